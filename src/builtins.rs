@@ -1,0 +1,135 @@
+//! The built-in vocabulary of the rules language: names, signatures, meaning.
+//!
+//! The checker uses the signatures; the compiler turns each use into an IR node,
+//! choosing a native helper where one exists (`line`, `runs`).
+
+use std::fmt;
+
+/// The types of the rules language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    /// Whole numbers.
+    Int,
+    /// Truth values.
+    Bool,
+    /// A seat (player).
+    Seat,
+    /// A cell of the board (or no cell, for `last` before any move).
+    Cell,
+}
+
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ty::Int => "a number",
+            Ty::Bool => "a condition",
+            Ty::Seat => "a seat",
+            Ty::Cell => "a cell",
+        })
+    }
+}
+
+/// Identifies a built-in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltinId {
+    /// The seat whose turn it is.
+    Mover,
+    /// The seat after the mover.
+    Next,
+    /// The number of the current turn, from 1.
+    Turn,
+    /// The cell of the last piece placed.
+    Last,
+    /// The cell a move chooses (only in a move's `where`).
+    Cell,
+    /// No empty cell is left.
+    Full,
+    /// The cell holds no piece.
+    Empty,
+    /// The cell has fewer neighbours than an inner cell.
+    Edge,
+    /// Two cells share a side.
+    Adjacent,
+    /// The seat has a line of n pieces.
+    Line,
+    /// The sum of floor(L/n) over the seat's maximal runs of L along each axis.
+    Runs,
+    /// Pieces the seat has left to place.
+    Supply,
+    /// The seat's score.
+    Score,
+    /// How much the seat's score rose in this turn.
+    Gain,
+    /// Pieces the seat has on the board.
+    Count,
+}
+
+/// A built-in's name, signature and one-line meaning.
+#[derive(Debug)]
+pub struct Builtin {
+    /// Which built-in.
+    pub id: BuiltinId,
+    /// Its name in rules files.
+    pub name: &'static str,
+    /// Parameter types.
+    pub params: &'static [Ty],
+    /// Whether the last (cell) parameter may be left out to mean the chosen cell.
+    pub chosen_cell_default: bool,
+    /// The result type.
+    pub ty: Ty,
+    /// What it means, for help lines.
+    pub meaning: &'static str,
+}
+
+use BuiltinId as B;
+use Ty::{Bool, Cell, Int, Seat};
+
+/// Every built-in, in the order the docs list them.
+pub const BUILTINS: &[Builtin] = &[
+    Builtin { id: B::Mover, name: "mover", params: &[], chosen_cell_default: false, ty: Seat, meaning: "the seat whose turn it is" },
+    Builtin { id: B::Next, name: "next", params: &[], chosen_cell_default: false, ty: Seat, meaning: "the seat after the mover" },
+    Builtin { id: B::Turn, name: "turn", params: &[], chosen_cell_default: false, ty: Int, meaning: "the number of the current turn, from 1" },
+    Builtin { id: B::Last, name: "last", params: &[], chosen_cell_default: false, ty: Cell, meaning: "the cell of the last piece placed" },
+    Builtin { id: B::Cell, name: "cell", params: &[], chosen_cell_default: false, ty: Cell, meaning: "the cell the move chooses" },
+    Builtin { id: B::Full, name: "full", params: &[], chosen_cell_default: false, ty: Bool, meaning: "no empty cell is left" },
+    Builtin { id: B::Empty, name: "empty", params: &[Cell], chosen_cell_default: true, ty: Bool, meaning: "the cell holds no piece" },
+    Builtin { id: B::Edge, name: "edge", params: &[Cell], chosen_cell_default: true, ty: Bool, meaning: "the cell is on the edge of the board" },
+    Builtin { id: B::Adjacent, name: "adjacent", params: &[Cell, Cell], chosen_cell_default: true, ty: Bool, meaning: "the two cells share a side" },
+    Builtin { id: B::Line, name: "line", params: &[Int, Seat], chosen_cell_default: false, ty: Bool, meaning: "the seat has n pieces in a row" },
+    Builtin { id: B::Runs, name: "runs", params: &[Int, Seat], chosen_cell_default: false, ty: Int, meaning: "floor(L/n) summed over the seat's maximal runs of L along each axis" },
+    Builtin { id: B::Supply, name: "supply", params: &[Seat], chosen_cell_default: false, ty: Int, meaning: "pieces the seat has left to place" },
+    Builtin { id: B::Score, name: "score", params: &[Seat], chosen_cell_default: false, ty: Int, meaning: "the seat's score" },
+    Builtin { id: B::Gain, name: "gain", params: &[Seat], chosen_cell_default: false, ty: Int, meaning: "how much the seat's score rose this turn" },
+    Builtin { id: B::Count, name: "count", params: &[Seat], chosen_cell_default: false, ty: Int, meaning: "pieces the seat has on the board" },
+];
+
+/// Looks a built-in up by name.
+pub fn builtin(name: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+impl Builtin {
+    /// The signature as a rules author would write a call.
+    pub fn signature(&self) -> String {
+        if self.params.is_empty() {
+            return format!("`{}` is {}: {}", self.name, self.ty, self.meaning);
+        }
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|t| match t {
+                Int => "n",
+                Bool => "condition",
+                Seat => "seat",
+                Cell => "cell",
+            })
+            .map(String::from)
+            .collect();
+        let optional = if self.chosen_cell_default {
+            " (the last cell may be left out to mean the chosen cell)"
+        } else {
+            ""
+        };
+        format!("usage: `{}({})`{}: {}", self.name, params.join(", "), optional, self.meaning)
+    }
+}

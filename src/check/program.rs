@@ -1,0 +1,149 @@
+//! The checked program: the rules with every name resolved and every type known.
+//!
+//! This is what the checker hands to the compiler. Expressions refer to options,
+//! seats, parameters and definitions by index; spans are kept for run-time faults.
+
+use crate::builtins::{BuiltinId, Ty};
+use crate::syntax::ast::{AssignOp, BinaryOp, UnaryOp};
+use crate::syntax::Span;
+
+/// A whole checked rules file.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    /// The game's title.
+    pub title: String,
+    /// Seat names in seat order.
+    pub seats: Vec<String>,
+    /// The options with their defaults and ranges.
+    pub options: Vec<OptionInfo>,
+    /// The board.
+    pub board: BoardSpec,
+    /// The span of the board item.
+    pub board_span: Span,
+    /// Pieces each seat starts with; none means unlimited.
+    pub supply: Option<Typed>,
+    /// Each seat's score (parameter 0 is the seat).
+    pub score: Option<Typed>,
+    /// The definitions, referred to by index.
+    pub defines: Vec<Typed>,
+    /// The phases in order.
+    pub phases: Vec<PhaseSpec>,
+    /// Effects applied after every turn.
+    pub effects: Vec<EffectSpec>,
+    /// End rules in order.
+    pub ends: Vec<EndSpec>,
+}
+
+/// A game option.
+#[derive(Clone, Debug)]
+pub struct OptionInfo {
+    /// Its name.
+    pub name: String,
+    /// Its default.
+    pub default: i64,
+    /// The smallest allowed value.
+    pub min: i64,
+    /// The largest allowed value.
+    pub max: i64,
+}
+
+/// The board's shape, with constant sizes.
+#[derive(Clone, Debug, Default)]
+pub enum BoardSpec {
+    /// Width and height.
+    Square(Typed, Typed),
+    /// The side of the hexagon.
+    Hex(Typed),
+    /// No board was declared (only in a program with errors).
+    #[default]
+    Missing,
+}
+
+/// A phase.
+#[derive(Clone, Debug)]
+pub struct PhaseSpec {
+    /// Its name.
+    pub name: String,
+    /// How many turns it lasts, if not to the end.
+    pub turns: Option<Typed>,
+    /// Its place rules.
+    pub places: Vec<PlaceSpec>,
+    /// The phase item.
+    pub span: Span,
+}
+
+/// A place rule.
+#[derive(Clone, Debug)]
+pub struct PlaceSpec {
+    /// The condition on the chosen cell.
+    pub condition: Option<Typed>,
+}
+
+/// An effect after every turn.
+#[derive(Clone, Debug)]
+pub struct EffectSpec {
+    /// The seat whose supply is assigned.
+    pub supply_of: Typed,
+    /// The operator.
+    pub op: AssignOp,
+    /// The value.
+    pub value: Typed,
+}
+
+/// An end rule.
+#[derive(Clone, Debug)]
+pub struct EndSpec {
+    /// When it fires.
+    pub condition: Typed,
+    /// What it gives.
+    pub result: ResultSpec,
+    /// The whole rule.
+    pub span: Span,
+}
+
+/// The result of an end rule.
+#[derive(Clone, Debug)]
+pub enum ResultSpec {
+    /// Nobody wins.
+    Draw,
+    /// The highest score wins; equal highest is a draw.
+    HighestScore,
+    /// That seat wins.
+    Winner(Typed),
+}
+
+/// A resolved expression with its type and span.
+#[derive(Clone, Debug)]
+pub struct Typed {
+    /// What it is.
+    pub kind: Hir,
+    /// Its type.
+    pub ty: Ty,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// Resolved expression kinds.
+#[derive(Clone, Debug)]
+pub enum Hir {
+    /// A number.
+    Int(i64),
+    /// A truth value.
+    Bool(bool),
+    /// An option by index.
+    Option(usize),
+    /// A seat by index.
+    Seat(usize),
+    /// A parameter of the enclosing definition (or the score's seat) by index.
+    Param(usize),
+    /// A built-in applied to its arguments (a left-out cell is `Builtin(Cell)`).
+    Builtin(BuiltinId, Vec<Typed>),
+    /// A definition applied to its arguments.
+    Define(usize, Vec<Typed>),
+    /// A prefix operator.
+    Unary(UnaryOp, Box<Typed>),
+    /// An infix operator.
+    Binary(BinaryOp, Box<Typed>, Box<Typed>),
+    /// Stands for an expression that had an error (already reported).
+    Error,
+}

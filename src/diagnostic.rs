@@ -1,0 +1,291 @@
+//! Every mistake Tabula can report in a rules file, as one enum.
+//!
+//! Each variant has a stable code (documented with a failing example in
+//! docs/diagnostics.md), a primary label at the mistake, secondary labels where
+//! they help, and a help line with the fix. Codes starting with `E` are errors,
+//! `W` warnings, and `R` faults found by playing the game (`check --playouts`).
+
+use miette::{Diagnostic as MietteDiagnostic, SourceSpan};
+use thiserror::Error;
+
+/// A problem found in a rules file.
+#[derive(Clone, Debug, Error, MietteDiagnostic)]
+pub enum Diagnostic {
+    /// The text does not follow the grammar.
+    #[error("syntax error: expected {expected}, found {found}")]
+    #[diagnostic(code(E0001), help("see docs/language.md for the form of each item"))]
+    Syntax {
+        /// What the grammar allowed here, in words.
+        expected: String,
+        /// What was written instead.
+        found: String,
+        /// Where.
+        #[label("expected {expected} here")]
+        span: SourceSpan,
+    },
+
+    /// A name that is not defined.
+    #[error("unknown name `{name}`")]
+    #[diagnostic(code(E0002))]
+    UnknownName {
+        /// The name as written.
+        name: String,
+        /// Where.
+        #[label("not defined")]
+        span: SourceSpan,
+        /// A close name, or the list of what is known.
+        #[help]
+        help: Option<String>,
+    },
+
+    /// Two definitions of one name, or two items that may appear only once.
+    #[error("`{name}` is defined twice")]
+    #[diagnostic(code(E0003), help("rename or remove one of them"))]
+    Duplicate {
+        /// The name or item keyword.
+        name: String,
+        /// The second definition.
+        #[label("defined again here")]
+        span: SourceSpan,
+        /// The first definition.
+        #[label("first defined here")]
+        first: SourceSpan,
+    },
+
+    /// A value of the wrong type.
+    #[error("type mismatch: expected {expected}, found {found}")]
+    #[diagnostic(code(E0004))]
+    TypeMismatch {
+        /// The type the context needs.
+        expected: String,
+        /// The type written.
+        found: String,
+        /// Where.
+        #[label("this is {found}")]
+        span: SourceSpan,
+        /// How to fix it.
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A call with the wrong number of arguments.
+    #[error("`{name}` takes {expected}, but {found} given")]
+    #[diagnostic(code(E0005))]
+    Arity {
+        /// The function called.
+        name: String,
+        /// The arguments it takes, in words.
+        expected: String,
+        /// How many were given, in words.
+        found: String,
+        /// Where.
+        #[label("wrong number of arguments")]
+        span: SourceSpan,
+        /// The signature.
+        #[help]
+        help: String,
+    },
+
+    /// A line or run longer than any line on the board.
+    #[error("a line of {length} does not fit on this board: its longest line has {longest} cells")]
+    #[diagnostic(code(E0006), help("use a length of at most {longest}, or a larger board"))]
+    LineTooLong {
+        /// The length asked for.
+        length: i64,
+        /// The longest line the board has.
+        longest: i64,
+        /// Where the length is written.
+        #[label("length {length}")]
+        span: SourceSpan,
+        /// The board declaration.
+        #[label("the board is declared here")]
+        board: SourceSpan,
+    },
+
+    /// No `end` rule: the game could never finish.
+    #[error("the game has no end condition")]
+    #[diagnostic(
+        code(E0007),
+        help("add an end rule, for example `end when line(3, mover): mover wins`")
+    )]
+    NoEnd {
+        /// The start of the file.
+        #[label("this game never ends")]
+        span: SourceSpan,
+    },
+
+    /// A required item is missing.
+    #[error("the game has no `{item}` item")]
+    #[diagnostic(code(E0008))]
+    Missing {
+        /// The missing item's keyword.
+        item: String,
+        /// The start of the file.
+        #[label("`{item}` is needed")]
+        span: SourceSpan,
+        /// An example of the item.
+        #[help]
+        help: String,
+    },
+
+    /// An option whose default lies outside its range, or a value out of range.
+    #[error("option `{name}` = {value} is outside its range {min}..{max}")]
+    #[diagnostic(code(E0009), help("choose a value from {min} to {max}"))]
+    OptionRange {
+        /// The option.
+        name: String,
+        /// The offending value.
+        value: i64,
+        /// The smallest allowed.
+        min: i64,
+        /// The largest allowed.
+        max: i64,
+        /// Where the value is written.
+        #[label("out of range")]
+        span: SourceSpan,
+    },
+
+    /// A definition that uses itself.
+    #[error("`{name}` is defined in terms of itself")]
+    #[diagnostic(code(E0010), help("definitions are expanded where they are used, so they cannot be recursive"))]
+    Recursive {
+        /// The definition.
+        name: String,
+        /// The use that closes the cycle.
+        #[label("used here inside its own definition")]
+        span: SourceSpan,
+    },
+
+    /// A cell built-in without a cell, outside a move's `where`.
+    #[error("`{name}` needs a cell here")]
+    #[diagnostic(
+        code(E0011),
+        help("without an argument, `{name}` means the chosen cell, which exists only in a move's `where`; pass a cell, as in `{name}(last)`")
+    )]
+    NoChosenCell {
+        /// The built-in.
+        name: String,
+        /// Where.
+        #[label("no chosen cell here")]
+        span: SourceSpan,
+    },
+
+    /// A value that must be known before play is not a constant.
+    #[error("this must be a constant: a number, an option, or arithmetic on them")]
+    #[diagnostic(code(E0012), help("{why}"))]
+    NotConstant {
+        /// Why it must be constant.
+        why: String,
+        /// Where.
+        #[label("depends on the game state")]
+        span: SourceSpan,
+    },
+
+    /// A number outside what the item allows (board size, seat count, ...).
+    #[error("{what} must be from {min} to {max}, but it is {value}")]
+    #[diagnostic(code(E0013), help("change it to a value from {min} to {max}"))]
+    OutOfBounds {
+        /// What the number is.
+        what: String,
+        /// Its value.
+        value: i64,
+        /// The smallest allowed.
+        min: i64,
+        /// The largest allowed.
+        max: i64,
+        /// Where.
+        #[label("{value} is not allowed here")]
+        span: SourceSpan,
+    },
+
+    /// An effect that assigns to something that is not a counter.
+    #[error("cannot assign to this")]
+    #[diagnostic(code(E0014), help("an effect assigns to a counter: `supply(SEAT)`"))]
+    NotAssignable {
+        /// Where.
+        #[label("not a counter")]
+        span: SourceSpan,
+    },
+
+    /// A definition or option that nothing uses.
+    #[error("{what} `{name}` is never used")]
+    #[diagnostic(code(W0001), severity(Warning), help("remove it, or use it in a rule"))]
+    Unused {
+        /// "option" or "definition".
+        what: String,
+        /// Its name.
+        name: String,
+        /// Where it is defined.
+        #[label("defined here")]
+        span: SourceSpan,
+    },
+
+    /// A phase that can never be reached.
+    #[error("phase `{name}` is never reached")]
+    #[diagnostic(
+        code(W0002),
+        severity(Warning),
+        help("an earlier phase has no `for N turns`, so it lasts to the end of the game")
+    )]
+    UnreachablePhase {
+        /// The unreachable phase.
+        name: String,
+        /// Where.
+        #[label("never reached")]
+        span: SourceSpan,
+        /// The phase that lasts forever.
+        #[label("this phase lasts to the end")]
+        earlier: SourceSpan,
+    },
+
+    /// A position in which the mover has no legal move and no rule says what then.
+    #[error("no legal move for {seat} at turn {turn} (seed {seed})")]
+    #[diagnostic(
+        code(R0001),
+        help("make sure a move is always possible in this phase, or end the game when none is")
+    )]
+    NoLegalMove {
+        /// The seat to move.
+        seat: String,
+        /// The turn number.
+        turn: u32,
+        /// The seed of the game that found it.
+        seed: u64,
+        /// The phase.
+        #[label("no move of this phase is legal")]
+        span: SourceSpan,
+    },
+
+    /// A game that did not end within the bound.
+    #[error("a game did not end within {bound} turns (seed {seed})")]
+    #[diagnostic(code(R0002), help("check that the end conditions can become true"))]
+    Endless {
+        /// The turn bound.
+        bound: u32,
+        /// The seed of the game that found it.
+        seed: u64,
+        /// The first end rule.
+        #[label("never true in that game")]
+        span: SourceSpan,
+    },
+
+    /// An expression that failed while the game was played.
+    #[error("division by zero at turn {turn} (seed {seed})")]
+    #[diagnostic(code(R0003), help("guard the division, for example `if` the divisor is not 0"))]
+    DivisionByZero {
+        /// The turn number.
+        turn: u32,
+        /// The seed of the game that found it.
+        seed: u64,
+        /// The division.
+        #[label("divided by zero here")]
+        span: SourceSpan,
+    },
+}
+
+impl Diagnostic {
+    /// Whether this diagnostic is an error (as opposed to a warning).
+    pub fn is_error(&self) -> bool {
+        !matches!(self, Diagnostic::Unused { .. } | Diagnostic::UnreachablePhase { .. })
+    }
+}

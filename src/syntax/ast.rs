@@ -1,0 +1,292 @@
+//! The abstract syntax tree of a rules file.
+
+use super::Span;
+
+/// A whole rules file.
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    /// The items in source order.
+    pub items: Vec<Item>,
+}
+
+/// A name as written, with its span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Name {
+    /// The text of the name.
+    pub text: String,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// A top-level item of a rules file.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// What the item says.
+    pub kind: ItemKind,
+    /// The whole item.
+    pub span: Span,
+    /// The span of the item's keyword (used to point at it in messages).
+    pub keyword: Span,
+}
+
+/// The kinds of top-level items.
+#[derive(Clone, Debug)]
+pub enum ItemKind {
+    /// `game "Title"`.
+    Game(String),
+    /// `option NAME = DEFAULT in MIN..MAX`.
+    Option(OptionDecl),
+    /// `players A, B` or `players 3`.
+    Players(Players),
+    /// `board square W x H` or `board hex SIDE`.
+    Board(Board),
+    /// `supply N`: pieces each seat starts with.
+    Supply(Expr),
+    /// `define NAME(PARAM: TYPE, ...) = EXPR`.
+    Define(Define),
+    /// `score(p) = EXPR`.
+    Score(Score),
+    /// `phase NAME [for N turns] MOVE...`.
+    Phase(Phase),
+    /// `after turn: EFFECT; ...`.
+    After(Vec<Effect>),
+    /// `end when COND: RESULT`.
+    End(EndRule),
+}
+
+/// A game option with its default and allowed range.
+#[derive(Clone, Debug)]
+pub struct OptionDecl {
+    /// The option's name.
+    pub name: Name,
+    /// The default value.
+    pub default: i64,
+    /// The span of the default value.
+    pub default_span: Span,
+    /// The allowed range (inclusive), if given.
+    pub range: Option<(i64, i64, Span)>,
+}
+
+/// The seats of the game.
+#[derive(Clone, Debug)]
+pub enum Players {
+    /// Seats given by name, in seat order.
+    Named(Vec<Name>),
+    /// A number of seats, named 1, 2, ...
+    Count(i64, Span),
+}
+
+/// A board shape.
+#[derive(Clone, Debug)]
+pub enum Board {
+    /// A rectangle of square cells: width, height.
+    Square(Expr, Expr),
+    /// A hexagon of hexagonal cells with the given side.
+    Hex(Expr),
+}
+
+/// A named definition, with or without parameters.
+#[derive(Clone, Debug)]
+pub struct Define {
+    /// The defined name.
+    pub name: Name,
+    /// The parameters with their types.
+    pub params: Vec<Param>,
+    /// The body.
+    pub body: Expr,
+}
+
+/// A typed parameter.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// The parameter's name.
+    pub name: Name,
+    /// Its declared type.
+    pub ty: TypeName,
+    /// The span of the type.
+    pub ty_span: Span,
+}
+
+/// The type names a rules file can write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeName {
+    /// Whole numbers.
+    Int,
+    /// Truth values.
+    Bool,
+    /// A seat (player).
+    Seat,
+    /// A cell of the board.
+    Cell,
+}
+
+/// The score of each seat.
+#[derive(Clone, Debug)]
+pub struct Score {
+    /// The seat parameter.
+    pub param: Name,
+    /// The score of that seat.
+    pub body: Expr,
+}
+
+/// A phase of the game and the moves allowed in it.
+#[derive(Clone, Debug)]
+pub struct Phase {
+    /// The phase's name.
+    pub name: Name,
+    /// How many turns it lasts; the last phase may last to the end.
+    pub turns: Option<Expr>,
+    /// The kinds of move allowed.
+    pub moves: Vec<MoveRule>,
+}
+
+/// A kind of move.
+#[derive(Clone, Debug)]
+pub struct MoveRule {
+    /// What the move does.
+    pub kind: MoveKind,
+    /// The condition on the chosen cell, if any.
+    pub condition: Option<Expr>,
+    /// The whole rule.
+    pub span: Span,
+}
+
+/// What a move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// Put one of the mover's pieces on a cell.
+    Place,
+}
+
+/// An assignment made after every turn.
+#[derive(Clone, Debug)]
+pub struct Effect {
+    /// The counter assigned to (a call such as `supply(mover)`).
+    pub target: Expr,
+    /// How it is assigned.
+    pub op: AssignOp,
+    /// The value.
+    pub value: Expr,
+    /// The whole effect.
+    pub span: Span,
+}
+
+/// Assignment operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssignOp {
+    /// `=`
+    Set,
+    /// `+=`
+    Add,
+    /// `-=`
+    Sub,
+}
+
+/// An end condition and the result it gives.
+#[derive(Clone, Debug)]
+pub struct EndRule {
+    /// When the game ends.
+    pub condition: Expr,
+    /// Who wins then.
+    pub result: EndResult,
+    /// The span of the result.
+    pub result_span: Span,
+}
+
+/// The result of a game that ends.
+#[derive(Clone, Debug)]
+pub enum EndResult {
+    /// Nobody wins.
+    Draw,
+    /// The seat with the highest score wins; equal highest is a draw.
+    HighestScore,
+    /// The given seat wins.
+    Winner(Expr),
+}
+
+/// An expression with its span.
+#[derive(Clone, Debug)]
+pub struct Expr {
+    /// What it is.
+    pub kind: ExprKind,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// The kinds of expression.
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// A whole number.
+    Int(i64),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A name: an option, seat, definition or built-in value.
+    Name(Name),
+    /// A call of a built-in or a definition.
+    Call(Name, Vec<Expr>),
+    /// A prefix operator.
+    Unary(UnaryOp, Box<Expr>),
+    /// An infix operator.
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+}
+
+/// Prefix operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `not`
+    Not,
+    /// `-`
+    Neg,
+}
+
+/// Infix operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    /// `or`
+    Or,
+    /// `and`
+    And,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Rem,
+}
+
+impl BinaryOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Or => "or",
+            BinaryOp::And => "and",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Rem => "%",
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! Parsing with the pest grammar in grammar/tabula.pest, then building the AST.
+
+use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use pest::Parser as _;
+use std::sync::OnceLock;
+
+use super::ast::*;
+use super::recover;
+use super::Span;
+use crate::diagnostic::Diagnostic;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/tabula.pest"]
+struct Grammar;
+
+/// What parsing a file gives: the items read and the syntax errors found.
+#[derive(Debug, Default)]
+pub struct Parsed {
+    /// The items that parsed, in source order.
+    pub file: File,
+    /// One error per item that did not parse.
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Parses a whole rules file, recovering after syntax errors item by item.
+pub fn parse(source: &str) -> Parsed {
+    match Grammar::parse(Rule::file, source) {
+        Ok(mut pairs) => {
+            let file = pairs.next().expect("the file rule always yields one pair");
+            let items = file
+                .into_inner()
+                .filter(|p| p.as_rule() != Rule::EOI)
+                .map(|p| build_item(p, 0))
+                .collect();
+            Parsed {
+                file: File { items },
+                errors: Vec::new(),
+            }
+        }
+        Err(_) => parse_by_chunks(source),
+    }
+}
+
+/// Parses each top-level chunk alone, so one bad item does not hide the rest.
+fn parse_by_chunks(source: &str) -> Parsed {
+    let mut parsed = Parsed::default();
+    for (start, end) in recover::chunks(source) {
+        let text = &source[start..end];
+        match Grammar::parse(Rule::item_alone, text) {
+            Ok(mut pairs) => {
+                let alone = pairs.next().expect("item_alone yields one pair");
+                if let Some(item) = alone.into_inner().find(|p| p.as_rule() != Rule::EOI) {
+                    parsed.file.items.push(build_item(item, start));
+                }
+            }
+            Err(error) => parsed.errors.push(syntax_error(error, text, start)),
+        }
+    }
+    parsed
+}
+
+/// Turns a pest error into a diagnostic that says in words what was expected.
+fn syntax_error(error: pest::error::Error<Rule>, text: &str, offset: usize) -> Diagnostic {
+    let pos = match error.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let expected = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut words: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+            words.sort();
+            words.dedup();
+            words
+        }
+        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    let found_len = text[pos..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .map(char::len_utf8)
+        .sum::<usize>()
+        .max(text[pos..].chars().next().map_or(0, char::len_utf8));
+    let found = if pos >= text.trim_end().len() {
+        "the end of the item".to_string()
+    } else {
+        format!("`{}`", &text[pos..pos + found_len])
+    };
+    Diagnostic::Syntax {
+        expected: join_words(&expected),
+        found,
+        span: Span::new(offset + pos, offset + pos + found_len).into(),
+    }
+}
+
+/// A grammar rule in plain words.
+fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::item_alone | Rule::file => "an item (`game`, `players`, `board`, `phase`, `end`, ...)",
+        Rule::game_item => "`game`",
+        Rule::option_item => "`option`",
+        Rule::players_item => "`players`",
+        Rule::board_item => "`board`",
+        Rule::supply_item => "`supply`",
+        Rule::define_item => "`define`",
+        Rule::score_item => "`score`",
+        Rule::phase_item => "`phase`",
+        Rule::after_item => "`after`",
+        Rule::end_item => "`end`",
+        Rule::range => "a range (`in 1..10`)",
+        Rule::square_board | Rule::hex_board => "a board shape (`square 3 x 3` or `hex 6`)",
+        Rule::params | Rule::param => "parameters (`(p: seat)`)",
+        Rule::type_name => "a type (`int`, `bool`, `seat` or `cell`)",
+        Rule::duration => "a duration (`for 1 turn`)",
+        Rule::move_rule | Rule::place_rule => "a move (`place where ...`)",
+        Rule::effect | Rule::call => "a call such as `supply(mover)`",
+        Rule::assign_op => "an assignment (`=`, `+=` or `-=`)",
+        Rule::result | Rule::winner | Rule::highest | Rule::draw => {
+            "a result (`mover wins`, `draw` or `highest score wins`)"
+        }
+        Rule::expr | Rule::not | Rule::neg | Rule::boolean => "an expression",
+        Rule::or | Rule::and | Rule::eq | Rule::ne | Rule::le | Rule::ge | Rule::lt | Rule::gt
+        | Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => "an operator",
+        Rule::name | Rule::keyword => "a name",
+        Rule::int => "a number",
+        Rule::string => "a quoted title",
+        Rule::EOI => "the end of the item",
+        _ => "something else",
+    }
+}
+
+fn join_words(words: &[&str]) -> String {
+    match words {
+        [] => "something else".to_string(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
+    }
+}
+
+fn span_of(pair: &Pair<Rule>, offset: usize) -> Span {
+    let s = pair.as_span();
+    Span::new(offset + s.start(), offset + s.end())
+}
+
+fn name(pair: Pair<Rule>, offset: usize) -> Name {
+    Name {
+        text: pair.as_str().to_string(),
+        span: span_of(&pair, offset),
+    }
+}
+
+/// Integers too large for i64 saturate; the checker reports absurd values by range.
+fn int(pair: &Pair<Rule>) -> i64 {
+    pair.as_str().parse().unwrap_or(i64::MAX)
+}
+
+fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
+    let span = span_of(&pair, offset);
+    let keyword_len = pair.as_str().split(|c: char| !c.is_alphanumeric()).next().map_or(0, str::len);
+    let keyword = Span::new(span.start, span.start + keyword_len);
+    let rule = pair.as_rule();
+    let mut inner = pair.into_inner();
+    let kind = match rule {
+        Rule::game_item => {
+            let text = inner.next().expect("title").as_str();
+            ItemKind::Game(text.trim_matches('"').to_string())
+        }
+        Rule::option_item => {
+            let name = name(inner.next().expect("name"), offset);
+            let default_pair = inner.next().expect("default");
+            let range = inner.next().map(|r| {
+                let span = span_of(&r, offset);
+                let mut bounds = r.into_inner();
+                let lo = int(&bounds.next().expect("lo"));
+                let hi = int(&bounds.next().expect("hi"));
+                (lo, hi, span)
+            });
+            ItemKind::Option(OptionDecl {
+                name,
+                default: int(&default_pair),
+                default_span: span_of(&default_pair, offset),
+                range,
+            })
+        }
+        Rule::players_item => {
+            let first = inner.next().expect("players");
+            if first.as_rule() == Rule::int {
+                ItemKind::Players(Players::Count(int(&first), span_of(&first, offset)))
+            } else {
+                let mut names = vec![name(first, offset)];
+                names.extend(inner.map(|p| name(p, offset)));
+                ItemKind::Players(Players::Named(names))
+            }
+        }
+        Rule::board_item => {
+            let shape = inner.next().expect("shape");
+            let is_square = shape.as_rule() == Rule::square_board;
+            let mut dims = shape.into_inner().map(|p| build_expr(p, offset));
+            let first = dims.next().expect("dimension");
+            if is_square {
+                ItemKind::Board(Board::Square(first, dims.next().expect("height")))
+            } else {
+                ItemKind::Board(Board::Hex(first))
+            }
+        }
+        Rule::supply_item => ItemKind::Supply(build_expr(inner.next().expect("expr"), offset)),
+        Rule::define_item => {
+            let name = name(inner.next().expect("name"), offset);
+            let mut params = Vec::new();
+            let mut body = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::params => params = p.into_inner().map(|q| build_param(q, offset)).collect(),
+                    _ => body = Some(build_expr(p, offset)),
+                }
+            }
+            ItemKind::Define(Define {
+                name,
+                params,
+                body: body.expect("body"),
+            })
+        }
+        Rule::score_item => ItemKind::Score(Score {
+            param: name(inner.next().expect("param"), offset),
+            body: build_expr(inner.next().expect("body"), offset),
+        }),
+        Rule::phase_item => {
+            let name = name(inner.next().expect("name"), offset);
+            let mut turns = None;
+            let mut moves = Vec::new();
+            for p in inner {
+                match p.as_rule() {
+                    Rule::duration => turns = Some(build_expr(p.into_inner().next().expect("n"), offset)),
+                    _ => moves.push(build_move(p, offset)),
+                }
+            }
+            ItemKind::Phase(Phase { name, turns, moves })
+        }
+        Rule::after_item => ItemKind::After(inner.map(|p| build_effect(p, offset)).collect()),
+        Rule::end_item => {
+            let condition = build_expr(inner.next().expect("cond"), offset);
+            let result_pair = inner.next().expect("result");
+            let result_span = span_of(&result_pair, offset);
+            let r = result_pair.into_inner().next().expect("result kind");
+            let result = match r.as_rule() {
+                Rule::draw => EndResult::Draw,
+                Rule::highest => EndResult::HighestScore,
+                _ => EndResult::Winner(build_expr(r.into_inner().next().expect("seat"), offset)),
+            };
+            ItemKind::End(EndRule {
+                condition,
+                result,
+                result_span,
+            })
+        }
+        other => unreachable!("not an item rule: {other:?}"),
+    };
+    Item { kind, span, keyword }
+}
+
+fn build_param(pair: Pair<Rule>, offset: usize) -> Param {
+    let mut inner = pair.into_inner();
+    let name = name(inner.next().expect("name"), offset);
+    let ty_pair = inner.next().expect("type");
+    let ty = match ty_pair.as_str() {
+        "int" => TypeName::Int,
+        "bool" => TypeName::Bool,
+        "seat" => TypeName::Seat,
+        _ => TypeName::Cell,
+    };
+    Param {
+        name,
+        ty,
+        ty_span: span_of(&ty_pair, offset),
+    }
+}
+
+fn build_move(pair: Pair<Rule>, offset: usize) -> MoveRule {
+    let place = pair.into_inner().next().expect("place rule");
+    let span = span_of(&place, offset);
+    let condition = place.into_inner().next().map(|p| build_expr(p, offset));
+    MoveRule {
+        kind: MoveKind::Place,
+        condition,
+        span,
+    }
+}
+
+fn build_effect(pair: Pair<Rule>, offset: usize) -> Effect {
+    let span = span_of(&pair, offset);
+    let mut inner = pair.into_inner();
+    let target = build_primary(inner.next().expect("target"), offset);
+    let op = match inner.next().expect("op").as_str() {
+        "=" => AssignOp::Set,
+        "+=" => AssignOp::Add,
+        _ => AssignOp::Sub,
+    };
+    let value = build_expr(inner.next().expect("value"), offset);
+    Effect {
+        target,
+        op,
+        value,
+        span,
+    }
+}
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    PRATT.get_or_init(|| {
+        PrattParser::new()
+            .op(Op::infix(Rule::or, Assoc::Left))
+            .op(Op::infix(Rule::and, Assoc::Left))
+            .op(Op::prefix(Rule::not))
+            .op(Op::infix(Rule::eq, Assoc::Left)
+                | Op::infix(Rule::ne, Assoc::Left)
+                | Op::infix(Rule::lt, Assoc::Left)
+                | Op::infix(Rule::le, Assoc::Left)
+                | Op::infix(Rule::gt, Assoc::Left)
+                | Op::infix(Rule::ge, Assoc::Left))
+            .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
+            .op(Op::infix(Rule::mul, Assoc::Left)
+                | Op::infix(Rule::div, Assoc::Left)
+                | Op::infix(Rule::rem, Assoc::Left))
+            .op(Op::prefix(Rule::neg))
+    })
+}
+
+fn build_expr(pair: Pair<Rule>, offset: usize) -> Expr {
+    pratt()
+        .map_primary(|p| build_primary(p, offset))
+        .map_prefix(|op, rhs| {
+            let span = span_of(&op, offset).to(rhs.span);
+            let op = if op.as_rule() == Rule::not { UnaryOp::Not } else { UnaryOp::Neg };
+            Expr {
+                kind: ExprKind::Unary(op, Box::new(rhs)),
+                span,
+            }
+        })
+        .map_infix(|lhs, op, rhs| {
+            let op = match op.as_rule() {
+                Rule::or => BinaryOp::Or,
+                Rule::and => BinaryOp::And,
+                Rule::eq => BinaryOp::Eq,
+                Rule::ne => BinaryOp::Ne,
+                Rule::lt => BinaryOp::Lt,
+                Rule::le => BinaryOp::Le,
+                Rule::gt => BinaryOp::Gt,
+                Rule::ge => BinaryOp::Ge,
+                Rule::add => BinaryOp::Add,
+                Rule::sub => BinaryOp::Sub,
+                Rule::mul => BinaryOp::Mul,
+                Rule::div => BinaryOp::Div,
+                _ => BinaryOp::Rem,
+            };
+            let span = lhs.span.to(rhs.span);
+            Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            }
+        })
+        .parse(pair.into_inner())
+}
+
+fn build_primary(pair: Pair<Rule>, offset: usize) -> Expr {
+    let span = span_of(&pair, offset);
+    let kind = match pair.as_rule() {
+        Rule::int => ExprKind::Int(int(&pair)),
+        Rule::boolean => ExprKind::Bool(pair.as_str().starts_with("true")),
+        Rule::name => ExprKind::Name(name(pair, offset)),
+        Rule::call => {
+            let mut inner = pair.into_inner();
+            let callee = name(inner.next().expect("callee"), offset);
+            ExprKind::Call(callee, inner.map(|p| build_expr(p, offset)).collect())
+        }
+        Rule::expr => return build_expr(pair, offset),
+        other => unreachable!("not a primary: {other:?}"),
+    };
+    Expr { kind, span }
+}
