@@ -11,3 +11,7 @@ pub mod builtins;
 pub mod check;
 pub mod diagnostic;
 pub mod syntax;
+pub mod compile;
+pub mod ir;
+pub mod engine;
+pub mod report;

@@ -28,6 +28,10 @@ const DIRS: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1
 /// so run walks stop at the board edge without a separate bounds test.
 const WALL: u8 = 0xFF;
 
+/// Width of the wall ring around the hexagon in the padded grid: `run` reads
+/// up to 3 slots past a cell without checking.
+const PAD: i32 = 3;
+
 /// "No cell" marker for the first/last cell fields.
 const NO_CELL: u16 = u16::MAX;
 
@@ -37,7 +41,7 @@ pub struct HexFours {
     side: usize,
     pieces: i32,
     radius: i32,
-    /// Number of real cells; also the index of the sentinel slot.
+    /// Number of real cells; doubles as the off-board marker in `neighbours`.
     cells: usize,
     /// Axial coordinates of each cell id.
     coords: Vec<(i32, i32)>,
@@ -47,7 +51,7 @@ pub struct HexFours {
     neighbours: Vec<u16>,
     /// Cells with all 6 neighbours, ascending: the legal first moves.
     interior: Vec<u16>,
-    /// Padded `(2R + 3)^2` grid: 0 empty, 1/2 = seat + 1, `WALL` off the board.
+    /// Padded `(2R + 1 + 2 PAD)^2` grid: 0 empty, 1/2 = seat + 1, `WALL` off the board.
     board: Vec<u8>,
     /// Position of each cell id in `board`.
     grid_of: Vec<u16>,
@@ -72,14 +76,18 @@ pub struct HexFours {
 impl HexFours {
     /// A new game before the first move.
     pub fn new(side: usize, pieces: i32) -> Self {
-        // Side 1 has no interior cell, hence no legal opening; and cell ids
-        // must fit in u16 with room for the sentinel.
+        // Side 1 has no interior cell, hence no legal opening; and every
+        // index is stored as u16 to keep the tables small.
         assert!(side >= 2, "Hex Fours needs side >= 2");
         assert!(pieces >= 1, "Hex Fours needs at least one piece per player");
         let radius = side as i32 - 1;
         let span = (2 * radius + 1) as usize;
+        let width = span + 2 * PAD as usize;
+        assert!(
+            width * width <= u16::MAX as usize,
+            "board too large for u16 grid ids"
+        );
         let cells = 3 * side * (side - 1) + 1;
-        assert!(cells < NO_CELL as usize, "board too large for u16 cell ids");
 
         let mut coords = Vec::with_capacity(cells);
         let mut id_grid = vec![NO_CELL; span * span];
@@ -107,19 +115,14 @@ impl HexFours {
             }
         }
 
-        // Row-major over (r, q), both shifted by R + 1 to make room for the padding ring.
-        let width = span + 2;
-        let pad = radius + 1;
+        // Row-major over (r, q), both shifted to make room for the wall ring.
+        let pad = radius + PAD;
         let grid_of = coords
             .iter()
             .map(|&(q, r)| ((r + pad) as usize * width + (q + pad) as usize) as u16)
             .collect();
         let w = width as isize;
         let strides = DIRS.map(|(dq, dr)| dq as isize + dr as isize * w);
-        assert!(
-            width * width <= u16::MAX as usize,
-            "board too large for u16 grid ids"
-        );
 
         let mut game = HexFours {
             side,
@@ -280,6 +283,7 @@ impl HexFours {
     }
 
     /// Plays a move already known to be legal (the playout fast path).
+    #[inline]
     fn apply(&mut self, cell: u16) {
         let m = self.mover;
         let gain = self.gain_at(cell as usize, m as u8 + 1);
@@ -312,12 +316,22 @@ impl HexFours {
     /// Length of the run of `me` pieces starting next to grid slot `g` along `stride`.
     #[inline]
     fn run(&self, g: usize, stride: isize, me: u8) -> i32 {
-        let mut len = 0;
-        // The wall ring guarantees a non-`me` slot before leaving the grid.
-        let mut n = g.wrapping_add_signed(stride);
-        while self.board[n] == me {
-            len += 1;
-            n = n.wrapping_add_signed(stride);
+        // Whether run lengths are 0, 1, 2 or more is a coin toss in random
+        // play, so a plain walk mispredicts constantly; the first 3 slots are
+        // read unconditionally (the padding is `PAD` wide for this) and
+        // combined without branches.
+        let at = |k: isize| i32::from(self.board[g.wrapping_add_signed(k * stride)] == me);
+        let m1 = at(1);
+        let m2 = m1 & at(2);
+        let m3 = m2 & at(3);
+        let mut len = m1 + m2 + m3;
+        if m3 != 0 {
+            // Rare long run: the wall ring stops the walk before leaving the grid.
+            let mut n = g.wrapping_add_signed(4 * stride);
+            while self.board[n] == me {
+                len += 1;
+                n = n.wrapping_add_signed(stride);
+            }
         }
         len
     }
@@ -384,17 +398,34 @@ pub fn random_playout<R: Rng>(game: &mut HexFours, buf: &mut Vec<u16>, rng: &mut
             return game.turns;
         }
         game.legal_moves(buf);
-        let pick = buf[rng.gen_range(0..buf.len() as u32) as usize];
+        let pick = buf[below(rng, buf.len() as u32) as usize];
         game.apply(pick);
     }
     // Main phase: every empty cell is legal, and a uniform pick does not need
     // them in id order, so draw straight from the unordered empty list.
     while !game.over {
-        let i = rng.gen_range(0..game.empties.len() as u32) as usize;
+        let i = below(rng, game.empties.len() as u32) as usize;
         let cell = game.empties[i];
         game.apply(cell);
     }
     game.turns
+}
+
+/// Uniform integer in `0..n` (`n > 0`) by Lemire's multiply-and-reject method.
+///
+/// Unbiased like `gen_range`, but rand 0.8's `gen_range` on `u32` uses a
+/// conservative rejection zone that throws away up to half of all draws (with
+/// an unpredictable retry branch); this rejects with probability `n / 2^32`.
+#[inline]
+fn below<R: Rng>(rng: &mut R, n: u32) -> u32 {
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
 }
 
 #[cfg(test)]
@@ -662,6 +693,31 @@ mod tests {
         assert_eq!((g.points(), g.supply()), ([0, 0], [45, 45]));
     }
 
+    /// Checks a finished game against the rules' end condition, a
+    /// from-scratch recount and the piece-conservation identity.
+    fn check_finished(g: &HexFours, len: u32, pieces: i32) {
+        assert!(g.is_over());
+        assert_eq!(len, g.turns());
+        assert_eq!(len as usize, g.cell_count() - g.empties.len());
+        assert!(!g.is_edge(g.first as usize));
+        assert_eq!(g.recount(), g.points());
+        let last_mover = 1 - g.mover();
+        assert!(g.supply()[last_mover] == 0 || g.empties.is_empty());
+        for seat in 0..2 {
+            let placed = (0..g.cell_count())
+                .filter(|&c| g.occupant(c) == Some(seat))
+                .count() as i32;
+            let (pts, sup) = (g.points()[seat], g.supply()[seat]);
+            assert!(placed <= pieces);
+            if sup > 0 {
+                assert_eq!(placed + pts + sup, pieces);
+            } else {
+                // Clamped: the final move may score more than was left.
+                assert!(placed + pts >= pieces);
+            }
+        }
+    }
+
     #[test]
     fn random_playouts_stay_consistent() {
         let mut g = HexFours::new(6, 45);
@@ -669,25 +725,40 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(0x4845_5846);
         for _ in 0..1000 {
             let len = random_playout(&mut g, &mut buf, &mut rng);
-            assert!(g.is_over());
-            assert_eq!(len, g.turns());
-            assert_eq!(g.recount(), g.points());
-            let last_mover = 1 - g.mover();
-            assert!(g.supply()[last_mover] == 0 || g.empties.is_empty());
-            for seat in 0..2 {
-                let placed = (0..g.cell_count())
-                    .filter(|&c| g.occupant(c) == Some(seat))
-                    .count() as i32;
-                let (pts, sup) = (g.points()[seat], g.supply()[seat]);
-                assert!(placed <= 45);
-                if sup > 0 {
-                    assert_eq!(placed + pts + sup, 45);
-                } else {
-                    assert!(placed + pts >= 45);
+            check_finished(&g, len, 45);
+        }
+    }
+
+    #[test]
+    fn random_playouts_on_other_sizes() {
+        let mut buf = Vec::new();
+        let mut rng = SmallRng::seed_from_u64(11);
+        for side in 2..=9 {
+            let cells = (3 * side * (side - 1) + 1) as i32;
+            // Few pieces (supply ends it), about half the cells, and more than
+            // enough (a full board ends it).
+            for pieces in [1, 5, cells / 2, cells] {
+                let mut g = HexFours::new(side, pieces);
+                for _ in 0..50 {
+                    let len = random_playout(&mut g, &mut buf, &mut rng);
+                    check_finished(&g, len, pieces);
                 }
             }
-            assert_eq!(len as usize, g.cell_count() - g.empties.len());
         }
+    }
+
+    #[test]
+    fn below_is_in_range_and_roughly_uniform() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut counts = [0u32; 7];
+        for _ in 0..70_000 {
+            counts[below(&mut rng, 7) as usize] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (9_000..11_000).contains(&c)),
+            "{counts:?}"
+        );
+        assert!((0..1000).all(|_| below(&mut rng, 1) == 0));
     }
 
     #[test]

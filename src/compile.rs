@@ -1,0 +1,137 @@
+//! The compiler: a checked program and option values to IR.
+//!
+//! It fixes the options, builds the board's tables, inlines definitions,
+//! resolves `line(n, _)` and `runs(n, _)` to counters the engine keeps
+//! incrementally, and splits each move condition into a guard, a candidate
+//! set and a per-cell test. It never sees source text.
+
+mod lower;
+
+use crate::check::constant;
+use crate::check::program::{BoardSpec, Program, ResultSpec};
+use crate::diagnostic::Diagnostic;
+use crate::ir::{Effect, EffectOp, End, EndResult, Geometry, Phase, Rules};
+use crate::syntax::ast::AssignOp;
+use lower::Lowerer;
+
+/// Why rules could not be compiled with the given options.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum CompileError {
+    /// `--set` names an option the rules do not have.
+    #[error("unknown option `{name}`")]
+    #[diagnostic(code(E0015), help("{help}"))]
+    UnknownOption {
+        /// The name given.
+        name: String,
+        /// The options there are.
+        help: String,
+    },
+    /// A value outside the option's range.
+    #[error("option `{name}` = {value} is outside its range {min}..{max}")]
+    #[diagnostic(code(E0009), help("choose a value from {min} to {max}"))]
+    OptionRange {
+        /// The option.
+        name: String,
+        /// The value given.
+        value: i64,
+        /// The smallest allowed.
+        min: i64,
+        /// The largest allowed.
+        max: i64,
+    },
+    /// With these options a constant is out of bounds (a line longer than the board, ...).
+    #[error("with these options the rules are invalid: {0}")]
+    #[diagnostic(code(E0016))]
+    Invalid(#[source] Box<Diagnostic>),
+}
+
+/// Compiles a checked program with option values given by name (others default).
+pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, CompileError> {
+    let mut values: Vec<i64> = program.options.iter().map(|o| o.default).collect();
+    for (name, value) in set {
+        let Some(i) = program.options.iter().position(|o| &o.name == name) else {
+            let known: Vec<&str> = program.options.iter().map(|o| o.name.as_str()).collect();
+            let help = if known.is_empty() { "these rules have no options".to_string() } else { format!("the options are: {}", known.join(", ")) };
+            return Err(CompileError::UnknownOption { name: name.clone(), help });
+        };
+        let o = &program.options[i];
+        if *value < o.min || *value > o.max {
+            return Err(CompileError::OptionRange { name: name.clone(), value: *value, min: o.min, max: o.max });
+        }
+        values[i] = *value;
+    }
+    let constant = |e| constant::evaluate(e, &values).unwrap_or(0);
+    let geometry = match &program.board {
+        BoardSpec::Square(w, h) => Geometry::square(bounded(constant(w), 26, w.span, "the board's width")?, bounded(constant(h), 26, h.span, "the board's height")?),
+        BoardSpec::Hex(s) => Geometry::hex(bounded(constant(s), 13, s.span, "the hexagon's side")?),
+        BoardSpec::Missing => Geometry::square(1, 1),
+    };
+    let mut lower = Lowerer::new(program, &values, &geometry);
+    let score = program.score.as_ref().map(|s| lower.node(s)).transpose()?;
+    let mut phases = Vec::new();
+    for p in &program.phases {
+        let turns = p.turns.as_ref().map(|t| bounded(constant(t), u32::MAX as i64, t.span, "a phase's length").map(|n| n as u32)).transpose()?;
+        let places = p.places.iter().map(|pl| lower.place(pl.condition.as_ref())).collect::<Result<_, _>>()?;
+        phases.push(Phase { name: p.name.clone(), turns, places, span: p.span });
+    }
+    let mut effects = Vec::new();
+    for e in &program.effects {
+        let op = match e.op {
+            AssignOp::Set => EffectOp::Set,
+            AssignOp::Add => EffectOp::Add,
+            AssignOp::Sub => EffectOp::Sub,
+        };
+        effects.push(Effect { seat: lower.node(&e.supply_of)?, op, value: lower.node(&e.value)? });
+    }
+    let mut ends = Vec::new();
+    for e in &program.ends {
+        let result = match &e.result {
+            ResultSpec::Draw => EndResult::Draw,
+            ResultSpec::HighestScore => EndResult::HighestScore,
+            ResultSpec::Winner(s) => EndResult::Winner(lower.node(s)?),
+        };
+        ends.push(End { condition: lower.node(&e.condition)?, result, span: e.span });
+    }
+    let supply = program.supply.as_ref().map(|s| constant(s).clamp(0, i32::MAX as i64) as i32);
+    let (line_lengths, run_lengths) = lower.finish();
+    let line_tables = line_lengths.iter().map(|&n| geometry.line_table(n as usize)).collect();
+    Ok(Rules {
+        title: program.title.clone(),
+        seats: program.seats.clone(),
+        options: program.options.iter().zip(&values).map(|(o, v)| (o.name.clone(), *v)).collect(),
+        geometry,
+        supply,
+        score,
+        phases,
+        effects,
+        ends,
+        line_tables,
+        run_lengths,
+    })
+}
+
+fn bounded(value: i64, max: i64, span: crate::syntax::Span, what: &str) -> Result<usize, CompileError> {
+    if value < 1 || value > max {
+        return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds { what: what.into(), value, min: 1, max, span: span.into() })));
+    }
+    Ok(value as usize)
+}
+
+/// Checks and compiles rules text with option values; the diagnostics if it has errors.
+pub fn load(source: &str, set: &[(String, i64)]) -> Result<Rules, LoadError> {
+    let checked = crate::check::check(source);
+    match checked.program {
+        Some(program) => compile(&program, set).map_err(LoadError::Compile),
+        None => Err(LoadError::Check(checked.diagnostics)),
+    }
+}
+
+/// Why rules could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The checker found errors (warnings included in the list).
+    Check(Vec<Diagnostic>),
+    /// The options do not fit the rules.
+    Compile(CompileError),
+}
+

@@ -1,0 +1,162 @@
+//! Lowering checked expressions to IR nodes.
+
+use super::CompileError;
+use crate::builtins::BuiltinId;
+use crate::check::constant;
+use crate::check::program::{Hir, Program, Typed};
+use crate::diagnostic::Diagnostic;
+use crate::ir::{ArithOp, Candidates, CmpOp, Geometry, Node, Place};
+use crate::syntax::ast::{BinaryOp, UnaryOp};
+
+/// Lowers expressions, collecting the line and run lengths they use.
+pub struct Lowerer<'a> {
+    program: &'a Program,
+    values: &'a [i64],
+    geometry: &'a Geometry,
+    line_lengths: Vec<u8>,
+    run_lengths: Vec<u8>,
+}
+
+impl<'a> Lowerer<'a> {
+    /// A lowerer for a program with fixed option values.
+    pub fn new(program: &'a Program, values: &'a [i64], geometry: &'a Geometry) -> Self {
+        Lowerer { program, values, geometry, line_lengths: Vec::new(), run_lengths: Vec::new() }
+    }
+
+    /// The line lengths and run lengths used, indexed as the nodes refer to them.
+    pub fn finish(self) -> (Vec<u8>, Vec<u8>) {
+        (self.line_lengths, self.run_lengths)
+    }
+
+    /// Lowers a top-level expression.
+    pub fn node(&mut self, e: &Typed) -> Result<Node, CompileError> {
+        self.lower(e, &[])
+    }
+
+    /// Lowers a place rule's condition, splitting it for move generation.
+    pub fn place(&mut self, condition: Option<&Typed>) -> Result<Place, CompileError> {
+        let mut conjuncts = Vec::new();
+        if let Some(c) = condition {
+            flatten_and(self.node(c)?, &mut conjuncts);
+        }
+        let mut guard = Vec::new();
+        let mut test = Vec::new();
+        let mut candidates = Candidates::All;
+        for c in conjuncts {
+            match c {
+                Node::Empty(ref a) if matches!(**a, Node::Chosen) && matches!(candidates, Candidates::All) => {
+                    candidates = Candidates::Empty;
+                }
+                Node::Adjacent(ref a, ref b) if matches!(candidates, Candidates::Empty) && !a.uses_chosen() && matches!(**b, Node::Chosen) => {
+                    candidates = Candidates::EmptyNeighbours((**a).clone());
+                }
+                c if !c.uses_chosen() => guard.push(c),
+                c => test.push(c),
+            }
+        }
+        Ok(Place { guard: join_and(guard), candidates, test: join_and(test) })
+    }
+
+    fn lower(&mut self, e: &Typed, args: &[Node]) -> Result<Node, CompileError> {
+        let b = |n: Node| Box::new(n);
+        Ok(match &e.kind {
+            Hir::Int(n) => Node::Const(*n),
+            Hir::Bool(v) => Node::Const(*v as i64),
+            Hir::Option(i) => Node::Const(self.values[*i]),
+            Hir::Seat(i) => Node::Const(*i as i64),
+            Hir::Param(i) => args.get(*i).cloned().unwrap_or(Node::Bound),
+            Hir::Error => Node::Const(0),
+            Hir::Define(i, call_args) => {
+                let lowered = call_args.iter().map(|a| self.lower(a, args)).collect::<Result<Vec<_>, _>>()?;
+                let body = &self.program.defines[*i];
+                self.lower(body, &lowered)?
+            }
+            Hir::Unary(UnaryOp::Not, a) => Node::Not(b(self.lower(a, args)?)),
+            Hir::Unary(UnaryOp::Neg, a) => Node::Neg(b(self.lower(a, args)?)),
+            Hir::Binary(op, l, r) => {
+                let (l, r) = (b(self.lower(l, args)?), b(self.lower(r, args)?));
+                match op {
+                    BinaryOp::And => Node::And(l, r),
+                    BinaryOp::Or => Node::Or(l, r),
+                    BinaryOp::Eq => Node::Cmp(CmpOp::Eq, l, r),
+                    BinaryOp::Ne => Node::Cmp(CmpOp::Ne, l, r),
+                    BinaryOp::Lt => Node::Cmp(CmpOp::Lt, l, r),
+                    BinaryOp::Le => Node::Cmp(CmpOp::Le, l, r),
+                    BinaryOp::Gt => Node::Cmp(CmpOp::Gt, l, r),
+                    BinaryOp::Ge => Node::Cmp(CmpOp::Ge, l, r),
+                    BinaryOp::Add => Node::Arith(ArithOp::Add, l, r, e.span),
+                    BinaryOp::Sub => Node::Arith(ArithOp::Sub, l, r, e.span),
+                    BinaryOp::Mul => Node::Arith(ArithOp::Mul, l, r, e.span),
+                    BinaryOp::Div => Node::Arith(ArithOp::Div, l, r, e.span),
+                    BinaryOp::Rem => Node::Arith(ArithOp::Rem, l, r, e.span),
+                }
+            }
+            Hir::Builtin(id, a) => {
+                let mut lowered = Vec::with_capacity(a.len());
+                for (k, arg) in a.iter().enumerate() {
+                    // The length of `line`/`runs` becomes a counter index, not a node.
+                    if k == 0 && matches!(id, BuiltinId::Line | BuiltinId::Runs) {
+                        lowered.push(Node::Const(0));
+                    } else {
+                        lowered.push(self.lower(arg, args)?);
+                    }
+                }
+                let mut it = lowered.into_iter().map(Box::new);
+                let mut next = || it.next().expect("arity was checked");
+                match id {
+                    BuiltinId::Mover => Node::Mover,
+                    BuiltinId::Next => Node::Next,
+                    BuiltinId::Turn => Node::Turn,
+                    BuiltinId::Last => Node::Last,
+                    BuiltinId::Cell => Node::Chosen,
+                    BuiltinId::Full => Node::Full,
+                    BuiltinId::Empty => Node::Empty(next()),
+                    BuiltinId::Edge => Node::Edge(next()),
+                    BuiltinId::Adjacent => Node::Adjacent(next(), next()),
+                    BuiltinId::Supply => Node::Supply(next()),
+                    BuiltinId::Score => Node::Score(next()),
+                    BuiltinId::Gain => Node::Gain(next()),
+                    BuiltinId::Count => Node::Count(next()),
+                    BuiltinId::Line | BuiltinId::Runs => {
+                        let _ = next();
+                        let n = self.length(&a[0])?;
+                        let table = if *id == BuiltinId::Line { &mut self.line_lengths } else { &mut self.run_lengths };
+                        let index = table.iter().position(|&x| x == n).unwrap_or_else(|| {
+                            table.push(n);
+                            table.len() - 1
+                        }) as u8;
+                        if *id == BuiltinId::Line { Node::Line(index, next()) } else { Node::Runs(index, next()) }
+                    }
+                }
+            }
+        })
+    }
+
+    /// A line length, checked against the board these options give.
+    fn length(&self, n: &Typed) -> Result<u8, CompileError> {
+        let value = constant::evaluate(n, self.values).unwrap_or(0);
+        let longest = self.geometry.longest_line as i64;
+        if value > longest {
+            return Err(CompileError::Invalid(Box::new(Diagnostic::LineTooLong { length: value, longest, span: n.span.into(), board: self.program.board_span.into() })));
+        }
+        if value < 1 {
+            return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds { what: "a line length".into(), value, min: 1, max: longest, span: n.span.into() })));
+        }
+        Ok(value as u8)
+    }
+}
+
+fn flatten_and(n: Node, out: &mut Vec<Node>) {
+    match n {
+        Node::And(a, b) => {
+            flatten_and(*a, out);
+            flatten_and(*b, out);
+        }
+        n => out.push(n),
+    }
+}
+
+fn join_and(mut parts: Vec<Node>) -> Option<Node> {
+    let last = parts.pop()?;
+    Some(parts.into_iter().rev().fold(last, |acc, n| Node::And(Box::new(n), Box::new(acc))))
+}

@@ -1,0 +1,16 @@
+//! The turn engine: state, legal moves, applying a move, end and result.
+//!
+//! It works on dense ids and flat arrays only; generating and playing moves
+//! allocates nothing once the move buffer has grown. All chance goes through
+//! the state's one seeded RNG.
+
+mod eval;
+mod moves;
+mod perft;
+mod play;
+mod state;
+
+pub use moves::{Move, MoveError};
+pub use perft::{perft, Perft};
+pub use play::random_playout;
+pub use state::{Outcome, State};

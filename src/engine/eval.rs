@@ -1,0 +1,96 @@
+//! Evaluating IR expressions against a state.
+
+use super::State;
+use crate::ir::{ArithOp, CellId, CmpOp, Node, Rules, NO_CELL};
+
+/// What an expression is evaluated against.
+pub(super) struct Scope<'s> {
+    pub state: &'s State,
+    /// The cell a move chooses, or `NO_CELL`.
+    pub chosen: CellId,
+    /// The seat a score is computed for.
+    pub bound: u8,
+}
+
+/// Records the first failure (division by zero) without slowing the hot path.
+pub(super) struct Faults(pub Option<crate::syntax::Span>);
+
+impl Rules {
+    /// The score of `seat` in `state` (0 when the rules have no score).
+    pub(super) fn score_of(&self, state: &State, seat: u8) -> i32 {
+        match &self.score {
+            Some(node) => {
+                let scope = Scope { state, chosen: NO_CELL, bound: seat };
+                self.eval(node, &scope, &mut Faults(None)) as i32
+            }
+            None => 0,
+        }
+    }
+
+    /// Evaluates a node to an integer (conditions are 0 or 1).
+    pub(super) fn eval(&self, node: &Node, s: &Scope, faults: &mut Faults) -> i64 {
+        let st = s.state;
+        let seat = |n: &Node, faults: &mut Faults| self.eval(n, s, faults) as usize;
+        let cell = |n: &Node, faults: &mut Faults| self.eval(n, s, faults) as CellId;
+        match node {
+            Node::Const(v) => *v,
+            Node::Mover => st.mover as i64,
+            Node::Next => ((st.mover as usize + 1) % self.seats.len()) as i64,
+            Node::Turn => st.turn as i64,
+            Node::Last => st.last as i64,
+            Node::Chosen => s.chosen as i64,
+            Node::Bound => s.bound as i64,
+            Node::Full => st.empty_list.is_empty() as i64,
+            Node::Empty(c) => {
+                let c = cell(c, faults);
+                (c != NO_CELL && st.board[c as usize] == 0) as i64
+            }
+            Node::Edge(c) => {
+                let c = cell(c, faults);
+                (c != NO_CELL && self.geometry.edge[c as usize]) as i64
+            }
+            Node::Adjacent(a, b) => {
+                let (a, b) = (cell(a, faults), cell(b, faults));
+                self.geometry.adjacent(a, b) as i64
+            }
+            Node::Line(t, p) => st.lines[*t as usize * self.seats.len() + seat(p, faults)] as i64,
+            Node::Runs(t, p) => st.runs[*t as usize * self.seats.len() + seat(p, faults)] as i64,
+            Node::Supply(p) => {
+                let v = st.supply[seat(p, faults)];
+                if v == i32::MAX { i64::MAX } else { v as i64 }
+            }
+            Node::Score(p) => st.scores[seat(p, faults)] as i64,
+            Node::Gain(p) => st.gains[seat(p, faults)] as i64,
+            Node::Count(p) => st.counts[seat(p, faults)] as i64,
+            Node::Not(a) => (self.eval(a, s, faults) == 0) as i64,
+            Node::Neg(a) => self.eval(a, s, faults).wrapping_neg(),
+            Node::And(a, b) => (self.eval(a, s, faults) != 0 && self.eval(b, s, faults) != 0) as i64,
+            Node::Or(a, b) => (self.eval(a, s, faults) != 0 || self.eval(b, s, faults) != 0) as i64,
+            Node::Cmp(op, a, b) => {
+                let (a, b) = (self.eval(a, s, faults), self.eval(b, s, faults));
+                (match op {
+                    CmpOp::Eq => a == b,
+                    CmpOp::Ne => a != b,
+                    CmpOp::Lt => a < b,
+                    CmpOp::Le => a <= b,
+                    CmpOp::Gt => a > b,
+                    CmpOp::Ge => a >= b,
+                }) as i64
+            }
+            Node::Arith(op, a, b, span) => {
+                let (a, b) = (self.eval(a, s, faults), self.eval(b, s, faults));
+                match op {
+                    ArithOp::Add => a.wrapping_add(b),
+                    ArithOp::Sub => a.wrapping_sub(b),
+                    ArithOp::Mul => a.wrapping_mul(b),
+                    ArithOp::Div | ArithOp::Rem if b == 0 => {
+                        faults.0.get_or_insert(*span);
+                        0
+                    }
+                    ArithOp::Div => a.wrapping_div(b),
+                    ArithOp::Rem => a.wrapping_rem(b),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Playing a move: the board, the counters, effects, end rules, the next turn.
+
+use rand::Rng;
+
+use super::eval::{Faults, Scope};
+use super::{Move, Outcome, State};
+use crate::ir::{CellId, EffectOp, EndResult, Rules, NO_CELL};
+
+impl Rules {
+    /// Plays a legal move for the mover (not checked: see [`Rules::parse_move`]).
+    ///
+    /// Order: the piece goes down and the line and run counters are updated;
+    /// scores are recomputed (their rise is `gain`); the `after turn` effects
+    /// run; the end rules are tried in order; if none fires, the next seat
+    /// moves and the phase advances when its turns are used up.
+    pub fn play(&self, state: &mut State, m: Move) {
+        let Move::Place(cell) = m;
+        let seat = state.mover;
+        state.occupy(cell, seat);
+        state.counts[seat as usize] += 1;
+        if state.supply[seat as usize] != i32::MAX {
+            state.supply[seat as usize] -= 1;
+        }
+        self.update_counters(state, cell, seat);
+        state.last = cell;
+
+        let mut faults = Faults(None);
+        for s in 0..self.seats.len() {
+            let score = self.score_of(state, s as u8);
+            state.gains[s] = score - state.scores[s];
+            state.scores[s] = score;
+        }
+        for effect in &self.effects {
+            let scope = Scope { state, chosen: NO_CELL, bound: 0 };
+            let who = self.eval(&effect.seat, &scope, &mut faults) as usize;
+            let value = self.eval(&effect.value, &scope, &mut faults).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+            let supply = &mut state.supply[who];
+            *supply = match effect.op {
+                EffectOp::Set => value,
+                EffectOp::Add => supply.saturating_add(value),
+                EffectOp::Sub => supply.saturating_sub(value),
+            }
+            .max(0);
+        }
+        for end in &self.ends {
+            let scope = Scope { state, chosen: NO_CELL, bound: 0 };
+            if self.eval(&end.condition, &scope, &mut faults) != 0 {
+                state.outcome = Some(match &end.result {
+                    EndResult::Draw => Outcome::Draw,
+                    EndResult::HighestScore => highest(&state.scores),
+                    EndResult::Winner(w) => Outcome::Win(self.eval(w, &scope, &mut faults) as u8),
+                });
+                break;
+            }
+        }
+        if faults.0.is_some() {
+            state.fault = state.fault.or(faults.0);
+        }
+        if state.outcome.is_none() {
+            state.mover = ((seat as usize + 1) % self.seats.len()) as u8;
+            state.turn += 1;
+            while let Some(turns) = self.phases[state.phase as usize].turns {
+                if state.turn < state.phase_start.saturating_add(turns) || state.phase as usize + 1 >= self.phases.len() {
+                    break;
+                }
+                state.phase += 1;
+                state.phase_start = state.turn;
+            }
+        }
+    }
+
+    /// Updates the line flags and run totals after `seat` placed on `cell`.
+    ///
+    /// Only lines and runs through the changed cell can change, and pieces are
+    /// never removed, so the update is exact.
+    fn update_counters(&self, state: &mut State, cell: CellId, seat: u8) {
+        let seats = self.seats.len();
+        let own = seat + 1;
+        for (t, table) in self.line_tables.iter().enumerate() {
+            let flag = &mut state.lines[t * seats + seat as usize];
+            if !*flag {
+                *flag = table.through(cell).iter().any(|&l| table.line(l).iter().all(|&c| state.board[c as usize] == own));
+            }
+        }
+        if self.run_lengths.is_empty() {
+            return;
+        }
+        for axis in 0..self.geometry.axes.len() {
+            let run = |back: bool| {
+                let mut n = 0;
+                let mut c = self.geometry.step(cell, axis, back);
+                while c != NO_CELL && state.board[c as usize] == own {
+                    n += 1;
+                    c = self.geometry.step(c, axis, back);
+                }
+                n
+            };
+            let (before, after) = (run(true), run(false));
+            for (t, &n) in self.run_lengths.iter().enumerate() {
+                let f = |len: i32| len / n as i32;
+                state.runs[t * seats + seat as usize] += f(before + after + 1) - f(before) - f(after);
+            }
+        }
+    }
+
+    /// The start position, chance seeded by `seed`.
+    pub fn start(&self, seed: u64) -> State {
+        State::new(self, seed)
+    }
+}
+
+/// The unique highest score wins; equal highest is a draw.
+fn highest(scores: &[i32]) -> Outcome {
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let mut leaders = scores.iter().enumerate().filter(|(_, &s)| s == best);
+    match (leaders.next(), leaders.next()) {
+        (Some((seat, _)), None) => Outcome::Win(seat as u8),
+        _ => Outcome::Draw,
+    }
+}
+
+/// Plays uniformly random moves until the game ends or no move is legal; returns
+/// the number of moves played. `buf` is reused so that nothing is allocated.
+pub fn random_playout<R: Rng>(rules: &Rules, state: &mut State, buf: &mut Vec<Move>, rng: &mut R, max_moves: u32) -> u32 {
+    let mut played = 0;
+    while !state.is_over() && played < max_moves {
+        rules.legal_moves(state, buf);
+        if buf.is_empty() {
+            break;
+        }
+        let m = buf[rng.gen_range(0..buf.len())];
+        rules.play(state, m);
+        played += 1;
+    }
+    played
+}

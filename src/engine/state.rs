@@ -1,0 +1,110 @@
+//! The game state: everything that changes during play, in flat arrays.
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use crate::ir::{CellId, Rules, NO_CELL};
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// That seat won.
+    Win(u8),
+    /// Nobody won.
+    Draw,
+}
+
+/// The state of one game.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// Per cell: 0 empty, else the owning seat + 1.
+    pub board: Vec<u8>,
+    /// The empty cells, in no particular order.
+    pub(super) empty_list: Vec<CellId>,
+    /// Per cell: its index in `empty_list` (meaningless for occupied cells).
+    pub(super) empty_pos: Vec<CellId>,
+    /// Per seat: pieces left to place (`i32::MAX` when unlimited).
+    pub supply: Vec<i32>,
+    /// Per seat: the score after the last turn.
+    pub scores: Vec<i32>,
+    /// Per seat: how much the score rose in the last turn.
+    pub gains: Vec<i32>,
+    /// Per seat: pieces on the board.
+    pub counts: Vec<i32>,
+    /// Per (line length, seat): whether the seat has such a line.
+    pub(super) lines: Vec<bool>,
+    /// Per (run length, seat): the run total.
+    pub(super) runs: Vec<i32>,
+    /// The seat to move.
+    pub mover: u8,
+    /// The current turn number, from 1.
+    pub turn: u32,
+    /// The last cell placed on, or `NO_CELL`.
+    pub last: CellId,
+    /// The current phase.
+    pub phase: u8,
+    /// The turn the current phase started.
+    pub(super) phase_start: u32,
+    /// The result, once the game is over.
+    pub outcome: Option<Outcome>,
+    /// Set when an expression failed (division by zero): the span's start.
+    pub fault: Option<crate::syntax::Span>,
+    /// The game's one source of chance.
+    pub rng: Pcg64Mcg,
+}
+
+impl State {
+    /// The start position of `rules`, with chance seeded by `seed`.
+    pub fn new(rules: &Rules, seed: u64) -> Self {
+        let cells = rules.geometry.cell_count();
+        let seats = rules.seats.len();
+        let mut state = State {
+            board: vec![0; cells],
+            empty_list: (0..cells as CellId).collect(),
+            empty_pos: (0..cells as CellId).collect(),
+            supply: vec![rules.supply.unwrap_or(i32::MAX); seats],
+            scores: vec![0; seats],
+            gains: vec![0; seats],
+            counts: vec![0; seats],
+            lines: vec![false; rules.line_tables.len() * seats],
+            runs: vec![0; rules.run_lengths.len() * seats],
+            mover: 0,
+            turn: 1,
+            last: NO_CELL,
+            phase: 0,
+            phase_start: 1,
+            outcome: None,
+            fault: None,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        };
+        state.scores = (0..seats as u8).map(|s| rules.score_of(&state, s)).collect();
+        state
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The number of empty cells.
+    pub fn empty_count(&self) -> usize {
+        self.empty_list.len()
+    }
+
+    /// The owner of a cell, if any.
+    pub fn owner(&self, cell: CellId) -> Option<u8> {
+        self.board[cell as usize].checked_sub(1)
+    }
+
+    /// Marks a cell as occupied by `seat`.
+    pub(super) fn occupy(&mut self, cell: CellId, seat: u8) {
+        self.board[cell as usize] = seat + 1;
+        let pos = self.empty_pos[cell as usize] as usize;
+        let moved = *self.empty_list.last().expect("the cell was empty");
+        self.empty_list.swap_remove(pos);
+        if moved != cell {
+            self.empty_pos[moved as usize] = pos as CellId;
+        }
+    }
+}

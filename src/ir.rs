@@ -1,0 +1,120 @@
+//! The intermediate representation the engine executes.
+//!
+//! Everything here is dense: cells, seats and counters are small integers, the
+//! geometry is precomputed tables, and expressions are trees of [`Node`]s whose
+//! hot built-ins (`line`, `runs`) read counters the engine keeps up to date.
+//! Nothing in the IR refers to names or source text except for messages.
+
+pub mod geometry;
+mod node;
+
+pub use geometry::{CellId, Geometry, LineTable, NO_CELL};
+pub use node::{ArithOp, CmpOp, Node};
+
+use crate::syntax::Span;
+
+/// Compiled rules, ready to play.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// The game's title.
+    pub title: String,
+    /// Seat names in seat order.
+    pub seats: Vec<String>,
+    /// The option values these rules were compiled with, by name.
+    pub options: Vec<(String, i64)>,
+    /// The board.
+    pub geometry: Geometry,
+    /// Pieces each seat starts with, if limited.
+    pub supply: Option<i32>,
+    /// Each seat's score (`Node::Bound` is the seat).
+    pub score: Option<Node>,
+    /// The phases in order.
+    pub phases: Vec<Phase>,
+    /// Effects after every turn.
+    pub effects: Vec<Effect>,
+    /// End rules in order.
+    pub ends: Vec<End>,
+    /// The line lengths `line(n, _)` uses; the engine keeps a flag per (length, seat).
+    pub line_tables: Vec<LineTable>,
+    /// The run lengths `runs(n, _)` uses; the engine keeps a total per (length, seat).
+    pub run_lengths: Vec<u8>,
+}
+
+/// A phase of play.
+#[derive(Clone, Debug)]
+pub struct Phase {
+    /// Its name.
+    pub name: String,
+    /// How many turns it lasts; `None` to the end of the game.
+    pub turns: Option<u32>,
+    /// The place rules allowed in it.
+    pub places: Vec<Place>,
+    /// Where it is declared.
+    pub span: Span,
+}
+
+/// Which cells a place rule starts from, before its test.
+#[derive(Clone, Debug)]
+pub enum Candidates {
+    /// Every cell.
+    All,
+    /// The empty cells (kept as a list by the engine).
+    Empty,
+    /// The empty neighbours of the cell the node gives.
+    EmptyNeighbours(Node),
+}
+
+/// A place rule, split by the compiler for fast move generation.
+#[derive(Clone, Debug)]
+pub struct Place {
+    /// The part of the condition that does not depend on the chosen cell.
+    pub guard: Option<Node>,
+    /// Where candidates come from.
+    pub candidates: Candidates,
+    /// The rest of the condition, tested per candidate cell.
+    pub test: Option<Node>,
+}
+
+/// How an effect changes a supply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EffectOp {
+    /// Set it.
+    Set,
+    /// Add to it.
+    Add,
+    /// Take from it (never below 0).
+    Sub,
+}
+
+/// An effect after every turn: a change to a seat's supply.
+#[derive(Clone, Debug)]
+pub struct Effect {
+    /// The seat.
+    pub seat: Node,
+    /// The operation.
+    pub op: EffectOp,
+    /// The amount.
+    pub value: Node,
+}
+
+/// An end rule.
+#[derive(Clone, Debug)]
+pub struct End {
+    /// When it fires.
+    pub condition: Node,
+    /// The result.
+    pub result: EndResult,
+    /// Where it is declared.
+    pub span: Span,
+}
+
+/// What an end rule gives.
+#[derive(Clone, Debug)]
+pub enum EndResult {
+    /// Nobody wins.
+    Draw,
+    /// The unique highest score wins, else a draw.
+    HighestScore,
+    /// The seat the node gives wins.
+    Winner(Node),
+}

@@ -1,0 +1,275 @@
+//! Board geometry, computed once when the rules are compiled.
+//!
+//! Cells are dense ids. For every cell the tables hold its coordinates, its
+//! label in move notation, its neighbours, whether it is on the edge, and one
+//! step along each direction of each axis; for every line length the rules use,
+//! every line (window of n cells in a row) through every cell.
+
+/// A cell's dense id.
+pub type CellId = u16;
+
+/// "No cell": a neighbour off the board, or `last` before any move.
+pub const NO_CELL: CellId = CellId::MAX;
+
+/// The board's shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Width by height square cells; ids row by row from the bottom row, a1 first.
+    Square {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// A hexagon of hexagonal cells; ids row by row from the top row.
+    Hex {
+        /// Cells along one side.
+        side: usize,
+    },
+}
+
+/// Precomputed geometry of a board.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    /// The shape.
+    pub shape: Shape,
+    /// Coordinates per cell: (column, row) on square boards, axial (q, r) on hex boards.
+    pub coords: Vec<(i32, i32)>,
+    /// Labels per cell in move notation.
+    pub labels: Vec<String>,
+    /// Whether each cell is on the edge.
+    pub edge: Vec<bool>,
+    /// Neighbours (cells sharing a side), `neighbour_start[c]..neighbour_start[c+1]`.
+    pub neighbours: Vec<CellId>,
+    /// Offsets into `neighbours`.
+    pub neighbour_start: Vec<u32>,
+    /// The line axes as (dx, dy) steps; lines run along these.
+    pub axes: Vec<(i32, i32)>,
+    /// `step[(c * axes + a) * 2 + d]`: the next cell from c along axis a, forward (d = 0) or back (d = 1).
+    pub step: Vec<CellId>,
+    /// The longest line on the board.
+    pub longest_line: usize,
+}
+
+/// Every line of one length, and the lines through each cell.
+#[derive(Clone, Debug)]
+pub struct LineTable {
+    /// The line length.
+    pub length: usize,
+    /// The lines' cells, `length` ids per line.
+    pub cells: Vec<CellId>,
+    /// Line ids through each cell, `through_start[c]..through_start[c+1]`.
+    pub through: Vec<u32>,
+    /// Offsets into `through`.
+    pub through_start: Vec<u32>,
+}
+
+impl Geometry {
+    /// A square board of `width` by `height`.
+    pub fn square(width: usize, height: usize) -> Self {
+        let mut coords = Vec::new();
+        for y in 0..height as i32 {
+            for x in 0..width as i32 {
+                coords.push((x, y));
+            }
+        }
+        let labels = coords
+            .iter()
+            .map(|&(x, y)| format!("{}{}", (b'a' + x as u8) as char, y + 1))
+            .collect();
+        let adjacent_steps = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let axes = vec![(1, 0), (0, 1), (1, 1), (1, -1)];
+        let inside = move |(x, y): (i32, i32)| x >= 0 && y >= 0 && x < width as i32 && y < height as i32;
+        let index = move |(x, y): (i32, i32)| (y as usize * width + x as usize) as CellId;
+        Self::build(Shape::Square { width, height }, coords, labels, &adjacent_steps, axes, inside, index, width.max(height))
+    }
+
+    /// A hexagon with `side` cells along each side (91 cells for side 6).
+    pub fn hex(side: usize) -> Self {
+        let r_max = side as i32 - 1;
+        let mut coords = Vec::new();
+        for r in -r_max..=r_max {
+            for q in -r_max..=r_max {
+                if (q + r).abs() <= r_max {
+                    coords.push((q, r));
+                }
+            }
+        }
+        // Rows are lettered from the bottom (a) up; diagonals numbered 1.. by q.
+        let labels = coords
+            .iter()
+            .map(|&(q, r)| format!("{}{}", (b'a' + (r_max - r) as u8) as char, q + r_max + 1))
+            .collect();
+        let row_start: Vec<usize> = {
+            let mut starts = Vec::new();
+            let mut n = 0;
+            for r in -r_max..=r_max {
+                starts.push(n);
+                n += (2 * r_max + 1 - r.abs()) as usize;
+            }
+            starts
+        };
+        let steps = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
+        let axes = vec![(1, 0), (0, 1), (1, -1)];
+        let inside = move |(q, r): (i32, i32)| q.abs() <= r_max && r.abs() <= r_max && (q + r).abs() <= r_max;
+        let index = move |(q, r): (i32, i32)| {
+            let q_min = (-r_max).max(-r_max - r);
+            (row_start[(r + r_max) as usize] + (q - q_min) as usize) as CellId
+        };
+        Self::build(Shape::Hex { side }, coords, labels, &steps, axes, inside, index, 2 * side - 1)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        shape: Shape,
+        coords: Vec<(i32, i32)>,
+        labels: Vec<String>,
+        adjacent_steps: &[(i32, i32)],
+        axes: Vec<(i32, i32)>,
+        inside: impl Fn((i32, i32)) -> bool,
+        index: impl Fn((i32, i32)) -> CellId,
+        longest_line: usize,
+    ) -> Self {
+        let mut neighbours = Vec::new();
+        let mut neighbour_start = vec![0];
+        let mut edge = Vec::new();
+        for &(x, y) in &coords {
+            let before = neighbours.len();
+            for &(dx, dy) in adjacent_steps {
+                let p = (x + dx, y + dy);
+                if inside(p) {
+                    neighbours.push(index(p));
+                }
+            }
+            edge.push(neighbours.len() - before < adjacent_steps.len());
+            neighbour_start.push(neighbours.len() as u32);
+        }
+        let mut step = Vec::with_capacity(coords.len() * axes.len() * 2);
+        for &(x, y) in &coords {
+            for &(dx, dy) in &axes {
+                for p in [(x + dx, y + dy), (x - dx, y - dy)] {
+                    step.push(if inside(p) { index(p) } else { NO_CELL });
+                }
+            }
+        }
+        Geometry { shape, coords, labels, edge, neighbours, neighbour_start, axes, step, longest_line }
+    }
+
+    /// The number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// The neighbours of a cell.
+    pub fn neighbours_of(&self, cell: CellId) -> &[CellId] {
+        let c = cell as usize;
+        &self.neighbours[self.neighbour_start[c] as usize..self.neighbour_start[c + 1] as usize]
+    }
+
+    /// Whether two cells share a side.
+    pub fn adjacent(&self, a: CellId, b: CellId) -> bool {
+        a != NO_CELL && b != NO_CELL && self.neighbours_of(a).contains(&b)
+    }
+
+    /// The next cell from `cell` along `axis`, forward or back.
+    #[inline]
+    pub fn step(&self, cell: CellId, axis: usize, back: bool) -> CellId {
+        self.step[(cell as usize * self.axes.len() + axis) * 2 + back as usize]
+    }
+
+    /// The cell with this label.
+    pub fn cell_by_label(&self, label: &str) -> Option<CellId> {
+        self.labels.iter().position(|l| l == label).map(|i| i as CellId)
+    }
+
+    /// Every line of `length` cells, with the lines through each cell.
+    pub fn line_table(&self, length: usize) -> LineTable {
+        let mut cells = Vec::new();
+        let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); self.cell_count()];
+        for start in 0..self.cell_count() as CellId {
+            for axis in 0..self.axes.len() {
+                let mut line = vec![start];
+                while line.len() < length {
+                    let next = self.step(*line.last().expect("non-empty"), axis, false);
+                    if next == NO_CELL {
+                        break;
+                    }
+                    line.push(next);
+                }
+                if line.len() == length {
+                    let id = (cells.len() / length) as u32;
+                    for &c in &line {
+                        per_cell[c as usize].push(id);
+                    }
+                    cells.extend(line);
+                }
+            }
+        }
+        let mut through = Vec::new();
+        let mut through_start = vec![0];
+        for ids in per_cell {
+            through.extend(ids);
+            through_start.push(through.len() as u32);
+        }
+        LineTable { length, cells, through, through_start }
+    }
+}
+
+impl LineTable {
+    /// The number of lines.
+    pub fn line_count(&self) -> usize {
+        self.cells.len() / self.length
+    }
+
+    /// The cells of line `id`.
+    pub fn line(&self, id: u32) -> &[CellId] {
+        let s = id as usize * self.length;
+        &self.cells[s..s + self.length]
+    }
+
+    /// The ids of the lines through `cell`.
+    pub fn through(&self, cell: CellId) -> &[u32] {
+        let c = cell as usize;
+        &self.through[self.through_start[c] as usize..self.through_start[c + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_side_6_has_91_cells_30_on_the_edge() {
+        let g = Geometry::hex(6);
+        assert_eq!(g.cell_count(), 91);
+        assert_eq!(g.edge.iter().filter(|&&e| e).count(), 30);
+        assert!(g.labels.iter().all(|l| g.cell_by_label(l).is_some()));
+        for c in 0..91 {
+            let n = g.neighbours_of(c).len();
+            assert_eq!(n == 6, !g.edge[c as usize]);
+            for &m in g.neighbours_of(c) {
+                assert!(g.adjacent(m, c), "adjacency is symmetric");
+            }
+        }
+    }
+
+    #[test]
+    fn tic_tac_toe_has_8_lines_of_3() {
+        let g = Geometry::square(3, 3);
+        let t = g.line_table(3);
+        assert_eq!(t.line_count(), 8);
+        // The centre (b2) lies on 4 lines, a corner on 3, a side on 2.
+        let b2 = g.cell_by_label("b2").unwrap();
+        assert_eq!(t.through(b2).len(), 4);
+        assert_eq!(t.through(g.cell_by_label("a1").unwrap()).len(), 3);
+        assert_eq!(t.through(g.cell_by_label("a2").unwrap()).len(), 2);
+    }
+
+    #[test]
+    fn hex_lines_run_along_three_axes() {
+        let g = Geometry::hex(6);
+        // Per axis, rows of lengths 6..11..6 hold L-3 windows of 4 each.
+        let per_axis: usize = [6, 7, 8, 9, 10, 11, 10, 9, 8, 7, 6].iter().map(|l| l - 3).sum();
+        assert_eq!(g.line_table(4).line_count(), 3 * per_axis);
+    }
+}

@@ -1,0 +1,104 @@
+//! Expression nodes: a small tree the engine evaluates to an `i64`.
+//!
+//! Booleans are 0 and 1, seats their index, cells their id (`NO_CELL` for none).
+//! Types were checked before compiling, so evaluation never checks them.
+
+use crate::syntax::Span;
+
+/// An expression in the IR.
+#[derive(Clone, Debug)]
+pub enum Node {
+    /// A constant.
+    Const(i64),
+    /// The mover.
+    Mover,
+    /// The seat after the mover.
+    Next,
+    /// The current turn number, from 1.
+    Turn,
+    /// The last cell placed on.
+    Last,
+    /// The cell a move chooses.
+    Chosen,
+    /// The seat a score is computed for.
+    Bound,
+    /// No empty cell is left.
+    Full,
+    /// The cell is empty.
+    Empty(Box<Node>),
+    /// The cell is on the edge.
+    Edge(Box<Node>),
+    /// The two cells share a side.
+    Adjacent(Box<Node>, Box<Node>),
+    /// The seat has a line of the table's length (index into `Rules::line_tables`).
+    Line(u8, Box<Node>),
+    /// The seat's run total for a length (index into `Rules::run_lengths`).
+    Runs(u8, Box<Node>),
+    /// The seat's supply.
+    Supply(Box<Node>),
+    /// The seat's score.
+    Score(Box<Node>),
+    /// The seat's score gain this turn.
+    Gain(Box<Node>),
+    /// The seat's pieces on the board.
+    Count(Box<Node>),
+    /// Logical not.
+    Not(Box<Node>),
+    /// Negation.
+    Neg(Box<Node>),
+    /// Short-circuit and.
+    And(Box<Node>, Box<Node>),
+    /// Short-circuit or.
+    Or(Box<Node>, Box<Node>),
+    /// A comparison.
+    Cmp(CmpOp, Box<Node>, Box<Node>),
+    /// Arithmetic; the span locates a division by zero.
+    Arith(ArithOp, Box<Node>, Box<Node>, Span),
+}
+
+/// Comparison operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// Arithmetic operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/` (rounds toward zero)
+    Div,
+    /// `%`
+    Rem,
+}
+
+impl Node {
+    /// Whether the node's value depends on the chosen cell.
+    pub fn uses_chosen(&self) -> bool {
+        match self {
+            Node::Chosen => true,
+            Node::Const(_) | Node::Mover | Node::Next | Node::Turn | Node::Last | Node::Bound | Node::Full => false,
+            Node::Empty(a) | Node::Edge(a) | Node::Line(_, a) | Node::Runs(_, a) | Node::Supply(a) | Node::Score(a)
+            | Node::Gain(a) | Node::Count(a) | Node::Not(a) | Node::Neg(a) => a.uses_chosen(),
+            Node::Adjacent(a, b) | Node::And(a, b) | Node::Or(a, b) | Node::Cmp(_, a, b) | Node::Arith(_, a, b, _) => {
+                a.uses_chosen() || b.uses_chosen()
+            }
+        }
+    }
+}
