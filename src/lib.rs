@@ -15,3 +15,5 @@ pub mod compile;
 pub mod ir;
 pub mod engine;
 pub mod report;
+pub mod ai;
+pub mod cli;

@@ -1,0 +1,1 @@
+//! Players: random and Monte Carlo tree search (placeholder, being written).

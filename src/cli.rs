@@ -1,0 +1,2 @@
+//! The command line (being written).
+pub mod view;

@@ -1,0 +1,1 @@
+//! Drawing the board and the game status in the terminal (placeholder).
