@@ -95,7 +95,9 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     let supply = program.supply.as_ref().map(|s| constant(s).clamp(0, i32::MAX as i64) as i32);
     let (line_lengths, run_lengths) = lower.finish();
     let line_tables = line_lengths.iter().map(|&n| geometry.line_table(n as usize)).collect();
+    let run_values = run_lengths.iter().map(|&n| (0..=geometry.longest_line as i32).map(|l| l / n as i32).collect()).collect();
     Ok(Rules {
+        run_values,
         title: program.title.clone(),
         seats: program.seats.clone(),
         options: program.options.iter().zip(&values).map(|(o, v)| (o.name.clone(), *v)).collect(),

@@ -12,5 +12,5 @@ mod state;
 
 pub use moves::{Move, MoveError};
 pub use perft::{perft, Perft};
-pub use play::random_playout;
+pub use play::{below, random_playout};
 pub use state::{Outcome, State};

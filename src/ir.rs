@@ -9,7 +9,7 @@ pub mod geometry;
 mod node;
 
 pub use geometry::{CellId, Geometry, LineTable, NO_CELL};
-pub use node::{ArithOp, CmpOp, Node};
+pub use node::{ArithOp, CmpOp, Node, SeatRef};
 
 use crate::syntax::Span;
 
@@ -38,6 +38,8 @@ pub struct Rules {
     pub line_tables: Vec<LineTable>,
     /// The run lengths `runs(n, _)` uses; the engine keeps a total per (length, seat).
     pub run_lengths: Vec<u8>,
+    /// Per run length: floor(L/n) for every L up to the longest line.
+    pub run_values: Vec<Vec<i32>>,
 }
 
 /// A phase of play.

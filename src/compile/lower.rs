@@ -5,7 +5,7 @@ use crate::builtins::BuiltinId;
 use crate::check::constant;
 use crate::check::program::{Hir, Program, Typed};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{ArithOp, Candidates, CmpOp, Geometry, Node, Place};
+use crate::ir::{ArithOp, Candidates, CmpOp, Geometry, Node, Place, SeatRef};
 use crate::syntax::ast::{BinaryOp, UnaryOp};
 
 /// Lowers expressions, collecting the line and run lengths they use.
@@ -78,12 +78,12 @@ impl<'a> Lowerer<'a> {
                 match op {
                     BinaryOp::And => Node::And(l, r),
                     BinaryOp::Or => Node::Or(l, r),
-                    BinaryOp::Eq => Node::Cmp(CmpOp::Eq, l, r),
-                    BinaryOp::Ne => Node::Cmp(CmpOp::Ne, l, r),
-                    BinaryOp::Lt => Node::Cmp(CmpOp::Lt, l, r),
-                    BinaryOp::Le => Node::Cmp(CmpOp::Le, l, r),
-                    BinaryOp::Gt => Node::Cmp(CmpOp::Gt, l, r),
-                    BinaryOp::Ge => Node::Cmp(CmpOp::Ge, l, r),
+                    BinaryOp::Eq => compare(CmpOp::Eq, l, r),
+                    BinaryOp::Ne => compare(CmpOp::Ne, l, r),
+                    BinaryOp::Lt => compare(CmpOp::Lt, l, r),
+                    BinaryOp::Le => compare(CmpOp::Le, l, r),
+                    BinaryOp::Gt => compare(CmpOp::Gt, l, r),
+                    BinaryOp::Ge => compare(CmpOp::Ge, l, r),
                     BinaryOp::Add => Node::Arith(ArithOp::Add, l, r, e.span),
                     BinaryOp::Sub => Node::Arith(ArithOp::Sub, l, r, e.span),
                     BinaryOp::Mul => Node::Arith(ArithOp::Mul, l, r, e.span),
@@ -101,8 +101,9 @@ impl<'a> Lowerer<'a> {
                         lowered.push(self.lower(arg, args)?);
                     }
                 }
-                let mut it = lowered.into_iter().map(Box::new);
-                let mut next = || it.next().expect("arity was checked");
+                let mut it = lowered.into_iter();
+                let mut node = || Box::new(it.next().expect("arity was checked"));
+                let seat = |n: Box<Node>| SeatRef::from_node(*n);
                 match id {
                     BuiltinId::Mover => Node::Mover,
                     BuiltinId::Next => Node::Next,
@@ -110,22 +111,23 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Last => Node::Last,
                     BuiltinId::Cell => Node::Chosen,
                     BuiltinId::Full => Node::Full,
-                    BuiltinId::Empty => Node::Empty(next()),
-                    BuiltinId::Edge => Node::Edge(next()),
-                    BuiltinId::Adjacent => Node::Adjacent(next(), next()),
-                    BuiltinId::Supply => Node::Supply(next()),
-                    BuiltinId::Score => Node::Score(next()),
-                    BuiltinId::Gain => Node::Gain(next()),
-                    BuiltinId::Count => Node::Count(next()),
+                    BuiltinId::Empty => Node::Empty(node()),
+                    BuiltinId::Edge => Node::Edge(node()),
+                    BuiltinId::Adjacent => Node::Adjacent(node(), node()),
+                    BuiltinId::Supply => Node::Supply(seat(node())),
+                    BuiltinId::Score => Node::Score(seat(node())),
+                    BuiltinId::Gain => Node::Gain(seat(node())),
+                    BuiltinId::Count => Node::Count(seat(node())),
                     BuiltinId::Line | BuiltinId::Runs => {
-                        let _ = next();
+                        let _ = node();
                         let n = self.length(&a[0])?;
                         let table = if *id == BuiltinId::Line { &mut self.line_lengths } else { &mut self.run_lengths };
                         let index = table.iter().position(|&x| x == n).unwrap_or_else(|| {
                             table.push(n);
                             table.len() - 1
                         }) as u8;
-                        if *id == BuiltinId::Line { Node::Line(index, next()) } else { Node::Runs(index, next()) }
+                        let who = seat(node());
+                        if *id == BuiltinId::Line { Node::Line(index, who) } else { Node::Runs(index, who) }
                     }
                 }
             }
@@ -143,6 +145,24 @@ impl<'a> Lowerer<'a> {
             return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds { what: "a line length".into(), value, min: 1, max: longest, span: n.span.into() })));
         }
         Ok(value as u8)
+    }
+}
+
+/// A comparison, with the constant folded into the node when one side is constant.
+fn compare(op: CmpOp, l: Box<Node>, r: Box<Node>) -> Node {
+    match (*l, *r) {
+        (l, Node::Const(c)) => Node::CmpConst(op, Box::new(l), c),
+        (Node::Const(c), r) => {
+            let flipped = match op {
+                CmpOp::Lt => CmpOp::Gt,
+                CmpOp::Le => CmpOp::Ge,
+                CmpOp::Gt => CmpOp::Lt,
+                CmpOp::Ge => CmpOp::Le,
+                same => same,
+            };
+            Node::CmpConst(flipped, Box::new(r), c)
+        }
+        (l, r) => Node::Cmp(op, Box::new(l), Box::new(r)),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Evaluating IR expressions against a state.
 
 use super::State;
-use crate::ir::{ArithOp, CellId, CmpOp, Node, Rules, NO_CELL};
+use crate::ir::{ArithOp, CellId, CmpOp, Node, Rules, SeatRef, NO_CELL};
 
 /// What an expression is evaluated against.
 pub(super) struct Scope<'s> {
@@ -30,12 +30,18 @@ impl Rules {
     /// Evaluates a node to an integer (conditions are 0 or 1).
     pub(super) fn eval(&self, node: &Node, s: &Scope, faults: &mut Faults) -> i64 {
         let st = s.state;
-        let seat = |n: &Node, faults: &mut Faults| self.eval(n, s, faults) as usize;
+        let seat = |p: &SeatRef, faults: &mut Faults| match p {
+            SeatRef::Mover => st.mover as usize,
+            SeatRef::Bound => s.bound as usize,
+            SeatRef::Fixed(f) => *f as usize,
+            SeatRef::Next => next_seat(st.mover as usize, self.seats.len()),
+            SeatRef::Node(n) => self.eval(n, s, faults) as usize,
+        };
         let cell = |n: &Node, faults: &mut Faults| self.eval(n, s, faults) as CellId;
         match node {
             Node::Const(v) => *v,
             Node::Mover => st.mover as i64,
-            Node::Next => ((st.mover as usize + 1) % self.seats.len()) as i64,
+            Node::Next => next_seat(st.mover as usize, self.seats.len()) as i64,
             Node::Turn => st.turn as i64,
             Node::Last => st.last as i64,
             Node::Chosen => s.chosen as i64,
@@ -66,17 +72,8 @@ impl Rules {
             Node::Neg(a) => self.eval(a, s, faults).wrapping_neg(),
             Node::And(a, b) => (self.eval(a, s, faults) != 0 && self.eval(b, s, faults) != 0) as i64,
             Node::Or(a, b) => (self.eval(a, s, faults) != 0 || self.eval(b, s, faults) != 0) as i64,
-            Node::Cmp(op, a, b) => {
-                let (a, b) = (self.eval(a, s, faults), self.eval(b, s, faults));
-                (match op {
-                    CmpOp::Eq => a == b,
-                    CmpOp::Ne => a != b,
-                    CmpOp::Lt => a < b,
-                    CmpOp::Le => a <= b,
-                    CmpOp::Gt => a > b,
-                    CmpOp::Ge => a >= b,
-                }) as i64
-            }
+            Node::Cmp(op, a, b) => compare(*op, self.eval(a, s, faults), self.eval(b, s, faults)),
+            Node::CmpConst(op, a, b) => compare(*op, self.eval(a, s, faults), *b),
             Node::Arith(op, a, b, span) => {
                 let (a, b) = (self.eval(a, s, faults), self.eval(b, s, faults));
                 match op {
@@ -92,5 +89,27 @@ impl Rules {
                 }
             }
         }
+    }
+}
+
+#[inline]
+fn compare(op: CmpOp, a: i64, b: i64) -> i64 {
+    (match op {
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => a != b,
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
+    }) as i64
+}
+
+/// The seat after `seat`, without a division.
+#[inline]
+fn next_seat(seat: usize, seats: usize) -> usize {
+    if seat + 1 == seats {
+        0
+    } else {
+        seat + 1
     }
 }

@@ -4,7 +4,7 @@ use rand::Rng;
 
 use super::eval::{Faults, Scope};
 use super::{Move, Outcome, State};
-use crate::ir::{CellId, EffectOp, EndResult, Rules, NO_CELL};
+use crate::ir::{Candidates, CellId, EffectOp, EndResult, Rules, NO_CELL};
 
 impl Rules {
     /// Plays a legal move for the mover (not checked: see [`Rules::parse_move`]).
@@ -57,7 +57,7 @@ impl Rules {
             state.fault = state.fault.or(faults.0);
         }
         if state.outcome.is_none() {
-            state.mover = ((seat as usize + 1) % self.seats.len()) as u8;
+            state.mover = if seat as usize + 1 == self.seats.len() { 0 } else { seat + 1 };
             state.turn += 1;
             while let Some(turns) = self.phases[state.phase as usize].turns {
                 if state.turn < state.phase_start.saturating_add(turns) || state.phase as usize + 1 >= self.phases.len() {
@@ -87,18 +87,19 @@ impl Rules {
         }
         for axis in 0..self.geometry.axes.len() {
             let run = |back: bool| {
-                let mut n = 0;
-                let mut c = self.geometry.step(cell, axis, back);
+                let ray = self.geometry.ray(axis, back);
+                let mut n = 0usize;
+                let mut c = ray[cell as usize];
                 while c != NO_CELL && state.board[c as usize] == own {
                     n += 1;
-                    c = self.geometry.step(c, axis, back);
+                    c = ray[c as usize];
                 }
                 n
             };
             let (before, after) = (run(true), run(false));
-            for (t, &n) in self.run_lengths.iter().enumerate() {
-                let f = |len: i32| len / n as i32;
-                state.runs[t * seats + seat as usize] += f(before + after + 1) - f(before) - f(after);
+            for (t, values) in self.run_values.iter().enumerate() {
+                // A table lookup instead of a division: this is the hottest loop.
+                state.runs[t * seats + seat as usize] += values[before + after + 1] - values[before] - values[after];
             }
         }
     }
@@ -119,16 +120,46 @@ fn highest(scores: &[i32]) -> Outcome {
     }
 }
 
+impl Rules {
+    /// A uniformly random legal move, or `None` if there is none.
+    ///
+    /// When the phase's only move is "place on any empty cell" the move is drawn
+    /// straight from the empty-cell list, without building the move list.
+    pub fn random_move<R: Rng>(&self, state: &State, buf: &mut Vec<Move>, rng: &mut R) -> Option<Move> {
+        if let [place] = self.phases[state.phase as usize].places.as_slice() {
+            if matches!(place.candidates, Candidates::Empty) && place.test.is_none() && place.guard.is_none() {
+                if state.is_over() || state.supply[state.mover as usize] <= 0 || state.empty_list.is_empty() {
+                    return None;
+                }
+                return Some(Move::Place(state.empty_list[below(rng, state.empty_list.len())]));
+            }
+        }
+        self.legal_moves(state, buf);
+        (!buf.is_empty()).then(|| buf[below(rng, buf.len())])
+    }
+}
+
+/// A uniform integer in `0..n` (n > 0) by Lemire's multiply-and-reject method,
+/// which rarely rejects (rand 0.8's `gen_range` throws away many more draws).
+#[inline]
+pub fn below<R: Rng>(rng: &mut R, n: usize) -> usize {
+    let n = n as u32;
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as usize
+}
+
 /// Plays uniformly random moves until the game ends or no move is legal; returns
 /// the number of moves played. `buf` is reused so that nothing is allocated.
 pub fn random_playout<R: Rng>(rules: &Rules, state: &mut State, buf: &mut Vec<Move>, rng: &mut R, max_moves: u32) -> u32 {
     let mut played = 0;
-    while !state.is_over() && played < max_moves {
-        rules.legal_moves(state, buf);
-        if buf.is_empty() {
-            break;
-        }
-        let m = buf[rng.gen_range(0..buf.len())];
+    while played < max_moves {
+        let Some(m) = rules.random_move(state, buf, rng) else { break };
         rules.play(state, m);
         played += 1;
     }

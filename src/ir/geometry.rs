@@ -47,6 +47,8 @@ pub struct Geometry {
     pub axes: Vec<(i32, i32)>,
     /// `step[(c * axes + a) * 2 + d]`: the next cell from c along axis a, forward (d = 0) or back (d = 1).
     pub step: Vec<CellId>,
+    /// `rays[a * 2 + d][c]`: `step` laid out per direction, for walking runs.
+    pub rays: Vec<Vec<CellId>>,
     /// The longest line on the board.
     pub longest_line: usize,
 }
@@ -152,7 +154,9 @@ impl Geometry {
                 }
             }
         }
-        Geometry { shape, coords, labels, edge, neighbours, neighbour_start, axes, step, longest_line }
+        let n = coords.len();
+        let rays = (0..axes.len() * 2).map(|ad| (0..n).map(|c| step[c * axes.len() * 2 + ad]).collect()).collect();
+        Geometry { shape, coords, labels, edge, neighbours, neighbour_start, axes, step, rays, longest_line }
     }
 
     /// The number of cells.
@@ -175,6 +179,12 @@ impl Geometry {
     #[inline]
     pub fn step(&self, cell: CellId, axis: usize, back: bool) -> CellId {
         self.step[(cell as usize * self.axes.len() + axis) * 2 + back as usize]
+    }
+
+    /// The next cell from every cell along `axis`, forward or back, indexed by cell.
+    #[inline]
+    pub fn ray(&self, axis: usize, back: bool) -> &[CellId] {
+        &self.rays[axis * 2 + back as usize]
     }
 
     /// The cell with this label.

@@ -31,17 +31,17 @@ pub enum Node {
     /// The two cells share a side.
     Adjacent(Box<Node>, Box<Node>),
     /// The seat has a line of the table's length (index into `Rules::line_tables`).
-    Line(u8, Box<Node>),
+    Line(u8, SeatRef),
     /// The seat's run total for a length (index into `Rules::run_lengths`).
-    Runs(u8, Box<Node>),
+    Runs(u8, SeatRef),
     /// The seat's supply.
-    Supply(Box<Node>),
+    Supply(SeatRef),
     /// The seat's score.
-    Score(Box<Node>),
+    Score(SeatRef),
     /// The seat's score gain this turn.
-    Gain(Box<Node>),
+    Gain(SeatRef),
     /// The seat's pieces on the board.
-    Count(Box<Node>),
+    Count(SeatRef),
     /// Logical not.
     Not(Box<Node>),
     /// Negation.
@@ -52,8 +52,43 @@ pub enum Node {
     Or(Box<Node>, Box<Node>),
     /// A comparison.
     Cmp(CmpOp, Box<Node>, Box<Node>),
+    /// A comparison with a constant (common enough to save a node).
+    CmpConst(CmpOp, Box<Node>, i64),
     /// Arithmetic; the span locates a division by zero.
     Arith(ArithOp, Box<Node>, Box<Node>, Span),
+}
+
+/// A seat argument: the common cases are read directly, without evaluating a node.
+#[derive(Clone, Debug)]
+pub enum SeatRef {
+    /// The mover.
+    Mover,
+    /// The seat after the mover.
+    Next,
+    /// The seat a score is computed for.
+    Bound,
+    /// A fixed seat.
+    Fixed(u8),
+    /// Any other seat expression.
+    Node(Box<Node>),
+}
+
+impl SeatRef {
+    /// Wraps a seat-valued node, picking a direct form where there is one.
+    pub fn from_node(node: Node) -> Self {
+        match node {
+            Node::Mover => SeatRef::Mover,
+            Node::Next => SeatRef::Next,
+            Node::Bound => SeatRef::Bound,
+            Node::Const(c) => SeatRef::Fixed(c as u8),
+            n => SeatRef::Node(Box::new(n)),
+        }
+    }
+
+    /// Whether the seat depends on the chosen cell.
+    pub fn uses_chosen(&self) -> bool {
+        matches!(self, SeatRef::Node(n) if n.uses_chosen())
+    }
 }
 
 /// Comparison operators.
@@ -94,8 +129,10 @@ impl Node {
         match self {
             Node::Chosen => true,
             Node::Const(_) | Node::Mover | Node::Next | Node::Turn | Node::Last | Node::Bound | Node::Full => false,
-            Node::Empty(a) | Node::Edge(a) | Node::Line(_, a) | Node::Runs(_, a) | Node::Supply(a) | Node::Score(a)
-            | Node::Gain(a) | Node::Count(a) | Node::Not(a) | Node::Neg(a) => a.uses_chosen(),
+            Node::Empty(a) | Node::Edge(a) | Node::Not(a) | Node::Neg(a) | Node::CmpConst(_, a, _) => a.uses_chosen(),
+            Node::Line(_, p) | Node::Runs(_, p) | Node::Supply(p) | Node::Score(p) | Node::Gain(p) | Node::Count(p) => {
+                p.uses_chosen()
+            }
             Node::Adjacent(a, b) | Node::And(a, b) | Node::Or(a, b) | Node::Cmp(_, a, b) | Node::Arith(_, a, b, _) => {
                 a.uses_chosen() || b.uses_chosen()
             }

@@ -1,0 +1,340 @@
+//! Monte Carlo tree search (UCT with random rollouts) for any rules file and any number of seats.
+//!
+//! Rewards: the winner scores 1 and every other seat 0; a draw, and a rollout
+//! that gets stuck or hits the move cap, gives every seat `1 / seats` (0.5 with
+//! two), its fair share, so that a draw is worth what an even game is. Each
+//! node keeps the reward total of the seat that made the move into it, so UCB1
+//! at a node maximises the reward of the seat to move there (max^n style,
+//! which needs no assumption about alliances between more than two seats).
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::{Budget, Player, PlayerSpec};
+use crate::engine::{random_playout, Move, Outcome, State};
+use crate::ir::Rules;
+
+/// The UCB1 exploration constant the player starts with: sqrt 2, the textbook value for rewards in 0..=1.
+pub const EXPLORATION: f64 = std::f64::consts::SQRT_2;
+
+/// Rollouts longer than this stop and count as a draw, so that rules whose
+/// games need not end cannot hang the search.
+const ROLLOUT_CAP: u32 = 10_000;
+
+/// Iterations between looks at the clock: a rollout costs far more than a clock read,
+/// but tiny games make rollouts cheap enough for the read to show.
+const CLOCK_EVERY: u32 = 8;
+
+/// No node: the end of a sibling list.
+const NONE: u32 = u32::MAX;
+
+/// What the last search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Iterations run (0 when the move was forced).
+    pub iterations: u32,
+    /// Nodes in the tree, the root included.
+    pub nodes: usize,
+    /// Visits of the chosen move.
+    pub best_visits: u32,
+    /// The chosen move's mean reward for the mover, in 0..=1.
+    pub best_value: f64,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+impl SearchStats {
+    /// Iterations per second (0 for a forced move).
+    pub fn iterations_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.iterations as f64 / secs
+        } else {
+            0.0
+        }
+    }
+}
+
+/// A node of the search tree; nodes live in one arena and link by index.
+#[derive(Clone, Debug)]
+struct Node {
+    /// The move into this node (`None` at the root).
+    entry: Option<Move>,
+    /// The seat that made `entry`: whose rewards `reward` totals.
+    seat: u8,
+    first_child: u32,
+    next_sibling: u32,
+    /// Where this node's untried moves start in the tree's move arena.
+    untried_start: u32,
+    /// How many are left; they are only listed once the node is walked through,
+    /// because most leaves are rolled out once and never revisited.
+    untried_len: u32,
+    moves_listed: bool,
+    visits: u32,
+    reward: f64,
+}
+
+/// The arena: nodes and the untried moves of every node, reused between searches.
+#[derive(Clone, Debug, Default)]
+struct Tree {
+    nodes: Vec<Node>,
+    untried: Vec<Move>,
+}
+
+impl Tree {
+    fn reset(&mut self, mover: u8) {
+        self.nodes.clear();
+        self.untried.clear();
+        self.nodes.push(Node::new(None, mover));
+    }
+
+    fn list_moves(&mut self, node: u32, moves: &[Move]) {
+        let start = self.untried.len() as u32;
+        self.untried.extend_from_slice(moves);
+        let n = &mut self.nodes[node as usize];
+        n.untried_start = start;
+        n.untried_len = moves.len() as u32;
+        n.moves_listed = true;
+    }
+
+    /// Removes a random untried move of `node`, so that expansion order is unbiased.
+    fn take_untried(&mut self, node: u32, rng: &mut SmallRng) -> Move {
+        let n = &mut self.nodes[node as usize];
+        let start = n.untried_start as usize;
+        let last = start + n.untried_len as usize - 1;
+        self.untried.swap(rng.gen_range(start..=last), last);
+        n.untried_len -= 1;
+        self.untried[last]
+    }
+
+    fn add_child(&mut self, parent: u32, entry: Move, seat: u8) -> u32 {
+        let child = self.nodes.len() as u32;
+        let mut node = Node::new(Some(entry), seat);
+        node.next_sibling = self.nodes[parent as usize].first_child;
+        self.nodes.push(node);
+        self.nodes[parent as usize].first_child = child;
+        child
+    }
+
+    fn children(&self, parent: u32) -> impl Iterator<Item = (u32, &Node)> + '_ {
+        let mut next = self.nodes[parent as usize].first_child;
+        std::iter::from_fn(move || {
+            let index = next;
+            let node = self.nodes.get(index as usize)?;
+            next = node.next_sibling;
+            Some((index, node))
+        })
+    }
+
+    /// The child with the highest UCB1 value; every child has been visited once.
+    fn select(&self, parent: u32, exploration: f64) -> Option<u32> {
+        let log_visits = (self.nodes[parent as usize].visits as f64).ln();
+        let mut best = (NONE, f64::NEG_INFINITY);
+        for (index, child) in self.children(parent) {
+            let visits = child.visits as f64;
+            let value = child.reward / visits + exploration * (log_visits / visits).sqrt();
+            if value > best.1 {
+                best = (index, value);
+            }
+        }
+        (best.0 != NONE).then_some(best.0)
+    }
+
+    /// The root's most visited child; equal visits go to the higher reward.
+    fn most_visited(&self) -> Option<&Node> {
+        let better = |b: &Node, c: &Node| (c.visits, c.reward) > (b.visits, b.reward);
+        self.children(0)
+            .map(|(_, child)| child)
+            .reduce(|b, c| if better(b, c) { c } else { b })
+    }
+}
+
+impl Node {
+    fn new(entry: Option<Move>, seat: u8) -> Self {
+        Node {
+            entry,
+            seat,
+            first_child: NONE,
+            next_sibling: NONE,
+            untried_start: 0,
+            untried_len: 0,
+            moves_listed: false,
+            visits: 0,
+            reward: 0.0,
+        }
+    }
+}
+
+/// A UCT player: deterministic for a given seed when its budget is in iterations.
+#[derive(Clone, Debug)]
+pub struct MctsPlayer {
+    budget: Budget,
+    exploration: f64,
+    rng: SmallRng,
+    tree: Tree,
+    /// The nodes walked this iteration, root first.
+    path: Vec<u32>,
+    /// Move buffer for listing moves and for rollouts.
+    moves: Vec<Move>,
+    /// Per seat: this iteration's reward.
+    rewards: Vec<f64>,
+    stats: SearchStats,
+}
+
+impl MctsPlayer {
+    /// A player thinking `budget` per move, its chance fixed by `seed`.
+    pub fn new(budget: Budget, seed: u64) -> Self {
+        MctsPlayer {
+            budget,
+            exploration: EXPLORATION,
+            rng: SmallRng::seed_from_u64(seed),
+            tree: Tree::default(),
+            path: Vec::new(),
+            moves: Vec::new(),
+            rewards: Vec::new(),
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// The same player with another UCB1 exploration constant.
+    pub fn with_exploration(mut self, exploration: f64) -> Self {
+        self.exploration = exploration;
+        self
+    }
+
+    /// The budget per move.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// What the last [`Player::choose`] did.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Searches from `root` within the budget and returns the most visited move.
+    fn search(&mut self, rules: &Rules, root: &State) -> Move {
+        let started = Instant::now();
+        rules.legal_moves(root, &mut self.moves);
+        assert!(
+            !self.moves.is_empty(),
+            "MCTS was asked to move with no legal move"
+        );
+        if self.moves.len() == 1 {
+            self.stats = SearchStats {
+                elapsed: started.elapsed(),
+                ..SearchStats::default()
+            };
+            return self.moves[0];
+        }
+        self.tree.reset(root.mover);
+        let (limit, deadline) = match self.budget {
+            Budget::Iterations(n) => (n.max(1), None),
+            Budget::Millis(ms) => (u32::MAX, Some(started + Duration::from_millis(ms))),
+        };
+        let mut iterations = 0;
+        while iterations < limit {
+            self.iterate(rules, root);
+            iterations += 1;
+            if let Some(deadline) = deadline {
+                if iterations % CLOCK_EVERY == 0 && Instant::now() >= deadline {
+                    break;
+                }
+            }
+        }
+        let best = self
+            .tree
+            .most_visited()
+            .expect("a searched root with legal moves has a child");
+        self.stats = SearchStats {
+            iterations,
+            nodes: self.tree.nodes.len(),
+            best_visits: best.visits,
+            best_value: best.reward / best.visits as f64,
+            elapsed: started.elapsed(),
+        };
+        best.entry.expect("only the root has no entry move")
+    }
+
+    /// One iteration: select down the tree, expand one move, roll out, back up.
+    fn iterate(&mut self, rules: &Rules, root: &State) {
+        let mut state = root.clone();
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0;
+        loop {
+            if !self.tree.nodes[node as usize].moves_listed {
+                rules.legal_moves(&state, &mut self.moves);
+                self.tree.list_moves(node, &self.moves);
+            }
+            if self.tree.nodes[node as usize].untried_len > 0 {
+                let m = self.tree.take_untried(node, &mut self.rng);
+                let seat = state.mover;
+                rules.play(&mut state, m);
+                node = self.tree.add_child(node, m, seat);
+                self.path.push(node);
+                break;
+            }
+            // No child means the game is over or stuck here: the state is its own result.
+            let Some(child) = self.tree.select(node, self.exploration) else {
+                break;
+            };
+            rules.play(
+                &mut state,
+                self.tree.nodes[child as usize]
+                    .entry
+                    .expect("a child has an entry move"),
+            );
+            node = child;
+            self.path.push(node);
+        }
+        if !state.is_over() {
+            random_playout(
+                rules,
+                &mut state,
+                &mut self.moves,
+                &mut self.rng,
+                ROLLOUT_CAP,
+            );
+        }
+        self.reward_seats(state.outcome, rules.seats.len());
+        for &index in &self.path {
+            let n = &mut self.tree.nodes[index as usize];
+            n.visits += 1;
+            n.reward += self.rewards[n.seat as usize];
+        }
+    }
+
+    /// Fills `rewards` for an outcome; no outcome (a stuck or capped rollout) is a draw.
+    fn reward_seats(&mut self, outcome: Option<Outcome>, seats: usize) {
+        self.rewards.clear();
+        match outcome {
+            Some(Outcome::Win(w)) if (w as usize) < seats => {
+                self.rewards.resize(seats, 0.0);
+                self.rewards[w as usize] = 1.0;
+            }
+            _ => self.rewards.resize(seats, 1.0 / seats as f64),
+        }
+    }
+}
+
+impl Player for MctsPlayer {
+    /// # Panics
+    /// When no move is legal, which the [`Player`] contract rules out.
+    fn choose(&mut self, rules: &Rules, state: &State) -> Move {
+        self.search(rules, state)
+    }
+
+    fn name(&self) -> String {
+        PlayerSpec::Mcts(self.budget).to_string()
+    }
+
+    fn last_search(&self) -> Option<SearchStats> {
+        Some(self.stats)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,251 @@
+//! The checker's diagnostics, one broken rules file per code.
+//!
+//! For every file in `tests/diagnostics/` the checker's report, as a person
+//! reads it (`render_human` without colour), is compared with a snapshot in
+//! `tests/snapshots/`, and the codes reported must include the code that starts
+//! the file's name (`E0002-unknown-name.game` must report E0002). A fixture may
+//! list more codes it must report on a comment line `// codes: E0001 E0002`.
+//!
+//! To accept new or changed reports, regenerate the snapshots and then READ
+//! every changed `.snap` file (`git diff tests/snapshots`) before committing:
+//!
+//! ```text
+//! INSTA_UPDATE=always cargo test --test diagnostics
+//! ```
+//!
+//! (`cargo insta review` does the same interactively if cargo-insta is
+//! installed: `cargo install cargo-insta`.) Without `INSTA_UPDATE`, a changed
+//! report fails the test and insta writes the new one next to the old as
+//! `.snap.new`; a new fixture with no snapshot yet also fails until accepted.
+//! docs/diagnostics.md shows these reports too: keep it in step.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use miette::Diagnostic as _;
+use tabula::check::check;
+use tabula::diagnostic::Diagnostic;
+use tabula::report::{render_human, to_json};
+
+/// The broken rules files, sorted by name.
+fn fixtures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diagnostics");
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The codes a diagnostic list holds, in order.
+fn codes(diagnostics: &[Diagnostic]) -> Vec<String> {
+    diagnostics
+        .iter()
+        .map(|d| d.code().map(|c| c.to_string()).unwrap_or_default())
+        .collect()
+}
+
+/// The codes a fixture must report: the one its name starts with, and those
+/// listed on a `// codes:` line.
+fn expected_codes(stem: &str, source: &str) -> Vec<String> {
+    let mut expected = Vec::new();
+    let prefix = stem.split('-').next().unwrap_or_default();
+    let is_code = prefix.len() == 5
+        && prefix.starts_with(['E', 'W'])
+        && prefix[1..].chars().all(|c| c.is_ascii_digit());
+    if is_code {
+        expected.push(prefix.to_string());
+    }
+    for line in source.lines() {
+        if let Some(list) = line.trim().strip_prefix("// codes:") {
+            expected.extend(
+                list.split([' ', ','])
+                    .filter(|c| !c.is_empty())
+                    .map(String::from),
+            );
+        }
+    }
+    expected
+}
+
+#[test]
+fn every_fixture_reports_its_code_and_matches_its_snapshot() {
+    let files = fixtures();
+    assert!(
+        files.len() >= 20,
+        "expected the broken rules files in tests/diagnostics, found {}",
+        files.len()
+    );
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("snapshots");
+    settings.set_omit_expression(true);
+    settings.set_prepend_module_to_snapshot(true);
+    for path in files {
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("a UTF-8 file name")
+            .to_string();
+        let source = fs::read_to_string(&path).expect("a readable fixture");
+        assert!(
+            source.starts_with("//"),
+            "{stem}: a fixture starts with a `//` comment saying what mistake it contains"
+        );
+        let checked = check(&source);
+        let found = codes(&checked.diagnostics);
+        let expected = expected_codes(&stem, &source);
+        assert!(
+            !expected.is_empty(),
+            "{stem}: name the file by its code (E0002-...) or list `// codes:` in it"
+        );
+        for code in &expected {
+            assert!(
+                found.contains(code),
+                "{stem}: expected {code} among the reported codes {found:?}"
+            );
+        }
+        // Only warnings: the rules are still usable; any error: no program.
+        let only_warnings = expected.iter().all(|c| c.starts_with('W'));
+        assert_eq!(
+            checked.program.is_some(),
+            only_warnings,
+            "{stem}: a program is handed on exactly when there is no error (codes {found:?})"
+        );
+        assert_eq!(
+            checked.has_errors(),
+            !only_warnings,
+            "{stem}: has_errors (codes {found:?})"
+        );
+
+        let file = format!("tests/diagnostics/{stem}.game");
+        let rendered = render_human(&checked.diagnostics, &file, &source, false);
+        settings.set_description(format!("tabula check {file}"));
+        settings.bind(|| insta::assert_snapshot!(stem.as_str(), rendered));
+    }
+}
+
+#[test]
+fn several_errors_are_all_reported_not_only_the_first() {
+    let source = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diagnostics/several-errors.game"),
+    )
+    .expect("the fixture with several errors");
+    let checked = check(&source);
+    let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
+    assert!(
+        errors >= 4,
+        "expected at least 4 errors, got {:?}",
+        codes(&checked.diagnostics)
+    );
+    // Reported in source order.
+    let offsets: Vec<usize> = checked
+        .diagnostics
+        .iter()
+        .map(tabula::check::first_offset)
+        .collect();
+    assert!(
+        offsets.windows(2).all(|w| w[0] <= w[1]),
+        "diagnostics are sorted by position: {offsets:?}"
+    );
+}
+
+#[test]
+fn every_rules_file_checks_clean() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let mut seen = 0;
+    for entry in fs::read_dir(&dir).expect("the rules folder") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_none_or(|e| e != "game") {
+            continue;
+        }
+        seen += 1;
+        let source = fs::read_to_string(&path).expect("a readable rules file");
+        let checked = check(&source);
+        let name = path.display().to_string();
+        assert!(
+            checked.diagnostics.is_empty(),
+            "{name} should check with no diagnostics at all, got:\n{}",
+            render_human(&checked.diagnostics, &name, &source, false)
+        );
+        let program = checked.program.expect("a clean check hands on the program");
+        if let Err(e) = tabula::compile::compile(&program, &[]) {
+            panic!("{name} checks clean but does not compile with its defaults: {e}");
+        }
+    }
+    assert!(
+        seen >= 2,
+        "expected the rules files in rules/, found {seen}"
+    );
+}
+
+#[test]
+fn json_has_code_severity_message_file_line_and_column() {
+    let source = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diagnostics/E0002-unknown-name.game"),
+    )
+    .expect("the fixture");
+    let checked = check(&source);
+    let file = "tests/diagnostics/E0002-unknown-name.game";
+    let json = to_json(&checked.diagnostics, file, &source);
+    assert_eq!(json.len(), 1, "{json:?}");
+    let value = serde_json::to_value(&json[0]).expect("serializable");
+    for field in [
+        "code", "severity", "message", "file", "line", "column", "help",
+    ] {
+        assert!(
+            value.get(field).is_some(),
+            "field `{field}` missing from {value}"
+        );
+    }
+    // `  place where emtpy` is line 7; `emtpy` starts in column 15.
+    assert_eq!(value["code"], "E0002");
+    assert_eq!(value["severity"], "error");
+    assert_eq!(value["message"], "unknown name `emtpy`");
+    assert_eq!(value["file"], file);
+    assert_eq!(value["line"], 7);
+    assert_eq!(value["column"], 15);
+    assert_eq!(value["help"], "did you mean `empty`?");
+}
+
+#[test]
+fn json_warnings_and_columns_count_characters_not_bytes() {
+    // Multi-byte characters before the mistake on its line: the column counts characters.
+    let source = "players X, O\nboard square 3 x 3\nphase play\n  place where empty\nend when full: draw\ngame \"Écarté ♠\" x\n";
+    let checked = check(source);
+    let json = to_json(&checked.diagnostics, "t.game", source);
+    let e = json
+        .iter()
+        .find(|d| d.code == "E0001")
+        .unwrap_or_else(|| panic!("a syntax error: {json:?}"));
+    // `game "Écarté ♠" x` is line 6: the stray `x` is its 17th character (its 21st byte).
+    assert_eq!((e.line, e.column), (6, 17), "{e:?}");
+    assert_eq!(
+        e.message,
+        "syntax error: expected the end of the item, found `x`"
+    );
+
+    let source = "game \"é\" option n = 3\nplayers X, O\nboard square 3 x 3\nphase play\n  place where empty\nend when full: draw\n";
+    let checked = check(source);
+    let json = to_json(&checked.diagnostics, "t.game", source);
+    let w = json
+        .iter()
+        .find(|d| d.code == "W0001")
+        .unwrap_or_else(|| panic!("an unused option: {json:?}"));
+    assert_eq!(w.severity, "warning");
+    assert_eq!(w.message, "option `n` is never used");
+    // `game "é" option n` on line 1: `n` is the 17th character (the 18th byte).
+    assert_eq!((w.line, w.column), (1, 17), "{w:?}");
+}
+
+#[test]
+fn json_of_a_diagnostic_at_the_start_of_the_file_is_line_1_column_1() {
+    let source = "// nothing but a comment\n";
+    let checked = check(source);
+    let json = to_json(&checked.diagnostics, "empty.game", source);
+    assert!(json.iter().any(|d| d.code == "E0008"), "{json:?}");
+    for d in &json {
+        assert_eq!((d.line, d.column), (1, 1), "{d:?}");
+    }
+}
