@@ -12,7 +12,7 @@ use divan::counter::ItemsCount;
 use divan::Bencher;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use tabula::engine::{random_playout, perft};
+use tabula::engine::{perft, random_playout};
 use tabula::ir::Rules;
 
 fn main() {

@@ -86,21 +86,126 @@ use Ty::{Bool, Cell, Int, Seat};
 
 /// Every built-in, in the order the docs list them.
 pub const BUILTINS: &[Builtin] = &[
-    Builtin { id: B::Mover, name: "mover", params: &[], chosen_cell_default: false, ty: Seat, meaning: "the seat whose turn it is" },
-    Builtin { id: B::Next, name: "next", params: &[], chosen_cell_default: false, ty: Seat, meaning: "the seat after the mover" },
-    Builtin { id: B::Turn, name: "turn", params: &[], chosen_cell_default: false, ty: Int, meaning: "the number of the current turn, from 1" },
-    Builtin { id: B::Last, name: "last", params: &[], chosen_cell_default: false, ty: Cell, meaning: "the cell of the last piece placed" },
-    Builtin { id: B::Cell, name: "cell", params: &[], chosen_cell_default: false, ty: Cell, meaning: "the cell the move chooses" },
-    Builtin { id: B::Full, name: "full", params: &[], chosen_cell_default: false, ty: Bool, meaning: "no empty cell is left" },
-    Builtin { id: B::Empty, name: "empty", params: &[Cell], chosen_cell_default: true, ty: Bool, meaning: "the cell holds no piece" },
-    Builtin { id: B::Edge, name: "edge", params: &[Cell], chosen_cell_default: true, ty: Bool, meaning: "the cell is on the edge of the board" },
-    Builtin { id: B::Adjacent, name: "adjacent", params: &[Cell, Cell], chosen_cell_default: true, ty: Bool, meaning: "the two cells share a side" },
-    Builtin { id: B::Line, name: "line", params: &[Int, Seat], chosen_cell_default: false, ty: Bool, meaning: "the seat has n pieces in a row" },
-    Builtin { id: B::Runs, name: "runs", params: &[Int, Seat], chosen_cell_default: false, ty: Int, meaning: "floor(L/n) summed over the seat's maximal runs of L along each axis" },
-    Builtin { id: B::Supply, name: "supply", params: &[Seat], chosen_cell_default: false, ty: Int, meaning: "pieces the seat has left to place" },
-    Builtin { id: B::Score, name: "score", params: &[Seat], chosen_cell_default: false, ty: Int, meaning: "the seat's score" },
-    Builtin { id: B::Gain, name: "gain", params: &[Seat], chosen_cell_default: false, ty: Int, meaning: "how much the seat's score rose this turn" },
-    Builtin { id: B::Count, name: "count", params: &[Seat], chosen_cell_default: false, ty: Int, meaning: "pieces the seat has on the board" },
+    Builtin {
+        id: B::Mover,
+        name: "mover",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Seat,
+        meaning: "the seat whose turn it is",
+    },
+    Builtin {
+        id: B::Next,
+        name: "next",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Seat,
+        meaning: "the seat after the mover",
+    },
+    Builtin {
+        id: B::Turn,
+        name: "turn",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "the number of the current turn, from 1",
+    },
+    Builtin {
+        id: B::Last,
+        name: "last",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Cell,
+        meaning: "the cell of the last piece placed",
+    },
+    Builtin {
+        id: B::Cell,
+        name: "cell",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Cell,
+        meaning: "the cell the move chooses",
+    },
+    Builtin {
+        id: B::Full,
+        name: "full",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Bool,
+        meaning: "no empty cell is left",
+    },
+    Builtin {
+        id: B::Empty,
+        name: "empty",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the cell holds no piece",
+    },
+    Builtin {
+        id: B::Edge,
+        name: "edge",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the cell is on the edge of the board",
+    },
+    Builtin {
+        id: B::Adjacent,
+        name: "adjacent",
+        params: &[Cell, Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the two cells share a side",
+    },
+    Builtin {
+        id: B::Line,
+        name: "line",
+        params: &[Int, Seat],
+        chosen_cell_default: false,
+        ty: Bool,
+        meaning: "the seat has n pieces in a row",
+    },
+    Builtin {
+        id: B::Runs,
+        name: "runs",
+        params: &[Int, Seat],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "floor(L/n) summed over the seat's maximal runs of L along each axis",
+    },
+    Builtin {
+        id: B::Supply,
+        name: "supply",
+        params: &[Seat],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "pieces the seat has left to place",
+    },
+    Builtin {
+        id: B::Score,
+        name: "score",
+        params: &[Seat],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "the seat's score",
+    },
+    Builtin {
+        id: B::Gain,
+        name: "gain",
+        params: &[Seat],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "how much the seat's score rose this turn",
+    },
+    Builtin {
+        id: B::Count,
+        name: "count",
+        params: &[Seat],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "pieces the seat has on the board",
+    },
 ];
 
 /// Looks a built-in up by name.
@@ -130,6 +235,12 @@ impl Builtin {
         } else {
             ""
         };
-        format!("usage: `{}({})`{}: {}", self.name, params.join(", "), optional, self.meaning)
+        format!(
+            "usage: `{}({})`{}: {}",
+            self.name,
+            params.join(", "),
+            optional,
+            self.meaning
+        )
     }
 }

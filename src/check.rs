@@ -60,7 +60,9 @@ pub fn check(source: &str) -> Checked {
 /// The offset of a diagnostic's first label, for sorting.
 pub fn first_offset(d: &Diagnostic) -> usize {
     use miette::Diagnostic as _;
-    d.labels().and_then(|mut l| l.next()).map_or(0, |l| l.offset())
+    d.labels()
+        .and_then(|mut l| l.next())
+        .map_or(0, |l| l.offset())
 }
 
 /// Collects the top-level names, reporting duplicates.
@@ -69,7 +71,11 @@ fn collect_symbols<'a>(file: &'a File, diagnostics: &mut Vec<Diagnostic>) -> Sym
     let mut seen: HashMap<&str, Span> = HashMap::new();
     let mut declare = |name: &'a str, span: Span, diagnostics: &mut Vec<Diagnostic>| -> bool {
         if let Some(first) = seen.get(name) {
-            diagnostics.push(Diagnostic::Duplicate { name: name.into(), span: span.into(), first: (*first).into() });
+            diagnostics.push(Diagnostic::Duplicate {
+                name: name.into(),
+                span: span.into(),
+                first: (*first).into(),
+            });
             false
         } else {
             seen.insert(name, span);
@@ -80,13 +86,17 @@ fn collect_symbols<'a>(file: &'a File, diagnostics: &mut Vec<Diagnostic>) -> Sym
         match &item.kind {
             ItemKind::Option(o) => {
                 if declare(&o.name.text, o.name.span, diagnostics) {
-                    symbols.options.insert(&o.name.text, symbols.option_defaults.len());
+                    symbols
+                        .options
+                        .insert(&o.name.text, symbols.option_defaults.len());
                     symbols.option_defaults.push(o.default);
                 }
             }
             ItemKind::Define(d) => {
                 if declare(&d.name.text, d.name.span, diagnostics) {
-                    symbols.defines.insert(&d.name.text, symbols.define_items.len());
+                    symbols
+                        .defines
+                        .insert(&d.name.text, symbols.define_items.len());
                     symbols.define_items.push(d);
                 }
             }
@@ -104,7 +114,10 @@ fn collect_symbols<'a>(file: &'a File, diagnostics: &mut Vec<Diagnostic>) -> Sym
 }
 
 /// Items that may appear at most once, by keyword.
-fn single_items<'a>(file: &'a File, diagnostics: &mut Vec<Diagnostic>) -> HashMap<&'static str, &'a Item> {
+fn single_items<'a>(
+    file: &'a File,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> HashMap<&'static str, &'a Item> {
     let mut found: HashMap<&'static str, &Item> = HashMap::new();
     for item in &file.items {
         let key = match item.kind {
@@ -116,7 +129,11 @@ fn single_items<'a>(file: &'a File, diagnostics: &mut Vec<Diagnostic>) -> HashMa
             _ => continue,
         };
         if let Some(first) = found.get(key) {
-            diagnostics.push(Diagnostic::Duplicate { name: key.into(), span: item.keyword.into(), first: first.keyword.into() });
+            diagnostics.push(Diagnostic::Duplicate {
+                name: key.into(),
+                span: item.keyword.into(),
+                first: first.keyword.into(),
+            });
         } else {
             found.insert(key, item);
         }
@@ -136,9 +153,20 @@ fn check_file(file: &File) -> (Program, Vec<Diagnostic>) {
         if let ItemKind::Option(o) = &item.kind {
             let (min, max) = o.range.map_or((i64::MIN, i64::MAX), |(lo, hi, _)| (lo, hi));
             if o.default < min || o.default > max {
-                diagnostics.push(Diagnostic::OptionRange { name: o.name.text.clone(), value: o.default, min, max, span: o.default_span.into() });
+                diagnostics.push(Diagnostic::OptionRange {
+                    name: o.name.text.clone(),
+                    value: o.default,
+                    min,
+                    max,
+                    span: o.default_span.into(),
+                });
             }
-            program.options.push(OptionInfo { name: o.name.text.clone(), default: o.default, min, max });
+            program.options.push(OptionInfo {
+                name: o.name.text.clone(),
+                default: o.default,
+                min,
+                max,
+            });
         }
     }
 
@@ -147,17 +175,33 @@ fn check_file(file: &File) -> (Program, Vec<Diagnostic>) {
         Some(ItemKind::Players(Players::Named(names))) => {
             program.seats = names.iter().map(|n| n.text.clone()).collect();
             if names.len() as i64 > MAX_SEATS {
-                diagnostics.push(Diagnostic::OutOfBounds { what: "the number of seats".into(), value: names.len() as i64, min: 1, max: MAX_SEATS, span: names[0].span.to(names[names.len() - 1].span).into() });
+                diagnostics.push(Diagnostic::OutOfBounds {
+                    what: "the number of seats".into(),
+                    value: names.len() as i64,
+                    min: 1,
+                    max: MAX_SEATS,
+                    span: names[0].span.to(names[names.len() - 1].span).into(),
+                });
             }
         }
         Some(ItemKind::Players(Players::Count(n, span))) => {
             let (n, span) = (*n, *span);
             if n < 1 || n > MAX_SEATS {
-                diagnostics.push(Diagnostic::OutOfBounds { what: "the number of seats".into(), value: n, min: 1, max: MAX_SEATS, span: span.into() });
+                diagnostics.push(Diagnostic::OutOfBounds {
+                    what: "the number of seats".into(),
+                    value: n,
+                    min: 1,
+                    max: MAX_SEATS,
+                    span: span.into(),
+                });
             }
             program.seats = (1..=n.clamp(1, MAX_SEATS)).map(|i| i.to_string()).collect();
         }
-        _ => diagnostics.push(Diagnostic::Missing { item: "players".into(), span: file_start.into(), help: "name the seats in order, for example `players X, O`".into() }),
+        _ => diagnostics.push(Diagnostic::Missing {
+            item: "players".into(),
+            span: file_start.into(),
+            help: "name the seats in order, for example `players X, O`".into(),
+        }),
     }
     program.title = match singles.get("game").map(|i| &i.kind) {
         Some(ItemKind::Game(t)) => t.clone(),
@@ -168,7 +212,11 @@ fn check_file(file: &File) -> (Program, Vec<Diagnostic>) {
     let mut resolver_diags = Vec::new();
     let board_item = singles.get("board").copied();
     if board_item.is_none() {
-        diagnostics.push(Diagnostic::Missing { item: "board".into(), span: file_start.into(), help: "declare the board, for example `board square 3 x 3` or `board hex 6`".into() });
+        diagnostics.push(Diagnostic::Missing {
+            item: "board".into(),
+            span: file_start.into(),
+            help: "declare the board, for example `board square 3 x 3` or `board hex 6`".into(),
+        });
     }
     let mut resolver = {
         // A temporary resolver evaluates the board's sizes before the longest line is known.
@@ -193,25 +241,49 @@ fn check_file(file: &File) -> (Program, Vec<Diagnostic>) {
     check_items(file, &mut resolver, &mut program);
 
     if program.ends.is_empty() {
-        resolver.diagnostics.push(Diagnostic::NoEnd { span: file.items.first().map_or(file_start, |i| i.keyword).into() });
+        resolver.diagnostics.push(Diagnostic::NoEnd {
+            span: file.items.first().map_or(file_start, |i| i.keyword).into(),
+        });
     }
     if program.phases.is_empty() {
-        resolver.diagnostics.push(Diagnostic::Missing { item: "phase".into(), span: file_start.into(), help: "say what a turn is, for example `phase play place where empty`".into() });
+        resolver.diagnostics.push(Diagnostic::Missing {
+            item: "phase".into(),
+            span: file_start.into(),
+            help: "say what a turn is, for example `phase play place where empty`".into(),
+        });
     }
     report_unused(file, &resolver, &mut diagnostics);
-    program.defines = resolver.define_bodies.iter().map(|b| b.clone().unwrap_or(Typed { kind: Hir::Error, ty: Ty::Int, span: Span::default() })).collect();
+    program.defines = resolver
+        .define_bodies
+        .iter()
+        .map(|b| {
+            b.clone().unwrap_or(Typed {
+                kind: Hir::Error,
+                ty: Ty::Int,
+                span: Span::default(),
+            })
+        })
+        .collect();
     diagnostics.extend(resolver.diagnostics);
     (program, diagnostics)
 }
 
 fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
-    let ItemKind::Board(board) = &item.kind else { return BoardSpec::Missing };
+    let ItemKind::Board(board) = &item.kind else {
+        return BoardSpec::Missing;
+    };
     let why = "the board is built when the rules are compiled";
     let bounded = |r: &mut Resolver, e, what: &str, max: i64| {
         let t = r.constant(e, why);
         if let Some(v) = constant::evaluate(&t, &r.symbols.option_defaults) {
             if v < 1 || v > max {
-                r.diagnostics.push(Diagnostic::OutOfBounds { what: what.into(), value: v, min: 1, max, span: t.span.into() });
+                r.diagnostics.push(Diagnostic::OutOfBounds {
+                    what: what.into(),
+                    value: v,
+                    min: 1,
+                    max,
+                    span: t.span.into(),
+                });
             }
         }
         t
@@ -229,7 +301,9 @@ fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
 /// The longest line on the board, if its sizes are known.
 pub fn board_longest(board: &BoardSpec, options: &[i64]) -> Option<i64> {
     match board {
-        BoardSpec::Square(w, h) => Some(constant::evaluate(w, options)?.max(constant::evaluate(h, options)?)),
+        BoardSpec::Square(w, h) => {
+            Some(constant::evaluate(w, options)?.max(constant::evaluate(h, options)?))
+        }
         BoardSpec::Hex(s) => Some(2 * constant::evaluate(s, options)? - 1),
         BoardSpec::Missing => None,
     }
@@ -240,25 +314,60 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
     let mut phase_names: HashMap<&str, Span> = HashMap::new();
     for item in &file.items {
         match &item.kind {
-            ItemKind::Supply(e) => program.supply = Some(r.constant(e, "each seat's supply is counted out before the first move")),
+            ItemKind::Supply(e) => {
+                program.supply =
+                    Some(r.constant(e, "each seat's supply is counted out before the first move"))
+            }
             ItemKind::Score(s) => {
                 let params = [(s.param.text.as_str(), Ty::Seat)];
-                program.score = Some(r.expect(&s.body, Context { params: &params, chosen_cell: false }, Ty::Int));
+                program.score = Some(r.expect(
+                    &s.body,
+                    Context {
+                        params: &params,
+                        chosen_cell: false,
+                    },
+                    Ty::Int,
+                ));
             }
             ItemKind::Phase(p) => {
                 if let Some(first) = phase_names.insert(&p.name.text, p.name.span) {
-                    r.diagnostics.push(Diagnostic::Duplicate { name: p.name.text.clone(), span: p.name.span.into(), first: first.into() });
+                    r.diagnostics.push(Diagnostic::Duplicate {
+                        name: p.name.text.clone(),
+                        span: p.name.span.into(),
+                        first: first.into(),
+                    });
                 }
                 if let Some(earlier) = forever {
-                    r.diagnostics.push(Diagnostic::UnreachablePhase { name: p.name.text.clone(), span: p.name.span.into(), earlier: earlier.into() });
+                    r.diagnostics.push(Diagnostic::UnreachablePhase {
+                        name: p.name.text.clone(),
+                        span: p.name.span.into(),
+                        earlier: earlier.into(),
+                    });
                 }
-                let turns = p.turns.as_ref().map(|t| r.constant(t, "a phase's length is fixed before play"));
+                let turns = p
+                    .turns
+                    .as_ref()
+                    .map(|t| r.constant(t, "a phase's length is fixed before play"));
                 if turns.is_none() {
                     forever.get_or_insert(p.name.span);
                 }
-                let ctx = Context { params: &[], chosen_cell: true };
-                let places = p.moves.iter().map(|m| PlaceSpec { condition: m.condition.as_ref().map(|c| r.expect(c, ctx, Ty::Bool)) }).collect();
-                program.phases.push(PhaseSpec { name: p.name.text.clone(), turns, places, span: p.name.span });
+                let ctx = Context {
+                    params: &[],
+                    chosen_cell: true,
+                };
+                let places = p
+                    .moves
+                    .iter()
+                    .map(|m| PlaceSpec {
+                        condition: m.condition.as_ref().map(|c| r.expect(c, ctx, Ty::Bool)),
+                    })
+                    .collect();
+                program.phases.push(PhaseSpec {
+                    name: p.name.text.clone(),
+                    turns,
+                    places,
+                    span: p.name.span,
+                });
             }
             ItemKind::After(effects) => {
                 for e in effects {
@@ -266,10 +375,16 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                     let target = r.expr(&e.target, Context::TOP);
                     match target.kind {
                         Hir::Builtin(crate::builtins::BuiltinId::Supply, mut args) => {
-                            program.effects.push(EffectSpec { supply_of: args.remove(0), op: e.op, value });
+                            program.effects.push(EffectSpec {
+                                supply_of: args.remove(0),
+                                op: e.op,
+                                value,
+                            });
                         }
                         Hir::Error => {}
-                        _ => r.diagnostics.push(Diagnostic::NotAssignable { span: e.target.span.into() }),
+                        _ => r.diagnostics.push(Diagnostic::NotAssignable {
+                            span: e.target.span.into(),
+                        }),
                     }
                 }
             }
@@ -278,9 +393,15 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                 let result = match &end.result {
                     crate::syntax::ast::EndResult::Draw => ResultSpec::Draw,
                     crate::syntax::ast::EndResult::HighestScore => ResultSpec::HighestScore,
-                    crate::syntax::ast::EndResult::Winner(e) => ResultSpec::Winner(r.expect(e, Context::TOP, Ty::Seat)),
+                    crate::syntax::ast::EndResult::Winner(e) => {
+                        ResultSpec::Winner(r.expect(e, Context::TOP, Ty::Seat))
+                    }
                 };
-                program.ends.push(EndSpec { condition, result, span: item.span });
+                program.ends.push(EndSpec {
+                    condition,
+                    result,
+                    span: item.span,
+                });
             }
             _ => {}
         }
@@ -290,12 +411,30 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
 fn report_unused(file: &File, r: &Resolver, diagnostics: &mut Vec<Diagnostic>) {
     for item in &file.items {
         let (what, name, used) = match &item.kind {
-            ItemKind::Option(o) => ("option", &o.name, r.symbols.options.get(o.name.text.as_str()).is_none_or(|&i| r.used_options[i])),
-            ItemKind::Define(d) => ("definition", &d.name, r.symbols.defines.get(d.name.text.as_str()).is_none_or(|&i| r.used_defines[i])),
+            ItemKind::Option(o) => (
+                "option",
+                &o.name,
+                r.symbols
+                    .options
+                    .get(o.name.text.as_str())
+                    .is_none_or(|&i| r.used_options[i]),
+            ),
+            ItemKind::Define(d) => (
+                "definition",
+                &d.name,
+                r.symbols
+                    .defines
+                    .get(d.name.text.as_str())
+                    .is_none_or(|&i| r.used_defines[i]),
+            ),
             _ => continue,
         };
         if !used {
-            diagnostics.push(Diagnostic::Unused { what: what.into(), name: name.text.clone(), span: name.span.into() });
+            diagnostics.push(Diagnostic::Unused {
+                what: what.into(),
+                name: name.text.clone(),
+                span: name.span.into(),
+            });
         }
     }
 }

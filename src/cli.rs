@@ -1,2 +1,108 @@
-//! The command line (being written).
+//! The command line: `tabula check | play | simulate | perft | replay`.
+//!
+//! Exit status: 0 success, 1 problems found (errors in a rules file, a record
+//! that does not replay), 2 usage errors (bad options, unreadable files).
+
+mod check;
+mod load;
+mod perft;
+mod play;
+mod replay;
+mod simulate;
 pub mod view;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// The command-line interface.
+#[derive(Parser, Debug)]
+#[command(
+    name = "tabula",
+    version,
+    about = "A general game-rules interpreter: check, play and simulate rules files."
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    /// For people.
+    #[default]
+    Human,
+    /// For tools.
+    Json,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check rules files and report every mistake.
+    Check(check::Args),
+    /// Play a game at the terminal (no FILE: Hex Fours against the AI).
+    Play(play::Args),
+    /// Play many games and print statistics.
+    Simulate(simulate::Args),
+    /// Count the positions reachable by legal moves, depth by depth.
+    Perft(perft::Args),
+    /// Re-check a game record move by move.
+    Replay(replay::Args),
+}
+
+/// A failure the command reports before exiting with the given status.
+#[derive(Debug)]
+pub struct Failure {
+    /// 1 for problems found, 2 for usage errors.
+    pub status: u8,
+    /// What to print (already formatted; may be empty when already printed).
+    pub message: String,
+}
+
+impl Failure {
+    /// A usage error (exit status 2).
+    pub fn usage(message: impl Into<String>) -> Self {
+        Failure {
+            status: 2,
+            message: message.into(),
+        }
+    }
+
+    /// A problem found (exit status 1).
+    pub fn problem(message: impl Into<String>) -> Self {
+        Failure {
+            status: 1,
+            message: message.into(),
+        }
+    }
+}
+
+/// Parses the arguments, runs the command, and returns the exit status.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let result = match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Simulate(args) => simulate::run(args),
+        Command::Perft(args) => perft::run(args),
+        Command::Replay(args) => replay::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            if !f.message.is_empty() {
+                eprintln!("{}", f.message.trim_end());
+            }
+            ExitCode::from(f.status)
+        }
+    }
+}

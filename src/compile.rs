@@ -51,18 +51,33 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     for (name, value) in set {
         let Some(i) = program.options.iter().position(|o| &o.name == name) else {
             let known: Vec<&str> = program.options.iter().map(|o| o.name.as_str()).collect();
-            let help = if known.is_empty() { "these rules have no options".to_string() } else { format!("the options are: {}", known.join(", ")) };
-            return Err(CompileError::UnknownOption { name: name.clone(), help });
+            let help = if known.is_empty() {
+                "these rules have no options".to_string()
+            } else {
+                format!("the options are: {}", known.join(", "))
+            };
+            return Err(CompileError::UnknownOption {
+                name: name.clone(),
+                help,
+            });
         };
         let o = &program.options[i];
         if *value < o.min || *value > o.max {
-            return Err(CompileError::OptionRange { name: name.clone(), value: *value, min: o.min, max: o.max });
+            return Err(CompileError::OptionRange {
+                name: name.clone(),
+                value: *value,
+                min: o.min,
+                max: o.max,
+            });
         }
         values[i] = *value;
     }
     let constant = |e| constant::evaluate(e, &values).unwrap_or(0);
     let geometry = match &program.board {
-        BoardSpec::Square(w, h) => Geometry::square(bounded(constant(w), 26, w.span, "the board's width")?, bounded(constant(h), 26, h.span, "the board's height")?),
+        BoardSpec::Square(w, h) => Geometry::square(
+            bounded(constant(w), 26, w.span, "the board's width")?,
+            bounded(constant(h), 26, h.span, "the board's height")?,
+        ),
         BoardSpec::Hex(s) => Geometry::hex(bounded(constant(s), 13, s.span, "the hexagon's side")?),
         BoardSpec::Missing => Geometry::square(1, 1),
     };
@@ -70,9 +85,24 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     let score = program.score.as_ref().map(|s| lower.node(s)).transpose()?;
     let mut phases = Vec::new();
     for p in &program.phases {
-        let turns = p.turns.as_ref().map(|t| bounded(constant(t), u32::MAX as i64, t.span, "a phase's length").map(|n| n as u32)).transpose()?;
-        let places = p.places.iter().map(|pl| lower.place(pl.condition.as_ref())).collect::<Result<_, _>>()?;
-        phases.push(Phase { name: p.name.clone(), turns, places, span: p.span });
+        let turns = p
+            .turns
+            .as_ref()
+            .map(|t| {
+                bounded(constant(t), u32::MAX as i64, t.span, "a phase's length").map(|n| n as u32)
+            })
+            .transpose()?;
+        let places = p
+            .places
+            .iter()
+            .map(|pl| lower.place(pl.condition.as_ref()))
+            .collect::<Result<_, _>>()?;
+        phases.push(Phase {
+            name: p.name.clone(),
+            turns,
+            places,
+            span: p.span,
+        });
     }
     let mut effects = Vec::new();
     for e in &program.effects {
@@ -81,7 +111,11 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             AssignOp::Add => EffectOp::Add,
             AssignOp::Sub => EffectOp::Sub,
         };
-        effects.push(Effect { seat: lower.node(&e.supply_of)?, op, value: lower.node(&e.value)? });
+        effects.push(Effect {
+            seat: lower.node(&e.supply_of)?,
+            op,
+            value: lower.node(&e.value)?,
+        });
     }
     let mut ends = Vec::new();
     for e in &program.ends {
@@ -90,17 +124,39 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             ResultSpec::HighestScore => EndResult::HighestScore,
             ResultSpec::Winner(s) => EndResult::Winner(lower.node(s)?),
         };
-        ends.push(End { condition: lower.node(&e.condition)?, result, span: e.span });
+        ends.push(End {
+            condition: lower.node(&e.condition)?,
+            result,
+            span: e.span,
+        });
     }
-    let supply = program.supply.as_ref().map(|s| constant(s).clamp(0, i32::MAX as i64) as i32);
+    let supply = program
+        .supply
+        .as_ref()
+        .map(|s| constant(s).clamp(0, i32::MAX as i64) as i32);
     let (line_lengths, run_lengths) = lower.finish();
-    let line_tables = line_lengths.iter().map(|&n| geometry.line_table(n as usize)).collect();
-    let run_values = run_lengths.iter().map(|&n| (0..=geometry.longest_line as i32).map(|l| l / n as i32).collect()).collect();
+    let line_tables = line_lengths
+        .iter()
+        .map(|&n| geometry.line_table(n as usize))
+        .collect();
+    let run_values = run_lengths
+        .iter()
+        .map(|&n| {
+            (0..=geometry.longest_line as i32)
+                .map(|l| l / n as i32)
+                .collect()
+        })
+        .collect();
     Ok(Rules {
         run_values,
         title: program.title.clone(),
         seats: program.seats.clone(),
-        options: program.options.iter().zip(&values).map(|(o, v)| (o.name.clone(), *v)).collect(),
+        options: program
+            .options
+            .iter()
+            .zip(&values)
+            .map(|(o, v)| (o.name.clone(), *v))
+            .collect(),
         geometry,
         supply,
         score,
@@ -112,9 +168,20 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     })
 }
 
-fn bounded(value: i64, max: i64, span: crate::syntax::Span, what: &str) -> Result<usize, CompileError> {
+fn bounded(
+    value: i64,
+    max: i64,
+    span: crate::syntax::Span,
+    what: &str,
+) -> Result<usize, CompileError> {
     if value < 1 || value > max {
-        return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds { what: what.into(), value, min: 1, max, span: span.into() })));
+        return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
+            what: what.into(),
+            value,
+            min: 1,
+            max,
+            span: span.into(),
+        })));
     }
     Ok(value as usize)
 }
@@ -136,4 +203,3 @@ pub enum LoadError {
     /// The options do not fit the rules.
     Compile(CompileError),
 }
-

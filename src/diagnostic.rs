@@ -88,7 +88,10 @@ pub enum Diagnostic {
 
     /// A line or run longer than any line on the board.
     #[error("a line of {length} does not fit on this board: its longest line has {longest} cells")]
-    #[diagnostic(code(E0006), help("use a length of at most {longest}, or a larger board"))]
+    #[diagnostic(
+        code(E0006),
+        help("use a length of at most {longest}, or a larger board")
+    )]
     LineTooLong {
         /// The length asked for.
         length: i64,
@@ -147,7 +150,10 @@ pub enum Diagnostic {
 
     /// A definition that uses itself.
     #[error("`{name}` is defined in terms of itself")]
-    #[diagnostic(code(E0010), help("definitions are expanded where they are used, so they cannot be recursive"))]
+    #[diagnostic(
+        code(E0010),
+        help("definitions are expanded where they are used, so they cannot be recursive")
+    )]
     Recursive {
         /// The definition.
         name: String,
@@ -271,7 +277,10 @@ pub enum Diagnostic {
 
     /// An expression that failed while the game was played.
     #[error("division by zero at turn {turn} (seed {seed})")]
-    #[diagnostic(code(R0003), help("guard the division, for example `if` the divisor is not 0"))]
+    #[diagnostic(
+        code(R0003),
+        help("guard the division, for example `if` the divisor is not 0")
+    )]
     DivisionByZero {
         /// The turn number.
         turn: u32,
@@ -286,6 +295,9 @@ pub enum Diagnostic {
 impl Diagnostic {
     /// Whether this diagnostic is an error (as opposed to a warning).
     pub fn is_error(&self) -> bool {
-        !matches!(self, Diagnostic::Unused { .. } | Diagnostic::UnreachablePhase { .. })
+        !matches!(
+            self,
+            Diagnostic::Unused { .. } | Diagnostic::UnreachablePhase { .. }
+        )
     }
 }

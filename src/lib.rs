@@ -7,13 +7,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ai;
 pub mod builtins;
 pub mod check;
-pub mod diagnostic;
-pub mod syntax;
-pub mod compile;
-pub mod ir;
-pub mod engine;
-pub mod report;
-pub mod ai;
 pub mod cli;
+pub mod compile;
+pub mod diagnostic;
+pub mod engine;
+pub mod ir;
+pub mod record;
+pub mod report;
+pub mod syntax;

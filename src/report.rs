@@ -26,11 +26,16 @@ pub struct JsonDiagnostic {
 
 /// Renders diagnostics as a person reads them; `color` adds ANSI colours.
 pub fn render_human(diagnostics: &[Diagnostic], file: &str, source: &str, color: bool) -> String {
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
     let mut out = String::new();
     for d in diagnostics {
-        let report = miette::Report::new(d.clone()).with_source_code(NamedSource::new(file, source.to_string()));
+        let report = miette::Report::new(d.clone())
+            .with_source_code(NamedSource::new(file, source.to_string()));
         // Writing to a String cannot fail.
         let _ = handler.render_report(&mut out, report.as_ref());
         out.push('\n');
@@ -60,7 +65,10 @@ pub fn to_json(diagnostics: &[Diagnostic], file: &str, source: &str) -> Vec<Json
 
 /// The 1-based line and column (in characters) of a byte offset.
 pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    let offset = (0..=offset).rev().find(|&o| source.is_char_boundary(o)).unwrap_or(0);
+    let offset = (0..=offset)
+        .rev()
+        .find(|&o| source.is_char_boundary(o))
+        .unwrap_or(0);
     let before = &source[..offset];
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;

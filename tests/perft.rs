@@ -32,6 +32,9 @@ struct PerftFile {
 #[serde(deny_unknown_fields)]
 struct Case {
     name: String,
+    /// Option values for this case, over the file's.
+    #[serde(default)]
+    set: BTreeMap<String, i64>,
     /// Moves from the start to the position counted; each string may hold several.
     #[serde(default)]
     moves: Vec<String>,
@@ -46,11 +49,18 @@ struct Case {
 
 impl Case {
     fn moves(&self) -> Vec<String> {
-        self.moves.iter().flat_map(|m| m.split_whitespace().map(str::to_string)).collect()
+        self.moves
+            .iter()
+            .flat_map(|m| m.split_whitespace().map(str::to_string))
+            .collect()
     }
 
     fn expected(&self) -> Perft {
-        Perft { nodes: self.nodes.clone(), terminal: self.terminal.clone(), games: self.games }
+        Perft {
+            nodes: self.nodes.clone(),
+            terminal: self.terminal.clone(),
+            games: self.games,
+        }
     }
 }
 
@@ -74,9 +84,17 @@ fn read(path: &Path) -> PerftFile {
     toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn load(file: &PerftFile) -> Rules {
-    let source = std::fs::read_to_string(root().join("rules").join(&file.rules)).expect("rules file");
-    let set: Vec<(String, i64)> = file.set.iter().map(|(k, v)| (k.clone(), *v)).collect();
+/// The options of a case: the file's, then the case's.
+fn options(file: &PerftFile, case: &Case) -> BTreeMap<String, i64> {
+    let mut set = file.set.clone();
+    set.extend(case.set.clone());
+    set
+}
+
+fn load(file: &PerftFile, case: &Case) -> Rules {
+    let source =
+        std::fs::read_to_string(root().join("rules").join(&file.rules)).expect("rules file");
+    let set: Vec<(String, i64)> = options(file, case).into_iter().collect();
     tabula::compile::load(&source, &set).unwrap_or_else(|e| panic!("{} {set:?}: {e:?}", file.rules))
 }
 
@@ -97,16 +115,35 @@ fn perft_counts_match_the_files() {
     let mut failures = Vec::new();
     for path in perft_files() {
         let file = read(&path);
-        let rules = load(&file);
         for case in &file.cases {
-            let what = format!("{} / {:?}", path.file_name().expect("name").to_string_lossy(), case.name);
-            assert_eq!(case.nodes.len(), case.depth, "{what}: one node count per depth");
-            assert_eq!(case.terminal.len(), case.depth, "{what}: one terminal count per depth");
-            assert_eq!(case.terminal.iter().sum::<u64>(), case.games, "{what}: games = the terminal counts' sum");
+            let rules = load(&file, case);
+            let what = format!(
+                "{} / {:?}",
+                path.file_name().expect("name").to_string_lossy(),
+                case.name
+            );
+            assert_eq!(
+                case.nodes.len(),
+                case.depth,
+                "{what}: one node count per depth"
+            );
+            assert_eq!(
+                case.terminal.len(),
+                case.depth,
+                "{what}: one terminal count per depth"
+            );
+            assert_eq!(
+                case.terminal.iter().sum::<u64>(),
+                case.games,
+                "{what}: games = the terminal counts' sum"
+            );
             let state = position(&rules, &case.moves(), &what);
             let got = perft(&rules, &state, case.depth);
             if got != case.expected() {
-                failures.push(format!("{what}:\n  expected {:?}\n  got      {got:?}", case.expected()));
+                failures.push(format!(
+                    "{what}:\n  expected {:?}\n  got      {got:?}",
+                    case.expected()
+                ));
             }
         }
     }
@@ -117,14 +154,21 @@ fn perft_counts_match_the_files() {
 /// each child counted once at depth 1.
 fn check_children_sum(rules: &Rules, state: &State, depth: usize, what: &str) {
     let whole = perft(rules, state, depth);
-    let mut sum = Perft { nodes: vec![0; depth], terminal: vec![0; depth], games: 0 };
+    let mut sum = Perft {
+        nodes: vec![0; depth],
+        terminal: vec![0; depth],
+        games: 0,
+    };
     for m in rules.sorted_moves(state) {
         let mut child = state.clone();
         rules.play(&mut child, m);
         sum.nodes[0] += 1;
         if child.is_over() {
             sum.terminal[0] += 1;
-            assert!(rules.sorted_moves(&child).is_empty(), "{what}: moves after the end");
+            assert!(
+                rules.sorted_moves(&child).is_empty(),
+                "{what}: moves after the end"
+            );
             continue;
         }
         let below = perft(rules, &child, depth - 1);
@@ -141,8 +185,8 @@ fn check_children_sum(rules: &Rules, state: &State, depth: usize, what: &str) {
 fn perft_is_the_sum_over_the_children() {
     for path in perft_files() {
         let file = read(&path);
-        let rules = load(&file);
         for case in file.cases.iter().filter(|c| c.depth >= 2) {
+            let rules = load(&file, case);
             let what = format!("{} / {:?}", file.rules, case.name);
             let state = position(&rules, &case.moves(), &what);
             check_children_sum(&rules, &state, case.depth, &what);
@@ -156,9 +200,12 @@ fn hex_fours_mid_game_perft_is_the_sum_over_the_children() {
     let source = std::fs::read_to_string(root().join("rules/hex-fours.game")).expect("rules");
     // With 11 pieces after 18 plies, Light's 11th piece two plies on ends
     // every game, and a point on the way can end it sooner.
-    for (set, plies, depth) in [(vec![], 20, 3), (vec![("pieces".to_string(), 11)], 18, 3)] {
+    for (seed, set, plies, depth) in [
+        (0, vec![], 20, 3),
+        (1, vec![("pieces".to_string(), 11)], 18, 3),
+    ] {
         let rules = tabula::compile::load(&source, &set).expect("loads");
-        for seed in 0..2 {
+        {
             let mut state = rules.start(seed);
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
             for _ in 0..plies {
@@ -166,7 +213,12 @@ fn hex_fours_mid_game_perft_is_the_sum_over_the_children() {
                 rules.play(&mut state, moves[rng.gen_range(0..moves.len())]);
                 assert!(!state.is_over());
             }
-            check_children_sum(&rules, &state, depth, &format!("hex-fours {set:?} seed {seed}"));
+            check_children_sum(
+                &rules,
+                &state,
+                depth,
+                &format!("hex-fours {set:?} seed {seed}"),
+            );
         }
     }
 }
@@ -203,7 +255,11 @@ impl BruteHex {
                 if (q + r).abs() <= r_max {
                     cells.push((q, r));
                     // Rows lettered from the bottom (largest r) up; numbers by q.
-                    labels.push(format!("{}{}", (b'a' + (r_max - r) as u8) as char, q + r_max + 1));
+                    labels.push(format!(
+                        "{}{}",
+                        (b'a' + (r_max - r) as u8) as char,
+                        q + r_max + 1
+                    ));
                 }
             }
         }
@@ -212,7 +268,13 @@ impl BruteHex {
         for (c, &(q, r)) in cells.iter().enumerate() {
             grid[((r + r_max) * span + q + r_max) as usize] = c + 1;
         }
-        BruteHex { cells, labels, grid, side, pieces }
+        BruteHex {
+            cells,
+            labels,
+            grid,
+            side,
+            pieces,
+        }
     }
 
     fn find(&self, q: i32, r: i32) -> Option<usize> {
@@ -232,7 +294,13 @@ impl BruteHex {
     }
 
     fn start(&self) -> BruteState {
-        BruteState { board: vec![0; self.cells.len()], placed: [0; 2], points: [0; 2], moves: vec![], over: false }
+        BruteState {
+            board: vec![0; self.cells.len()],
+            placed: [0; 2],
+            points: [0; 2],
+            moves: vec![],
+            over: false,
+        }
     }
 
     fn legal(&self, s: &BruteState) -> Vec<usize> {
@@ -241,8 +309,15 @@ impl BruteHex {
         }
         let empty = |c: &usize| s.board[*c] == 0;
         match s.moves.len() {
-            0 => (0..self.cells.len()).filter(|&c| self.neighbours(c).len() == 6).filter(empty).collect(),
-            1 => self.neighbours(s.moves[0]).into_iter().filter(empty).collect(),
+            0 => (0..self.cells.len())
+                .filter(|&c| self.neighbours(c).len() == 6)
+                .filter(empty)
+                .collect(),
+            1 => self
+                .neighbours(s.moves[0])
+                .into_iter()
+                .filter(empty)
+                .collect(),
             _ => (0..self.cells.len()).filter(empty).collect(),
         }
     }
@@ -292,18 +367,30 @@ impl BruteHex {
 fn hex_fours_counts_match_a_brute_force_count() {
     let file = read(&root().join("tests/perft/hex-fours.toml"));
     assert_eq!(file.rules, "hex-fours.game");
-    let side = file.set.get("size").copied().unwrap_or(6) as i32;
-    let pieces = file.set.get("pieces").copied().unwrap_or(45) as i32;
-    let brute = BruteHex::new(side, pieces);
-    assert_eq!(brute.side, side);
     for case in &file.cases {
+        let set = options(&file, case);
+        let side = set.get("size").copied().unwrap_or(6) as i32;
+        let pieces = set.get("pieces").copied().unwrap_or(45) as i32;
+        let brute = BruteHex::new(side, pieces);
         let mut s = brute.start();
         for text in case.moves() {
-            let c = brute.labels.iter().position(|l| *l == text).expect("a cell");
-            assert!(brute.legal(&s).contains(&c), "{}: {text} is legal", case.name);
+            let c = brute
+                .labels
+                .iter()
+                .position(|l| *l == text)
+                .expect("a cell");
+            assert!(
+                brute.legal(&s).contains(&c),
+                "{}: {text} is legal",
+                case.name
+            );
             brute.play(&mut s, c);
         }
-        let mut got = Perft { nodes: vec![0; case.depth], terminal: vec![0; case.depth], games: 0 };
+        let mut got = Perft {
+            nodes: vec![0; case.depth],
+            terminal: vec![0; case.depth],
+            games: 0,
+        };
         brute.count(&s, 0, &mut got);
         got.games = got.terminal.iter().sum();
         assert_eq!(got, case.expected(), "{}: the brute-force count", case.name);

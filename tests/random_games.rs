@@ -62,7 +62,13 @@ fn hex_fours(size: i64, pieces: i64) -> Rules {
 /// floor(L / 4) over maximal runs, found by walking axial coordinates on a
 /// square grid of (q, r) (cells off the hexagon stay empty).
 fn hex_points(rules: &Rules, state: &State) -> Vec<i32> {
-    let radius = rules.geometry.coords.iter().map(|&(q, _)| q.abs()).max().unwrap_or(0);
+    let radius = rules
+        .geometry
+        .coords
+        .iter()
+        .map(|&(q, _)| q.abs())
+        .max()
+        .unwrap_or(0);
     let span = 2 * radius + 1;
     let mut grid = vec![0u8; (span * span) as usize];
     let index = |q: i32, r: i32| ((r + radius) * span + q + radius) as usize;
@@ -130,24 +136,57 @@ fn check_after_move(name: &str, rules: &Rules, state: &State, seat: u8, track: &
     let ctx = || format!("{name}: after moves {:?}", moves_text(rules, &track.moves));
 
     // The board: valid seats, counts per seat, one piece per move.
-    assert!(state.board.iter().all(|&v| (v as usize) <= seats), "{}: a cell holds no seat", ctx());
+    assert!(
+        state.board.iter().all(|&v| (v as usize) <= seats),
+        "{}: a cell holds no seat",
+        ctx()
+    );
     let mut on_board = vec![0; seats];
     for &v in &state.board {
         if v > 0 {
             on_board[v as usize - 1] += 1;
         }
     }
-    assert_eq!(on_board, state.counts, "{}: pieces on the board vs counts", ctx());
-    assert_eq!(on_board.iter().sum::<i32>() as usize, played, "{}: one piece per move", ctx());
-    assert_eq!(state.empty_count(), cells - played, "{}: empty cells", ctx());
+    assert_eq!(
+        on_board,
+        state.counts,
+        "{}: pieces on the board vs counts",
+        ctx()
+    );
+    assert_eq!(
+        on_board.iter().sum::<i32>() as usize,
+        played,
+        "{}: one piece per move",
+        ctx()
+    );
+    assert_eq!(
+        state.empty_count(),
+        cells - played,
+        "{}: empty cells",
+        ctx()
+    );
     assert!(played <= cells, "{}: longer than the board", ctx());
     let Move::Place(last) = *track.moves.last().expect("a move");
-    assert_eq!(state.board[last as usize], seat + 1, "{}: the mover's piece", ctx());
+    assert_eq!(
+        state.board[last as usize],
+        seat + 1,
+        "{}: the mover's piece",
+        ctx()
+    );
 
     // Scores never go down; gains are the rise.
     for s in 0..seats {
-        assert!(state.scores[s] >= track.scores[s], "{}: a score went down", ctx());
-        assert_eq!(state.gains[s], state.scores[s] - track.scores[s], "{}: gain", ctx());
+        assert!(
+            state.scores[s] >= track.scores[s],
+            "{}: a score went down",
+            ctx()
+        );
+        assert_eq!(
+            state.gains[s],
+            state.scores[s] - track.scores[s],
+            "{}: gain",
+            ctx()
+        );
     }
     track.scores.clone_from(&state.scores);
 
@@ -161,7 +200,11 @@ fn check_after_move(name: &str, rules: &Rules, state: &State, seat: u8, track: &
         for s in 0..seats {
             let (placed, supply) = (state.counts[s], state.supply[s]);
             assert!(supply >= 0, "{}: negative supply", ctx());
-            assert!(placed + supply <= pieces, "{}: more pieces than {pieces}", ctx());
+            assert!(
+                placed + supply <= pieces,
+                "{}: more pieces than {pieces}",
+                ctx()
+            );
         }
     }
 
@@ -172,24 +215,52 @@ fn check_after_move(name: &str, rules: &Rules, state: &State, seat: u8, track: &
     }
 }
 
-fn check_hex_fours(rules: &Rules, state: &State, seat: u8, track: &Track, ctx: &dyn Fn() -> String) {
+fn check_hex_fours(
+    rules: &Rules,
+    state: &State,
+    seat: u8,
+    track: &Track,
+    ctx: &dyn Fn() -> String,
+) {
     let pieces = rules.supply.expect("Hex Fours has a supply");
-    assert_eq!(hex_points(rules, state), state.scores, "{}: points vs a recount", ctx());
+    assert_eq!(
+        hex_points(rules, state),
+        state.scores,
+        "{}: points vs a recount",
+        ctx()
+    );
     // Pieces are conserved: placed + supply + set aside == pieces, where the
     // set-aside pieces are the points, clamped when the supply ran out.
     for s in 0..2 {
         let (placed, supply, points) = (state.counts[s], state.supply[s], state.scores[s]);
         if supply > 0 {
-            assert_eq!(placed + supply + points, pieces, "{}: seat {s}'s pieces", ctx());
+            assert_eq!(
+                placed + supply + points,
+                pieces,
+                "{}: seat {s}'s pieces",
+                ctx()
+            );
         } else {
-            assert!(placed + points >= pieces, "{}: seat {s} ran out early", ctx());
+            assert!(
+                placed + points >= pieces,
+                "{}: seat {s} ran out early",
+                ctx()
+            );
         }
     }
     // The opening.
     let Move::Place(first) = track.moves[0];
-    assert!(!rules.geometry.edge[first as usize], "{}: first move on the edge", ctx());
+    assert!(
+        !rules.geometry.edge[first as usize],
+        "{}: first move on the edge",
+        ctx()
+    );
     if let Some(&Move::Place(second)) = track.moves.get(1) {
-        assert!(rules.geometry.adjacent(first, second), "{}: second move not adjacent", ctx());
+        assert!(
+            rules.geometry.adjacent(first, second),
+            "{}: second move not adjacent",
+            ctx()
+        );
     }
     // The end: at once when the mover has no piece left or the board is full.
     let ends = state.supply[seat as usize] == 0 || state.empty_count() == 0;
@@ -206,7 +277,11 @@ fn check_hex_fours(rules: &Rules, state: &State, seat: u8, track: &Track, ctx: &
 
 fn check_tic_tac_toe(rules: &Rules, state: &State, seat: u8, ctx: &dyn Fn() -> String) {
     let other = 1 - seat;
-    assert!(!has_three(rules, state, other), "{}: the other seat has a line", ctx());
+    assert!(
+        !has_three(rules, state, other),
+        "{}: the other seat has a line",
+        ctx()
+    );
     let line = has_three(rules, state, seat);
     let expected = if line {
         Some(Outcome::Win(seat))
@@ -219,7 +294,11 @@ fn check_tic_tac_toe(rules: &Rules, state: &State, seat: u8, ctx: &dyn Fn() -> S
 }
 
 fn moves_text(rules: &Rules, moves: &[Move]) -> String {
-    moves.iter().map(|&m| rules.move_text(m)).collect::<Vec<_>>().join(" ")
+    moves
+        .iter()
+        .map(|&m| rules.move_text(m))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Plays one seeded random game, checking after every move; returns its length.
@@ -227,12 +306,21 @@ fn play_checked(name: &str, rules: &Rules, seed: u64) -> usize {
     let mut state = rules.start(seed);
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut buf = Vec::new();
-    let mut track = Track { moves: Vec::new(), scores: state.scores.clone() };
-    assert!(state.scores.iter().all(|&s| s == 0), "{name}: scores at the start");
+    let mut track = Track {
+        moves: Vec::new(),
+        scores: state.scores.clone(),
+    };
+    assert!(
+        state.scores.iter().all(|&s| s == 0),
+        "{name}: scores at the start"
+    );
     let bound = rules.geometry.cell_count();
     let mut seen = vec![false; bound];
     while !state.is_over() {
-        assert!(track.moves.len() < bound, "{name} seed {seed}: no result after {bound} moves");
+        assert!(
+            track.moves.len() < bound,
+            "{name} seed {seed}: no result after {bound} moves"
+        );
         rules.legal_moves(&state, &mut buf);
         assert!(
             !buf.is_empty(),
@@ -241,17 +329,35 @@ fn play_checked(name: &str, rules: &Rules, seed: u64) -> usize {
         );
         seen.fill(false);
         for &Move::Place(c) in &buf {
-            assert_eq!(state.board[c as usize], 0, "{name}: a legal move on an occupied cell");
-            assert!(!std::mem::replace(&mut seen[c as usize], true), "{name}: a duplicate legal move");
+            assert_eq!(
+                state.board[c as usize], 0,
+                "{name}: a legal move on an occupied cell"
+            );
+            assert!(
+                !std::mem::replace(&mut seen[c as usize], true),
+                "{name}: a duplicate legal move"
+            );
         }
         let m = buf[rng.gen_range(0..buf.len())];
         let seat = state.mover;
         rules.play(&mut state, m);
         track.moves.push(m);
-        check_after_move(&format!("{name} seed {seed}"), rules, &state, seat, &mut track);
+        check_after_move(
+            &format!("{name} seed {seed}"),
+            rules,
+            &state,
+            seat,
+            &mut track,
+        );
     }
-    assert!(state.fault.is_none(), "{name} seed {seed}: an expression failed");
-    assert!(rules.sorted_moves(&state).is_empty(), "{name} seed {seed}: moves after the end");
+    assert!(
+        state.fault.is_none(),
+        "{name} seed {seed}: an expression failed"
+    );
+    assert!(
+        rules.sorted_moves(&state).is_empty(),
+        "{name} seed {seed}: moves after the end"
+    );
     track.moves.len()
 }
 
@@ -259,7 +365,10 @@ fn play_checked(name: &str, rules: &Rules, seed: u64) -> usize {
 fn random_games_end_with_a_result_and_keep_invariants() {
     for (name, rules) in all_rules() {
         // Seeds in parallel: the checks are slow in a debug build.
-        let lengths: Vec<usize> = (0..GAMES).into_par_iter().map(|seed| play_checked(&name, &rules, seed)).collect();
+        let lengths: Vec<usize> = (0..GAMES)
+            .into_par_iter()
+            .map(|seed| play_checked(&name, &rules, seed))
+            .collect();
         let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
         println!(
             "{name}: {GAMES} games, {}..{} moves, mean {mean:.1}",
@@ -282,7 +391,11 @@ fn hex_fours_random_games_on_other_boards() {
     boards.into_par_iter().for_each(|(size, pieces)| {
         let rules = hex_fours(size, pieces);
         for seed in 0..20 {
-            play_checked(&format!("hex-fours size {size} pieces {pieces}"), &rules, seed);
+            play_checked(
+                &format!("hex-fours size {size} pieces {pieces}"),
+                &rules,
+                seed,
+            );
         }
     });
 }
@@ -296,9 +409,16 @@ fn the_engines_random_playout_ends_every_game() {
             let mut state = rules.start(seed);
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
             let n = random_playout(&rules, &mut state, &mut buf, &mut rng, cells + 1);
-            assert!(state.outcome.is_some(), "{name} seed {seed}: no result after {n} moves");
+            assert!(
+                state.outcome.is_some(),
+                "{name} seed {seed}: no result after {n} moves"
+            );
             assert!(n <= cells, "{name} seed {seed}: {n} moves");
-            assert_eq!(state.counts.iter().sum::<i32>() as u32, n, "{name} seed {seed}");
+            assert_eq!(
+                state.counts.iter().sum::<i32>() as u32,
+                n,
+                "{name} seed {seed}"
+            );
         }
     }
 }
@@ -314,16 +434,28 @@ fn agree_with_native(size: i64, pieces: i64, seed: u64) {
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     let mut played = Vec::new();
     loop {
-        let ctx = || format!("size {size} pieces {pieces} seed {seed}: after {}", moves_text(&rules, &played));
+        let ctx = || {
+            format!(
+                "size {size} pieces {pieces} seed {seed}: after {}",
+                moves_text(&rules, &played)
+            )
+        };
         ours.clear();
-        ours.extend(rules.sorted_moves(&state).into_iter().map(|Move::Place(c)| c));
+        ours.extend(
+            rules
+                .sorted_moves(&state)
+                .into_iter()
+                .map(|Move::Place(c)| c),
+        );
         native.legal_moves(&mut theirs);
         assert_eq!(ours, theirs, "{}: legal moves", ctx());
         assert_eq!(state.scores, native.points(), "{}: points", ctx());
         assert_eq!(state.supply, native.supply(), "{}: supply", ctx());
         assert_eq!(state.is_over(), native.is_over(), "{}: over", ctx());
         if state.is_over() {
-            let expected = native.winner().map_or(Outcome::Draw, |w| Outcome::Win(w as u8));
+            let expected = native
+                .winner()
+                .map_or(Outcome::Draw, |w| Outcome::Win(w as u8));
             assert_eq!(state.outcome, Some(expected), "{}: result", ctx());
             return;
         }
@@ -337,7 +469,9 @@ fn agree_with_native(size: i64, pieces: i64, seed: u64) {
 
 #[test]
 fn hex_fours_agrees_with_the_native_implementation() {
-    (0..NATIVE_GAMES).into_par_iter().for_each(|seed| agree_with_native(6, 45, seed));
+    (0..NATIVE_GAMES)
+        .into_par_iter()
+        .for_each(|seed| agree_with_native(6, 45, seed));
 }
 
 #[test]

@@ -75,16 +75,29 @@ fn load_rules(name: &str, set: &BTreeMap<String, i64>) -> Result<Rules, String> 
     let source = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let set: Vec<(String, i64)> = set.iter().map(|(k, v)| (k.clone(), *v)).collect();
-    tabula::compile::load(&source, &set).map_err(|e| format!("{name} with {set:?} does not load: {e:?}"))
+    tabula::compile::load(&source, &set)
+        .map_err(|e| format!("{name} with {set:?} does not load: {e:?}"))
 }
 
 /// Resolves `from` chains: the full move list, the rules and the options.
 fn resolve(file: &ScenarioFile, index: usize, done: &[Resolved]) -> Result<Resolved, String> {
     let s = &file.scenarios[index];
-    let own: Vec<String> = s.moves.iter().flat_map(|m| m.split_whitespace().map(str::to_string)).collect();
+    let own: Vec<String> = s
+        .moves
+        .iter()
+        .flat_map(|m| m.split_whitespace().map(str::to_string))
+        .collect();
     let Some(from) = &s.from else {
-        let rules = s.rules.clone().or_else(|| file.rules.clone()).ok_or("no rules file given")?;
-        return Ok(Resolved { rules, set: s.set.clone(), moves: own });
+        let rules = s
+            .rules
+            .clone()
+            .or_else(|| file.rules.clone())
+            .ok_or("no rules file given")?;
+        return Ok(Resolved {
+            rules,
+            set: s.set.clone(),
+            moves: own,
+        });
     };
     let Some(parent) = file.scenarios[..index].iter().position(|p| &p.name == from) else {
         return Err(format!("`from`: no earlier scenario is named {from:?}"));
@@ -95,7 +108,11 @@ fn resolve(file: &ScenarioFile, index: usize, done: &[Resolved]) -> Result<Resol
     let base = &done[parent];
     let mut moves = base.moves.clone();
     moves.extend(own);
-    Ok(Resolved { rules: base.rules.clone(), set: base.set.clone(), moves })
+    Ok(Resolved {
+        rules: base.rules.clone(),
+        set: base.set.clone(),
+        moves,
+    })
 }
 
 /// Plays the moves from the start; the first refused move is an error.
@@ -105,7 +122,11 @@ fn play_moves(rules: &Rules, moves: &[String]) -> Result<State, String> {
         match rules.parse_move(&state, text) {
             Ok(m) => rules.play(&mut state, m),
             Err(e) => {
-                return Err(format!("move {} `{text}` (of {:?}) was refused: {e}", i + 1, moves.join(" ")));
+                return Err(format!(
+                    "move {} `{text}` (of {:?}) was refused: {e}",
+                    i + 1,
+                    moves.join(" ")
+                ));
             }
         }
     }
@@ -145,13 +166,29 @@ fn check_per_seat(
     }
     let named = |vals: Vec<String>| vals.join(", ");
     if want.iter().any(Option::is_none) {
-        errors.push(format!("{what}: give a value for every seat {:?}", rules.seats));
+        errors.push(format!(
+            "{what}: give a value for every seat {:?}",
+            rules.seats
+        ));
         return;
     }
     let want: Vec<i32> = want.into_iter().map(|v| v.expect("checked")).collect();
     if want != actual {
-        let show = |vals: &[i32]| named(rules.seats.iter().zip(vals).map(|(s, v)| format!("{s} {v}")).collect());
-        errors.push(format!("{what}: expected {}, got {}", show(&want), show(actual)));
+        let show = |vals: &[i32]| {
+            named(
+                rules
+                    .seats
+                    .iter()
+                    .zip(vals)
+                    .map(|(s, v)| format!("{s} {v}"))
+                    .collect(),
+            )
+        };
+        errors.push(format!(
+            "{what}: expected {}, got {}",
+            show(&want),
+            show(actual)
+        ));
     }
 }
 
@@ -177,8 +214,16 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
         }
         want.dedup();
         if want != legal {
-            let missing: Vec<Move> = want.iter().filter(|m| !legal.contains(m)).copied().collect();
-            let extra: Vec<Move> = legal.iter().filter(|m| !want.contains(m)).copied().collect();
+            let missing: Vec<Move> = want
+                .iter()
+                .filter(|m| !legal.contains(m))
+                .copied()
+                .collect();
+            let extra: Vec<Move> = legal
+                .iter()
+                .filter(|m| !want.contains(m))
+                .copied()
+                .collect();
             errors.push(format!(
                 "legal: not legal but expected {:?}; legal but not expected {:?}",
                 labels(rules, &missing),
@@ -193,7 +238,10 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
     }
     for text in &s.illegal {
         if let Ok(m) = rules.parse_move(state, text) {
-            errors.push(format!("illegal: {text:?} was accepted (as {})", rules.move_text(m)));
+            errors.push(format!(
+                "illegal: {text:?} was accepted (as {})",
+                rules.move_text(m)
+            ));
         }
         if let Some(c) = rules.geometry.cell_by_label(text) {
             if legal.contains(&Move::Place(c)) {
@@ -217,14 +265,20 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
         }
         if let Some(Outcome::Win(_)) | Some(Outcome::Draw) = state.outcome {
             if !legal.is_empty() {
-                errors.push(format!("outcome: the game is over but {} moves are legal", legal.len()));
+                errors.push(format!(
+                    "outcome: the game is over but {} moves are legal",
+                    legal.len()
+                ));
             }
         }
     }
     if let Some(expected) = &s.mover {
         match seat_index(rules, expected) {
             Ok(i) if i == state.mover as usize => {}
-            Ok(_) => errors.push(format!("mover: expected {expected}, got {}", rules.seats[state.mover as usize])),
+            Ok(_) => errors.push(format!(
+                "mover: expected {expected}, got {}",
+                rules.seats[state.mover as usize]
+            )),
             Err(e) => errors.push(format!("mover: {e}")),
         }
     }
@@ -233,7 +287,11 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
 
 /// Runs every scenario of one file; returns one message per failed scenario.
 fn run_file(path: &Path) -> (usize, Vec<String>) {
-    let name = path.file_name().expect("file name").to_string_lossy().into_owned();
+    let name = path
+        .file_name()
+        .expect("file name")
+        .to_string_lossy()
+        .into_owned();
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {name}: {e}"));
     let file: ScenarioFile = match toml::from_str(&text) {
         Ok(f) => f,
@@ -256,7 +314,11 @@ fn run_file(path: &Path) -> (usize, Vec<String>) {
             Err(e) => {
                 fail(e);
                 // Keep indices aligned for later `from`s; they will fail to play.
-                resolved.push(Resolved { rules: String::new(), set: BTreeMap::new(), moves: Vec::new() });
+                resolved.push(Resolved {
+                    rules: String::new(),
+                    set: BTreeMap::new(),
+                    moves: Vec::new(),
+                });
                 continue;
             }
         };
@@ -315,13 +377,24 @@ fn there_is_a_scenario_file_for_every_rules_file() {
     for entry in std::fs::read_dir(&rules_dir).expect("rules/") {
         let path = entry.expect("directory entry").path();
         if path.extension().is_some_and(|x| x == "game") {
-            let stem = path.file_stem().expect("stem").to_string_lossy().into_owned();
-            if !root().join("tests/scenarios").join(format!("{stem}.toml")).exists() {
+            let stem = path
+                .file_stem()
+                .expect("stem")
+                .to_string_lossy()
+                .into_owned();
+            if !root()
+                .join("tests/scenarios")
+                .join(format!("{stem}.toml"))
+                .exists()
+            {
                 missing.push(stem);
             }
         }
     }
-    assert!(missing.is_empty(), "rules without scenarios in tests/scenarios: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "rules without scenarios in tests/scenarios: {missing:?}"
+    );
 }
 
 /// The harness itself must catch a wrong expectation and a refused move.
@@ -347,7 +420,15 @@ fn a_wrong_scenario_fails() {
     let (n, failures) = run_file(&path);
     assert_eq!(n, 3);
     assert_eq!(failures.len(), 3, "{failures:#?}");
-    assert!(failures[0].contains("expected \"win O\", got \"win X\""), "{}", failures[0]);
+    assert!(
+        failures[0].contains("expected \"win O\", got \"win X\""),
+        "{}",
+        failures[0]
+    );
     assert!(failures[1].contains("move 2 `a1`"), "{}", failures[1]);
-    assert!(failures[2].contains("not legal but expected [\"c3\"]"), "{}", failures[2]);
+    assert!(
+        failures[2].contains("not legal but expected [\"c3\"]"),
+        "{}",
+        failures[2]
+    );
 }

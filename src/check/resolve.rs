@@ -118,10 +118,16 @@ impl<'a> Resolver<'a> {
 
     fn mismatch(&mut self, want: Ty, got: &Typed) {
         let help = match (want, got.ty) {
-            (Ty::Bool, Ty::Int) => Some("compare the number, for example `supply(mover) == 0`".to_string()),
+            (Ty::Bool, Ty::Int) => {
+                Some("compare the number, for example `supply(mover) == 0`".to_string())
+            }
             (Ty::Bool, Ty::Cell) => Some("test the cell, for example `empty(last)`".to_string()),
-            (Ty::Int, Ty::Bool) => Some("a condition is not a number; use it in `where` or `when`".to_string()),
-            (Ty::Seat, _) => Some("a seat is `mover`, `next`, a seat name, or a parameter of type seat".to_string()),
+            (Ty::Int, Ty::Bool) => {
+                Some("a condition is not a number; use it in `where` or `when`".to_string())
+            }
+            (Ty::Seat, _) => Some(
+                "a seat is `mover`, `next`, a seat name, or a parameter of type seat".to_string(),
+            ),
             _ => None,
         };
         self.diagnostics.push(Diagnostic::TypeMismatch {
@@ -133,21 +139,41 @@ impl<'a> Resolver<'a> {
     }
 
     fn error(span: Span, ty: Ty) -> Typed {
-        Typed { kind: Hir::Error, ty, span }
+        Typed {
+            kind: Hir::Error,
+            ty,
+            span,
+        }
     }
 
     /// Resolves and types an expression.
     pub fn expr(&mut self, e: &Expr, ctx: Context) -> Typed {
         let span = e.span;
         match &e.kind {
-            ExprKind::Int(n) => Typed { kind: Hir::Int(*n), ty: Ty::Int, span },
-            ExprKind::Bool(b) => Typed { kind: Hir::Bool(*b), ty: Ty::Bool, span },
+            ExprKind::Int(n) => Typed {
+                kind: Hir::Int(*n),
+                ty: Ty::Int,
+                span,
+            },
+            ExprKind::Bool(b) => Typed {
+                kind: Hir::Bool(*b),
+                ty: Ty::Bool,
+                span,
+            },
             ExprKind::Name(name) => self.name(name, &[], span, ctx),
             ExprKind::Call(name, args) => self.name(name, args, span, ctx),
             ExprKind::Unary(op, a) => {
-                let want = if *op == UnaryOp::Not { Ty::Bool } else { Ty::Int };
+                let want = if *op == UnaryOp::Not {
+                    Ty::Bool
+                } else {
+                    Ty::Int
+                };
                 let a = self.expect(a, ctx, want);
-                Typed { kind: Hir::Unary(*op, Box::new(a)), ty: want, span }
+                Typed {
+                    kind: Hir::Unary(*op, Box::new(a)),
+                    ty: want,
+                    span,
+                }
             }
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span, ctx),
         }
@@ -155,7 +181,11 @@ impl<'a> Resolver<'a> {
 
     fn binary(&mut self, op: BinaryOp, a: &Expr, b: &Expr, span: Span, ctx: Context) -> Typed {
         let (a, b, ty) = match op {
-            BinaryOp::And | BinaryOp::Or => (self.expect(a, ctx, Ty::Bool), self.expect(b, ctx, Ty::Bool), Ty::Bool),
+            BinaryOp::And | BinaryOp::Or => (
+                self.expect(a, ctx, Ty::Bool),
+                self.expect(b, ctx, Ty::Bool),
+                Ty::Bool,
+            ),
             BinaryOp::Eq | BinaryOp::Ne => {
                 let a = self.expr(a, ctx);
                 let b = self.expr(b, ctx);
@@ -164,19 +194,33 @@ impl<'a> Resolver<'a> {
                 }
                 (a, b, Ty::Bool)
             }
-            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
-                (self.expect(a, ctx, Ty::Int), self.expect(b, ctx, Ty::Int), Ty::Bool)
-            }
-            _ => (self.expect(a, ctx, Ty::Int), self.expect(b, ctx, Ty::Int), Ty::Int),
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => (
+                self.expect(a, ctx, Ty::Int),
+                self.expect(b, ctx, Ty::Int),
+                Ty::Bool,
+            ),
+            _ => (
+                self.expect(a, ctx, Ty::Int),
+                self.expect(b, ctx, Ty::Int),
+                Ty::Int,
+            ),
         };
-        Typed { kind: Hir::Binary(op, Box::new(a), Box::new(b)), ty, span }
+        Typed {
+            kind: Hir::Binary(op, Box::new(a), Box::new(b)),
+            ty,
+            span,
+        }
     }
 
     fn name(&mut self, name: &Name, args: &[Expr], span: Span, ctx: Context) -> Typed {
         let text = name.text.as_str();
         if let Some(i) = ctx.params.iter().position(|(p, _)| *p == text) {
             self.no_args(name, args, "a parameter");
-            return Typed { kind: Hir::Param(i), ty: ctx.params[i].1, span };
+            return Typed {
+                kind: Hir::Param(i),
+                ty: ctx.params[i].1,
+                span,
+            };
         }
         if let Some(&i) = self.symbols.defines.get(text) {
             return self.call_define(i, name, args, span, ctx);
@@ -184,11 +228,19 @@ impl<'a> Resolver<'a> {
         if let Some(&i) = self.symbols.options.get(text) {
             self.used_options[i] = true;
             self.no_args(name, args, "an option");
-            return Typed { kind: Hir::Option(i), ty: Ty::Int, span };
+            return Typed {
+                kind: Hir::Option(i),
+                ty: Ty::Int,
+                span,
+            };
         }
         if let Some(&i) = self.symbols.seats.get(text) {
             self.no_args(name, args, "a seat");
-            return Typed { kind: Hir::Seat(i), ty: Ty::Seat, span };
+            return Typed {
+                kind: Hir::Seat(i),
+                ty: Ty::Seat,
+                span,
+            };
         }
         if let Some(b) = builtin(text) {
             return self.call_builtin(b.id, name, args, span, ctx);
@@ -203,8 +255,14 @@ impl<'a> Resolver<'a> {
                 name: name.text.clone(),
                 expected: "no arguments".into(),
                 found: count_words(args.len()),
-                span: name.span.to(args.last().map_or(name.span, |a| a.span)).into(),
-                help: format!("`{}` is {what}, not a function; write it without parentheses", name.text),
+                span: name
+                    .span
+                    .to(args.last().map_or(name.span, |a| a.span))
+                    .into(),
+                help: format!(
+                    "`{}` is {what}, not a function; write it without parentheses",
+                    name.text
+                ),
             });
         }
     }
@@ -231,12 +289,30 @@ impl<'a> Resolver<'a> {
         });
     }
 
-    fn call_builtin(&mut self, id: BuiltinId, _name: &Name, args: &[Expr], span: Span, ctx: Context) -> Typed {
-        let b = BUILTINS.iter().find(|b| b.id == id).expect("builtin listed");
+    fn call_builtin(
+        &mut self,
+        id: BuiltinId,
+        _name: &Name,
+        args: &[Expr],
+        span: Span,
+        ctx: Context,
+    ) -> Typed {
+        let b = BUILTINS
+            .iter()
+            .find(|b| b.id == id)
+            .expect("builtin listed");
         let full = b.params.len();
-        let min = if b.chosen_cell_default { full - 1 } else { full };
+        let min = if b.chosen_cell_default {
+            full - 1
+        } else {
+            full
+        };
         if args.len() < min || args.len() > full {
-            let expected = if min == full { count_words(full) } else { format!("{} or {}", count_words(min), count_words(full)) };
+            let expected = if min == full {
+                count_words(full)
+            } else {
+                format!("{} or {}", count_words(min), count_words(full))
+            };
             self.diagnostics.push(Diagnostic::Arity {
                 name: b.name.into(),
                 expected,
@@ -246,20 +322,38 @@ impl<'a> Resolver<'a> {
             });
             return Self::error(span, b.ty);
         }
-        let mut typed: Vec<Typed> = args.iter().zip(b.params).map(|(a, &t)| self.expect(a, ctx, t)).collect();
+        let mut typed: Vec<Typed> = args
+            .iter()
+            .zip(b.params)
+            .map(|(a, &t)| self.expect(a, ctx, t))
+            .collect();
         if typed.len() < full {
             if !ctx.chosen_cell {
-                self.diagnostics.push(Diagnostic::NoChosenCell { name: b.name.into(), span: span.into() });
+                self.diagnostics.push(Diagnostic::NoChosenCell {
+                    name: b.name.into(),
+                    span: span.into(),
+                });
             }
-            typed.push(Typed { kind: Hir::Builtin(BuiltinId::Cell, vec![]), ty: Ty::Cell, span });
+            typed.push(Typed {
+                kind: Hir::Builtin(BuiltinId::Cell, vec![]),
+                ty: Ty::Cell,
+                span,
+            });
         }
         if id == BuiltinId::Cell && !ctx.chosen_cell {
-            self.diagnostics.push(Diagnostic::NoChosenCell { name: b.name.into(), span: span.into() });
+            self.diagnostics.push(Diagnostic::NoChosenCell {
+                name: b.name.into(),
+                span: span.into(),
+            });
         }
         if matches!(id, BuiltinId::Line | BuiltinId::Runs) {
             self.check_length(&typed[0]);
         }
-        Typed { kind: Hir::Builtin(id, typed), ty: b.ty, span }
+        Typed {
+            kind: Hir::Builtin(id, typed),
+            ty: b.ty,
+            span,
+        }
     }
 
     /// A line length must be a constant that fits on the board.
@@ -271,19 +365,39 @@ impl<'a> Resolver<'a> {
             });
             return;
         }
-        let Some(value) = constant::evaluate(n, &self.symbols.option_defaults) else { return };
+        let Some(value) = constant::evaluate(n, &self.symbols.option_defaults) else {
+            return;
+        };
         if let Some((longest, board)) = self.symbols.longest_line {
             if value > longest {
-                self.diagnostics.push(Diagnostic::LineTooLong { length: value, longest, span: n.span.into(), board: board.into() });
+                self.diagnostics.push(Diagnostic::LineTooLong {
+                    length: value,
+                    longest,
+                    span: n.span.into(),
+                    board: board.into(),
+                });
                 return;
             }
         }
         if value < 1 {
-            self.diagnostics.push(Diagnostic::OutOfBounds { what: "a line length".into(), value, min: 1, max: self.symbols.longest_line.map_or(64, |l| l.0), span: n.span.into() });
+            self.diagnostics.push(Diagnostic::OutOfBounds {
+                what: "a line length".into(),
+                value,
+                min: 1,
+                max: self.symbols.longest_line.map_or(64, |l| l.0),
+                span: n.span.into(),
+            });
         }
     }
 
-    fn call_define(&mut self, i: usize, name: &Name, args: &[Expr], span: Span, ctx: Context) -> Typed {
+    fn call_define(
+        &mut self,
+        i: usize,
+        name: &Name,
+        args: &[Expr],
+        span: Span,
+        ctx: Context,
+    ) -> Typed {
         self.used_defines[i] = true;
         let def = self.symbols.define_items[i];
         let ty = match self.define_type(i, Some(name.span)) {
@@ -291,18 +405,35 @@ impl<'a> Resolver<'a> {
             None => return Self::error(span, Ty::Int),
         };
         if args.len() != def.params.len() {
-            let sig: Vec<String> = def.params.iter().map(|p| format!("{}: {:?}", p.name.text, p.ty).to_lowercase()).collect();
+            let sig: Vec<String> = def
+                .params
+                .iter()
+                .map(|p| format!("{}: {:?}", p.name.text, p.ty).to_lowercase())
+                .collect();
             self.diagnostics.push(Diagnostic::Arity {
                 name: name.text.clone(),
                 expected: count_words(def.params.len()),
                 found: count_words(args.len()),
                 span: span.into(),
-                help: format!("`{}` is defined as `{}({})`", name.text, name.text, sig.join(", ")),
+                help: format!(
+                    "`{}` is defined as `{}({})`",
+                    name.text,
+                    name.text,
+                    sig.join(", ")
+                ),
             });
             return Self::error(span, ty);
         }
-        let typed = args.iter().zip(&def.params).map(|(a, p)| self.expect(a, ctx, ty_of(p.ty))).collect();
-        Typed { kind: Hir::Define(i, typed), ty, span }
+        let typed = args
+            .iter()
+            .zip(&def.params)
+            .map(|(a, p)| self.expect(a, ctx, ty_of(p.ty)))
+            .collect();
+        Typed {
+            kind: Hir::Define(i, typed),
+            ty,
+            span,
+        }
     }
 
     /// The type of definition `i`, checking its body on first use.
@@ -320,10 +451,17 @@ impl<'a> Resolver<'a> {
             DefineState::Unchecked => {
                 self.states[i] = DefineState::InProgress;
                 let def = self.symbols.define_items[i];
-                let params: Vec<(&str, Ty)> = def.params.iter().map(|p| (p.name.text.as_str(), ty_of(p.ty))).collect();
+                let params: Vec<(&str, Ty)> = def
+                    .params
+                    .iter()
+                    .map(|p| (p.name.text.as_str(), ty_of(p.ty)))
+                    .collect();
                 // The chosen cell is allowed: a definition used outside a `where`
                 // that needs it is reported by the compiler's use, not here.
-                let ctx = Context { params: &params, chosen_cell: true };
+                let ctx = Context {
+                    params: &params,
+                    chosen_cell: true,
+                };
                 let body = self.expr(&def.body, ctx);
                 let ty = body.ty;
                 self.define_bodies[i] = Some(body);

@@ -20,7 +20,13 @@ pub struct Lowerer<'a> {
 impl<'a> Lowerer<'a> {
     /// A lowerer for a program with fixed option values.
     pub fn new(program: &'a Program, values: &'a [i64], geometry: &'a Geometry) -> Self {
-        Lowerer { program, values, geometry, line_lengths: Vec::new(), run_lengths: Vec::new() }
+        Lowerer {
+            program,
+            values,
+            geometry,
+            line_lengths: Vec::new(),
+            run_lengths: Vec::new(),
+        }
     }
 
     /// The line lengths and run lengths used, indexed as the nodes refer to them.
@@ -44,17 +50,27 @@ impl<'a> Lowerer<'a> {
         let mut candidates = Candidates::All;
         for c in conjuncts {
             match c {
-                Node::Empty(ref a) if matches!(**a, Node::Chosen) && matches!(candidates, Candidates::All) => {
+                Node::Empty(ref a)
+                    if matches!(**a, Node::Chosen) && matches!(candidates, Candidates::All) =>
+                {
                     candidates = Candidates::Empty;
                 }
-                Node::Adjacent(ref a, ref b) if matches!(candidates, Candidates::Empty) && !a.uses_chosen() && matches!(**b, Node::Chosen) => {
+                Node::Adjacent(ref a, ref b)
+                    if matches!(candidates, Candidates::Empty)
+                        && !a.uses_chosen()
+                        && matches!(**b, Node::Chosen) =>
+                {
                     candidates = Candidates::EmptyNeighbours((**a).clone());
                 }
                 c if !c.uses_chosen() => guard.push(c),
                 c => test.push(c),
             }
         }
-        Ok(Place { guard: join_and(guard), candidates, test: join_and(test) })
+        Ok(Place {
+            guard: join_and(guard),
+            candidates,
+            test: join_and(test),
+        })
     }
 
     fn lower(&mut self, e: &Typed, args: &[Node]) -> Result<Node, CompileError> {
@@ -67,7 +83,10 @@ impl<'a> Lowerer<'a> {
             Hir::Param(i) => args.get(*i).cloned().unwrap_or(Node::Bound),
             Hir::Error => Node::Const(0),
             Hir::Define(i, call_args) => {
-                let lowered = call_args.iter().map(|a| self.lower(a, args)).collect::<Result<Vec<_>, _>>()?;
+                let lowered = call_args
+                    .iter()
+                    .map(|a| self.lower(a, args))
+                    .collect::<Result<Vec<_>, _>>()?;
                 let body = &self.program.defines[*i];
                 self.lower(body, &lowered)?
             }
@@ -121,13 +140,21 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Line | BuiltinId::Runs => {
                         let _ = node();
                         let n = self.length(&a[0])?;
-                        let table = if *id == BuiltinId::Line { &mut self.line_lengths } else { &mut self.run_lengths };
+                        let table = if *id == BuiltinId::Line {
+                            &mut self.line_lengths
+                        } else {
+                            &mut self.run_lengths
+                        };
                         let index = table.iter().position(|&x| x == n).unwrap_or_else(|| {
                             table.push(n);
                             table.len() - 1
                         }) as u8;
                         let who = seat(node());
-                        if *id == BuiltinId::Line { Node::Line(index, who) } else { Node::Runs(index, who) }
+                        if *id == BuiltinId::Line {
+                            Node::Line(index, who)
+                        } else {
+                            Node::Runs(index, who)
+                        }
                     }
                 }
             }
@@ -139,10 +166,21 @@ impl<'a> Lowerer<'a> {
         let value = constant::evaluate(n, self.values).unwrap_or(0);
         let longest = self.geometry.longest_line as i64;
         if value > longest {
-            return Err(CompileError::Invalid(Box::new(Diagnostic::LineTooLong { length: value, longest, span: n.span.into(), board: self.program.board_span.into() })));
+            return Err(CompileError::Invalid(Box::new(Diagnostic::LineTooLong {
+                length: value,
+                longest,
+                span: n.span.into(),
+                board: self.program.board_span.into(),
+            })));
         }
         if value < 1 {
-            return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds { what: "a line length".into(), value, min: 1, max: longest, span: n.span.into() })));
+            return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
+                what: "a line length".into(),
+                value,
+                min: 1,
+                max: longest,
+                span: n.span.into(),
+            })));
         }
         Ok(value as u8)
     }
@@ -178,5 +216,10 @@ fn flatten_and(n: Node, out: &mut Vec<Node>) {
 
 fn join_and(mut parts: Vec<Node>) -> Option<Node> {
     let last = parts.pop()?;
-    Some(parts.into_iter().rev().fold(last, |acc, n| Node::And(Box::new(n), Box::new(acc))))
+    Some(
+        parts
+            .into_iter()
+            .rev()
+            .fold(last, |acc, n| Node::And(Box::new(n), Box::new(acc))),
+    )
 }

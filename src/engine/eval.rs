@@ -20,7 +20,11 @@ impl Rules {
     pub(super) fn score_of(&self, state: &State, seat: u8) -> i32 {
         match &self.score {
             Some(node) => {
-                let scope = Scope { state, chosen: NO_CELL, bound: seat };
+                let scope = Scope {
+                    state,
+                    chosen: NO_CELL,
+                    bound: seat,
+                };
                 self.eval(node, &scope, &mut Faults(None)) as i32
             }
             None => 0,
@@ -63,14 +67,20 @@ impl Rules {
             Node::Runs(t, p) => st.runs[*t as usize * self.seats.len() + seat(p, faults)] as i64,
             Node::Supply(p) => {
                 let v = st.supply[seat(p, faults)];
-                if v == i32::MAX { i64::MAX } else { v as i64 }
+                if v == i32::MAX {
+                    i64::MAX
+                } else {
+                    v as i64
+                }
             }
             Node::Score(p) => st.scores[seat(p, faults)] as i64,
             Node::Gain(p) => st.gains[seat(p, faults)] as i64,
             Node::Count(p) => st.counts[seat(p, faults)] as i64,
             Node::Not(a) => (self.eval(a, s, faults) == 0) as i64,
             Node::Neg(a) => self.eval(a, s, faults).wrapping_neg(),
-            Node::And(a, b) => (self.eval(a, s, faults) != 0 && self.eval(b, s, faults) != 0) as i64,
+            Node::And(a, b) => {
+                (self.eval(a, s, faults) != 0 && self.eval(b, s, faults) != 0) as i64
+            }
             Node::Or(a, b) => (self.eval(a, s, faults) != 0 || self.eval(b, s, faults) != 0) as i64,
             Node::Cmp(op, a, b) => compare(*op, self.eval(a, s, faults), self.eval(b, s, faults)),
             Node::CmpConst(op, a, b) => compare(*op, self.eval(a, s, faults), *b),

@@ -46,20 +46,34 @@ impl Rules {
     fn place_moves(&self, place: &Place, state: &State, out: &mut Vec<Move>) {
         let mut faults = Faults(None);
         if let Some(guard) = &place.guard {
-            let scope = Scope { state, chosen: NO_CELL, bound: 0 };
+            let scope = Scope {
+                state,
+                chosen: NO_CELL,
+                bound: 0,
+            };
             if self.eval(guard, &scope, &mut faults) == 0 {
                 return;
             }
         }
         let start = out.len();
         match &place.candidates {
-            Candidates::All => out.extend((0..self.geometry.cell_count() as CellId).map(Move::Place)),
+            Candidates::All => {
+                out.extend((0..self.geometry.cell_count() as CellId).map(Move::Place))
+            }
             Candidates::Empty => out.extend(state.empty_list.iter().map(|&c| Move::Place(c))),
             Candidates::EmptyNeighbours(of) => {
-                let scope = Scope { state, chosen: NO_CELL, bound: 0 };
+                let scope = Scope {
+                    state,
+                    chosen: NO_CELL,
+                    bound: 0,
+                };
                 let c = self.eval(of, &scope, &mut faults) as CellId;
                 if c != NO_CELL {
-                    let free = self.geometry.neighbours_of(c).iter().filter(|&&n| state.board[n as usize] == 0);
+                    let free = self
+                        .geometry
+                        .neighbours_of(c)
+                        .iter()
+                        .filter(|&&n| state.board[n as usize] == 0);
                     out.extend(free.map(|&n| Move::Place(n)));
                 }
             }
@@ -68,7 +82,11 @@ impl Rules {
             let mut keep = start;
             for i in start..out.len() {
                 let Move::Place(c) = out[i];
-                let scope = Scope { state, chosen: c, bound: 0 };
+                let scope = Scope {
+                    state,
+                    chosen: c,
+                    bound: 0,
+                };
                 if self.eval(test, &scope, &mut faults) != 0 {
                     out[keep] = out[i];
                     keep += 1;
@@ -99,7 +117,10 @@ impl Rules {
             return Err(MoveError::GameOver);
         }
         let label = text.trim().to_ascii_lowercase();
-        let cell = self.geometry.cell_by_label(&label).ok_or_else(|| MoveError::NoSuchCell(text.trim().to_string()))?;
+        let cell = self
+            .geometry
+            .cell_by_label(&label)
+            .ok_or_else(|| MoveError::NoSuchCell(text.trim().to_string()))?;
         let m = Move::Place(cell);
         if self.sorted_moves(state).contains(&m) {
             Ok(m)

@@ -17,7 +17,11 @@ pub struct Perft {
 /// Counts the positions reachable from `state` at depths 1..=depth.
 /// Terminal positions are counted and not expanded.
 pub fn perft(rules: &Rules, state: &State, depth: usize) -> Perft {
-    let mut counts = Perft { nodes: vec![0; depth], terminal: vec![0; depth], games: 0 };
+    let mut counts = Perft {
+        nodes: vec![0; depth],
+        terminal: vec![0; depth],
+        games: 0,
+    };
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::new()).collect();
     walk(rules, state, 0, &mut counts, &mut buffers);
     counts.games = counts.terminal.iter().sum();
@@ -25,7 +29,9 @@ pub fn perft(rules: &Rules, state: &State, depth: usize) -> Perft {
 }
 
 fn walk(rules: &Rules, state: &State, level: usize, counts: &mut Perft, buffers: &mut [Vec<Move>]) {
-    let Some((buf, rest)) = buffers.split_first_mut() else { return };
+    let Some((buf, rest)) = buffers.split_first_mut() else {
+        return;
+    };
     rules.legal_moves(state, buf);
     for &m in buf.iter() {
         let mut child = state.clone();

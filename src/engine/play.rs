@@ -31,9 +31,15 @@ impl Rules {
             state.scores[s] = score;
         }
         for effect in &self.effects {
-            let scope = Scope { state, chosen: NO_CELL, bound: 0 };
+            let scope = Scope {
+                state,
+                chosen: NO_CELL,
+                bound: 0,
+            };
             let who = self.eval(&effect.seat, &scope, &mut faults) as usize;
-            let value = self.eval(&effect.value, &scope, &mut faults).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+            let value = self
+                .eval(&effect.value, &scope, &mut faults)
+                .clamp(i32::MIN as i64, i32::MAX as i64) as i32;
             let supply = &mut state.supply[who];
             *supply = match effect.op {
                 EffectOp::Set => value,
@@ -43,7 +49,11 @@ impl Rules {
             .max(0);
         }
         for end in &self.ends {
-            let scope = Scope { state, chosen: NO_CELL, bound: 0 };
+            let scope = Scope {
+                state,
+                chosen: NO_CELL,
+                bound: 0,
+            };
             if self.eval(&end.condition, &scope, &mut faults) != 0 {
                 state.outcome = Some(match &end.result {
                     EndResult::Draw => Outcome::Draw,
@@ -57,10 +67,16 @@ impl Rules {
             state.fault = state.fault.or(faults.0);
         }
         if state.outcome.is_none() {
-            state.mover = if seat as usize + 1 == self.seats.len() { 0 } else { seat + 1 };
+            state.mover = if seat as usize + 1 == self.seats.len() {
+                0
+            } else {
+                seat + 1
+            };
             state.turn += 1;
             while let Some(turns) = self.phases[state.phase as usize].turns {
-                if state.turn < state.phase_start.saturating_add(turns) || state.phase as usize + 1 >= self.phases.len() {
+                if state.turn < state.phase_start.saturating_add(turns)
+                    || state.phase as usize + 1 >= self.phases.len()
+                {
                     break;
                 }
                 state.phase += 1;
@@ -79,7 +95,12 @@ impl Rules {
         for (t, table) in self.line_tables.iter().enumerate() {
             let flag = &mut state.lines[t * seats + seat as usize];
             if !*flag {
-                *flag = table.through(cell).iter().any(|&l| table.line(l).iter().all(|&c| state.board[c as usize] == own));
+                *flag = table.through(cell).iter().any(|&l| {
+                    table
+                        .line(l)
+                        .iter()
+                        .all(|&c| state.board[c as usize] == own)
+                });
             }
         }
         if self.run_lengths.is_empty() {
@@ -99,7 +120,8 @@ impl Rules {
             let (before, after) = (run(true), run(false));
             for (t, values) in self.run_values.iter().enumerate() {
                 // A table lookup instead of a division: this is the hottest loop.
-                state.runs[t * seats + seat as usize] += values[before + after + 1] - values[before] - values[after];
+                state.runs[t * seats + seat as usize] +=
+                    values[before + after + 1] - values[before] - values[after];
             }
         }
     }
@@ -125,13 +147,26 @@ impl Rules {
     ///
     /// When the phase's only move is "place on any empty cell" the move is drawn
     /// straight from the empty-cell list, without building the move list.
-    pub fn random_move<R: Rng>(&self, state: &State, buf: &mut Vec<Move>, rng: &mut R) -> Option<Move> {
+    pub fn random_move<R: Rng>(
+        &self,
+        state: &State,
+        buf: &mut Vec<Move>,
+        rng: &mut R,
+    ) -> Option<Move> {
         if let [place] = self.phases[state.phase as usize].places.as_slice() {
-            if matches!(place.candidates, Candidates::Empty) && place.test.is_none() && place.guard.is_none() {
-                if state.is_over() || state.supply[state.mover as usize] <= 0 || state.empty_list.is_empty() {
+            if matches!(place.candidates, Candidates::Empty)
+                && place.test.is_none()
+                && place.guard.is_none()
+            {
+                if state.is_over()
+                    || state.supply[state.mover as usize] <= 0
+                    || state.empty_list.is_empty()
+                {
                     return None;
                 }
-                return Some(Move::Place(state.empty_list[below(rng, state.empty_list.len())]));
+                return Some(Move::Place(
+                    state.empty_list[below(rng, state.empty_list.len())],
+                ));
             }
         }
         self.legal_moves(state, buf);
@@ -156,10 +191,18 @@ pub fn below<R: Rng>(rng: &mut R, n: usize) -> usize {
 
 /// Plays uniformly random moves until the game ends or no move is legal; returns
 /// the number of moves played. `buf` is reused so that nothing is allocated.
-pub fn random_playout<R: Rng>(rules: &Rules, state: &mut State, buf: &mut Vec<Move>, rng: &mut R, max_moves: u32) -> u32 {
+pub fn random_playout<R: Rng>(
+    rules: &Rules,
+    state: &mut State,
+    buf: &mut Vec<Move>,
+    rng: &mut R,
+    max_moves: u32,
+) -> u32 {
     let mut played = 0;
     while played < max_moves {
-        let Some(m) = rules.random_move(state, buf, rng) else { break };
+        let Some(m) = rules.random_move(state, buf, rng) else {
+            break;
+        };
         rules.play(state, m);
         played += 1;
     }

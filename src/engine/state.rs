@@ -78,7 +78,9 @@ impl State {
             fault: None,
             rng: Pcg64Mcg::seed_from_u64(seed),
         };
-        state.scores = (0..seats as u8).map(|s| rules.score_of(&state, s)).collect();
+        state.scores = (0..seats as u8)
+            .map(|s| rules.score_of(&state, s))
+            .collect();
         state
     }
 

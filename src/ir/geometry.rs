@@ -81,9 +81,19 @@ impl Geometry {
             .collect();
         let adjacent_steps = [(1, 0), (-1, 0), (0, 1), (0, -1)];
         let axes = vec![(1, 0), (0, 1), (1, 1), (1, -1)];
-        let inside = move |(x, y): (i32, i32)| x >= 0 && y >= 0 && x < width as i32 && y < height as i32;
+        let inside =
+            move |(x, y): (i32, i32)| x >= 0 && y >= 0 && x < width as i32 && y < height as i32;
         let index = move |(x, y): (i32, i32)| (y as usize * width + x as usize) as CellId;
-        Self::build(Shape::Square { width, height }, coords, labels, &adjacent_steps, axes, inside, index, width.max(height))
+        Self::build(
+            Shape::Square { width, height },
+            coords,
+            labels,
+            &adjacent_steps,
+            axes,
+            inside,
+            index,
+            width.max(height),
+        )
     }
 
     /// A hexagon with `side` cells along each side (91 cells for side 6).
@@ -113,12 +123,23 @@ impl Geometry {
         };
         let steps = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
         let axes = vec![(1, 0), (0, 1), (1, -1)];
-        let inside = move |(q, r): (i32, i32)| q.abs() <= r_max && r.abs() <= r_max && (q + r).abs() <= r_max;
+        let inside = move |(q, r): (i32, i32)| {
+            q.abs() <= r_max && r.abs() <= r_max && (q + r).abs() <= r_max
+        };
         let index = move |(q, r): (i32, i32)| {
             let q_min = (-r_max).max(-r_max - r);
             (row_start[(r + r_max) as usize] + (q - q_min) as usize) as CellId
         };
-        Self::build(Shape::Hex { side }, coords, labels, &steps, axes, inside, index, 2 * side - 1)
+        Self::build(
+            Shape::Hex { side },
+            coords,
+            labels,
+            &steps,
+            axes,
+            inside,
+            index,
+            2 * side - 1,
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -155,8 +176,21 @@ impl Geometry {
             }
         }
         let n = coords.len();
-        let rays = (0..axes.len() * 2).map(|ad| (0..n).map(|c| step[c * axes.len() * 2 + ad]).collect()).collect();
-        Geometry { shape, coords, labels, edge, neighbours, neighbour_start, axes, step, rays, longest_line }
+        let rays = (0..axes.len() * 2)
+            .map(|ad| (0..n).map(|c| step[c * axes.len() * 2 + ad]).collect())
+            .collect();
+        Geometry {
+            shape,
+            coords,
+            labels,
+            edge,
+            neighbours,
+            neighbour_start,
+            axes,
+            step,
+            rays,
+            longest_line,
+        }
     }
 
     /// The number of cells.
@@ -189,7 +223,10 @@ impl Geometry {
 
     /// The cell with this label.
     pub fn cell_by_label(&self, label: &str) -> Option<CellId> {
-        self.labels.iter().position(|l| l == label).map(|i| i as CellId)
+        self.labels
+            .iter()
+            .position(|l| l == label)
+            .map(|i| i as CellId)
     }
 
     /// Every line of `length` cells, with the lines through each cell.
@@ -221,7 +258,12 @@ impl Geometry {
             through.extend(ids);
             through_start.push(through.len() as u32);
         }
-        LineTable { length, cells, through, through_start }
+        LineTable {
+            length,
+            cells,
+            through,
+            through_start,
+        }
     }
 }
 
@@ -279,7 +321,10 @@ mod tests {
     fn hex_lines_run_along_three_axes() {
         let g = Geometry::hex(6);
         // Per axis, rows of lengths 6..11..6 hold L-3 windows of 4 each.
-        let per_axis: usize = [6, 7, 8, 9, 10, 11, 10, 9, 8, 7, 6].iter().map(|l| l - 3).sum();
+        let per_axis: usize = [6, 7, 8, 9, 10, 11, 10, 9, 8, 7, 6]
+            .iter()
+            .map(|l| l - 3)
+            .sum();
         assert_eq!(g.line_table(4).line_count(), 3 * per_axis);
     }
 }

@@ -128,14 +128,29 @@ impl Node {
     pub fn uses_chosen(&self) -> bool {
         match self {
             Node::Chosen => true,
-            Node::Const(_) | Node::Mover | Node::Next | Node::Turn | Node::Last | Node::Bound | Node::Full => false,
-            Node::Empty(a) | Node::Edge(a) | Node::Not(a) | Node::Neg(a) | Node::CmpConst(_, a, _) => a.uses_chosen(),
-            Node::Line(_, p) | Node::Runs(_, p) | Node::Supply(p) | Node::Score(p) | Node::Gain(p) | Node::Count(p) => {
-                p.uses_chosen()
-            }
-            Node::Adjacent(a, b) | Node::And(a, b) | Node::Or(a, b) | Node::Cmp(_, a, b) | Node::Arith(_, a, b, _) => {
-                a.uses_chosen() || b.uses_chosen()
-            }
+            Node::Const(_)
+            | Node::Mover
+            | Node::Next
+            | Node::Turn
+            | Node::Last
+            | Node::Bound
+            | Node::Full => false,
+            Node::Empty(a)
+            | Node::Edge(a)
+            | Node::Not(a)
+            | Node::Neg(a)
+            | Node::CmpConst(_, a, _) => a.uses_chosen(),
+            Node::Line(_, p)
+            | Node::Runs(_, p)
+            | Node::Supply(p)
+            | Node::Score(p)
+            | Node::Gain(p)
+            | Node::Count(p) => p.uses_chosen(),
+            Node::Adjacent(a, b)
+            | Node::And(a, b)
+            | Node::Or(a, b)
+            | Node::Cmp(_, a, b)
+            | Node::Arith(_, a, b, _) => a.uses_chosen() || b.uses_chosen(),
         }
     }
 }

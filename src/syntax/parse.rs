@@ -96,7 +96,9 @@ fn syntax_error(error: pest::error::Error<Rule>, text: &str, offset: usize) -> D
 /// A grammar rule in plain words.
 fn describe(rule: Rule) -> &'static str {
     match rule {
-        Rule::item_alone | Rule::file => "an item (`game`, `players`, `board`, `phase`, `end`, ...)",
+        Rule::item_alone | Rule::file => {
+            "an item (`game`, `players`, `board`, `phase`, `end`, ...)"
+        }
         Rule::game_item => "`game`",
         Rule::option_item => "`option`",
         Rule::players_item => "`players`",
@@ -119,8 +121,19 @@ fn describe(rule: Rule) -> &'static str {
             "a result (`mover wins`, `draw` or `highest score wins`)"
         }
         Rule::expr | Rule::not | Rule::neg | Rule::boolean => "an expression",
-        Rule::or | Rule::and | Rule::eq | Rule::ne | Rule::le | Rule::ge | Rule::lt | Rule::gt
-        | Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => "an operator",
+        Rule::or
+        | Rule::and
+        | Rule::eq
+        | Rule::ne
+        | Rule::le
+        | Rule::ge
+        | Rule::lt
+        | Rule::gt
+        | Rule::add
+        | Rule::sub
+        | Rule::mul
+        | Rule::div
+        | Rule::rem => "an operator",
         Rule::name | Rule::keyword => "a name",
         Rule::int => "a number",
         Rule::string => "a quoted title",
@@ -156,7 +169,11 @@ fn int(pair: &Pair<Rule>) -> i64 {
 
 fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
     let span = span_of(&pair, offset);
-    let keyword_len = pair.as_str().split(|c: char| !c.is_alphanumeric()).next().map_or(0, str::len);
+    let keyword_len = pair
+        .as_str()
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .map_or(0, str::len);
     let keyword = Span::new(span.start, span.start + keyword_len);
     let rule = pair.as_rule();
     let mut inner = pair.into_inner();
@@ -210,7 +227,9 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
             let mut body = None;
             for p in inner {
                 match p.as_rule() {
-                    Rule::params => params = p.into_inner().map(|q| build_param(q, offset)).collect(),
+                    Rule::params => {
+                        params = p.into_inner().map(|q| build_param(q, offset)).collect()
+                    }
                     _ => body = Some(build_expr(p, offset)),
                 }
             }
@@ -230,7 +249,9 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
             let mut moves = Vec::new();
             for p in inner {
                 match p.as_rule() {
-                    Rule::duration => turns = Some(build_expr(p.into_inner().next().expect("n"), offset)),
+                    Rule::duration => {
+                        turns = Some(build_expr(p.into_inner().next().expect("n"), offset))
+                    }
                     _ => moves.push(build_move(p, offset)),
                 }
             }
@@ -255,7 +276,11 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
         }
         other => unreachable!("not an item rule: {other:?}"),
     };
-    Item { kind, span, keyword }
+    Item {
+        kind,
+        span,
+        keyword,
+    }
 }
 
 fn build_param(pair: Pair<Rule>, offset: usize) -> Param {
@@ -330,7 +355,11 @@ fn build_expr(pair: Pair<Rule>, offset: usize) -> Expr {
         .map_primary(|p| build_primary(p, offset))
         .map_prefix(|op, rhs| {
             let span = span_of(&op, offset).to(rhs.span);
-            let op = if op.as_rule() == Rule::not { UnaryOp::Not } else { UnaryOp::Neg };
+            let op = if op.as_rule() == Rule::not {
+                UnaryOp::Not
+            } else {
+                UnaryOp::Neg
+            };
             Expr {
                 kind: ExprKind::Unary(op, Box::new(rhs)),
                 span,

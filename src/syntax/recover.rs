@@ -14,7 +14,10 @@ pub fn chunks(source: &str) -> Vec<(usize, usize)> {
     let mut offset = 0;
     let mut first_text = None;
     for line in source.split_inclusive('\n') {
-        let word: String = line.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        let word: String = line
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
         if ITEM_KEYWORDS.contains(&word.as_str()) {
             starts.push(offset);
         } else if first_text.is_none() && !is_blank_or_comment(line) && starts.is_empty() {
@@ -45,9 +48,21 @@ mod tests {
 
     #[test]
     fn splits_at_item_keywords_in_column_zero() {
-        let src = "// c\ngame \"x\"\nplayers A, B\nphase p\n  place where empty\nend when full: draw\n";
-        let starts: Vec<&str> = chunks(src).iter().map(|&(s, e)| src[s..e].lines().next().unwrap()).collect();
-        assert_eq!(starts, ["game \"x\"", "players A, B", "phase p", "end when full: draw"]);
+        let src =
+            "// c\ngame \"x\"\nplayers A, B\nphase p\n  place where empty\nend when full: draw\n";
+        let starts: Vec<&str> = chunks(src)
+            .iter()
+            .map(|&(s, e)| src[s..e].lines().next().unwrap())
+            .collect();
+        assert_eq!(
+            starts,
+            [
+                "game \"x\"",
+                "players A, B",
+                "phase p",
+                "end when full: draw"
+            ]
+        );
     }
 
     #[test]

@@ -1,0 +1,145 @@
+//! `tabula check`: diagnostics for rules files, and faults found by playing them.
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use super::load::{color_stderr, read};
+use super::{Failure, Format};
+use crate::diagnostic::Diagnostic;
+use crate::engine::random_playout;
+use crate::ir::Rules;
+use crate::report::{render_human, to_json};
+
+/// Arguments of `tabula check`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The rules files to check.
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Also play this many random games to find faults that only running shows.
+    #[arg(long, default_value_t = 0)]
+    pub playouts: u32,
+    /// The seed of the first random game (game i uses seed + i).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// Runs `tabula check`.
+pub fn run(args: Args) -> Result<(), Failure> {
+    let mut all_json = Vec::new();
+    let mut errors = 0;
+    for file in &args.files {
+        let text = read(file)?;
+        let checked = crate::check::check(&text);
+        let mut diagnostics = checked.diagnostics;
+        if let (Some(program), true) = (&checked.program, args.playouts > 0) {
+            match crate::compile::compile(program, &[]) {
+                Ok(rules) => diagnostics.extend(faults(&rules, args.playouts, args.seed)),
+                Err(e) => return Err(Failure::problem(format!("{:?}", miette::Report::new(e)))),
+            }
+        }
+        errors += diagnostics.iter().filter(|d| d.is_error()).count();
+        match args.format {
+            Format::Json => all_json.extend(to_json(&diagnostics, file, &text)),
+            Format::Human => {
+                eprint!(
+                    "{}",
+                    render_human(&diagnostics, file, &text, color_stderr())
+                );
+                let (e, w) = (
+                    diagnostics.iter().filter(|d| d.is_error()).count(),
+                    diagnostics.iter().filter(|d| !d.is_error()).count(),
+                );
+                let played = if args.playouts > 0 && e == 0 {
+                    format!(", {} random games played", args.playouts)
+                } else {
+                    String::new()
+                };
+                if e == 0 && w == 0 {
+                    println!("{file}: ok{played}");
+                } else {
+                    println!(
+                        "{file}: {} and {}{played}",
+                        plural(e, "error"),
+                        plural(w, "warning")
+                    );
+                }
+            }
+        }
+    }
+    if args.format == Format::Json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&all_json).expect("diagnostics serialise")
+        );
+    }
+    if errors > 0 {
+        Err(Failure::problem(""))
+    } else {
+        Ok(())
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// Plays random games and reports the first fault of each kind.
+pub fn faults(rules: &Rules, games: u32, seed: u64) -> Vec<Diagnostic> {
+    let bound = turn_bound(rules);
+    let mut found = Vec::new();
+    let (mut stalled, mut endless, mut division) = (false, false, false);
+    let mut buf = Vec::new();
+    for i in 0..games {
+        let game_seed = seed.wrapping_add(u64::from(i));
+        let mut state = rules.start(game_seed);
+        let mut rng = SmallRng::seed_from_u64(game_seed);
+        random_playout(rules, &mut state, &mut buf, &mut rng, bound);
+        if let (Some(span), false) = (state.fault, division) {
+            division = true;
+            found.push(Diagnostic::DivisionByZero {
+                turn: state.turn,
+                seed: game_seed,
+                span: span.into(),
+            });
+        }
+        if state.is_over() {
+            continue;
+        }
+        rules.legal_moves(&state, &mut buf);
+        if buf.is_empty() && !stalled {
+            stalled = true;
+            let phase = &rules.phases[state.phase as usize];
+            found.push(Diagnostic::NoLegalMove {
+                seat: rules.seats[state.mover as usize].clone(),
+                turn: state.turn,
+                seed: game_seed,
+                span: phase.span.into(),
+            });
+        } else if !buf.is_empty() && !endless {
+            endless = true;
+            let span = rules.ends.first().map(|e| e.span).unwrap_or_default();
+            found.push(Diagnostic::Endless {
+                bound,
+                seed: game_seed,
+                span: span.into(),
+            });
+        }
+    }
+    found
+}
+
+/// How many turns a game may take before it counts as endless.
+pub fn turn_bound(rules: &Rules) -> u32 {
+    // Placement games fill the board; allow generously more for games with other ends.
+    (rules.geometry.cell_count() as u32)
+        .saturating_mul(10)
+        .max(1000)
+}

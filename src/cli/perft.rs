@@ -1,0 +1,65 @@
+//! `tabula perft`: positions reachable by legal moves, depth by depth.
+
+use super::load::load;
+use super::{Failure, Format};
+use crate::engine::perft;
+
+/// Arguments of `tabula perft`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The rules file.
+    pub file: String,
+    /// The deepest depth to count.
+    #[arg(long)]
+    pub depth: usize,
+    /// The seed for any chance in the set-up.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Set an option: NAME=VALUE (repeatable).
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub sets: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// Runs `tabula perft`.
+pub fn run(args: Args) -> Result<(), Failure> {
+    if args.depth == 0 || args.depth > 64 {
+        return Err(Failure::usage("error: --depth must be from 1 to 64"));
+    }
+    let loaded = load(Some(&args.file), &args.sets)?;
+    let start = loaded.rules.start(args.seed);
+    let time = std::time::Instant::now();
+    let counts = perft(&loaded.rules, &start, args.depth);
+    let secs = time.elapsed().as_secs_f64();
+    match args.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string(&counts).expect("counts serialise")
+        ),
+        Format::Human => {
+            println!("{:>5}  {:>14}  {:>14}", "depth", "positions", "terminal");
+            for d in 0..args.depth {
+                println!(
+                    "{:>5}  {:>14}  {:>14}",
+                    d + 1,
+                    counts.nodes[d],
+                    counts.terminal[d]
+                );
+            }
+            println!(
+                "complete games (terminal positions up to depth {}): {}",
+                args.depth, counts.games
+            );
+            let total: u64 = counts.nodes.iter().sum();
+            println!(
+                "{} positions in {:.2} s ({:.0} positions/s)",
+                total,
+                secs,
+                total as f64 / secs.max(1e-9)
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,258 @@
+//! `tabula simulate`: many games, in parallel, and their statistics.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::check::turn_bound;
+use super::load::{load, Loaded};
+use super::play::parse_players;
+use super::{Failure, Format};
+use crate::ai::{make_player, PlayerSpec};
+use crate::engine::{random_playout, Outcome};
+use crate::ir::Rules;
+use crate::record::Record;
+
+/// Arguments of `tabula simulate`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The rules file.
+    pub file: String,
+    /// How many games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u32,
+    /// Who sits in each seat (default: random everywhere): random, mcts, mcts:2000, mcts:100ms.
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<String>,
+    /// The seed of the first game (game i uses seed + i).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Set an option: NAME=VALUE (repeatable).
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub sets: Vec<String>,
+    /// Write one JSON record per game into this folder.
+    #[arg(long)]
+    pub records: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// One finished (or stuck) game.
+struct Game {
+    outcome: Option<Outcome>,
+    scores: Vec<i32>,
+    length: u32,
+}
+
+/// The statistics `--format json` prints.
+#[derive(Serialize)]
+pub struct Summary {
+    /// The game's title.
+    pub game: String,
+    /// Seat names.
+    pub seats: Vec<String>,
+    /// Players per seat.
+    pub players: Vec<String>,
+    /// Games played.
+    pub games: u32,
+    /// Wins per seat.
+    pub wins: Vec<u32>,
+    /// Draws.
+    pub draws: u32,
+    /// Games that stopped without a result (no legal move, or too long).
+    pub unfinished: u32,
+    /// Mean final score per seat.
+    pub mean_scores: Vec<f64>,
+    /// Mean number of moves per game.
+    pub mean_length: f64,
+    /// Games per second of wall-clock time, all threads together.
+    pub playouts_per_second: f64,
+    /// Threads used.
+    pub threads: usize,
+}
+
+/// Runs `tabula simulate`.
+pub fn run(args: Args) -> Result<(), Failure> {
+    if args.games == 0 {
+        return Err(Failure::usage("error: --games must be at least 1"));
+    }
+    let loaded = load(Some(&args.file), &args.sets)?;
+    let seats = loaded.rules.seats.len();
+    let specs = if args.players.is_empty() {
+        vec![PlayerSpec::Random; seats]
+    } else {
+        parse_players(&args.players, seats)?
+    };
+    if specs.contains(&PlayerSpec::Human) {
+        return Err(Failure::usage(
+            "error: simulate plays AI players only; use `tabula play` for human seats",
+        ));
+    }
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::usage(format!("error: cannot create `{dir}`: {e}")))?;
+    }
+    let bar = if args.games >= 100 && args.format == Format::Human {
+        ProgressBar::new(u64::from(args.games))
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, {eta} left)")
+            .expect("valid template"),
+    );
+
+    let time = std::time::Instant::now();
+    let games: Vec<Result<Game, Failure>> = (0..args.games)
+        .into_par_iter()
+        .map(|i| {
+            let game = play_one(
+                &loaded,
+                &specs,
+                args.seed.wrapping_add(u64::from(i)),
+                i,
+                args.records.as_deref(),
+            );
+            bar.inc(1);
+            game
+        })
+        .collect();
+    bar.finish_and_clear();
+    let secs = time.elapsed().as_secs_f64();
+    let games: Vec<Game> = games.into_iter().collect::<Result<_, _>>()?;
+
+    let summary = summarise(&loaded.rules, &specs, &games, secs);
+    match args.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&summary).expect("summary serialises")
+        ),
+        Format::Human => print_summary(&summary, args.seed),
+    }
+    Ok(())
+}
+
+fn play_one(
+    loaded: &Loaded,
+    specs: &[PlayerSpec],
+    seed: u64,
+    index: u32,
+    records: Option<&str>,
+) -> Result<Game, Failure> {
+    let rules = &loaded.rules;
+    let mut state = rules.start(seed);
+    let bound = turn_bound(rules);
+    let all_random = specs.iter().all(|s| *s == PlayerSpec::Random);
+    let length = if all_random && records.is_none() {
+        // The fast path: the engine's own random playout, no move list when it can avoid one.
+        let mut rng = SmallRng::seed_from_u64(seed);
+        random_playout(rules, &mut state, &mut Vec::new(), &mut rng, bound)
+    } else {
+        let mut players: Vec<_> = specs
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                make_player(s, seed.wrapping_mul(31).wrapping_add(k as u64)).expect("no humans")
+            })
+            .collect();
+        let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
+        let mut record = Record::new(rules, &loaded.file, &loaded.text, seed, &names);
+        let mut buf = Vec::new();
+        let mut length = 0;
+        while !state.is_over() && length < bound {
+            rules.legal_moves(&state, &mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            let m = players[state.mover as usize].choose(rules, &state);
+            rules.play(&mut state, m);
+            record.moves.push(rules.move_text(m));
+            length += 1;
+        }
+        if let Some(dir) = records {
+            record.finish(rules, &state);
+            let path = format!("{dir}/game-{:05}.json", index + 1);
+            std::fs::write(&path, record.to_json())
+                .map_err(|e| Failure::usage(format!("error: cannot write `{path}`: {e}")))?;
+        }
+        length
+    };
+    Ok(Game {
+        outcome: state.outcome,
+        scores: state.scores.clone(),
+        length,
+    })
+}
+
+fn summarise(rules: &Rules, specs: &[PlayerSpec], games: &[Game], secs: f64) -> Summary {
+    let seats = rules.seats.len();
+    let n = games.len() as f64;
+    let mut wins = vec![0; seats];
+    let (mut draws, mut unfinished) = (0, 0);
+    let mut score_sums = vec![0f64; seats];
+    for g in games {
+        match g.outcome {
+            Some(Outcome::Win(s)) => wins[s as usize] += 1,
+            Some(Outcome::Draw) => draws += 1,
+            None => unfinished += 1,
+        }
+        for (sum, &s) in score_sums.iter_mut().zip(&g.scores) {
+            *sum += f64::from(s);
+        }
+    }
+    Summary {
+        game: rules.title.clone(),
+        seats: rules.seats.clone(),
+        players: specs.iter().map(|s| s.to_string()).collect(),
+        games: games.len() as u32,
+        wins,
+        draws,
+        unfinished,
+        mean_scores: score_sums.iter().map(|s| s / n).collect(),
+        mean_length: games.iter().map(|g| f64::from(g.length)).sum::<f64>() / n,
+        playouts_per_second: n / secs.max(1e-9),
+        threads: rayon::current_num_threads(),
+    }
+}
+
+fn print_summary(s: &Summary, seed: u64) {
+    let pct = |k: u32| 100.0 * f64::from(k) / f64::from(s.games);
+    println!(
+        "{}: {} games, seeds {}..{}",
+        s.game,
+        s.games,
+        seed,
+        seed + u64::from(s.games) - 1
+    );
+    println!(
+        "{:<12} {:<14} {:>14} {:>11}",
+        "seat", "player", "wins", "mean score"
+    );
+    for i in 0..s.seats.len() {
+        println!(
+            "{:<12} {:<14} {:>6} ({:>5.1}%) {:>11.2}",
+            s.seats[i],
+            s.players[i],
+            s.wins[i],
+            pct(s.wins[i]),
+            s.mean_scores[i]
+        );
+    }
+    println!("{:<27} {:>6} ({:>5.1}%)", "draws", s.draws, pct(s.draws));
+    if s.unfinished > 0 {
+        println!(
+            "{:<27} {:>6} ({:>5.1}%)  (no legal move or too long: run `tabula check --playouts`)",
+            "unfinished",
+            s.unfinished,
+            pct(s.unfinished)
+        );
+    }
+    println!("mean length: {:.1} moves", s.mean_length);
+    println!(
+        "speed: {:.0} playouts/s ({} threads)",
+        s.playouts_per_second, s.threads
+    );
+}

@@ -1,0 +1,104 @@
+//! Game records: a self-contained JSON account of one game (see docs/records.md).
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Outcome, State};
+use crate::ir::Rules;
+
+/// The format tag written into every record.
+pub const FORMAT: &str = "tabula-record/1";
+
+/// One game, as written by `play --record` and `simulate --records`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Record {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The rules file, as given on the command line.
+    pub rules: String,
+    /// The FNV-1a 64 hash of the rules text, to notice a changed file.
+    pub rules_hash: String,
+    /// The game's title.
+    pub game: String,
+    /// Every option's value, by name.
+    pub options: Vec<(String, i64)>,
+    /// The seed of the game's chance.
+    pub seed: u64,
+    /// Each seat's name and player.
+    pub seats: Vec<SeatRecord>,
+    /// Every chance outcome, in order (none of the current games has chance).
+    pub chance: Vec<u64>,
+    /// Every move in the rules' notation.
+    pub moves: Vec<String>,
+    /// The result, once the game is over.
+    pub result: Option<ResultRecord>,
+}
+
+/// A seat of a record.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SeatRecord {
+    /// The seat's name in the rules.
+    pub name: String,
+    /// Who played it: `human`, `random`, `mcts:...`.
+    pub player: String,
+}
+
+/// How a recorded game ended.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ResultRecord {
+    /// The winning seat's name, or `None` for a draw.
+    pub winner: Option<String>,
+    /// Every seat's final score.
+    pub scores: Vec<i32>,
+}
+
+/// The FNV-1a 64-bit hash of a text, written as hex.
+pub fn rules_hash(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("fnv1a64:{h:016x}")
+}
+
+impl Record {
+    /// A record of a game about to start.
+    pub fn new(rules: &Rules, file: &str, text: &str, seed: u64, players: &[String]) -> Self {
+        Record {
+            format: FORMAT.into(),
+            rules: file.into(),
+            rules_hash: rules_hash(text),
+            game: rules.title.clone(),
+            options: rules.options.clone(),
+            seed,
+            seats: rules
+                .seats
+                .iter()
+                .zip(players)
+                .map(|(name, player)| SeatRecord {
+                    name: name.clone(),
+                    player: player.clone(),
+                })
+                .collect(),
+            chance: Vec::new(),
+            moves: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// Sets the result from a finished state.
+    pub fn finish(&mut self, rules: &Rules, state: &State) {
+        self.result = state.outcome.map(|o| ResultRecord {
+            winner: match o {
+                Outcome::Win(s) => Some(rules.seats[s as usize].clone()),
+                Outcome::Draw => None,
+            },
+            scores: state.scores.clone(),
+        });
+    }
+
+    /// The record as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a record always serialises")
+    }
+}
