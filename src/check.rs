@@ -49,7 +49,7 @@ pub fn check(source: &str) -> Checked {
     let mut diagnostics = parsed.errors;
     let (program, more) = check_file(&parsed.file);
     diagnostics.extend(more);
-    diagnostics.sort_by_key(|d| first_offset(d));
+    diagnostics.sort_by_key(first_offset);
     let has_errors = diagnostics.iter().any(Diagnostic::is_error);
     Checked {
         diagnostics,
@@ -84,22 +84,20 @@ fn collect_symbols<'a>(file: &'a File, diagnostics: &mut Vec<Diagnostic>) -> Sym
     };
     for item in &file.items {
         match &item.kind {
-            ItemKind::Option(o) => {
-                if declare(&o.name.text, o.name.span, diagnostics) {
+            ItemKind::Option(o)
+                if declare(&o.name.text, o.name.span, diagnostics) => {
                     symbols
                         .options
                         .insert(&o.name.text, symbols.option_defaults.len());
                     symbols.option_defaults.push(o.default);
                 }
-            }
-            ItemKind::Define(d) => {
-                if declare(&d.name.text, d.name.span, diagnostics) {
+            ItemKind::Define(d)
+                if declare(&d.name.text, d.name.span, diagnostics) => {
                     symbols
                         .defines
                         .insert(&d.name.text, symbols.define_items.len());
                     symbols.define_items.push(d);
                 }
-            }
             ItemKind::Players(Players::Named(names)) => {
                 for n in names {
                     if declare(&n.text, n.span, diagnostics) {
@@ -186,7 +184,7 @@ fn check_file(file: &File) -> (Program, Vec<Diagnostic>) {
         }
         Some(ItemKind::Players(Players::Count(n, span))) => {
             let (n, span) = (*n, *span);
-            if n < 1 || n > MAX_SEATS {
+            if !(1..=MAX_SEATS).contains(&n) {
                 diagnostics.push(Diagnostic::OutOfBounds {
                     what: "the number of seats".into(),
                     value: n,

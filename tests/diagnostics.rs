@@ -249,3 +249,91 @@ fn json_of_a_diagnostic_at_the_start_of_the_file_is_line_1_column_1() {
         assert_eq!((d.line, d.column), (1, 1), "{d:?}");
     }
 }
+
+/// The codes declared in the sources (`code(E0002)` in src/diagnostic.rs and src/compile.rs).
+fn declared_codes() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for file in ["src/diagnostic.rs", "src/compile.rs"] {
+        let text = fs::read_to_string(root.join(file)).expect("a source file");
+        for (i, _) in text.match_indices("code(") {
+            let code: String = text[i + 5..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            if code.len() == 5 && !found.contains(&code) {
+                found.push(code);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn every_code_has_a_fixture_and_a_section_in_the_docs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let docs = fs::read_to_string(root.join("docs/diagnostics.md")).expect("docs/diagnostics.md");
+    let codes = declared_codes();
+    assert!(
+        codes.len() >= 21,
+        "expected E0001..E0016, W0001, W0002, R0001..R0003, found {codes:?}"
+    );
+    let stems: Vec<String> = fixtures()
+        .iter()
+        .map(|p| {
+            p.file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    for code in &codes {
+        assert!(
+            docs.contains(&format!("\n## {code}: ")),
+            "docs/diagnostics.md has no `## {code}: ...` section"
+        );
+        // R codes come from playing, E0015 and E0016 from `--set`: no rules file alone gives them.
+        let needs_fixture = !code.starts_with('R') && code != "E0015" && code != "E0016";
+        if needs_fixture {
+            assert!(
+                stems.iter().any(|s| s.starts_with(&format!("{code}-"))),
+                "no fixture tests/diagnostics/{code}-....game for {code}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_docs_show_the_accepted_reports() {
+    // docs/diagnostics.md copies each report from its snapshot: when a report
+    // changes, paste the new one from tests/snapshots/ into the docs.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let docs = fs::read_to_string(root.join("docs/diagnostics.md")).expect("docs/diagnostics.md");
+    for path in fixtures() {
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("a UTF-8 file name");
+        let snapshot = root.join(format!("tests/snapshots/diagnostics__{stem}.snap"));
+        let Ok(text) = fs::read_to_string(&snapshot) else {
+            continue;
+        };
+        // The report follows the snapshot's `---` header.
+        let report = text
+            .splitn(3, "---\n")
+            .nth(2)
+            .unwrap_or_default()
+            .trim_end();
+        assert!(
+            docs.contains(report),
+            "docs/diagnostics.md does not show the current report of {stem}; copy it from {}",
+            snapshot.display()
+        );
+        let source = fs::read_to_string(&path).expect("a readable fixture");
+        assert!(
+            docs.contains(source.trim_end()),
+            "docs/diagnostics.md does not show {stem}.game as it is"
+        );
+    }
+}

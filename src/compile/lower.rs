@@ -93,21 +93,21 @@ impl<'a> Lowerer<'a> {
             Hir::Unary(UnaryOp::Not, a) => Node::Not(b(self.lower(a, args)?)),
             Hir::Unary(UnaryOp::Neg, a) => Node::Neg(b(self.lower(a, args)?)),
             Hir::Binary(op, l, r) => {
-                let (l, r) = (b(self.lower(l, args)?), b(self.lower(r, args)?));
+                let (l, r) = (self.lower(l, args)?, self.lower(r, args)?);
                 match op {
-                    BinaryOp::And => Node::And(l, r),
-                    BinaryOp::Or => Node::Or(l, r),
+                    BinaryOp::And => Node::And(b(l), b(r)),
+                    BinaryOp::Or => Node::Or(b(l), b(r)),
                     BinaryOp::Eq => compare(CmpOp::Eq, l, r),
                     BinaryOp::Ne => compare(CmpOp::Ne, l, r),
                     BinaryOp::Lt => compare(CmpOp::Lt, l, r),
                     BinaryOp::Le => compare(CmpOp::Le, l, r),
                     BinaryOp::Gt => compare(CmpOp::Gt, l, r),
                     BinaryOp::Ge => compare(CmpOp::Ge, l, r),
-                    BinaryOp::Add => Node::Arith(ArithOp::Add, l, r, e.span),
-                    BinaryOp::Sub => Node::Arith(ArithOp::Sub, l, r, e.span),
-                    BinaryOp::Mul => Node::Arith(ArithOp::Mul, l, r, e.span),
-                    BinaryOp::Div => Node::Arith(ArithOp::Div, l, r, e.span),
-                    BinaryOp::Rem => Node::Arith(ArithOp::Rem, l, r, e.span),
+                    BinaryOp::Add => Node::Arith(ArithOp::Add, b(l), b(r), e.span),
+                    BinaryOp::Sub => Node::Arith(ArithOp::Sub, b(l), b(r), e.span),
+                    BinaryOp::Mul => Node::Arith(ArithOp::Mul, b(l), b(r), e.span),
+                    BinaryOp::Div => Node::Arith(ArithOp::Div, b(l), b(r), e.span),
+                    BinaryOp::Rem => Node::Arith(ArithOp::Rem, b(l), b(r), e.span),
                 }
             }
             Hir::Builtin(id, a) => {
@@ -187,8 +187,8 @@ impl<'a> Lowerer<'a> {
 }
 
 /// A comparison, with the constant folded into the node when one side is constant.
-fn compare(op: CmpOp, l: Box<Node>, r: Box<Node>) -> Node {
-    match (*l, *r) {
+fn compare(op: CmpOp, l: Node, r: Node) -> Node {
+    match (l, r) {
         (l, Node::Const(c)) => Node::CmpConst(op, Box::new(l), c),
         (Node::Const(c), r) => {
             let flipped = match op {
