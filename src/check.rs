@@ -47,7 +47,25 @@ impl Checked {
 pub fn check(source: &str) -> Checked {
     let parsed = syntax::parse(source);
     let mut diagnostics = parsed.errors;
-    let (program, more) = check_file(&parsed.file);
+    let (mut program, more) = check_file(&parsed.file);
+    // Move rules keep their text, so that a refused move can be explained in the rules' words.
+    for (phase, item) in program
+        .phases
+        .iter_mut()
+        .zip(parsed.file.items.iter().filter_map(|i| match &i.kind {
+            ItemKind::Phase(p) => Some(p),
+            _ => None,
+        }))
+    {
+        for (place, rule) in phase.places.iter_mut().zip(&item.moves) {
+            place.text = source
+                .get(rule.span.start..rule.span.end)
+                .unwrap_or_default()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+    }
     diagnostics.extend(more);
     diagnostics.sort_by_key(first_offset);
     let has_errors = diagnostics.iter().any(Diagnostic::is_error);
@@ -70,7 +88,14 @@ fn collect_symbols<'a>(file: &'a File, diagnostics: &mut Vec<Diagnostic>) -> Sym
     let mut symbols = Symbols::default();
     let mut seen: HashMap<&str, Span> = HashMap::new();
     let mut declare = |name: &'a str, span: Span, diagnostics: &mut Vec<Diagnostic>| -> bool {
-        if let Some(first) = seen.get(name) {
+        if let Some(b) = crate::builtins::builtin(name) {
+            diagnostics.push(Diagnostic::ShadowsBuiltin {
+                name: name.into(),
+                meaning: b.meaning.into(),
+                span: span.into(),
+            });
+            false
+        } else if let Some(first) = seen.get(name) {
             diagnostics.push(Diagnostic::Duplicate {
                 name: name.into(),
                 span: span.into(),
@@ -84,20 +109,18 @@ fn collect_symbols<'a>(file: &'a File, diagnostics: &mut Vec<Diagnostic>) -> Sym
     };
     for item in &file.items {
         match &item.kind {
-            ItemKind::Option(o)
-                if declare(&o.name.text, o.name.span, diagnostics) => {
-                    symbols
-                        .options
-                        .insert(&o.name.text, symbols.option_defaults.len());
-                    symbols.option_defaults.push(o.default);
-                }
-            ItemKind::Define(d)
-                if declare(&d.name.text, d.name.span, diagnostics) => {
-                    symbols
-                        .defines
-                        .insert(&d.name.text, symbols.define_items.len());
-                    symbols.define_items.push(d);
-                }
+            ItemKind::Option(o) if declare(&o.name.text, o.name.span, diagnostics) => {
+                symbols
+                    .options
+                    .insert(&o.name.text, symbols.option_defaults.len());
+                symbols.option_defaults.push(o.default);
+            }
+            ItemKind::Define(d) if declare(&d.name.text, d.name.span, diagnostics) => {
+                symbols
+                    .defines
+                    .insert(&d.name.text, symbols.define_items.len());
+                symbols.define_items.push(d);
+            }
             ItemKind::Players(Players::Named(names)) => {
                 for n in names {
                     if declare(&n.text, n.span, diagnostics) {
@@ -302,7 +325,11 @@ pub fn board_longest(board: &BoardSpec, options: &[i64]) -> Option<i64> {
         BoardSpec::Square(w, h) => {
             Some(constant::evaluate(w, options)?.max(constant::evaluate(h, options)?))
         }
-        BoardSpec::Hex(s) => Some(2 * constant::evaluate(s, options)? - 1),
+        BoardSpec::Hex(s) => Some(
+            constant::evaluate(s, options)?
+                .saturating_mul(2)
+                .saturating_sub(1),
+        ),
         BoardSpec::Missing => None,
     }
 }
@@ -346,6 +373,20 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                     .turns
                     .as_ref()
                     .map(|t| r.constant(t, "a phase's length is fixed before play"));
+                if let Some(n) = turns
+                    .as_ref()
+                    .and_then(|t| constant::evaluate(t, &r.symbols.option_defaults))
+                {
+                    if n < 1 {
+                        r.diagnostics.push(Diagnostic::OutOfBounds {
+                            what: "a phase's number of turns".into(),
+                            value: n,
+                            min: 1,
+                            max: i64::from(u32::MAX),
+                            span: turns.as_ref().map_or(p.name.span, |t| t.span).into(),
+                        });
+                    }
+                }
                 if turns.is_none() {
                     forever.get_or_insert(p.name.span);
                 }
@@ -358,6 +399,7 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                     .iter()
                     .map(|m| PlaceSpec {
                         condition: m.condition.as_ref().map(|c| r.expect(c, ctx, Ty::Bool)),
+                        text: String::new(),
                     })
                     .collect();
                 program.phases.push(PhaseSpec {

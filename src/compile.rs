@@ -10,7 +10,7 @@ mod lower;
 use crate::check::constant;
 use crate::check::program::{BoardSpec, Program, ResultSpec};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Effect, EffectOp, End, EndResult, Geometry, Phase, Rules};
+use crate::ir::{Effect, EffectOp, End, EndResult, Geometry, Node, Phase, Rules, SeatRef};
 use crate::syntax::ast::AssignOp;
 use lower::Lowerer;
 
@@ -95,7 +95,12 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         let places = p
             .places
             .iter()
-            .map(|pl| lower.place(pl.condition.as_ref()))
+            .map(|pl| {
+                lower.place(pl.condition.as_ref()).map(|mut place| {
+                    place.text = pl.text.clone();
+                    place
+                })
+            })
             .collect::<Result<_, _>>()?;
         phases.push(Phase {
             name: p.name.clone(),
@@ -112,7 +117,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             AssignOp::Sub => EffectOp::Sub,
         };
         effects.push(Effect {
-            seat: lower.node(&e.supply_of)?,
+            seat: SeatRef::from_node(lower.node(&e.supply_of)?),
             op,
             value: lower.node(&e.value)?,
         });
@@ -147,7 +152,12 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
                 .collect()
         })
         .collect();
+    let score_runs = match &score {
+        Some(Node::Runs(t, SeatRef::Bound)) => Some(*t),
+        _ => None,
+    };
     Ok(Rules {
+        score_runs,
         run_values,
         title: program.title.clone(),
         seats: program.seats.clone(),

@@ -213,6 +213,22 @@ pub enum Diagnostic {
         span: SourceSpan,
     },
 
+    /// A definition, option or seat named like a built-in.
+    #[error("`{name}` is the name of a built-in")]
+    #[diagnostic(
+        code(E0017),
+        help("choose another name: `{name}` already means {meaning}")
+    )]
+    ShadowsBuiltin {
+        /// The name.
+        name: String,
+        /// What the built-in means.
+        meaning: String,
+        /// Where it is defined.
+        #[label("this would hide the built-in `{name}`")]
+        span: SourceSpan,
+    },
+
     /// A definition or option that nothing uses.
     #[error("{what} `{name}` is never used")]
     #[diagnostic(code(W0001), severity(Warning), help("remove it, or use it in a rule"))]
@@ -279,7 +295,7 @@ pub enum Diagnostic {
     #[error("division by zero at turn {turn} (seed {seed})")]
     #[diagnostic(
         code(R0003),
-        help("guard the division, for example `if` the divisor is not 0")
+        help("guard the division with `and`, which stops at the first false part: `n != 0 and total / n > 2`")
     )]
     DivisionByZero {
         /// The turn number.

@@ -28,6 +28,8 @@ pub struct Rules {
     pub supply: Option<i32>,
     /// Each seat's score (`Node::Bound` is the seat).
     pub score: Option<Node>,
+    /// When the score is exactly a run total, its index: the engine reads it directly.
+    pub score_runs: Option<u8>,
     /// The phases in order.
     pub phases: Vec<Phase>,
     /// Effects after every turn.
@@ -58,9 +60,8 @@ pub struct Phase {
 /// Which cells a place rule starts from, before its test.
 #[derive(Clone, Debug)]
 pub enum Candidates {
-    /// Every cell.
-    All,
-    /// The empty cells (kept as a list by the engine).
+    /// The empty cells (kept as a list by the engine): a piece is only ever
+    /// placed on an empty cell.
     Empty,
     /// The empty neighbours of the cell the node gives.
     EmptyNeighbours(Node),
@@ -73,8 +74,13 @@ pub struct Place {
     pub guard: Option<Node>,
     /// Where candidates come from.
     pub candidates: Candidates,
+    /// The cells the board alone allows (the part of the test that depends only
+    /// on the chosen cell's geometry, evaluated when compiling), if any.
+    pub mask: Option<Vec<bool>>,
     /// The rest of the condition, tested per candidate cell.
     pub test: Option<Node>,
+    /// The rule as written, for messages.
+    pub text: String,
 }
 
 /// How an effect changes a supply.
@@ -92,7 +98,7 @@ pub enum EffectOp {
 #[derive(Clone, Debug)]
 pub struct Effect {
     /// The seat.
-    pub seat: Node,
+    pub seat: SeatRef,
     /// The operation.
     pub op: EffectOp,
     /// The amount.

@@ -180,6 +180,8 @@ fn children_sum(rules: &Rules, state: &State, depth: usize, what: &str) -> Perft
     sum
 }
 
+/// Every case with depth 2 or more: the sum over the children equals the
+/// recorded counts (which `perft_counts_match_the_files` checks against perft).
 #[test]
 fn perft_is_the_sum_over_the_children() {
     for path in perft_files() {
@@ -188,7 +190,8 @@ fn perft_is_the_sum_over_the_children() {
             let rules = load(&file, case);
             let what = format!("{} / {:?}", file.rules, case.name);
             let state = position(&rules, &case.moves(), &what);
-            check_children_sum(&rules, &state, case.depth, &what);
+            let sum = children_sum(&rules, &state, case.depth, &what);
+            assert_eq!(sum, case.expected(), "{what}: the sum over the children");
         }
     }
 }
@@ -197,28 +200,25 @@ fn perft_is_the_sum_over_the_children() {
 #[test]
 fn hex_fours_mid_game_perft_is_the_sum_over_the_children() {
     let source = std::fs::read_to_string(root().join("rules/hex-fours.game")).expect("rules");
-    // With 11 pieces after 18 plies, Light's 11th piece two plies on ends
-    // every game, and a point on the way can end it sooner.
-    for (seed, set, plies, depth) in [
+    // With 11 pieces, after 18 plies Light's 11th piece (depth 3) ends every
+    // game, and a point before it can end it sooner.
+    let positions = [
         (0, vec![], 20, 3),
         (1, vec![("pieces".to_string(), 11)], 18, 3),
-    ] {
+    ];
+    for (seed, set, plies, depth) in positions {
+        let what = format!("hex-fours {set:?} seed {seed}");
         let rules = tabula::compile::load(&source, &set).expect("loads");
-        {
-            let mut state = rules.start(seed);
-            let mut rng = Pcg64Mcg::seed_from_u64(seed);
-            for _ in 0..plies {
-                let moves = rules.sorted_moves(&state);
-                rules.play(&mut state, moves[rng.gen_range(0..moves.len())]);
-                assert!(!state.is_over());
-            }
-            check_children_sum(
-                &rules,
-                &state,
-                depth,
-                &format!("hex-fours {set:?} seed {seed}"),
-            );
+        let mut state = rules.start(seed);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for _ in 0..plies {
+            let moves = rules.sorted_moves(&state);
+            rules.play(&mut state, moves[rng.gen_range(0..moves.len())]);
+            assert!(!state.is_over(), "{what}: over too soon");
         }
+        let whole = perft(&rules, &state, depth);
+        assert_eq!(whole, children_sum(&rules, &state, depth, &what), "{what}");
+        assert!(whole.games > 0 || set.is_empty(), "{what}: no game ends");
     }
 }
 

@@ -487,4 +487,8 @@ fn hex_fours_agrees_with_the_native_implementation_on_other_boards() {
             agree_with_native(size, pieces, seed);
         }
     });
+    // The largest boards the rules allow, played until full.
+    [(10, 271), (13, 469)]
+        .into_par_iter()
+        .for_each(|(size, pieces)| agree_with_native(size, pieces, 0));
 }

@@ -431,7 +431,8 @@ fn below<R: Rng>(rng: &mut R, n: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[allow(unused_imports)] // Unused when the file is compiled into a bench without the test harness.
+    #[allow(unused_imports)]
+    // Unused when the file is compiled into a bench without the test harness.
     use rand::rngs::SmallRng;
     #[allow(unused_imports)]
     use rand::SeedableRng;

@@ -77,6 +77,8 @@ pub struct PhaseSpec {
 pub struct PlaceSpec {
     /// The condition on the chosen cell.
     pub condition: Option<Typed>,
+    /// The rule as written (whitespace collapsed), for messages.
+    pub text: String,
 }
 
 /// An effect after every turn.

@@ -208,10 +208,15 @@ fn why(rules: &crate::ir::Rules, state: &State, error: MoveError) -> String {
             .and_then(|c| state.owner(c))
         {
             Some(owner) => format!("{label} is taken (by {})", rules.seats[owner as usize]),
-            None => format!(
-                "{label} is not allowed now (phase `{}` of the rules)",
-                rules.phases[state.phase as usize].name
-            ),
+            None => {
+                let phase = &rules.phases[state.phase as usize];
+                let texts: Vec<&str> = phase.places.iter().map(|p| p.text.as_str()).collect();
+                format!(
+                    "{label} is not allowed now: in phase `{}` the rule is `{}`",
+                    phase.name,
+                    texts.join("` or `")
+                )
+            }
         },
         _ => error.to_string(),
     }

@@ -5,7 +5,7 @@ use crate::builtins::BuiltinId;
 use crate::check::constant;
 use crate::check::program::{Hir, Program, Typed};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{ArithOp, Candidates, CmpOp, Geometry, Node, Place, SeatRef};
+use crate::ir::{ArithOp, Candidates, CellId, CmpOp, Geometry, Node, Place, SeatRef, NO_CELL};
 use crate::syntax::ast::{BinaryOp, UnaryOp};
 
 /// Lowers expressions, collecting the line and run lengths they use.
@@ -47,14 +47,12 @@ impl<'a> Lowerer<'a> {
         }
         let mut guard = Vec::new();
         let mut test = Vec::new();
-        let mut candidates = Candidates::All;
+        let mut mask: Option<Vec<bool>> = None;
+        let mut candidates = Candidates::Empty;
         for c in conjuncts {
             match c {
-                Node::Empty(ref a)
-                    if matches!(**a, Node::Chosen) && matches!(candidates, Candidates::All) =>
-                {
-                    candidates = Candidates::Empty;
-                }
+                // Implied: candidates are always empty cells.
+                Node::Empty(ref a) if matches!(**a, Node::Chosen) => {}
                 Node::Adjacent(ref a, ref b)
                     if matches!(candidates, Candidates::Empty)
                         && !a.uses_chosen()
@@ -63,14 +61,32 @@ impl<'a> Lowerer<'a> {
                     candidates = Candidates::EmptyNeighbours((**a).clone());
                 }
                 c if !c.uses_chosen() => guard.push(c),
-                c => test.push(c),
+                c => match self.static_mask(&c) {
+                    Some(m) => {
+                        let joined = match mask.take() {
+                            Some(old) => old.iter().zip(&m).map(|(a, b)| *a && *b).collect(),
+                            None => m,
+                        };
+                        mask = Some(joined);
+                    }
+                    None => test.push(c),
+                },
             }
         }
         Ok(Place {
             guard: join_and(guard),
             candidates,
+            mask,
             test: join_and(test),
+            text: String::new(),
         })
+    }
+
+    /// The cells a condition allows, if it depends only on the chosen cell's geometry.
+    fn static_mask(&self, node: &Node) -> Option<Vec<bool>> {
+        (0..self.geometry.cell_count() as CellId)
+            .map(|c| static_value(node, c, self.geometry).map(|v| v != 0))
+            .collect()
     }
 
     fn lower(&mut self, e: &Typed, args: &[Node]) -> Result<Node, CompileError> {
@@ -184,6 +200,37 @@ impl<'a> Lowerer<'a> {
         }
         Ok(value as u8)
     }
+}
+
+/// The value of a node that depends only on the chosen cell and the board, or `None`.
+fn static_value(node: &Node, chosen: CellId, g: &Geometry) -> Option<i64> {
+    let v = |n: &Node| static_value(n, chosen, g);
+    Some(match node {
+        Node::Const(c) => *c,
+        Node::Chosen => chosen as i64,
+        Node::Edge(c) => {
+            let c = v(c)? as CellId;
+            (c != NO_CELL && g.edge[c as usize]) as i64
+        }
+        Node::Adjacent(a, b) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
+        Node::Not(a) => (v(a)? == 0) as i64,
+        Node::And(a, b) => (v(a)? != 0 && v(b)? != 0) as i64,
+        Node::Or(a, b) => (v(a)? != 0 || v(b)? != 0) as i64,
+        Node::CmpConst(op, a, c) => compare_values(*op, v(a)?, *c),
+        Node::Cmp(op, a, b) => compare_values(*op, v(a)?, v(b)?),
+        _ => return None,
+    })
+}
+
+fn compare_values(op: CmpOp, a: i64, b: i64) -> i64 {
+    (match op {
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => a != b,
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
+    }) as i64
 }
 
 /// A comparison, with the constant folded into the node when one side is constant.

@@ -18,6 +18,9 @@ pub(super) struct Faults(pub Option<crate::syntax::Span>);
 impl Rules {
     /// The score of `seat` in `state` (0 when the rules have no score).
     pub(super) fn score_of(&self, state: &State, seat: u8) -> i32 {
+        if let Some(t) = self.score_runs {
+            return state.runs[t as usize * self.seats.len() + seat as usize];
+        }
         match &self.score {
             Some(node) => {
                 let scope = Scope {
@@ -25,24 +28,49 @@ impl Rules {
                     chosen: NO_CELL,
                     bound: seat,
                 };
-                self.eval(node, &scope, &mut Faults(None)) as i32
+                self.eval(node, &scope, &mut Faults(None))
+                    .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
             }
             None => 0,
         }
     }
 
     /// Evaluates a node to an integer (conditions are 0 or 1).
+    ///
+    /// Leaves (constants, counters of a directly named seat) are read inline, so
+    /// that the common trees cost one call per inner node, not one per node.
+    #[inline(always)]
     pub(super) fn eval(&self, node: &Node, s: &Scope, faults: &mut Faults) -> i64 {
-        let st = s.state;
-        let seat = |p: &SeatRef, faults: &mut Faults| match p {
-            SeatRef::Mover => st.mover as usize,
+        match self.leaf(node, s) {
+            Some(v) => v,
+            None => self.inner(node, s, faults),
+        }
+    }
+
+    /// The seat a seat reference names.
+    pub(super) fn seat_of(&self, p: &SeatRef, s: &Scope, faults: &mut Faults) -> usize {
+        match p {
+            SeatRef::Node(n) => self.eval(n, s, faults) as usize,
+            direct => self.direct_seat(direct, s).expect("direct seat"),
+        }
+    }
+
+    /// The seat a direct seat reference names, if it is direct.
+    #[inline(always)]
+    fn direct_seat(&self, p: &SeatRef, s: &Scope) -> Option<usize> {
+        Some(match p {
+            SeatRef::Mover => s.state.mover as usize,
             SeatRef::Bound => s.bound as usize,
             SeatRef::Fixed(f) => *f as usize,
-            SeatRef::Next => next_seat(st.mover as usize, self.seats.len()),
-            SeatRef::Node(n) => self.eval(n, s, faults) as usize,
-        };
-        let cell = |n: &Node, faults: &mut Faults| self.eval(n, s, faults) as CellId;
-        match node {
+            SeatRef::Next => next_seat(s.state.mover as usize, self.seats.len()),
+            SeatRef::Node(_) => return None,
+        })
+    }
+
+    #[inline(always)]
+    fn leaf(&self, node: &Node, s: &Scope) -> Option<i64> {
+        let st = s.state;
+        Some(match node {
             Node::Const(v) => *v,
             Node::Mover => st.mover as i64,
             Node::Next => next_seat(st.mover as usize, self.seats.len()) as i64,
@@ -51,6 +79,27 @@ impl Rules {
             Node::Chosen => s.chosen as i64,
             Node::Bound => s.bound as i64,
             Node::Full => st.empty_list.is_empty() as i64,
+            Node::Supply(p) => supply_value(st.supply[self.direct_seat(p, s)?]),
+            Node::Score(p) => st.scores[self.direct_seat(p, s)?] as i64,
+            Node::Gain(p) => st.gains[self.direct_seat(p, s)?] as i64,
+            Node::Count(p) => st.counts[self.direct_seat(p, s)?] as i64,
+            Node::Runs(t, p) => {
+                st.runs[*t as usize * self.seats.len() + self.direct_seat(p, s)?] as i64
+            }
+            Node::Line(t, p) => {
+                st.lines[*t as usize * self.seats.len() + self.direct_seat(p, s)?] as i64
+            }
+            _ => return None,
+        })
+    }
+
+    /// Evaluates an inner node (or a counter of a computed seat).
+    #[inline(never)]
+    fn inner(&self, node: &Node, s: &Scope, faults: &mut Faults) -> i64 {
+        let st = s.state;
+        let seat = |p: &SeatRef, faults: &mut Faults| self.seat_of(p, s, faults);
+        let cell = |n: &Node, faults: &mut Faults| self.eval(n, s, faults) as CellId;
+        match node {
             Node::Empty(c) => {
                 let c = cell(c, faults);
                 (c != NO_CELL && st.board[c as usize] == 0) as i64
@@ -65,14 +114,7 @@ impl Rules {
             }
             Node::Line(t, p) => st.lines[*t as usize * self.seats.len() + seat(p, faults)] as i64,
             Node::Runs(t, p) => st.runs[*t as usize * self.seats.len() + seat(p, faults)] as i64,
-            Node::Supply(p) => {
-                let v = st.supply[seat(p, faults)];
-                if v == i32::MAX {
-                    i64::MAX
-                } else {
-                    v as i64
-                }
-            }
+            Node::Supply(p) => supply_value(st.supply[seat(p, faults)]),
             Node::Score(p) => st.scores[seat(p, faults)] as i64,
             Node::Gain(p) => st.gains[seat(p, faults)] as i64,
             Node::Count(p) => st.counts[seat(p, faults)] as i64,
@@ -98,7 +140,18 @@ impl Rules {
                     ArithOp::Rem => a.wrapping_rem(b),
                 }
             }
+            leaf => self.leaf(leaf, s).expect("every other node is a leaf"),
         }
+    }
+}
+
+/// An unlimited supply reads as the largest number.
+#[inline(always)]
+fn supply_value(v: i32) -> i64 {
+    if v == i32::MAX {
+        i64::MAX
+    } else {
+        v as i64
     }
 }
 

@@ -57,9 +57,6 @@ impl Rules {
         }
         let start = out.len();
         match &place.candidates {
-            Candidates::All => {
-                out.extend((0..self.geometry.cell_count() as CellId).map(Move::Place))
-            }
             Candidates::Empty => out.extend(state.empty_list.iter().map(|&c| Move::Place(c))),
             Candidates::EmptyNeighbours(of) => {
                 let scope = Scope {
@@ -77,6 +74,9 @@ impl Rules {
                     out.extend(free.map(|&n| Move::Place(n)));
                 }
             }
+        }
+        if let Some(mask) = &place.mask {
+            out.retain(|&Move::Place(c)| mask[c as usize]);
         }
         if let Some(test) = &place.test {
             let mut keep = start;

@@ -27,7 +27,7 @@ impl Rules {
         let mut faults = Faults(None);
         for s in 0..self.seats.len() {
             let score = self.score_of(state, s as u8);
-            state.gains[s] = score - state.scores[s];
+            state.gains[s] = score.saturating_sub(state.scores[s]);
             state.scores[s] = score;
         }
         for effect in &self.effects {
@@ -36,7 +36,7 @@ impl Rules {
                 chosen: NO_CELL,
                 bound: 0,
             };
-            let who = self.eval(&effect.seat, &scope, &mut faults) as usize;
+            let who = self.seat_of(&effect.seat, &scope, &mut faults);
             let value = self
                 .eval(&effect.value, &scope, &mut faults)
                 .clamp(i32::MIN as i64, i32::MAX as i64) as i32;

@@ -16,7 +16,7 @@ pub enum Outcome {
 }
 
 /// The state of one game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     /// Per cell: 0 empty, else the owning seat + 1.
     pub board: Vec<u8>,
@@ -52,6 +52,54 @@ pub struct State {
     pub fault: Option<crate::syntax::Span>,
     /// The game's one source of chance.
     pub rng: Pcg64Mcg,
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        let mut copy = State {
+            board: Vec::new(),
+            empty_list: Vec::new(),
+            empty_pos: Vec::new(),
+            supply: Vec::new(),
+            scores: Vec::new(),
+            gains: Vec::new(),
+            counts: Vec::new(),
+            lines: Vec::new(),
+            runs: Vec::new(),
+            mover: 0,
+            turn: 0,
+            last: NO_CELL,
+            phase: 0,
+            phase_start: 0,
+            outcome: None,
+            fault: None,
+            rng: self.rng.clone(),
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies `source` into `self` reusing its buffers: searches and playouts
+    /// restart from a position many times, and this avoids the allocations.
+    fn clone_from(&mut self, source: &Self) {
+        self.board.clone_from(&source.board);
+        self.empty_list.clone_from(&source.empty_list);
+        self.empty_pos.clone_from(&source.empty_pos);
+        self.supply.clone_from(&source.supply);
+        self.scores.clone_from(&source.scores);
+        self.gains.clone_from(&source.gains);
+        self.counts.clone_from(&source.counts);
+        self.lines.clone_from(&source.lines);
+        self.runs.clone_from(&source.runs);
+        self.mover = source.mover;
+        self.turn = source.turn;
+        self.last = source.last;
+        self.phase = source.phase;
+        self.phase_start = source.phase_start;
+        self.outcome = source.outcome;
+        self.fault = source.fault;
+        self.rng = source.rng.clone();
+    }
 }
 
 impl State {
