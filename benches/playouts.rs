@@ -30,8 +30,9 @@ fn interpreted(bencher: Bencher, file: &str) {
     let start = rules.start(0);
     let mut rng = SmallRng::seed_from_u64(7);
     let mut buf = Vec::new();
+    let mut state = start.clone();
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
-        let mut state = start.clone();
+        state.clone_from(&start);
         random_playout(&rules, &mut state, &mut buf, &mut rng, u32::MAX);
         assert!(state.is_over(), "a random game must end with a result");
     });
