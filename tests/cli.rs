@@ -854,7 +854,6 @@ fn play_ai_against_ai_finishes() {
 /// `tabula play` with no FILE plays the built-in Hex Fours; its record should
 /// replay from any folder, not only from a checkout that has `rules/`.
 #[test]
-#[ignore = "known problem: the record names rules/hex-fours.game, which replay looks up on disk"]
 fn replay_a_default_game_outside_the_checkout() {
     let dir = TempDir::new().unwrap();
     tabula_in(
@@ -877,7 +876,6 @@ fn replay_a_default_game_outside_the_checkout() {
 /// `--records` should record the games whose statistics are printed: the same
 /// seed should give the same wins with and without it.
 #[test]
-#[ignore = "known problem: with --records, all-random games take another path and other games are played"]
 fn simulate_records_do_not_change_the_games() {
     let dir = TempDir::new().unwrap();
     let records = dir.path().join("records");
@@ -892,7 +890,6 @@ fn simulate_records_do_not_change_the_games() {
 
 /// The largest seed is a valid `--seed`; the summary's seed range must not overflow.
 #[test]
-#[ignore = "known problem: `seeds {seed}..{seed + games - 1}` overflows (panics in debug builds)"]
 fn simulate_with_the_largest_seed() {
     let run = tabula(&[
         "simulate",

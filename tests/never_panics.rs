@@ -23,6 +23,8 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::Config;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
 use tabula::check::check;
 use tabula::diagnostic::Diagnostic;
 use tabula::report::{line_column, render_human, to_json};
@@ -443,11 +445,27 @@ fn compile_and_play(program: &tabula::check::Program, source: &str, choices: &[u
     };
     let mut state = rules.start(seed);
     let mut moves = Vec::new();
+    let mut rng = SmallRng::seed_from_u64(seed);
     for choice in choices {
         if state.is_over() {
             break;
         }
         rules.legal_moves(&state, &mut moves);
+        // The random player's shortcut (used by playouts, `simulate` and
+        // `check --playouts`) must draw from the same legal moves.
+        let mut buf = Vec::new();
+        let drawn = rules.random_move(&state, &mut buf, &mut rng);
+        match drawn {
+            Some(d) => assert!(
+                moves.contains(&d),
+                "random_move drew {}, which is not a legal move",
+                rules.move_text(d)
+            ),
+            None => assert!(
+                moves.is_empty(),
+                "random_move found no move, but there are legal moves"
+            ),
+        }
         if moves.is_empty() {
             break;
         }
@@ -584,6 +602,15 @@ fn a_place_rule_without_empty_does_not_corrupt_the_board() {
         "players X, O\nboard square 3 x 3\nphase p\n  place\nend when count(mover) == 20: draw\n";
     let program = check_and_report(source).expect("checks clean");
     compile_and_play(&program, source, &[0; 30], 0);
+}
+
+#[test]
+fn random_moves_are_legal_moves() {
+    // Only the centre may be played; the random player's shortcut drew any
+    // empty cell, ignoring the condition.
+    let source = "players X, O\nboard square 3 x 3\nphase p\n  place where not edge\nend when line(3, mover): mover wins\n";
+    let program = check_and_report(source).expect("checks clean");
+    compile_and_play(&program, source, &[0; 3], 0);
 }
 
 #[test]

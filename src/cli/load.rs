@@ -65,6 +65,11 @@ pub fn load(file: Option<&str>, sets: &[String]) -> Result<Loaded, Failure> {
         Some(f) => (f.to_string(), read(f)?),
         None => (DEFAULT_RULES.0.to_string(), DEFAULT_RULES.1.to_string()),
     };
+    load_text(file, text, sets)
+}
+
+/// Checks and compiles rules text that has already been read.
+pub fn load_text(file: String, text: String, sets: &[String]) -> Result<Loaded, Failure> {
     let set = parse_sets(sets)?;
     let checked = check(&text);
     if checked.has_errors() {

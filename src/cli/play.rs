@@ -30,7 +30,11 @@ pub struct Args {
 }
 
 /// Parses player specs, one a seat.
-pub fn parse_players(specs: &[String], seats: usize) -> Result<Vec<PlayerSpec>, Failure> {
+pub fn parse_players(
+    specs: &[String],
+    seats: usize,
+    example: &str,
+) -> Result<Vec<PlayerSpec>, Failure> {
     let players: Vec<PlayerSpec> = specs
         .iter()
         .map(|s| {
@@ -42,7 +46,7 @@ pub fn parse_players(specs: &[String], seats: usize) -> Result<Vec<PlayerSpec>, 
         return Err(Failure::usage(format!(
             "error: --players lists {} player(s), but the game has {seats} seats; give one for each, e.g. --players {}",
             players.len(),
-            vec!["human"; seats].join(",")
+            vec![example; seats].join(",")
         )));
     }
     Ok(players)
@@ -51,7 +55,7 @@ pub fn parse_players(specs: &[String], seats: usize) -> Result<Vec<PlayerSpec>, 
 /// Runs `tabula play`.
 pub fn run(args: Args) -> Result<(), Failure> {
     let Loaded { rules, file, text } = load(args.file.as_deref(), &args.sets)?;
-    let specs = parse_players(&args.players, rules.seats.len())?;
+    let specs = parse_players(&args.players, rules.seats.len(), "human")?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -69,6 +73,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let color = color_stdout();
 
     let mut state = rules.start(seed);
+    // Write the record at once, so that a bad path is reported before the game starts.
+    save(&args.record, &record)?;
     let mut history: Vec<State> = Vec::new();
     println!(
         "{} (seed {seed}). Type a move such as `{}`, or `help`.",

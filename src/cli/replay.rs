@@ -5,7 +5,7 @@ use std::path::Path;
 use super::load::{color_stdout, read};
 use super::view;
 use super::Failure;
-use crate::record::{rules_hash, Record, FORMAT};
+use crate::record::{rules_hash, Record, ResultRecord, FORMAT};
 
 /// Arguments of `tabula replay`.
 #[derive(clap::Args, Debug)]
@@ -35,24 +35,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
             args.record, record.format
         )));
     }
-    let rules_file = args
-        .rules
-        .clone()
-        .unwrap_or_else(|| locate(&record.rules, &args.record));
-    let rules_text = read(&rules_file)?;
-    if rules_hash(&rules_text) != record.rules_hash {
-        return Err(Failure::problem(format!(
-            "error: `{rules_file}` has changed since the record was written (hash {} instead of {}); replay with the original rules, or pass --rules FILE",
-            rules_hash(&rules_text),
-            record.rules_hash
-        )));
-    }
     let sets: Vec<String> = record
         .options
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    let rules = super::load::load(Some(&rules_file), &sets)?.rules;
+    let rules = rules_for(&record, &args)?;
+    let rules = super::load::load_text(rules.0, rules.1, &sets)?.rules;
     if record.seats.len() != rules.seats.len()
         || record
             .seats
@@ -70,9 +59,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             Ok(m) => rules.play(&mut state, m),
             Err(e) => {
                 return Err(Failure::problem(format!(
-                    "error: move {} (`{text}`, {} to move) is not legal: {e}\nthe record is not a legal game of {}",
+                    "error: move {} (`{text}`, {}) is not legal: {e}\nthe record is not a legal game of {}",
                     i + 1,
-                    rules.seats[state.mover as usize],
+                    if state.is_over() { "after the game ended".to_string() } else { format!("{} to move", rules.seats[state.mover as usize]) },
                     rules.title
                 )))
             }
@@ -89,23 +78,70 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     if replayed.result != record.result {
         return Err(Failure::problem(format!(
-            "error: the moves are legal, but the recorded result {:?} is not what they give: {:?}",
-            record.result, replayed.result
+            "error: the moves are legal, but the recorded result ({}) is not what they give ({})",
+            describe(&record.result),
+            describe(&replayed.result)
         )));
     }
-    let ending = match &record.result {
-        Some(r) => match &r.winner {
-            Some(w) => format!("{w} wins, scores {:?}", r.scores),
-            None => format!("a draw, scores {:?}", r.scores),
-        },
-        None => "unfinished".to_string(),
-    };
+    let ending = describe(&record.result);
     println!(
         "{}: {} moves replayed, all legal; result checked: {ending}",
         args.record,
         record.moves.len()
     );
     Ok(())
+}
+
+/// A result in words.
+fn describe(result: &Option<ResultRecord>) -> String {
+    match result {
+        Some(r) => {
+            let scores: Vec<String> = r.scores.iter().map(|s| s.to_string()).collect();
+            match &r.winner {
+                Some(w) => format!("{w} wins, {}", scores.join("-")),
+                None => format!("a draw, {}", scores.join("-")),
+            }
+        }
+        None => "an unfinished game".to_string(),
+    }
+}
+
+/// The rules the record was written with: `--rules`, the file it names, or
+/// the built-in default game (a `play` with no file records that).
+fn rules_for(record: &Record, args: &Args) -> Result<(String, String), Failure> {
+    let mismatch = |file: &str, text: &str, what: &str| {
+        Failure::problem(format!(
+            "error: `{file}` {what} (its hash is {}, the record's {})",
+            rules_hash(text),
+            record.rules_hash
+        ))
+    };
+    if let Some(file) = &args.rules {
+        let text = read(file)?;
+        if rules_hash(&text) != record.rules_hash {
+            return Err(mismatch(
+                file,
+                &text,
+                "is not the rules file the record was written with",
+            ));
+        }
+        return Ok((file.clone(), text));
+    }
+    let file = locate(&record.rules, &args.record);
+    let on_disk = std::fs::read_to_string(&file).ok();
+    if let Some(text) = &on_disk {
+        if rules_hash(text) == record.rules_hash {
+            return Ok((file, text.clone()));
+        }
+    }
+    let (default_file, default_text) = super::load::DEFAULT_RULES;
+    if rules_hash(default_text) == record.rules_hash {
+        return Ok((default_file.to_string(), default_text.to_string()));
+    }
+    match on_disk {
+        Some(text) => Err(mismatch(&file, &text, "has changed since the record was written; replay with the original rules (--rules FILE)")),
+        None => Err(Failure::usage(format!("error: cannot read `{file}`, the rules the record names; pass --rules FILE"))),
+    }
 }
 
 /// Finds the rules file: as written, or relative to the record's folder.

@@ -84,7 +84,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let specs = if args.players.is_empty() {
         vec![PlayerSpec::Random; seats]
     } else {
-        parse_players(&args.players, seats)?
+        parse_players(&args.players, seats, "random")?
     };
     if specs.contains(&PlayerSpec::Human) {
         return Err(Failure::usage(
@@ -151,6 +151,9 @@ fn play_one(
         let mut rng = SmallRng::seed_from_u64(seed);
         random_playout(rules, &mut state, &mut Vec::new(), &mut rng, bound)
     } else {
+        // All-random games draw from the same generator as the fast path, so
+        // that writing records does not change which games are played.
+        let mut rng = SmallRng::seed_from_u64(seed);
         let mut players: Vec<_> = specs
             .iter()
             .enumerate()
@@ -162,12 +165,19 @@ fn play_one(
         let mut record = Record::new(rules, &loaded.file, &loaded.text, seed, &names);
         let mut buf = Vec::new();
         let mut length = 0;
-        while !state.is_over() && length < bound {
-            rules.legal_moves(&state, &mut buf);
-            if buf.is_empty() {
-                break;
-            }
-            let m = players[state.mover as usize].choose(rules, &state);
+        while length < bound {
+            let m = if all_random {
+                match rules.random_move(&state, &mut buf, &mut rng) {
+                    Some(m) => m,
+                    None => break,
+                }
+            } else {
+                rules.legal_moves(&state, &mut buf);
+                if state.is_over() || buf.is_empty() {
+                    break;
+                }
+                players[state.mover as usize].choose(rules, &state)
+            };
             rules.play(&mut state, m);
             record.moves.push(rules.move_text(m));
             length += 1;
@@ -225,7 +235,7 @@ fn print_summary(s: &Summary, seed: u64) {
         s.game,
         s.games,
         seed,
-        seed + u64::from(s.games) - 1
+        seed.wrapping_add(u64::from(s.games) - 1)
     );
     println!(
         "{:<12} {:<14} {:>14} {:>11}",

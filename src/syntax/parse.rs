@@ -168,7 +168,9 @@ fn int(pair: &Pair<Rule>) -> i64 {
 }
 
 fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
-    let span = span_of(&pair, offset);
+    // Trailing blank lines and comments are not part of the item, for labels.
+    let full = span_of(&pair, offset);
+    let span = Span::new(full.start, full.start + pair.as_str().trim_end().len());
     let keyword_len = pair
         .as_str()
         .split(|c: char| !c.is_alphanumeric())
