@@ -108,12 +108,23 @@ impl Rules {
         }
         for axis in 0..self.geometry.axes.len() {
             let run = |back: bool| {
+                // The first three steps without a branch: most runs are short, and
+                // a mispredicted loop exit costs more than the extra reads.
                 let ray = self.geometry.ray(axis, back);
-                let mut n = 0usize;
-                let mut c = ray[cell as usize];
-                while c != NO_CELL && state.board[c as usize] == own {
-                    n += 1;
-                    c = ray[c as usize];
+                let stones = &state.padded;
+                let c1 = ray[cell as usize] as usize;
+                let s1 = (stones[c1] == own) as usize;
+                let c2 = ray[c1] as usize;
+                let s2 = s1 & (stones[c2] == own) as usize;
+                let c3 = ray[c2] as usize;
+                let s3 = s2 & (stones[c3] == own) as usize;
+                let mut n = s1 + s2 + s3;
+                if s3 == 1 {
+                    let mut c = ray[c3] as usize;
+                    while stones[c] == own {
+                        n += 1;
+                        c = ray[c] as usize;
+                    }
                 }
                 n
             };

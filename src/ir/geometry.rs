@@ -48,6 +48,9 @@ pub struct Geometry {
     /// `step[(c * axes + a) * 2 + d]`: the next cell from c along axis a, forward (d = 0) or back (d = 1).
     pub step: Vec<CellId>,
     /// `rays[a * 2 + d][c]`: `step` laid out per direction, for walking runs.
+    /// Each ray has one extra entry, the sentinel cell `cell_count()`: a step
+    /// off the board leads to it and it leads to itself, so that a walk can
+    /// read a padded board without testing for the edge.
     pub rays: Vec<Vec<CellId>>,
     /// The longest line on the board.
     pub longest_line: usize,
@@ -176,8 +179,17 @@ impl Geometry {
             }
         }
         let n = coords.len();
+        let sentinel = n as CellId;
         let rays = (0..axes.len() * 2)
-            .map(|ad| (0..n).map(|c| step[c * axes.len() * 2 + ad]).collect())
+            .map(|ad| {
+                (0..n)
+                    .map(|c| match step[c * axes.len() * 2 + ad] {
+                        NO_CELL => sentinel,
+                        next => next,
+                    })
+                    .chain([sentinel])
+                    .collect()
+            })
             .collect();
         Geometry {
             shape,
@@ -215,7 +227,8 @@ impl Geometry {
         self.step[(cell as usize * self.axes.len() + axis) * 2 + back as usize]
     }
 
-    /// The next cell from every cell along `axis`, forward or back, indexed by cell.
+    /// The next cell from every cell along `axis`, forward or back, indexed by
+    /// cell; off the board it is the sentinel `cell_count()` (see `rays`).
     #[inline]
     pub fn ray(&self, axis: usize, back: bool) -> &[CellId] {
         &self.rays[axis * 2 + back as usize]
