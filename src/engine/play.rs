@@ -16,7 +16,7 @@ impl Rules {
     pub fn play(&self, state: &mut State, m: Move) {
         let Move::Place(cell) = m;
         let seat = state.mover;
-        state.occupy(cell, seat);
+        state.occupy(cell, seat, &self.geometry.slot);
         state.counts[seat as usize] += 1;
         if state.supply[seat as usize] != i32::MAX {
             state.supply[seat as usize] -= 1;
@@ -106,29 +106,28 @@ impl Rules {
         if self.run_lengths.is_empty() {
             return;
         }
-        for axis in 0..self.geometry.axes.len() {
-            let run = |back: bool| {
-                // The first three steps without a branch: most runs are short, and
-                // a mispredicted loop exit costs more than the extra reads.
-                let ray = self.geometry.ray(axis, back);
-                let stones = &state.padded;
-                let c1 = ray[cell as usize] as usize;
-                let s1 = (stones[c1] == own) as usize;
-                let c2 = ray[c1] as usize;
-                let s2 = s1 & (stones[c2] == own) as usize;
-                let c3 = ray[c2] as usize;
-                let s3 = s2 & (stones[c3] == own) as usize;
+        let stones = &state.slots;
+        let start = self.geometry.slot[cell as usize] as isize;
+        for &stride in &self.geometry.strides {
+            let run = |step: isize| {
+                // The first steps without a branch (the border is that wide): most
+                // runs are short, and a mispredicted loop exit costs more than the
+                // extra reads.
+                let at = |k: isize| stones[(start + k * step) as usize] == own;
+                let s1 = at(1) as usize;
+                let s2 = s1 & at(2) as usize;
+                let s3 = s2 & at(3) as usize;
                 let mut n = s1 + s2 + s3;
                 if s3 == 1 {
-                    let mut c = ray[c3] as usize;
-                    while stones[c] == own {
+                    let mut k = 4;
+                    while at(k) {
                         n += 1;
-                        c = ray[c] as usize;
+                        k += 1;
                     }
                 }
                 n
             };
-            let (before, after) = (run(true), run(false));
+            let (before, after) = (run(-stride), run(stride));
             for (t, values) in self.run_values.iter().enumerate() {
                 // A table lookup instead of a division: this is the hottest loop.
                 state.runs[t * seats + seat as usize] +=

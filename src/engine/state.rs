@@ -24,9 +24,9 @@ pub struct State {
     pub(super) empty_list: Vec<CellId>,
     /// Per cell: its index in `empty_list` (meaningless for occupied cells).
     pub(super) empty_pos: Vec<CellId>,
-    /// `board` with one more, always empty, cell: the sentinel the rays lead to
-    /// off the board, so that run walks need no edge test.
-    pub(super) padded: Vec<u8>,
+    /// `board` laid out in the geometry's slot grid (empty border included), so
+    /// that run walks step by adding a stride and need no edge test.
+    pub(super) slots: Vec<u8>,
     /// Per seat: pieces left to place (`i32::MAX` when unlimited).
     pub supply: Vec<i32>,
     /// Per seat: the score after the last turn.
@@ -61,7 +61,7 @@ impl Clone for State {
     fn clone(&self) -> Self {
         let mut copy = State {
             board: Vec::new(),
-            padded: Vec::new(),
+            slots: Vec::new(),
             empty_list: Vec::new(),
             empty_pos: Vec::new(),
             supply: Vec::new(),
@@ -87,7 +87,7 @@ impl Clone for State {
     /// restart from a position many times, and this avoids the allocations.
     fn clone_from(&mut self, source: &Self) {
         self.board.clone_from(&source.board);
-        self.padded.clone_from(&source.padded);
+        self.slots.clone_from(&source.slots);
         self.empty_list.clone_from(&source.empty_list);
         self.empty_pos.clone_from(&source.empty_pos);
         self.supply.clone_from(&source.supply);
@@ -114,7 +114,7 @@ impl State {
         let seats = rules.seats.len();
         let mut state = State {
             board: vec![0; cells],
-            padded: vec![0; cells + 1],
+            slots: vec![0; rules.geometry.slot_count],
             empty_list: (0..cells as CellId).collect(),
             empty_pos: (0..cells as CellId).collect(),
             supply: vec![rules.supply.unwrap_or(i32::MAX); seats],
@@ -154,9 +154,10 @@ impl State {
     }
 
     /// Marks a cell as occupied by `seat`.
-    pub(super) fn occupy(&mut self, cell: CellId, seat: u8) {
+    pub(super) fn occupy(&mut self, cell: CellId, seat: u8, slot_of: &[u32]) {
         self.board[cell as usize] = seat + 1;
-        self.padded[cell as usize] = seat + 1;
+        let slot = slot_of[cell as usize] as usize;
+        self.slots[slot] = seat + 1;
         let pos = self.empty_pos[cell as usize] as usize;
         let moved = *self.empty_list.last().expect("the cell was empty");
         self.empty_list.swap_remove(pos);

@@ -8,6 +8,10 @@
 /// A cell's dense id.
 pub type CellId = u16;
 
+/// The width of the empty border around the board in the slot grid: a walk
+/// may take this many steps without a test before it must check.
+pub const BORDER: usize = 3;
+
 /// "No cell": a neighbour off the board, or `last` before any move.
 pub const NO_CELL: CellId = CellId::MAX;
 
@@ -47,11 +51,14 @@ pub struct Geometry {
     pub axes: Vec<(i32, i32)>,
     /// `step[(c * axes + a) * 2 + d]`: the next cell from c along axis a, forward (d = 0) or back (d = 1).
     pub step: Vec<CellId>,
-    /// `rays[a * 2 + d][c]`: `step` laid out per direction, for walking runs.
-    /// Each ray has one extra entry, the sentinel cell `cell_count()`: a step
-    /// off the board leads to it and it leads to itself, so that a walk can
-    /// read a padded board without testing for the edge.
-    pub rays: Vec<Vec<CellId>>,
+    /// The board inside a larger grid with a border of empty slots ("mailbox"),
+    /// so that a step along an axis is adding a constant and a walk stops at
+    /// the border without testing for the edge: slot of each cell.
+    pub slot: Vec<u32>,
+    /// The number of slots in the grid.
+    pub slot_count: usize,
+    /// Per axis: the slot offset of one step forward.
+    pub strides: Vec<isize>,
     /// The longest line on the board.
     pub longest_line: usize,
 }
@@ -178,18 +185,20 @@ impl Geometry {
                 }
             }
         }
-        let n = coords.len();
-        let sentinel = n as CellId;
-        let rays = (0..axes.len() * 2)
-            .map(|ad| {
-                (0..n)
-                    .map(|c| match step[c * axes.len() * 2 + ad] {
-                        NO_CELL => sentinel,
-                        next => next,
-                    })
-                    .chain([sentinel])
-                    .collect()
-            })
+        let min_x = coords.iter().map(|c| c.0).min().unwrap_or(0);
+        let min_y = coords.iter().map(|c| c.1).min().unwrap_or(0);
+        let max_x = coords.iter().map(|c| c.0).max().unwrap_or(0);
+        let max_y = coords.iter().map(|c| c.1).max().unwrap_or(0);
+        let width = (max_x - min_x + 1) as usize + 2 * BORDER;
+        let height = (max_y - min_y + 1) as usize + 2 * BORDER;
+        let slot = coords
+            .iter()
+            .map(|&(x, y)| ((y - min_y) as usize + BORDER) * width + (x - min_x) as usize + BORDER)
+            .map(|s| s as u32)
+            .collect();
+        let strides = axes
+            .iter()
+            .map(|&(dx, dy)| dy as isize * width as isize + dx as isize)
             .collect();
         Geometry {
             shape,
@@ -200,7 +209,9 @@ impl Geometry {
             neighbour_start,
             axes,
             step,
-            rays,
+            slot,
+            slot_count: width * height,
+            strides,
             longest_line,
         }
     }
@@ -225,13 +236,6 @@ impl Geometry {
     #[inline]
     pub fn step(&self, cell: CellId, axis: usize, back: bool) -> CellId {
         self.step[(cell as usize * self.axes.len() + axis) * 2 + back as usize]
-    }
-
-    /// The next cell from every cell along `axis`, forward or back, indexed by
-    /// cell; off the board it is the sentinel `cell_count()` (see `rays`).
-    #[inline]
-    pub fn ray(&self, axis: usize, back: bool) -> &[CellId] {
-        &self.rays[axis * 2 + back as usize]
     }
 
     /// The cell with this label.
