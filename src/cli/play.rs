@@ -81,10 +81,17 @@ pub fn run(args: Args) -> Result<(), Failure> {
         rules.title,
         example_move(&rules, &state)
     );
-    println!("{}\n", view::legend(&rules));
+    // The legend says which letter is which seat; one-letter seat names need none.
+    if rules.seats.iter().any(|s| s.chars().count() > 1) {
+        println!("{}\n", view::legend(&rules));
+    }
     let mut redraw = true;
     loop {
-        if redraw {
+        // Draw before a person moves and at the end; between two AI moves only
+        // when nobody at the table is a person (a game to watch).
+        let watching = ais.iter().all(Option::is_some);
+        let person_next = !state.is_over() && ais[state.mover as usize].is_none();
+        if redraw && (person_next || state.is_over() || watching) {
             println!(
                 "{}\n{}\n",
                 view::board(&rules, &state, color),
