@@ -151,6 +151,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
         rules.play(&mut state, chosen);
         record.moves.push(rules.move_text(chosen));
         save(&args.record, &record)?;
+        for (seat, &gain) in state.gains.iter().enumerate() {
+            if gain != 0 && rules.score.is_some() {
+                let points = if gain.abs() == 1 { "point" } else { "points" };
+                println!(
+                    "{} {} {} {points} (now {}).",
+                    rules.seats[seat],
+                    if gain > 0 { "scores" } else { "loses" },
+                    gain.abs(),
+                    state.scores[seat]
+                );
+            }
+        }
     }
 }
 
