@@ -180,6 +180,9 @@ pub struct MctsPlayer {
     moves: Vec<Move>,
     /// Per seat: this iteration's reward.
     rewards: Vec<f64>,
+    /// The position an iteration plays on, reused so that copying the root
+    /// allocates nothing.
+    scratch: Option<State>,
     stats: SearchStats,
 }
 
@@ -194,6 +197,7 @@ impl MctsPlayer {
             path: Vec::new(),
             moves: Vec::new(),
             rewards: Vec::new(),
+            scratch: None,
             stats: SearchStats::default(),
         }
     }
@@ -260,7 +264,13 @@ impl MctsPlayer {
 
     /// One iteration: select down the tree, expand one move, roll out, back up.
     fn iterate(&mut self, rules: &Rules, root: &State) {
-        let mut state = root.clone();
+        let mut state = match self.scratch.take() {
+            Some(mut s) => {
+                s.clone_from(root);
+                s
+            }
+            None => root.clone(),
+        };
         self.path.clear();
         self.path.push(0);
         let mut node = 0;
@@ -300,6 +310,7 @@ impl MctsPlayer {
             );
         }
         self.reward_seats(state.outcome, rules.seats.len());
+        self.scratch = Some(state);
         for &index in &self.path {
             let n = &mut self.tree.nodes[index as usize];
             n.visits += 1;
