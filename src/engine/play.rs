@@ -167,6 +167,7 @@ impl Rules {
             if matches!(place.candidates, Candidates::Empty)
                 && place.test.is_none()
                 && place.guard.is_none()
+                && place.mask.is_none()
             {
                 if state.is_over()
                     || state.supply[state.mover as usize] <= 0
