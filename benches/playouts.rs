@@ -39,13 +39,13 @@ fn interpreted(bencher: Bencher, file: &str) {
 }
 
 /// One random game of Hex Fours in the interpreter.
-#[divan::bench]
+#[divan::bench(sample_count = 100, sample_size = 100)]
 fn hex_fours_interpreted(bencher: Bencher) {
     interpreted(bencher, "hex-fours.game");
 }
 
 /// One random game of Hex Fours in hand-written Rust.
-#[divan::bench]
+#[divan::bench(sample_count = 100, sample_size = 100)]
 fn hex_fours_native(bencher: Bencher) {
     let mut game = native_hex_fours::HexFours::new(6, 45);
     let mut rng = SmallRng::seed_from_u64(7);
@@ -57,7 +57,7 @@ fn hex_fours_native(bencher: Bencher) {
 }
 
 /// One random game of tic-tac-toe in the interpreter.
-#[divan::bench]
+#[divan::bench(sample_count = 100, sample_size = 100)]
 fn tic_tac_toe_interpreted(bencher: Bencher) {
     interpreted(bencher, "tic-tac-toe.game");
 }
