@@ -11,7 +11,7 @@ use super::load::{load, Loaded};
 use super::play::parse_players;
 use super::{Failure, Format};
 use crate::ai::{make_player, PlayerSpec};
-use crate::engine::{random_playout, Outcome};
+use crate::engine::{random_playout, Move, Outcome, State};
 use crate::ir::Rules;
 use crate::record::Record;
 
@@ -108,17 +108,23 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let time = std::time::Instant::now();
     let games: Vec<Result<Game, Failure>> = (0..args.games)
         .into_par_iter()
-        .map(|i| {
-            let game = play_one(
-                &loaded,
-                &specs,
-                args.seed.wrapping_add(u64::from(i)),
-                i,
-                args.records.as_deref(),
-            );
-            bar.inc(1);
-            game
-        })
+        // Each thread keeps one state and one move buffer for all its games.
+        .map_init(
+            || (loaded.rules.start(0), Vec::new()),
+            |(state, buf), i| {
+                let game = play_one(
+                    state,
+                    buf,
+                    &loaded,
+                    &specs,
+                    args.seed.wrapping_add(u64::from(i)),
+                    i,
+                    args.records.as_deref(),
+                );
+                bar.inc(1);
+                game
+            },
+        )
         .collect();
     bar.finish_and_clear();
     let secs = time.elapsed().as_secs_f64();
@@ -135,7 +141,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn play_one(
+    state: &mut State,
+    buf: &mut Vec<Move>,
     loaded: &Loaded,
     specs: &[PlayerSpec],
     seed: u64,
@@ -143,13 +152,13 @@ fn play_one(
     records: Option<&str>,
 ) -> Result<Game, Failure> {
     let rules = &loaded.rules;
-    let mut state = rules.start(seed);
+    state.reset(rules, seed);
     let bound = turn_bound(rules);
     let all_random = specs.iter().all(|s| *s == PlayerSpec::Random);
     let length = if all_random && records.is_none() {
         // The fast path: the engine's own random playout, no move list when it can avoid one.
         let mut rng = SmallRng::seed_from_u64(seed);
-        random_playout(rules, &mut state, &mut Vec::new(), &mut rng, bound)
+        random_playout(rules, state, buf, &mut rng, bound)
     } else {
         // All-random games draw from the same generator as the fast path, so
         // that writing records does not change which games are played.
@@ -163,27 +172,26 @@ fn play_one(
             .collect();
         let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
         let mut record = Record::new(rules, &loaded.file, &loaded.text, seed, &names);
-        let mut buf = Vec::new();
         let mut length = 0;
         while length < bound {
             let m = if all_random {
-                match rules.random_move(&state, &mut buf, &mut rng) {
+                match rules.random_move(state, buf, &mut rng) {
                     Some(m) => m,
                     None => break,
                 }
             } else {
-                rules.legal_moves(&state, &mut buf);
+                rules.legal_moves(state, buf);
                 if state.is_over() || buf.is_empty() {
                     break;
                 }
-                players[state.mover as usize].choose(rules, &state)
+                players[state.mover as usize].choose(rules, state)
             };
-            rules.play(&mut state, m);
+            rules.play(state, m);
             record.moves.push(rules.move_text(m));
             length += 1;
         }
         if let Some(dir) = records {
-            record.finish(rules, &state);
+            record.finish(rules, state);
             let path = format!("{dir}/game-{:05}.json", index + 1);
             std::fs::write(&path, record.to_json())
                 .map_err(|e| Failure::usage(format!("error: cannot write `{path}`: {e}")))?;

@@ -110,19 +110,17 @@ impl Clone for State {
 impl State {
     /// The start position of `rules`, with chance seeded by `seed`.
     pub fn new(rules: &Rules, seed: u64) -> Self {
-        let cells = rules.geometry.cell_count();
-        let seats = rules.seats.len();
         let mut state = State {
-            board: vec![0; cells],
-            slots: vec![0; rules.geometry.slot_count],
-            empty_list: (0..cells as CellId).collect(),
-            empty_pos: (0..cells as CellId).collect(),
-            supply: vec![rules.supply.unwrap_or(i32::MAX); seats],
-            scores: vec![0; seats],
-            gains: vec![0; seats],
-            counts: vec![0; seats],
-            lines: vec![false; rules.line_tables.len() * seats],
-            runs: vec![0; rules.run_lengths.len() * seats],
+            board: Vec::new(),
+            slots: Vec::new(),
+            empty_list: Vec::new(),
+            empty_pos: Vec::new(),
+            supply: Vec::new(),
+            scores: Vec::new(),
+            gains: Vec::new(),
+            counts: Vec::new(),
+            lines: Vec::new(),
+            runs: Vec::new(),
             mover: 0,
             turn: 1,
             last: NO_CELL,
@@ -132,10 +130,47 @@ impl State {
             fault: None,
             rng: Pcg64Mcg::seed_from_u64(seed),
         };
-        state.scores = (0..seats as u8)
-            .map(|s| rules.score_of(&state, s))
-            .collect();
+        state.reset(rules, seed);
         state
+    }
+
+    /// Makes this the start position of `rules` with chance seeded by `seed`,
+    /// as [`State::new`] does, but reusing the buffers: simulations start many
+    /// games on one thread.
+    pub fn reset(&mut self, rules: &Rules, seed: u64) {
+        let cells = rules.geometry.cell_count();
+        let seats = rules.seats.len();
+        let refill = |v: &mut Vec<_>, n, x| {
+            v.clear();
+            v.resize(n, x);
+        };
+        refill(&mut self.board, cells, 0);
+        refill(&mut self.slots, rules.geometry.slot_count, 0);
+        self.empty_list.clear();
+        self.empty_list.extend(0..cells as CellId);
+        self.empty_pos.clear();
+        self.empty_pos.extend(0..cells as CellId);
+        self.supply.clear();
+        self.supply.resize(seats, rules.supply.unwrap_or(i32::MAX));
+        for v in [&mut self.scores, &mut self.gains, &mut self.counts] {
+            v.clear();
+            v.resize(seats, 0);
+        }
+        self.lines.clear();
+        self.lines.resize(rules.line_tables.len() * seats, false);
+        self.runs.clear();
+        self.runs.resize(rules.run_lengths.len() * seats, 0);
+        self.mover = 0;
+        self.turn = 1;
+        self.last = NO_CELL;
+        self.phase = 0;
+        self.phase_start = 1;
+        self.outcome = None;
+        self.fault = None;
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+        for s in 0..seats {
+            self.scores[s] = rules.score_of(self, s as u8);
+        }
     }
 
     /// Whether the game is over.
