@@ -13,4 +13,4 @@ mod state;
 pub use moves::{Move, MoveError};
 pub use perft::{perft, Perft};
 pub use play::{below, random_playout};
-pub use state::{Outcome, State};
+pub use state::{Fault, Outcome, State};

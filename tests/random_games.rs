@@ -351,7 +351,7 @@ fn play_checked(name: &str, rules: &Rules, seed: u64) -> usize {
         );
     }
     assert!(
-        state.fault.is_none(),
+        state.fault().is_none(),
         "{name} seed {seed}: an expression failed"
     );
     assert!(

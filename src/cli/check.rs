@@ -102,12 +102,12 @@ pub fn faults(rules: &Rules, games: u32, seed: u64) -> Vec<Diagnostic> {
         let mut state = rules.start(game_seed);
         let mut rng = SmallRng::seed_from_u64(game_seed);
         random_playout(rules, &mut state, &mut buf, &mut rng, bound);
-        if let (Some(span), false) = (state.fault, division) {
+        if let (Some(fault), false) = (state.fault(), division) {
             division = true;
             found.push(Diagnostic::DivisionByZero {
-                turn: state.turn,
+                turn: fault.turn,
                 seed: game_seed,
-                span: span.into(),
+                span: fault.span.into(),
             });
         }
         if state.is_over() {

@@ -12,9 +12,6 @@ pub(super) struct Scope<'s> {
     pub bound: u8,
 }
 
-/// Records the first failure (division by zero) without slowing the hot path.
-pub(super) struct Faults(pub Option<crate::syntax::Span>);
-
 impl Rules {
     /// The score of `seat` in `state` (0 when the rules have no score).
     pub(super) fn score_of(&self, state: &State, seat: u8) -> i32 {
@@ -28,7 +25,7 @@ impl Rules {
                     chosen: NO_CELL,
                     bound: seat,
                 };
-                self.eval(node, &scope, &mut Faults(None))
+                self.eval(node, &scope)
                     .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
             }
             None => 0,
@@ -40,17 +37,17 @@ impl Rules {
     /// Leaves (constants, counters of a directly named seat) are read inline, so
     /// that the common trees cost one call per inner node, not one per node.
     #[inline(always)]
-    pub(super) fn eval(&self, node: &Node, s: &Scope, faults: &mut Faults) -> i64 {
+    pub(super) fn eval(&self, node: &Node, s: &Scope) -> i64 {
         match self.leaf(node, s) {
             Some(v) => v,
-            None => self.inner(node, s, faults),
+            None => self.inner(node, s),
         }
     }
 
     /// The seat a seat reference names.
-    pub(super) fn seat_of(&self, p: &SeatRef, s: &Scope, faults: &mut Faults) -> usize {
+    pub(super) fn seat_of(&self, p: &SeatRef, s: &Scope) -> usize {
         match p {
-            SeatRef::Node(n) => self.eval(n, s, faults) as usize,
+            SeatRef::Node(n) => self.eval(n, s) as usize,
             direct => self.direct_seat(direct, s).expect("direct seat"),
         }
     }
@@ -95,45 +92,43 @@ impl Rules {
 
     /// Evaluates an inner node (or a counter of a computed seat).
     #[inline(never)]
-    fn inner(&self, node: &Node, s: &Scope, faults: &mut Faults) -> i64 {
+    fn inner(&self, node: &Node, s: &Scope) -> i64 {
         let st = s.state;
-        let seat = |p: &SeatRef, faults: &mut Faults| self.seat_of(p, s, faults);
-        let cell = |n: &Node, faults: &mut Faults| self.eval(n, s, faults) as CellId;
+        let seat = |p: &SeatRef| self.seat_of(p, s);
+        let cell = |n: &Node| self.eval(n, s) as CellId;
         match node {
             Node::Empty(c) => {
-                let c = cell(c, faults);
+                let c = cell(c);
                 (c != NO_CELL && st.board[c as usize] == 0) as i64
             }
             Node::Edge(c) => {
-                let c = cell(c, faults);
+                let c = cell(c);
                 (c != NO_CELL && self.geometry.edge[c as usize]) as i64
             }
             Node::Adjacent(a, b) => {
-                let (a, b) = (cell(a, faults), cell(b, faults));
+                let (a, b) = (cell(a), cell(b));
                 self.geometry.adjacent(a, b) as i64
             }
-            Node::Line(t, p) => st.lines[*t as usize * self.seats.len() + seat(p, faults)] as i64,
-            Node::Runs(t, p) => st.runs[*t as usize * self.seats.len() + seat(p, faults)] as i64,
-            Node::Supply(p) => supply_value(st.supply[seat(p, faults)]),
-            Node::Score(p) => st.scores[seat(p, faults)] as i64,
-            Node::Gain(p) => st.gains[seat(p, faults)] as i64,
-            Node::Count(p) => st.counts[seat(p, faults)] as i64,
-            Node::Not(a) => (self.eval(a, s, faults) == 0) as i64,
-            Node::Neg(a) => self.eval(a, s, faults).wrapping_neg(),
-            Node::And(a, b) => {
-                (self.eval(a, s, faults) != 0 && self.eval(b, s, faults) != 0) as i64
-            }
-            Node::Or(a, b) => (self.eval(a, s, faults) != 0 || self.eval(b, s, faults) != 0) as i64,
-            Node::Cmp(op, a, b) => compare(*op, self.eval(a, s, faults), self.eval(b, s, faults)),
-            Node::CmpConst(op, a, b) => compare(*op, self.eval(a, s, faults), *b),
+            Node::Line(t, p) => st.lines[*t as usize * self.seats.len() + seat(p)] as i64,
+            Node::Runs(t, p) => st.runs[*t as usize * self.seats.len() + seat(p)] as i64,
+            Node::Supply(p) => supply_value(st.supply[seat(p)]),
+            Node::Score(p) => st.scores[seat(p)] as i64,
+            Node::Gain(p) => st.gains[seat(p)] as i64,
+            Node::Count(p) => st.counts[seat(p)] as i64,
+            Node::Not(a) => (self.eval(a, s) == 0) as i64,
+            Node::Neg(a) => self.eval(a, s).wrapping_neg(),
+            Node::And(a, b) => (self.eval(a, s) != 0 && self.eval(b, s) != 0) as i64,
+            Node::Or(a, b) => (self.eval(a, s) != 0 || self.eval(b, s) != 0) as i64,
+            Node::Cmp(op, a, b) => compare(*op, self.eval(a, s), self.eval(b, s)),
+            Node::CmpConst(op, a, b) => compare(*op, self.eval(a, s), *b),
             Node::Arith(op, a, b, span) => {
-                let (a, b) = (self.eval(a, s, faults), self.eval(b, s, faults));
+                let (a, b) = (self.eval(a, s), self.eval(b, s));
                 match op {
                     ArithOp::Add => a.wrapping_add(b),
                     ArithOp::Sub => a.wrapping_sub(b),
                     ArithOp::Mul => a.wrapping_mul(b),
                     ArithOp::Div | ArithOp::Rem if b == 0 => {
-                        faults.0.get_or_insert(*span);
+                        st.record_fault(*span);
                         0
                     }
                     ArithOp::Div => a.wrapping_div(b),

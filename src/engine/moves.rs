@@ -1,6 +1,6 @@
 //! Legal moves and the move notation.
 
-use super::eval::{Faults, Scope};
+use super::eval::Scope;
 use super::State;
 use crate::ir::{Candidates, CellId, Place, Rules, NO_CELL};
 
@@ -44,14 +44,13 @@ impl Rules {
     }
 
     fn place_moves(&self, place: &Place, state: &State, out: &mut Vec<Move>) {
-        let mut faults = Faults(None);
         if let Some(guard) = &place.guard {
             let scope = Scope {
                 state,
                 chosen: NO_CELL,
                 bound: 0,
             };
-            if self.eval(guard, &scope, &mut faults) == 0 {
+            if self.eval(guard, &scope) == 0 {
                 return;
             }
         }
@@ -64,7 +63,7 @@ impl Rules {
                     chosen: NO_CELL,
                     bound: 0,
                 };
-                let c = self.eval(of, &scope, &mut faults) as CellId;
+                let c = self.eval(of, &scope) as CellId;
                 if c != NO_CELL {
                     let free = self
                         .geometry
@@ -87,7 +86,7 @@ impl Rules {
                     chosen: c,
                     bound: 0,
                 };
-                if self.eval(test, &scope, &mut faults) != 0 {
+                if self.eval(test, &scope) != 0 {
                     out[keep] = out[i];
                     keep += 1;
                 }

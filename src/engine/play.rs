@@ -2,7 +2,7 @@
 
 use rand::Rng;
 
-use super::eval::{Faults, Scope};
+use super::eval::Scope;
 use super::{Move, Outcome, State};
 use crate::ir::{Candidates, CellId, EffectOp, EndResult, Rules, NO_CELL};
 
@@ -24,7 +24,6 @@ impl Rules {
         self.update_counters(state, cell, seat);
         state.last = cell;
 
-        let mut faults = Faults(None);
         for s in 0..self.seats.len() {
             let score = self.score_of(state, s as u8);
             state.gains[s] = score.saturating_sub(state.scores[s]);
@@ -36,9 +35,9 @@ impl Rules {
                 chosen: NO_CELL,
                 bound: 0,
             };
-            let who = self.seat_of(&effect.seat, &scope, &mut faults);
+            let who = self.seat_of(&effect.seat, &scope);
             let value = self
-                .eval(&effect.value, &scope, &mut faults)
+                .eval(&effect.value, &scope)
                 .clamp(i32::MIN as i64, i32::MAX as i64) as i32;
             let supply = &mut state.supply[who];
             *supply = match effect.op {
@@ -54,17 +53,14 @@ impl Rules {
                 chosen: NO_CELL,
                 bound: 0,
             };
-            if self.eval(&end.condition, &scope, &mut faults) != 0 {
+            if self.eval(&end.condition, &scope) != 0 {
                 state.outcome = Some(match &end.result {
                     EndResult::Draw => Outcome::Draw,
                     EndResult::HighestScore => highest(&state.scores),
-                    EndResult::Winner(w) => Outcome::Win(self.eval(w, &scope, &mut faults) as u8),
+                    EndResult::Winner(w) => Outcome::Win(self.eval(w, &scope) as u8),
                 });
                 break;
             }
-        }
-        if faults.0.is_some() {
-            state.fault = state.fault.or(faults.0);
         }
         if state.outcome.is_none() {
             state.mover = if seat as usize + 1 == self.seats.len() {

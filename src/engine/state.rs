@@ -1,5 +1,7 @@
 //! The game state: everything that changes during play, in flat arrays.
 
+use std::cell::Cell;
+
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
@@ -13,6 +15,15 @@ pub enum Outcome {
     Win(u8),
     /// Nobody won.
     Draw,
+}
+
+/// An expression that failed while the game was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// The failing expression.
+    pub span: crate::syntax::Span,
+    /// The turn it failed in.
+    pub turn: u32,
 }
 
 /// The state of one game.
@@ -51,8 +62,9 @@ pub struct State {
     pub(super) phase_start: u32,
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
-    /// Set when an expression failed (division by zero): the span's start.
-    pub fault: Option<crate::syntax::Span>,
+    /// The first expression that failed (division by zero), if any. A cell, so
+    /// that evaluation, which only reads the state, can record it.
+    fault: Cell<Option<Fault>>,
     /// The game's one source of chance.
     pub rng: Pcg64Mcg,
 }
@@ -76,7 +88,7 @@ impl Clone for State {
             phase: 0,
             phase_start: 0,
             outcome: None,
-            fault: None,
+            fault: Cell::new(None),
             rng: self.rng.clone(),
         };
         copy.clone_from(self);
@@ -102,7 +114,7 @@ impl Clone for State {
         self.phase = source.phase;
         self.phase_start = source.phase_start;
         self.outcome = source.outcome;
-        self.fault = source.fault;
+        self.fault = source.fault.clone();
         self.rng = source.rng.clone();
     }
 }
@@ -127,7 +139,7 @@ impl State {
             phase: 0,
             phase_start: 1,
             outcome: None,
-            fault: None,
+            fault: Cell::new(None),
             rng: Pcg64Mcg::seed_from_u64(seed),
         };
         state.reset(rules, seed);
@@ -166,10 +178,25 @@ impl State {
         self.phase = 0;
         self.phase_start = 1;
         self.outcome = None;
-        self.fault = None;
+        self.fault = Cell::new(None);
         self.rng = Pcg64Mcg::seed_from_u64(seed);
         for s in 0..seats {
             self.scores[s] = rules.score_of(self, s as u8);
+        }
+    }
+
+    /// The first expression that failed in this game, if any.
+    pub fn fault(&self) -> Option<Fault> {
+        self.fault.get()
+    }
+
+    /// Records a failed expression, keeping the first.
+    pub(super) fn record_fault(&self, span: crate::syntax::Span) {
+        if self.fault.get().is_none() {
+            self.fault.set(Some(Fault {
+                span,
+                turn: self.turn,
+            }));
         }
     }
 
