@@ -8,7 +8,7 @@ pub mod ast;
 mod parse;
 mod recover;
 
-pub use parse::{parse, Parsed};
+pub use parse::{parse, BrokenItem, Parsed};
 
 /// A byte range in the source text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -21,10 +21,24 @@ pub struct Parsed {
     pub file: File,
     /// One error per item that did not parse.
     pub errors: Vec<Diagnostic>,
+    /// The items that did not parse, so that the checker does not also report
+    /// them as missing, or the names they define as unknown.
+    pub broken: Vec<BrokenItem>,
+}
+
+/// An item that did not parse: its keyword and, if it has one, the name it defines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BrokenItem {
+    /// The item's first word (`phase`, `option`, ...).
+    pub keyword: String,
+    /// The second word, when it is a name (`option size ...` gives `size`).
+    pub name: Option<String>,
 }
 
 /// Parses a whole rules file, recovering after syntax errors item by item.
 pub fn parse(source: &str) -> Parsed {
+    // Literal tokens in syntax errors; a global switch, cheap for files this small.
+    pest::set_error_detail(true);
     match Grammar::parse(Rule::file, source) {
         Ok(mut pairs) => {
             let file = pairs.next().expect("the file rule always yields one pair");
@@ -36,6 +50,7 @@ pub fn parse(source: &str) -> Parsed {
             Parsed {
                 file: File { items },
                 errors: Vec::new(),
+                broken: Vec::new(),
             }
         }
         Err(_) => parse_by_chunks(source),
@@ -54,7 +69,16 @@ fn parse_by_chunks(source: &str) -> Parsed {
                     parsed.file.items.push(build_item(item, start));
                 }
             }
-            Err(error) => parsed.errors.push(syntax_error(error, text, start)),
+            Err(error) => {
+                parsed.errors.push(syntax_error(error, text, start));
+                let mut words = text
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .filter(|w| !w.is_empty());
+                parsed.broken.push(BrokenItem {
+                    keyword: words.next().unwrap_or_default().to_string(),
+                    name: words.next().map(str::to_string),
+                });
+            }
         }
     }
     parsed
@@ -75,6 +99,33 @@ fn syntax_error(error: pest::error::Error<Rule>, text: &str, offset: usize) -> D
         }
         pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
     };
+    // With error detail on, pest also tells which literal tokens it tried at
+    // the farthest position it reached: they name the fix (`=`, `:`, `x`).
+    let (pos, expected) = match error.parse_attempts() {
+        Some(attempts) if attempts.max_position >= pos && attempts.max_position <= text.len() => {
+            // pest does not export its token type; its Display is the token's text.
+            let tokens: Vec<String> = attempts
+                .expected_tokens()
+                .iter()
+                .map(|t| t.to_string())
+                .collect();
+            let in_title = attempts
+                .call_stacks
+                .iter()
+                .any(|c| format!("{:?}", c.deepest) == "Rule(string)");
+            let words = expected_tokens(&tokens, in_title);
+            (
+                attempts.max_position,
+                if words.is_empty() {
+                    expected.iter().map(|w| w.to_string()).collect()
+                } else {
+                    words
+                },
+            )
+        }
+        _ => (pos, expected.iter().map(|w| w.to_string()).collect()),
+    };
+    let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
     let found_len = text[pos..]
         .chars()
         .take_while(|c| c.is_alphanumeric() || *c == '_')
@@ -91,6 +142,41 @@ fn syntax_error(error: pest::error::Error<Rule>, text: &str, offset: usize) -> D
         found,
         span: Span::new(offset + pos, offset + pos + found_len).into(),
     }
+}
+
+/// The tokens pest tried, in words: punctuation and keywords by name, the rest
+/// grouped ("an operator", "an expression").
+fn expected_tokens(tokens: &[String], in_title: bool) -> Vec<String> {
+    const OPERATORS: &[&str] = &[
+        "!=", "%", "*", "+", "-", "/", "<", "<=", "==", ">", ">=", "and", "or",
+    ];
+    const EXPRESSION_START: &[&str] = &["(", "not", "true", "false", "_"];
+    let mut words = Vec::new();
+    let (mut operator, mut expression) = (false, false);
+    for t in tokens {
+        let t = t.as_str();
+        if t.trim().is_empty() || t == "//" || t == "BUILTIN_RULE" {
+            continue;
+        } else if EXPRESSION_START.contains(&t) || (t.len() == 4 && t.contains("..")) {
+            // Character ranges (`a..z`, `0..9`) start a name or a number.
+            expression = true;
+        } else if OPERATORS.contains(&t) {
+            operator = true;
+        } else {
+            words.push(format!("`{t}`"));
+        }
+    }
+    if in_title {
+        words.push("a closing `\"` on the same line".to_string());
+    }
+    // A named token is the likeliest fix: an expression is then noise. Where an
+    // expression is expected, the operators pest also tried are noise.
+    if expression && words.is_empty() {
+        words.push("an expression".to_string());
+    } else if operator {
+        words.push("an operator".to_string());
+    }
+    words
 }
 
 /// A grammar rule in plain words.
