@@ -1,7 +1,7 @@
 //! Evaluating IR expressions against a state.
 
 use super::State;
-use crate::ir::{ArithOp, CellId, CmpOp, Node, Rules, SeatRef, NO_CELL};
+use crate::ir::{ArithOp, CellId, Node, Rules, SeatRef, NO_CELL};
 
 /// What an expression is evaluated against.
 pub(super) struct Scope<'s> {
@@ -119,8 +119,8 @@ impl Rules {
             Node::Neg(a) => self.eval(a, s).wrapping_neg(),
             Node::And(a, b) => (self.eval(a, s) != 0 && self.eval(b, s) != 0) as i64,
             Node::Or(a, b) => (self.eval(a, s) != 0 || self.eval(b, s) != 0) as i64,
-            Node::Cmp(op, a, b) => compare(*op, self.eval(a, s), self.eval(b, s)),
-            Node::CmpConst(op, a, b) => compare(*op, self.eval(a, s), *b),
+            Node::Cmp(op, a, b) => op.apply(self.eval(a, s), self.eval(b, s)),
+            Node::CmpConst(op, a, b) => op.apply(self.eval(a, s), *b),
             Node::Arith(op, a, b, span) => {
                 let (a, b) = (self.eval(a, s), self.eval(b, s));
                 match op {
@@ -148,18 +148,6 @@ fn supply_value(v: i32) -> i64 {
     } else {
         v as i64
     }
-}
-
-#[inline]
-fn compare(op: CmpOp, a: i64, b: i64) -> i64 {
-    (match op {
-        CmpOp::Eq => a == b,
-        CmpOp::Ne => a != b,
-        CmpOp::Lt => a < b,
-        CmpOp::Le => a <= b,
-        CmpOp::Gt => a > b,
-        CmpOp::Ge => a >= b,
-    }) as i64
 }
 
 /// The seat after `seat`, without a division.

@@ -71,26 +71,7 @@ pub struct State {
 
 impl Clone for State {
     fn clone(&self) -> Self {
-        let mut copy = State {
-            board: Vec::new(),
-            slots: Vec::new(),
-            empty_list: Vec::new(),
-            empty_pos: Vec::new(),
-            supply: Vec::new(),
-            scores: Vec::new(),
-            gains: Vec::new(),
-            counts: Vec::new(),
-            lines: Vec::new(),
-            runs: Vec::new(),
-            mover: 0,
-            turn: 0,
-            last: NO_CELL,
-            phase: 0,
-            phase_start: 0,
-            outcome: None,
-            fault: Cell::new(None),
-            rng: self.rng.clone(),
-        };
+        let mut copy = State::blank(self.rng.clone());
         copy.clone_from(self);
         copy
     }
@@ -122,7 +103,14 @@ impl Clone for State {
 impl State {
     /// The start position of `rules`, with chance seeded by `seed`.
     pub fn new(rules: &Rules, seed: u64) -> Self {
-        let mut state = State {
+        let mut state = State::blank(Pcg64Mcg::seed_from_u64(seed));
+        state.reset(rules, seed);
+        state
+    }
+
+    /// A state with empty buffers, to be filled by `reset` or `clone_from`.
+    fn blank(rng: Pcg64Mcg) -> Self {
+        State {
             board: Vec::new(),
             slots: Vec::new(),
             empty_list: Vec::new(),
@@ -140,10 +128,8 @@ impl State {
             phase_start: 1,
             outcome: None,
             fault: Cell::new(None),
-            rng: Pcg64Mcg::seed_from_u64(seed),
-        };
-        state.reset(rules, seed);
-        state
+            rng,
+        }
     }
 
     /// Makes this the start position of `rules` with chance seeded by `seed`,

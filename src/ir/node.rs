@@ -108,6 +108,21 @@ pub enum CmpOp {
     Ge,
 }
 
+impl CmpOp {
+    /// Compares two values, giving 1 for true and 0 for false.
+    #[inline]
+    pub fn apply(self, a: i64, b: i64) -> i64 {
+        (match self {
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Gt => a > b,
+            CmpOp::Ge => a >= b,
+        }) as i64
+    }
+}
+
 /// Arithmetic operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArithOp {
