@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use crate::builtins::Ty;
 use crate::diagnostic::Diagnostic;
-use crate::syntax::ast::{Board, File, Item, ItemKind, Players};
+use crate::syntax::ast::{Board, Expr, ExprKind, File, Item, ItemKind, Players};
 use crate::syntax::{self, Span};
 pub use program::Program;
 use program::*;
@@ -26,6 +26,8 @@ pub const MAX_SEATS: i64 = 8;
 pub const MAX_SQUARE_SIDE: i64 = 26;
 /// The largest side of a hex board (rows are lettered).
 pub const MAX_HEX_SIDE: i64 = 13;
+/// The most turns a phase may last.
+pub const MAX_PHASE_TURNS: i64 = 1_000_000;
 
 /// The result of checking a rules file.
 #[derive(Debug)]
@@ -47,7 +49,7 @@ impl Checked {
 pub fn check(source: &str) -> Checked {
     let parsed = syntax::parse(source);
     let mut diagnostics = parsed.errors;
-    let (mut program, more) = check_file(&parsed.file);
+    let (mut program, more) = check_file(&parsed.file, source);
     // Move rules keep their text, so that a refused move can be explained in the rules' words.
     for (phase, item) in program
         .phases
@@ -150,8 +152,8 @@ fn single_items<'a>(
             _ => continue,
         };
         if let Some(first) = found.get(key) {
-            diagnostics.push(Diagnostic::Duplicate {
-                name: key.into(),
+            diagnostics.push(Diagnostic::DuplicateItem {
+                item: key.into(),
                 span: item.keyword.into(),
                 first: first.keyword.into(),
             });
@@ -162,18 +164,34 @@ fn single_items<'a>(
     found
 }
 
-fn check_file(file: &File) -> (Program, Vec<Diagnostic>) {
+fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let singles = single_items(file, &mut diagnostics);
     let mut symbols = collect_symbols(file, &mut diagnostics);
+    symbols.source = source;
     let mut program = Program::default();
     let file_start: Span = Span::new(0, 0);
 
-    // Options: defaults within their ranges.
+    // Options: numbers that fit, non-empty ranges, defaults within them.
     for item in &file.items {
         if let ItemKind::Option(o) = &item.kind {
             let (min, max) = o.range.map_or((i64::MIN, i64::MAX), |(lo, hi, _)| (lo, hi));
-            if o.default < min || o.default > max {
+            if o.default == i64::MAX {
+                diagnostics.push(resolve::too_large(o.default_span));
+            }
+            if let Some((lo, hi, span)) = o.range {
+                if lo == i64::MAX || hi == i64::MAX {
+                    diagnostics.push(resolve::too_large(span));
+                }
+            }
+            if let (Some((_, _, span)), true) = (o.range, min > max) {
+                diagnostics.push(Diagnostic::EmptyRange {
+                    name: o.name.text.clone(),
+                    min,
+                    max,
+                    span: span.into(),
+                });
+            } else if o.default < min || o.default > max {
                 diagnostics.push(Diagnostic::OptionRange {
                     name: o.name.text.clone(),
                     value: o.default,
@@ -198,7 +216,7 @@ fn check_file(file: &File) -> (Program, Vec<Diagnostic>) {
             if names.len() as i64 > MAX_SEATS {
                 diagnostics.push(Diagnostic::OutOfBounds {
                     what: "the number of seats".into(),
-                    value: names.len() as i64,
+                    value: names.len().to_string(),
                     min: 1,
                     max: MAX_SEATS,
                     span: names[0].span.to(names[names.len() - 1].span).into(),
@@ -210,7 +228,7 @@ fn check_file(file: &File) -> (Program, Vec<Diagnostic>) {
             if !(1..=MAX_SEATS).contains(&n) {
                 diagnostics.push(Diagnostic::OutOfBounds {
                     what: "the number of seats".into(),
-                    value: n,
+                    value: number_text(n, span, source),
                     min: 1,
                     max: MAX_SEATS,
                     span: span.into(),
@@ -258,8 +276,20 @@ fn check_file(file: &File) -> (Program, Vec<Diagnostic>) {
         }
     };
     resolver.diagnostics = resolver_diags;
+    check_parameters(file, &mut resolver.diagnostics);
     resolver.check_all_defines();
     check_items(file, &mut resolver, &mut program);
+    if !singles.contains_key("score") {
+        for item in &file.items {
+            if let ItemKind::End(end) = &item.kind {
+                if matches!(end.result, crate::syntax::ast::EndResult::HighestScore) {
+                    resolver.diagnostics.push(Diagnostic::NoScore {
+                        span: end.result_span.into(),
+                    });
+                }
+            }
+        }
+    }
 
     if program.ends.is_empty() {
         resolver.diagnostics.push(Diagnostic::NoEnd {
@@ -289,26 +319,31 @@ fn check_file(file: &File) -> (Program, Vec<Diagnostic>) {
     (program, diagnostics)
 }
 
+/// Reports a definition's parameters that share a name.
+fn check_parameters(file: &File, diagnostics: &mut Vec<Diagnostic>) {
+    for item in &file.items {
+        let ItemKind::Define(d) = &item.kind else {
+            continue;
+        };
+        for (k, p) in d.params.iter().enumerate() {
+            if let Some(first) = d.params[..k].iter().find(|q| q.name.text == p.name.text) {
+                diagnostics.push(Diagnostic::DuplicateParameter {
+                    name: p.name.text.clone(),
+                    definition: d.name.text.clone(),
+                    span: p.name.span.into(),
+                    first: first.name.span.into(),
+                });
+            }
+        }
+    }
+}
+
 fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
     let ItemKind::Board(board) = &item.kind else {
         return BoardSpec::Missing;
     };
     let why = "the board is built when the rules are compiled";
-    let bounded = |r: &mut Resolver, e, what: &str, max: i64| {
-        let t = r.constant(e, why);
-        if let Some(v) = constant::evaluate(&t, &r.symbols.option_defaults) {
-            if v < 1 || v > max {
-                r.diagnostics.push(Diagnostic::OutOfBounds {
-                    what: what.into(),
-                    value: v,
-                    min: 1,
-                    max,
-                    span: t.span.into(),
-                });
-            }
-        }
-        t
-    };
+    let bounded = |r: &mut Resolver, e, what: &str, max: i64| bounded(r, e, why, what, max);
     match board {
         Board::Square(w, h) => {
             let w = bounded(r, w, "the board's width", MAX_SQUARE_SIDE);
@@ -316,6 +351,42 @@ fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
             BoardSpec::Square(w, h)
         }
         Board::Hex(s) => BoardSpec::Hex(bounded(r, s, "the hexagon's side", MAX_HEX_SIDE)),
+    }
+}
+
+/// Checks a constant that must be from 1 to `max`. A number too large for 64
+/// bits written there is reported as out of these bounds, as written.
+fn bounded(r: &mut Resolver, e: &Expr, why: &str, what: &str, max: i64) -> Typed {
+    let out_of_bounds = |value: String| Diagnostic::OutOfBounds {
+        what: what.into(),
+        value,
+        min: 1,
+        max,
+        span: e.span.into(),
+    };
+    if let ExprKind::Int(n @ i64::MAX) = e.kind {
+        let text = number_text(n, e.span, r.symbols.source);
+        r.diagnostics.push(out_of_bounds(text));
+        return Typed {
+            kind: Hir::Int(n),
+            ty: Ty::Int,
+            span: e.span,
+        };
+    }
+    let t = r.constant(e, why);
+    if let Some(v) = constant::evaluate(&t, &r.symbols.option_defaults) {
+        if v < 1 || v > max {
+            r.diagnostics.push(out_of_bounds(v.to_string()));
+        }
+    }
+    t
+}
+
+/// A number as the rules write it: its digits when the parser saturated it.
+fn number_text(n: i64, span: Span, source: &str) -> String {
+    match source.get(span.start..span.end) {
+        Some(text) if n == i64::MAX && !text.is_empty() => text.to_string(),
+        _ => n.to_string(),
     }
 }
 
@@ -369,24 +440,15 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                         earlier: earlier.into(),
                     });
                 }
-                let turns = p
-                    .turns
-                    .as_ref()
-                    .map(|t| r.constant(t, "a phase's length is fixed before play"));
-                if let Some(n) = turns
-                    .as_ref()
-                    .and_then(|t| constant::evaluate(t, &r.symbols.option_defaults))
-                {
-                    if n < 1 {
-                        r.diagnostics.push(Diagnostic::OutOfBounds {
-                            what: "a phase's number of turns".into(),
-                            value: n,
-                            min: 1,
-                            max: i64::from(u32::MAX),
-                            span: turns.as_ref().map_or(p.name.span, |t| t.span).into(),
-                        });
-                    }
-                }
+                let turns = p.turns.as_ref().map(|t| {
+                    bounded(
+                        r,
+                        t,
+                        "a phase's length is fixed before play",
+                        "a phase's number of turns",
+                        MAX_PHASE_TURNS,
+                    )
+                });
                 if turns.is_none() {
                     forever.get_or_insert(p.name.span);
                 }
@@ -476,5 +538,99 @@ fn report_unused(file: &File, r: &Resolver, diagnostics: &mut Vec<Diagnostic>) {
                 span: name.span.into(),
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check;
+    use miette::Diagnostic as _;
+
+    /// The codes reported for a small game with `extra` lines added.
+    fn codes(extra: &str) -> Vec<String> {
+        codes_of(&format!(
+            "players X, O\nboard square 3 x 3\nphase p\n  place where empty\n{extra}\n"
+        ))
+    }
+
+    /// The codes reported for a rules text.
+    fn codes_of(source: &str) -> Vec<String> {
+        check(source)
+            .diagnostics
+            .iter()
+            .map(|d| d.code().map(|c| c.to_string()).unwrap_or_default())
+            .collect()
+    }
+
+    #[test]
+    fn definitions_using_the_chosen_cell_only_where_a_cell_is_chosen() {
+        assert_eq!(codes("define free = empty\nend when free: draw"), ["E0011"]);
+        assert_eq!(codes("define c = cell\nend when edge(c): draw"), ["E0011"]);
+        // Through another definition.
+        assert_eq!(
+            codes("define near = adjacent(last)\ndefine f = near and true\nend when f: draw"),
+            ["E0011"]
+        );
+        // Used only in a move's `where`: fine.
+        assert_eq!(
+            codes("define e = edge\nscore(p) = 0\nend when full: draw\nafter turn: supply(mover) += 0\nsupply 3 + 0\nphase q\n  place where e"),
+            ["W0002"]
+        );
+        assert_eq!(
+            codes("define e = edge\nscore(p) = count(p)\nend when e: highest score wins"),
+            ["E0011"]
+        );
+        // Used where a cell is chosen, or given a cell: fine.
+        assert!(
+            codes("define free(c: cell) = empty(c)\nphase q\n  place where free(cell)\nend when free(last): draw")
+                .iter()
+                .all(|c| c.starts_with('W'))
+        );
+    }
+
+    #[test]
+    fn constants_without_a_value() {
+        assert_eq!(codes("end when line(1/0, mover): draw"), ["E0018"]);
+        assert_eq!(codes("supply 1/0\nend when full: draw"), ["E0018"]);
+        assert_eq!(codes("supply 5 % 0\nend when full: draw"), ["E0018"]);
+        assert_eq!(
+            codes("option n = 99999999999999999999\nend when line(n+1, mover): draw"),
+            ["E0013", "E0018"]
+        );
+        assert_eq!(
+            codes("option n = 9223372036854775806\nend when line(n*2, mover): draw"),
+            ["E0018"]
+        );
+        // A number too large is reported once, not again as out of bounds.
+        assert_eq!(
+            codes_of("players X, O\nboard square 99999999999999999999 x 3\nphase p\n  place where empty\nend when full: draw"),
+            ["E0013"]
+        );
+        assert_eq!(codes_of("players 99999999999999999999\nboard square 3 x 3\nphase p\n  place where empty\nend when full: draw"), ["E0013"]);
+        assert_eq!(
+            codes("end when turn > 99999999999999999999: draw"),
+            ["E0013"]
+        );
+    }
+
+    #[test]
+    fn ranges_parameters_scores_and_phase_lengths() {
+        assert_eq!(
+            codes("option x = 5 in 9..1\nsupply x\nend when full: draw"),
+            ["E0019"]
+        );
+        assert_eq!(
+            codes("define f(a: int, a: int) = a\nend when f(1, 2) == 1: draw"),
+            ["E0003"]
+        );
+        assert_eq!(codes("end when full: highest score wins"), ["W0003"]);
+        assert_eq!(
+            codes("score(p) = count(p)\nend when full: highest score wins"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            codes("phase q for 1000001 turns\n  place where empty\nend when full: draw"),
+            ["W0002", "E0013"]
+        );
     }
 }

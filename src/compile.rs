@@ -8,7 +8,8 @@
 mod lower;
 
 use crate::check::constant;
-use crate::check::program::{BoardSpec, Program, ResultSpec};
+use crate::check::program::{BoardSpec, Program, ResultSpec, Typed};
+use crate::check::{MAX_HEX_SIDE, MAX_PHASE_TURNS, MAX_SQUARE_SIDE};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Effect, EffectOp, End, EndResult, Geometry, Node, Phase, Rules, SeatRef};
 use crate::syntax::ast::AssignOp;
@@ -39,8 +40,10 @@ pub enum CompileError {
         /// The largest allowed.
         max: i64,
     },
-    /// With these options a constant is out of bounds (a line longer than the board, ...).
-    #[error("with these options the rules are invalid: {0}")]
+    /// With these options a constant is out of bounds (a line longer than the
+    /// board, ...). The diagnostic inside says what, with labels in the rules
+    /// (the command line shows it in full).
+    #[error("with these options the rules do not fit")]
     #[diagnostic(code(E0016))]
     Invalid(#[source] Box<Diagnostic>),
 }
@@ -51,10 +54,17 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     for (name, value) in set {
         let Some(i) = program.options.iter().position(|o| &o.name == name) else {
             let known: Vec<&str> = program.options.iter().map(|o| o.name.as_str()).collect();
-            let help = if known.is_empty() {
-                "these rules have no options".to_string()
-            } else {
-                format!("the options are: {}", known.join(", "))
+            let close = known
+                .iter()
+                .map(|k| (strsim::damerau_levenshtein(k, name), *k))
+                .filter(|(d, k)| *d <= 2.max(k.len() / 3))
+                .min();
+            let help = match (known.is_empty(), close) {
+                (true, _) => "these rules have no options".to_string(),
+                (false, Some((_, k))) => {
+                    format!("did you mean `{k}`? The options are: {}", known.join(", "))
+                }
+                (false, None) => format!("the options are: {}", known.join(", ")),
             };
             return Err(CompileError::UnknownOption {
                 name: name.clone(),
@@ -72,13 +82,18 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         }
         values[i] = *value;
     }
-    let constant = |e| constant::evaluate(e, &values).unwrap_or(0);
+    let constant = |e| value_of(e, &values);
     let geometry = match &program.board {
         BoardSpec::Square(w, h) => Geometry::square(
-            bounded(constant(w), 26, w.span, "the board's width")?,
-            bounded(constant(h), 26, h.span, "the board's height")?,
+            bounded(constant(w)?, MAX_SQUARE_SIDE, w.span, "the board's width")?,
+            bounded(constant(h)?, MAX_SQUARE_SIDE, h.span, "the board's height")?,
         ),
-        BoardSpec::Hex(s) => Geometry::hex(bounded(constant(s), 13, s.span, "the hexagon's side")?),
+        BoardSpec::Hex(s) => Geometry::hex(bounded(
+            constant(s)?,
+            MAX_HEX_SIDE,
+            s.span,
+            "the hexagon's side",
+        )?),
         BoardSpec::Missing => Geometry::square(1, 1),
     };
     let mut lower = Lowerer::new(program, &values, &geometry);
@@ -89,7 +104,13 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             .turns
             .as_ref()
             .map(|t| {
-                bounded(constant(t), u32::MAX as i64, t.span, "a phase's length").map(|n| n as u32)
+                bounded(
+                    constant(t)?,
+                    MAX_PHASE_TURNS,
+                    t.span,
+                    "a phase's number of turns",
+                )
+                .map(|n| n as u32)
             })
             .transpose()?;
         let places = p
@@ -138,7 +159,8 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     let supply = program
         .supply
         .as_ref()
-        .map(|s| constant(s).clamp(0, i32::MAX as i64) as i32);
+        .map(|s| constant(s).map(|v| v.clamp(0, i32::MAX as i64) as i32))
+        .transpose()?;
     let (line_lengths, run_lengths) = lower.finish();
     let line_tables = line_lengths
         .iter()
@@ -178,6 +200,17 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     })
 }
 
+/// The value of a constant with these option values; E0018 inside E0016 if it has none.
+pub(crate) fn value_of(e: &Typed, values: &[i64]) -> Result<i64, CompileError> {
+    constant::evaluate(e, values).ok_or_else(|| {
+        let d = constant::no_value_diagnostic(e, values).unwrap_or(Diagnostic::NotConstant {
+            why: "the rules are compiled before play".into(),
+            span: e.span.into(),
+        });
+        CompileError::Invalid(Box::new(d))
+    })
+}
+
 fn bounded(
     value: i64,
     max: i64,
@@ -187,7 +220,7 @@ fn bounded(
     if value < 1 || value > max {
         return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
             what: what.into(),
-            value,
+            value: value.to_string(),
             min: 1,
             max,
             span: span.into(),

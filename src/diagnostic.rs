@@ -38,17 +38,53 @@ pub enum Diagnostic {
         help: Option<String>,
     },
 
-    /// Two definitions of one name, or two items that may appear only once.
+    /// Two options, definitions, seats or phases with one name.
     #[error("`{name}` is defined twice")]
     #[diagnostic(code(E0003), help("rename or remove one of them"))]
     Duplicate {
-        /// The name or item keyword.
+        /// The name.
         name: String,
         /// The second definition.
         #[label("defined again here")]
         span: SourceSpan,
         /// The first definition.
         #[label("first defined here")]
+        first: SourceSpan,
+    },
+
+    /// Two parameters of one definition with one name.
+    #[error("`{name}` is defined twice")]
+    #[diagnostic(
+        code(E0003),
+        help("the parameters of `{definition}` need different names; rename one of them")
+    )]
+    DuplicateParameter {
+        /// The parameter's name.
+        name: String,
+        /// The definition.
+        definition: String,
+        /// The second parameter.
+        #[label("defined again here")]
+        span: SourceSpan,
+        /// The first parameter.
+        #[label("first defined here")]
+        first: SourceSpan,
+    },
+
+    /// An item that may appear only once, written twice.
+    #[error("there are two `{item}` items")]
+    #[diagnostic(
+        code(E0003),
+        help("a game has only one `{item}` item; remove one of them")
+    )]
+    DuplicateItem {
+        /// The item's keyword.
+        item: String,
+        /// The second item.
+        #[label("written again here")]
+        span: SourceSpan,
+        /// The first item.
+        #[label("first written here")]
         first: SourceSpan,
     },
 
@@ -69,14 +105,14 @@ pub enum Diagnostic {
     },
 
     /// A call with the wrong number of arguments.
-    #[error("`{name}` takes {expected}, but {found} given")]
+    #[error("`{name}` takes {expected}, but was given {found}")]
     #[diagnostic(code(E0005))]
     Arity {
         /// The function called.
         name: String,
         /// The arguments it takes, in words.
         expected: String,
-        /// How many were given, in words.
+        /// How many were given (a number, or "none").
         found: String,
         /// Where.
         #[label("wrong number of arguments")]
@@ -176,6 +212,23 @@ pub enum Diagnostic {
         span: SourceSpan,
     },
 
+    /// A definition that uses the chosen cell, used where there is none.
+    #[error("`{name}` uses the chosen cell, but there is no chosen cell here")]
+    #[diagnostic(
+        code(E0011),
+        help("the chosen cell exists only in a move's `where`; use `{name}` there, or give it a parameter of type cell and pass a cell, such as `last`")
+    )]
+    DefinitionNeedsCell {
+        /// The definition.
+        name: String,
+        /// Where it is used.
+        #[label("no chosen cell here")]
+        span: SourceSpan,
+        /// Where its body uses the chosen cell.
+        #[label("`{name}` uses the chosen cell here")]
+        uses: SourceSpan,
+    },
+
     /// A value that must be known before play is not a constant.
     #[error("this must be a constant: a number, an option, or arithmetic on them")]
     #[diagnostic(code(E0012), help("{why}"))]
@@ -193,14 +246,28 @@ pub enum Diagnostic {
     OutOfBounds {
         /// What the number is.
         what: String,
-        /// Its value.
-        value: i64,
+        /// Its value (as written, when it is too large for 64 bits).
+        value: String,
         /// The smallest allowed.
         min: i64,
         /// The largest allowed.
         max: i64,
         /// Where.
         #[label("{value} is not allowed here")]
+        span: SourceSpan,
+    },
+
+    /// A number literal too large for 64 bits.
+    #[error("this number is too large: a number must be at most {max}")]
+    #[diagnostic(
+        code(E0013),
+        help("numbers in rules are 64-bit; write a smaller number")
+    )]
+    NumberTooLarge {
+        /// The largest number allowed.
+        max: i64,
+        /// Where.
+        #[label("too large")]
         span: SourceSpan,
     },
 
@@ -226,6 +293,35 @@ pub enum Diagnostic {
         meaning: String,
         /// Where it is defined.
         #[label("this would hide the built-in `{name}`")]
+        span: SourceSpan,
+    },
+
+    /// A constant that has no value (a division by zero, an overflow).
+    #[error("this constant has no value: it divides by zero or overflows")]
+    #[diagnostic(code(E0018))]
+    NoValue {
+        /// Where the computation fails, and why.
+        #[label("{reason}")]
+        span: SourceSpan,
+        /// Why, in words ("this divides by zero").
+        reason: String,
+        /// How to fix it.
+        #[help]
+        help: String,
+    },
+
+    /// An option whose range is empty: its bounds are reversed.
+    #[error("option `{name}` has an empty range {min}..{max}: {min} is more than {max}")]
+    #[diagnostic(code(E0019), help("write the smaller bound first: `in {max}..{min}`"))]
+    EmptyRange {
+        /// The option.
+        name: String,
+        /// The first bound, as written.
+        min: i64,
+        /// The second bound, as written.
+        max: i64,
+        /// The range.
+        #[label("no value is in this range")]
         span: SourceSpan,
     },
 
@@ -258,6 +354,19 @@ pub enum Diagnostic {
         /// The phase that lasts forever.
         #[label("this phase lasts to the end")]
         earlier: SourceSpan,
+    },
+
+    /// `highest score wins` in a game that has no `score` item.
+    #[error("there is no `score` item, so every seat scores 0 and this is always a draw")]
+    #[diagnostic(
+        code(W0003),
+        severity(Warning),
+        help("say how a seat scores with a `score` item, for example `score(p) = runs(3, p)`")
+    )]
+    NoScore {
+        /// The result.
+        #[label("always a draw")]
+        span: SourceSpan,
     },
 
     /// A position in which the mover has no legal move and no rule says what then.
@@ -313,7 +422,9 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         !matches!(
             self,
-            Diagnostic::Unused { .. } | Diagnostic::UnreachablePhase { .. }
+            Diagnostic::Unused { .. }
+                | Diagnostic::UnreachablePhase { .. }
+                | Diagnostic::NoScore { .. }
         )
     }
 }

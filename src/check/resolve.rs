@@ -24,6 +24,8 @@ pub struct Symbols<'a> {
     pub define_items: Vec<&'a Define>,
     /// The longest line on the board with the default options, and the board's span.
     pub longest_line: Option<(i64, Span)>,
+    /// The rules text, to quote numbers too large for 64 bits as written.
+    pub source: &'a str,
 }
 
 /// Where an expression is checked.
@@ -63,6 +65,10 @@ pub struct Resolver<'a> {
     /// Checked definition bodies, by index.
     pub define_bodies: Vec<Option<Typed>>,
     states: Vec<DefineState>,
+    /// For each checked definition, where its body uses the chosen cell, if it does.
+    define_chosen: Vec<Option<Span>>,
+    /// The first use of the chosen cell in the definition body being checked.
+    chosen_use: Option<Span>,
 }
 
 fn ty_of(t: TypeName) -> Ty {
@@ -85,6 +91,8 @@ impl<'a> Resolver<'a> {
             used_defines: vec![false; n_def],
             define_bodies: vec![None; n_def],
             states: vec![DefineState::Unchecked; n_def],
+            define_chosen: vec![None; n_def],
+            chosen_use: None,
         }
     }
 
@@ -104,7 +112,7 @@ impl<'a> Resolver<'a> {
         typed
     }
 
-    /// Checks `e` and requires it to be a constant number.
+    /// Checks `e` and requires it to be a constant number that has a value.
     pub fn constant(&mut self, e: &Expr, why: &str) -> Typed {
         let typed = self.expect(e, Context::TOP, Ty::Int);
         if !constant::is_constant(&typed) {
@@ -112,8 +120,17 @@ impl<'a> Resolver<'a> {
                 why: why.to_string(),
                 span: e.span.into(),
             });
+        } else {
+            self.report_no_value(&typed);
         }
         typed
+    }
+
+    /// Reports a constant that has no value with the options' defaults (E0018).
+    fn report_no_value(&mut self, typed: &Typed) {
+        if let Some(d) = constant::no_value_diagnostic(typed, &self.symbols.option_defaults) {
+            self.diagnostics.push(d);
+        }
     }
 
     fn mismatch(&mut self, want: Ty, got: &Typed) {
@@ -122,6 +139,15 @@ impl<'a> Resolver<'a> {
                 Some("compare the number, for example `supply(mover) == 0`".to_string())
             }
             (Ty::Bool, Ty::Cell) => Some("test the cell, for example `empty(last)`".to_string()),
+            (Ty::Bool, Ty::Seat) => {
+                let seat = self
+                    .symbols
+                    .seats
+                    .iter()
+                    .find(|(_, &i)| i == 0)
+                    .map_or("X", |(name, _)| *name);
+                Some(format!("compare the seat, for example `mover == {seat}`"))
+            }
             (Ty::Int, Ty::Bool) => {
                 Some("a condition is not a number; use it in `where` or `when`".to_string())
             }
@@ -150,11 +176,17 @@ impl<'a> Resolver<'a> {
     pub fn expr(&mut self, e: &Expr, ctx: Context) -> Typed {
         let span = e.span;
         match &e.kind {
-            ExprKind::Int(n) => Typed {
-                kind: Hir::Int(*n),
-                ty: Ty::Int,
-                span,
-            },
+            ExprKind::Int(n) => {
+                if *n == i64::MAX {
+                    // The parser saturates numbers too large for 64 bits.
+                    self.diagnostics.push(too_large(span));
+                }
+                Typed {
+                    kind: Hir::Int(*n),
+                    ty: Ty::Int,
+                    span,
+                }
+            }
             ExprKind::Bool(b) => Typed {
                 kind: Hir::Bool(*b),
                 ty: Ty::Bool,
@@ -254,7 +286,7 @@ impl<'a> Resolver<'a> {
             self.diagnostics.push(Diagnostic::Arity {
                 name: name.text.clone(),
                 expected: "no arguments".into(),
-                found: count_words(args.len()),
+                found: given_words(args.len()),
                 span: name
                     .span
                     .to(args.last().map_or(name.span, |a| a.span))
@@ -310,13 +342,15 @@ impl<'a> Resolver<'a> {
         if args.len() < min || args.len() > full {
             let expected = if min == full {
                 count_words(full)
+            } else if min == 0 {
+                format!("at most {}", count_words(full))
             } else {
-                format!("{} or {}", count_words(min), count_words(full))
+                format!("{min} or {}", count_words(full))
             };
             self.diagnostics.push(Diagnostic::Arity {
                 name: b.name.into(),
                 expected,
-                found: count_words(args.len()),
+                found: given_words(args.len()),
                 span: span.into(),
                 help: b.signature(),
             });
@@ -327,24 +361,23 @@ impl<'a> Resolver<'a> {
             .zip(b.params)
             .map(|(a, &t)| self.expect(a, ctx, t))
             .collect();
-        if typed.len() < full {
-            if !ctx.chosen_cell {
-                self.diagnostics.push(Diagnostic::NoChosenCell {
-                    name: b.name.into(),
-                    span: span.into(),
-                });
-            }
+        let implied = typed.len() < full;
+        if implied {
             typed.push(Typed {
                 kind: Hir::Builtin(BuiltinId::Cell, vec![]),
                 ty: Ty::Cell,
                 span,
             });
         }
-        if id == BuiltinId::Cell && !ctx.chosen_cell {
-            self.diagnostics.push(Diagnostic::NoChosenCell {
-                name: b.name.into(),
-                span: span.into(),
-            });
+        if implied || id == BuiltinId::Cell {
+            if ctx.chosen_cell {
+                self.chosen_use.get_or_insert(span);
+            } else {
+                self.diagnostics.push(Diagnostic::NoChosenCell {
+                    name: b.name.into(),
+                    span: span.into(),
+                });
+            }
         }
         if matches!(id, BuiltinId::Line | BuiltinId::Runs) {
             self.check_length(&typed[0]);
@@ -366,6 +399,7 @@ impl<'a> Resolver<'a> {
             return;
         }
         let Some(value) = constant::evaluate(n, &self.symbols.option_defaults) else {
+            self.report_no_value(n);
             return;
         };
         if let Some((longest, board)) = self.symbols.longest_line {
@@ -382,7 +416,7 @@ impl<'a> Resolver<'a> {
         if value < 1 {
             self.diagnostics.push(Diagnostic::OutOfBounds {
                 what: "a line length".into(),
-                value,
+                value: value.to_string(),
                 min: 1,
                 max: self.symbols.longest_line.map_or(64, |l| l.0),
                 span: n.span.into(),
@@ -413,7 +447,7 @@ impl<'a> Resolver<'a> {
             self.diagnostics.push(Diagnostic::Arity {
                 name: name.text.clone(),
                 expected: count_words(def.params.len()),
-                found: count_words(args.len()),
+                found: given_words(args.len()),
                 span: span.into(),
                 help: format!(
                     "`{}` is defined as `{}({})`",
@@ -423,6 +457,17 @@ impl<'a> Resolver<'a> {
                 ),
             });
             return Self::error(span, ty);
+        }
+        if let Some(uses) = self.define_chosen[i] {
+            if ctx.chosen_cell {
+                self.chosen_use.get_or_insert(span);
+            } else {
+                self.diagnostics.push(Diagnostic::DefinitionNeedsCell {
+                    name: name.text.clone(),
+                    span: span.into(),
+                    uses: uses.into(),
+                });
+            }
         }
         let typed = args
             .iter()
@@ -456,19 +501,39 @@ impl<'a> Resolver<'a> {
                     .iter()
                     .map(|p| (p.name.text.as_str(), ty_of(p.ty)))
                     .collect();
-                // The chosen cell is allowed: a definition used outside a `where`
-                // that needs it is reported by the compiler's use, not here.
+                // The chosen cell is allowed here: where the body uses it is
+                // recorded, and a use of the definition outside a move's
+                // `where` is reported at that use.
                 let ctx = Context {
                     params: &params,
                     chosen_cell: true,
                 };
+                let outer = self.chosen_use.take();
                 let body = self.expr(&def.body, ctx);
+                self.define_chosen[i] = self.chosen_use.take();
+                self.chosen_use = outer;
                 let ty = body.ty;
                 self.define_bodies[i] = Some(body);
                 self.states[i] = DefineState::Done(ty);
                 Some(ty)
             }
         }
+    }
+}
+
+/// The E0013 diagnostic for a number too large for 64 bits (the parser saturates it).
+pub fn too_large(span: Span) -> Diagnostic {
+    Diagnostic::NumberTooLarge {
+        max: i64::MAX - 1,
+        span: span.into(),
+    }
+}
+
+/// How many arguments were given, after "was given".
+fn given_words(n: usize) -> String {
+    match n {
+        0 => "none".into(),
+        n => n.to_string(),
     }
 }
 

@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 
 use crate::check::check;
 use crate::cli::Failure;
-use crate::compile::compile;
+use crate::compile::{compile, CompileError};
 use crate::ir::Rules;
 use crate::report::render_human;
 
@@ -70,19 +70,119 @@ pub fn load(file: Option<&str>, sets: &[String]) -> Result<Loaded, Failure> {
 
 /// Checks and compiles rules text that has already been read.
 pub fn load_text(file: String, text: String, sets: &[String]) -> Result<Loaded, Failure> {
+    load_colored(file, text, sets, color_stderr())
+}
+
+/// [`load_text`], with reports coloured or not.
+fn load_colored(
+    file: String,
+    text: String,
+    sets: &[String],
+    color: bool,
+) -> Result<Loaded, Failure> {
     let set = parse_sets(sets)?;
     let checked = check(&text);
     if checked.has_errors() {
-        let report = render_human(&checked.diagnostics, &file, &text, color_stderr());
+        let report = render_human(&checked.diagnostics, &file, &text, color);
         return Err(Failure::problem(format!(
             "{report}error: `{file}` has errors; run `tabula check {file}` after fixing them"
         )));
     }
     let program = checked.program.expect("no errors means a program");
-    let rules = compile(&program, &set).map_err(|e| {
-        let report =
-            miette::Report::new(e).with_source_code(miette::NamedSource::new(&file, text.clone()));
-        Failure::usage(format!("{report:?}"))
-    })?;
+    let rules = compile(&program, &set)
+        .map_err(|e| Failure::usage(compile_report(e, &set, &file, &text, color)))?;
     Ok(Loaded { rules, file, text })
+}
+
+/// How a compile error reads on the command line. When the options make the
+/// rules invalid (E0016), the diagnostic inside is shown in full against the
+/// rules text, after a line naming the options that caused it.
+pub fn compile_report(
+    e: CompileError,
+    set: &[(String, i64)],
+    file: &str,
+    text: &str,
+    color: bool,
+) -> String {
+    match e {
+        CompileError::Invalid(inner) => {
+            let options: Vec<String> = set.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            let with = if options.is_empty() {
+                "with the options' defaults".to_string()
+            } else {
+                format!("with {}", options.join(" and "))
+            };
+            let report = render_human(&[*inner], file, text, color);
+            format!(
+                "error[E0016]: {with} the rules do not fit:\n\n{}",
+                report.trim_end()
+            )
+        }
+        e => {
+            let report = miette::Report::new(e)
+                .with_source_code(miette::NamedSource::new(file, text.to_string()));
+            format!("{report:?}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::load_colored;
+
+    const FIVE: &str = "game \"Five\"\noption size = 15 in 3..19\noption handicap = 1 in 0..3\n\
+        players Black, White\nboard square size x size\nsupply 40 / handicap\n\
+        phase play\n  place where empty\nend when line(5, mover): mover wins\nend when full: draw\n";
+
+    fn failure(sets: &[&str]) -> String {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        match load_colored("five.game".into(), FIVE.into(), &sets, false) {
+            Ok(_) => panic!("{sets:?} should not fit"),
+            Err(f) => {
+                assert_eq!(f.status, 2, "{}", f.message);
+                f.message
+            }
+        }
+    }
+
+    #[test]
+    fn options_that_do_not_fit_show_the_error_inside_in_full() {
+        let m = failure(&["size=4"]);
+        assert!(
+            m.starts_with("error[E0016]: with size=4 the rules do not fit:"),
+            "{m}"
+        );
+        // The inner diagnostic, once, with its code, labels and help.
+        assert_eq!(m.matches("a line of 5 does not fit").count(), 1, "{m}");
+        for part in ["E0006", "length 5", "the board is declared here", "help:"] {
+            assert!(m.contains(part), "`{part}` missing from:\n{m}");
+        }
+        let m = failure(&["size=9", "handicap=0"]);
+        assert!(
+            m.starts_with("error[E0016]: with size=9 and handicap=0 the rules do not fit:"),
+            "{m}"
+        );
+        assert!(
+            m.contains("E0018") && m.contains("this divides by zero"),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_option_suggests_a_close_one() {
+        let m = failure(&["sise=4"]);
+        assert!(
+            m.contains("E0015") && m.contains("did you mean `size`?"),
+            "{m}"
+        );
+        let m = failure(&["colour=4"]);
+        assert!(!m.contains("did you mean"), "{m}");
+        assert!(m.contains("size, handicap"), "{m}");
+    }
+
+    #[test]
+    fn loads_with_options_that_fit() {
+        let sets = vec!["size=5".to_string()];
+        assert!(load_colored("five.game".into(), FIVE.into(), &sets, false).is_ok());
+    }
 }

@@ -2,7 +2,6 @@
 
 use super::CompileError;
 use crate::builtins::BuiltinId;
-use crate::check::constant;
 use crate::check::program::{Hir, Program, Typed};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{ArithOp, Candidates, CellId, CmpOp, Geometry, Node, Place, SeatRef, NO_CELL};
@@ -179,7 +178,7 @@ impl<'a> Lowerer<'a> {
 
     /// A line length, checked against the board these options give.
     fn length(&self, n: &Typed) -> Result<u8, CompileError> {
-        let value = constant::evaluate(n, self.values).unwrap_or(0);
+        let value = super::value_of(n, self.values)?;
         let longest = self.geometry.longest_line as i64;
         if value > longest {
             return Err(CompileError::Invalid(Box::new(Diagnostic::LineTooLong {
@@ -192,7 +191,7 @@ impl<'a> Lowerer<'a> {
         if value < 1 {
             return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
                 what: "a line length".into(),
-                value,
+                value: value.to_string(),
                 min: 1,
                 max: longest,
                 span: n.span.into(),
