@@ -68,12 +68,32 @@ pub fn check(source: &str) -> Checked {
                 .join(" ");
         }
     }
-    diagnostics.extend(more);
+    diagnostics.extend(
+        more.into_iter()
+            .filter(|d| !follows_from_broken(d, &parsed.broken)),
+    );
     diagnostics.sort_by_key(first_offset);
     let has_errors = diagnostics.iter().any(Diagnostic::is_error);
     Checked {
         diagnostics,
         program: if has_errors { None } else { Some(program) },
+    }
+}
+
+/// Whether a diagnostic only repeats a syntax error: the item that did not
+/// parse is not missing, the names it defines are not unknown, and the names
+/// it uses may not be unused.
+fn follows_from_broken(d: &Diagnostic, broken: &[crate::syntax::BrokenItem]) -> bool {
+    let broke = |keyword: &str| broken.iter().any(|b| b.keyword == keyword);
+    match d {
+        Diagnostic::Missing { item, .. } => broke(item),
+        Diagnostic::NoEnd { .. } => broke("end"),
+        Diagnostic::UnknownName { name, .. } => broken
+            .iter()
+            .any(|b| b.name.as_deref() == Some(name.as_str())),
+        Diagnostic::Unused { name, .. } => broken.iter().any(|b| b.words.contains(name)),
+        Diagnostic::NoScore { .. } => broke("score"),
+        _ => false,
     }
 }
 

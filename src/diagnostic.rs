@@ -13,7 +13,7 @@ use thiserror::Error;
 pub enum Diagnostic {
     /// The text does not follow the grammar.
     #[error("syntax error: expected {expected}, found {found}")]
-    #[diagnostic(code(E0001), help("see docs/language.md for the form of each item"))]
+    #[diagnostic(code(E0001), help("{help}"))]
     Syntax {
         /// What the grammar allowed here, in words.
         expected: String,
@@ -22,6 +22,8 @@ pub enum Diagnostic {
         /// Where.
         #[label("expected {expected} here")]
         span: SourceSpan,
+        /// The form of the item being read, or where to find it.
+        help: String,
     },
 
     /// A name that is not defined.

@@ -33,6 +33,8 @@ pub struct BrokenItem {
     pub keyword: String,
     /// The second word, when it is a name (`option size ...` gives `size`).
     pub name: Option<String>,
+    /// Every word in the item, for the names it may have used.
+    pub words: Vec<String>,
 }
 
 /// Parses a whole rules file, recovering after syntax errors item by item.
@@ -71,12 +73,15 @@ fn parse_by_chunks(source: &str) -> Parsed {
             }
             Err(error) => {
                 parsed.errors.push(syntax_error(error, text, start));
-                let mut words = text
+                let words: Vec<String> = text
                     .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .filter(|w| !w.is_empty());
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_string)
+                    .collect();
                 parsed.broken.push(BrokenItem {
-                    keyword: words.next().unwrap_or_default().to_string(),
-                    name: words.next().map(str::to_string),
+                    keyword: words.first().cloned().unwrap_or_default(),
+                    name: words.get(1).cloned(),
+                    words,
                 });
             }
         }
@@ -137,7 +142,13 @@ fn syntax_error(error: pest::error::Error<Rule>, text: &str, offset: usize) -> D
     } else {
         format!("`{}`", &text[pos..pos + found_len])
     };
+    let keyword: String = text
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
     Diagnostic::Syntax {
+        help: form_of(&keyword),
         expected: join_words(&expected),
         found,
         span: Span::new(offset + pos, offset + pos + found_len).into(),
@@ -177,6 +188,24 @@ fn expected_tokens(tokens: &[String], in_title: bool) -> Vec<String> {
         words.push("an operator".to_string());
     }
     words
+}
+
+/// How an item is written, for the help line of a syntax error in it.
+fn form_of(keyword: &str) -> String {
+    let form = match keyword {
+        "game" => "game \"Title\"",
+        "option" => "option NAME = DEFAULT in MIN..MAX   (the range may be left out)",
+        "players" => "players NAME, NAME, ...   or   players COUNT",
+        "board" => "board square WIDTH x HEIGHT   or   board hex SIDE",
+        "supply" => "supply PIECES",
+        "define" => "define NAME = EXPRESSION   or   define NAME(p: seat, n: int) = EXPRESSION",
+        "score" => "score(p) = EXPRESSION",
+        "phase" => "phase NAME [for N turns]  followed by  place where CONDITION",
+        "after" => "after turn: supply(SEAT) -= EXPRESSION",
+        "end" => "end when CONDITION: RESULT   (RESULT: SEAT wins, draw, or highest score wins)",
+        _ => return "an item starts with a keyword at the start of a line: game, option, players, board, supply, define, score, phase, after or end (docs/language.md)".to_string(),
+    };
+    format!("`{keyword}` is written: {form}")
 }
 
 /// A grammar rule in plain words.
