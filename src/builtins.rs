@@ -62,6 +62,10 @@ pub enum BuiltinId {
     Gain,
     /// Pieces the seat has on the board.
     Count,
+    /// The cell is a corner of the board (it has the fewest neighbours).
+    Corner,
+    /// How many pieces the cell holds.
+    Height,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -205,6 +209,22 @@ pub const BUILTINS: &[Builtin] = &[
         chosen_cell_default: false,
         ty: Int,
         meaning: "pieces the seat has on the board",
+    },
+    Builtin {
+        id: B::Corner,
+        name: "corner",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the cell is a corner of the board",
+    },
+    Builtin {
+        id: B::Height,
+        name: "height",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Int,
+        meaning: "how many pieces the cell holds",
     },
 ];
 

@@ -7,6 +7,7 @@
 //! handed on when there is no error.
 
 pub mod constant;
+mod pieces;
 pub mod program;
 mod resolve;
 
@@ -143,6 +144,13 @@ fn collect_symbols<'a>(file: &'a File, diagnostics: &mut Vec<Diagnostic>) -> Sym
                     .insert(&d.name.text, symbols.define_items.len());
                 symbols.define_items.push(d);
             }
+            ItemKind::Neutral(names) => {
+                for n in names {
+                    if declare(&n.text, n.span, diagnostics) {
+                        symbols.neutrals.insert(&n.text, symbols.neutrals.len());
+                    }
+                }
+            }
             ItemKind::Players(Players::Named(names)) => {
                 for n in names {
                     if declare(&n.text, n.span, diagnostics) {
@@ -166,7 +174,9 @@ fn single_items<'a>(
         let key = match item.kind {
             ItemKind::Game(_) => "game",
             ItemKind::Players(_) => "players",
-            ItemKind::Board(_) => "board",
+            ItemKind::Board(..) => "board",
+            ItemKind::FirstRandom => "first",
+            ItemKind::Neutral(_) => "neutral",
             ItemKind::Supply(_) => "supply",
             ItemKind::Score(_) => "score",
             _ => continue,
@@ -299,6 +309,7 @@ fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>)
     check_parameters(file, &mut resolver.diagnostics);
     resolver.check_all_defines();
     check_items(file, &mut resolver, &mut program);
+    pieces::check_pieces(file, &mut resolver, &mut program);
     if !singles.contains_key("score") {
         for item in &file.items {
             if let ItemKind::End(end) = &item.kind {
@@ -359,7 +370,7 @@ fn check_parameters(file: &File, diagnostics: &mut Vec<Diagnostic>) {
 }
 
 fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
-    let ItemKind::Board(board) = &item.kind else {
+    let ItemKind::Board(board, _) = &item.kind else {
         return BoardSpec::Missing;
     };
     let why = "the board is built when the rules are compiled";
@@ -481,6 +492,7 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                     .iter()
                     .map(|m| PlaceSpec {
                         condition: m.condition.as_ref().map(|c| r.expect(c, ctx, Ty::Bool)),
+                        sow: m.sow,
                         text: String::new(),
                     })
                     .collect();

@@ -6,6 +6,9 @@
 //! set and a per-cell test. It never sees source text.
 
 mod lower;
+mod pieces;
+
+pub use pieces::MAX_CAPACITY;
 
 use crate::check::constant;
 use crate::check::program::{BoardSpec, Program, ResultSpec, Typed};
@@ -96,6 +99,12 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         )?),
         BoardSpec::Missing => Geometry::square(1, 1),
     };
+    let supply = program
+        .supply
+        .as_ref()
+        .map(|s| constant(s).map(|v| v.clamp(0, i32::MAX as i64) as i32))
+        .transpose()?;
+    let capacity = pieces::capacity(program, supply, &values, geometry.cell_count())?;
     let mut lower = Lowerer::new(program, &values, &geometry);
     let score = program.score.as_ref().map(|s| lower.node(s)).transpose()?;
     let mut phases = Vec::new();
@@ -117,8 +126,9 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             .places
             .iter()
             .map(|pl| {
-                lower.place(pl.condition.as_ref()).map(|mut place| {
+                lower.place(pl.condition.as_ref(), program.stacks).map(|mut place| {
                     place.text = pl.text.clone();
+                    place.sow = pl.sow.map(|no_reversal| pieces::sowing(&geometry, no_reversal, capacity));
                     place
                 })
             })
@@ -156,11 +166,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             span: e.span,
         });
     }
-    let supply = program
-        .supply
-        .as_ref()
-        .map(|s| constant(s).map(|v| v.clamp(0, i32::MAX as i64) as i32))
-        .transpose()?;
+    let setup = pieces::setup(program, &mut lower, &values)?;
     let (line_lengths, run_lengths) = lower.finish();
     let line_tables = line_lengths
         .iter()
@@ -179,6 +185,11 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         _ => None,
     };
     Ok(Rules {
+        stacks: program.stacks,
+        stack_capacity: capacity,
+        neutrals: program.neutrals.clone(),
+        setup,
+        first_random: program.first_random,
         score_runs,
         run_values,
         title: program.title.clone(),

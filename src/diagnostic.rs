@@ -327,6 +327,20 @@ pub enum Diagnostic {
         span: SourceSpan,
     },
 
+    /// Something that needs cells holding stacks, on a board without.
+    #[error("{what} needs a board whose cells hold stacks")]
+    #[diagnostic(code(E0020), help("declare the board with stacks: `board square 4 x 4 with stacks`"))]
+    NeedsStacks {
+        /// What needs them.
+        what: String,
+        /// Where.
+        #[label("needs stacks")]
+        span: SourceSpan,
+        /// The board item.
+        #[label("this board holds one piece a cell")]
+        board: SourceSpan,
+    },
+
     /// A definition or option that nothing uses.
     #[error("{what} `{name}` is never used")]
     #[diagnostic(code(W0001), severity(Warning), help("remove it, or use it in a rule"))]

@@ -4,10 +4,12 @@
 //! allocates nothing once the move buffer has grown. All chance goes through
 //! the state's one seeded RNG.
 
+mod counters;
 mod eval;
 mod moves;
 mod perft;
 mod play;
+mod sow;
 mod state;
 
 pub use moves::{Move, MoveError};

@@ -9,6 +9,9 @@ pub mod geometry;
 mod node;
 
 pub use geometry::{CellId, Geometry, LineTable, NO_CELL};
+
+/// The code of a piece in a cell: 0 empty, seat + 1, or a neutral kind after the seats.
+pub type PieceCode = u8;
 pub use node::{ArithOp, CmpOp, Node, SeatRef};
 
 use crate::syntax::Span;
@@ -28,6 +31,16 @@ pub struct Rules {
     pub supply: Option<i32>,
     /// Each seat's score (`Node::Bound` is the seat).
     pub score: Option<Node>,
+    /// Whether cells hold ordered stacks.
+    pub stacks: bool,
+    /// The most pieces a cell can hold (1 without stacks).
+    pub stack_capacity: usize,
+    /// Neutral kinds of piece; kind k has the code `seats + 1 + k`.
+    pub neutrals: Vec<String>,
+    /// The pieces on the board before the first move.
+    pub setup: Vec<Setup>,
+    /// Whether the first seat is drawn by chance.
+    pub first_random: bool,
     /// When the score is exactly a run total, its index: the engine reads it directly.
     pub score_runs: Option<u8>,
     /// The phases in order.
@@ -60,6 +73,10 @@ pub struct Phase {
 /// Which cells a place rule starts from, before its test.
 #[derive(Clone, Debug)]
 pub enum Candidates {
+    /// Every cell (only on boards with stacks).
+    All,
+    /// The cells holding at least one piece (only on boards with stacks).
+    Occupied,
     /// The empty cells (kept as a list by the engine): a piece is only ever
     /// placed on an empty cell.
     Empty,
@@ -81,6 +98,34 @@ pub struct Place {
     pub test: Option<Node>,
     /// The rule as written, for messages.
     pub text: String,
+    /// `then sow`: the stack is picked up and sown along a path.
+    pub sow: Option<Sowing>,
+}
+
+/// How a stack is sown: one piece a step, bottom piece first, each step to a
+/// neighbour of the last; the path's length is the stack's height.
+#[derive(Clone, Debug)]
+pub struct Sowing {
+    /// Whether a step may not go straight back to the cell before.
+    pub no_reversal: bool,
+    /// The number of paths: `walks[(k * cells + c) * (D + 1) + from]` is how
+    /// many paths of k steps start at c when the step into c was in direction
+    /// `from` (D: no step yet). It depends only on the board, and lets a random
+    /// move be drawn uniformly without listing every path.
+    pub walks: Vec<u64>,
+    /// The longest path it counts.
+    pub max_steps: usize,
+}
+
+/// Pieces on the board before the first move.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// How many on each cell.
+    pub count: u8,
+    /// The piece code (seat + 1, or a neutral kind's code).
+    pub code: u8,
+    /// The cells.
+    pub cells: Vec<CellId>,
 }
 
 /// How an effect changes a supply.

@@ -20,6 +20,14 @@ pub struct Program {
     pub board: BoardSpec,
     /// The span of the board item.
     pub board_span: Span,
+    /// Whether cells hold ordered stacks (`board ... with stacks`).
+    pub stacks: bool,
+    /// Whether the first seat is drawn by chance (`first random`).
+    pub first_random: bool,
+    /// Kinds of piece that belong to no seat, by index.
+    pub neutrals: Vec<String>,
+    /// The pieces on the board before the first move.
+    pub setup: Vec<PutSpec>,
     /// Pieces each seat starts with; none means unlimited.
     pub supply: Option<Typed>,
     /// Each seat's score (parameter 0 is the seat).
@@ -32,6 +40,26 @@ pub struct Program {
     pub effects: Vec<EffectSpec>,
     /// End rules in order.
     pub ends: Vec<EndSpec>,
+}
+
+/// Pieces put on the board before the first move.
+#[derive(Clone, Debug)]
+pub struct PutSpec {
+    /// How many on each cell (a constant).
+    pub count: Typed,
+    /// Which kind.
+    pub kind: PieceKind,
+    /// Which cells (all when `None`); depends only on the board.
+    pub condition: Option<Typed>,
+}
+
+/// A kind of piece: a seat's or a neutral one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceKind {
+    /// The seat's pieces.
+    Seat(usize),
+    /// A neutral kind, by index.
+    Neutral(usize),
 }
 
 /// A game option.
@@ -77,6 +105,8 @@ pub struct PhaseSpec {
 pub struct PlaceSpec {
     /// The condition on the chosen cell.
     pub condition: Option<Typed>,
+    /// `then sow`: `Some(true)` when reversal is forbidden.
+    pub sow: Option<bool>,
     /// The rule as written (whitespace collapsed), for messages.
     pub text: String,
 }

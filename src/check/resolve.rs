@@ -18,6 +18,8 @@ pub struct Symbols<'a> {
     pub option_defaults: Vec<i64>,
     /// Seats by name.
     pub seats: HashMap<&'a str, usize>,
+    /// Neutral kinds of piece by name.
+    pub neutrals: HashMap<&'a str, usize>,
     /// Definitions by name.
     pub defines: HashMap<&'a str, usize>,
     /// The definitions' items, by index.

@@ -39,7 +39,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Lowers a place rule's condition, splitting it for move generation.
-    pub fn place(&mut self, condition: Option<&Typed>) -> Result<Place, CompileError> {
+    pub fn place(&mut self, condition: Option<&Typed>, stacks: bool) -> Result<Place, CompileError> {
         let mut conjuncts = Vec::new();
         if let Some(c) = condition {
             flatten_and(self.node(c)?, &mut conjuncts);
@@ -47,11 +47,21 @@ impl<'a> Lowerer<'a> {
         let mut guard = Vec::new();
         let mut test = Vec::new();
         let mut mask: Option<Vec<bool>> = None;
-        let mut candidates = Candidates::Empty;
+        // Without stacks a piece only ever goes on an empty cell.
+        let mut candidates = if stacks { Candidates::All } else { Candidates::Empty };
         for c in conjuncts {
             match c {
-                // Implied: candidates are always empty cells.
-                Node::Empty(ref a) if matches!(**a, Node::Chosen) => {}
+                // The empty cells are a list the engine keeps; so are the occupied
+                // ones, by height (only with stacks can a move choose one).
+                Node::Empty(ref a) if matches!(**a, Node::Chosen) && !matches!(candidates, Candidates::Occupied) => {
+                    candidates = Candidates::Empty;
+                }
+                Node::Not(ref e)
+                    if matches!(candidates, Candidates::All)
+                        && matches!(&**e, Node::Empty(a) if matches!(**a, Node::Chosen)) =>
+                {
+                    candidates = Candidates::Occupied;
+                }
                 Node::Adjacent(ref a, ref b)
                     if matches!(candidates, Candidates::Empty)
                         && !a.uses_chosen()
@@ -73,6 +83,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(Place {
+            sow: None,
             guard: join_and(guard),
             candidates,
             mask,
@@ -81,8 +92,13 @@ impl<'a> Lowerer<'a> {
         })
     }
 
+    /// The number of cells on the board.
+    pub fn cell_count(&self) -> usize {
+        self.geometry.cell_count()
+    }
+
     /// The cells a condition allows, if it depends only on the chosen cell's geometry.
-    fn static_mask(&self, node: &Node) -> Option<Vec<bool>> {
+    pub fn static_mask(&self, node: &Node) -> Option<Vec<bool>> {
         (0..self.geometry.cell_count() as CellId)
             .map(|c| static_value(node, c, self.geometry).map(|v| v != 0))
             .collect()
@@ -152,6 +168,8 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Score => Node::Score(seat(node())),
                     BuiltinId::Gain => Node::Gain(seat(node())),
                     BuiltinId::Count => Node::Count(seat(node())),
+                    BuiltinId::Corner => Node::Corner(node()),
+                    BuiltinId::Height => Node::Height(node()),
                     BuiltinId::Line | BuiltinId::Runs => {
                         let _ = node();
                         let n = self.length(&a[0])?;
@@ -210,6 +228,10 @@ fn static_value(node: &Node, chosen: CellId, g: &Geometry) -> Option<i64> {
         Node::Edge(c) => {
             let c = v(c)? as CellId;
             (c != NO_CELL && g.edge[c as usize]) as i64
+        }
+        Node::Corner(c) => {
+            let c = v(c)? as CellId;
+            (c != NO_CELL && g.corner[c as usize]) as i64
         }
         Node::Adjacent(a, b) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
         Node::Not(a) => (v(a)? == 0) as i64,

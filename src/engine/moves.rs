@@ -9,6 +9,17 @@ use crate::ir::{Candidates, CellId, Place, Rules, NO_CELL};
 pub enum Move {
     /// Put one of the mover's pieces on the cell.
     Place(CellId),
+    /// Put one of the mover's pieces on the stack at `from`, then pick the
+    /// stack up and sow it along a path of `steps` steps (directions packed in
+    /// `dirs`, see `engine/sow.rs`).
+    Sow {
+        /// The stack.
+        from: CellId,
+        /// The path's length: the stack's height with the new piece.
+        steps: u8,
+        /// The path's directions.
+        dirs: u64,
+    },
 }
 
 /// Why a typed move was refused.
@@ -23,6 +34,9 @@ pub enum MoveError {
     /// The game is already over.
     #[error("the game is over")]
     GameOver,
+    /// A sowing path that cannot be right, with the reason.
+    #[error("{0}")]
+    BadPath(String),
 }
 
 impl Rules {
@@ -44,6 +58,22 @@ impl Rules {
     }
 
     fn place_moves(&self, place: &Place, state: &State, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.candidate_cells(place, state, out);
+        if let Some(sowing) = &place.sow {
+            // The candidates become stacks to sow: append their paths, then drop them.
+            let end = out.len();
+            for i in start..end {
+                if let Move::Place(c) = out[i] {
+                    self.sow_moves(sowing, state, c, out);
+                }
+            }
+            out.drain(start..end);
+        }
+    }
+
+    /// Appends the cells a place rule allows, as `Move::Place`.
+    pub(super) fn candidate_cells(&self, place: &Place, state: &State, out: &mut Vec<Move>) {
         if let Some(guard) = &place.guard {
             let scope = Scope {
                 state,
@@ -55,7 +85,12 @@ impl Rules {
             }
         }
         let start = out.len();
+        let cells = 0..self.geometry.cell_count() as CellId;
         match &place.candidates {
+            Candidates::All => out.extend(cells.map(Move::Place)),
+            Candidates::Occupied => {
+                out.extend(cells.filter(|&c| state.heights[c as usize] > 0).map(Move::Place))
+            }
             Candidates::Empty => out.extend(state.empty_list.iter().map(|&c| Move::Place(c))),
             Candidates::EmptyNeighbours(of) => {
                 let scope = Scope {
@@ -74,13 +109,33 @@ impl Rules {
                 }
             }
         }
+        if self.stacks {
+            // A full cell takes no more pieces.
+            let full = |m: &Move| matches!(*m, Move::Place(c) if state.heights[c as usize] as usize >= self.stack_capacity);
+            let mut i = start;
+            while i < out.len() {
+                if full(&out[i]) {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            out[start..].sort_unstable();
+        }
         if let Some(mask) = &place.mask {
-            out.retain(|&Move::Place(c)| mask[c as usize]);
+            let mut keep = start;
+            for i in start..out.len() {
+                if matches!(out[i], Move::Place(c) if mask[c as usize]) {
+                    out[keep] = out[i];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
         }
         if let Some(test) = &place.test {
             let mut keep = start;
             for i in start..out.len() {
-                let Move::Place(c) = out[i];
+                let (Move::Place(c) | Move::Sow { from: c, .. }) = out[i];
                 let scope = Scope {
                     state,
                     chosen: c,
@@ -103,10 +158,19 @@ impl Rules {
         moves
     }
 
-    /// A move in the rules' notation (a cell label such as `e5`).
+    /// A move in the rules' notation: a cell label such as `e5`, or a sown
+    /// stack and its path such as `a1 b1 c1 c2`.
     pub fn move_text(&self, m: Move) -> String {
         match m {
             Move::Place(c) => self.geometry.labels[c as usize].clone(),
+            Move::Sow { from, steps, dirs } => {
+                let mut text = self.geometry.labels[from as usize].clone();
+                for c in self.sow_path(from, steps, dirs) {
+                    text.push(' ');
+                    text.push_str(&self.geometry.labels[c as usize]);
+                }
+                text
+            }
         }
     }
 
@@ -115,16 +179,60 @@ impl Rules {
         if state.is_over() {
             return Err(MoveError::GameOver);
         }
-        let label = text.trim().to_ascii_lowercase();
-        let cell = self
-            .geometry
-            .cell_by_label(&label)
-            .ok_or_else(|| MoveError::NoSuchCell(text.trim().to_string()))?;
-        let m = Move::Place(cell);
+        let lower = text.trim().to_ascii_lowercase();
+        let labels: Vec<&str> = lower.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+        let mut cells = Vec::with_capacity(labels.len());
+        for label in &labels {
+            cells.push(self.geometry.cell_by_label(label).ok_or_else(|| MoveError::NoSuchCell(label.to_string()))?);
+        }
+        let m = match cells.as_slice() {
+            [] => return Err(MoveError::NoSuchCell(String::new())),
+            [cell] if !self.sows(state) => Move::Place(*cell),
+            [from, path @ ..] => self.read_path(state, *from, path, &labels)?,
+        };
         if self.sorted_moves(state).contains(&m) {
             Ok(m)
         } else {
-            Err(MoveError::Illegal(label))
+            Err(MoveError::Illegal(lower))
         }
+    }
+
+    /// Whether the moves of the current phase sow.
+    fn sows(&self, state: &State) -> bool {
+        self.phases[state.phase as usize].places.iter().any(|p| p.sow.is_some())
+    }
+
+    /// Reads a sowing path, saying what is wrong with it in the player's terms.
+    fn read_path(&self, state: &State, from: CellId, path: &[CellId], labels: &[&str]) -> Result<Move, MoveError> {
+        let needed = state.heights[from as usize] as usize + 1;
+        if path.len() != needed {
+            return Err(MoveError::BadPath(format!(
+                "the stack on {} has {} piece(s), {} with yours, so its path needs {needed} cell(s) after {}, not {}",
+                labels[0],
+                needed - 1,
+                needed,
+                labels[0],
+                path.len()
+            )));
+        }
+        let no_reversal = self.phases[state.phase as usize].places.iter().any(|p| p.sow.as_ref().is_some_and(|s| s.no_reversal));
+        let bits = self.step_bits();
+        let (mut dirs, mut at, mut came) = (0u64, from, usize::MAX);
+        for (i, &to) in path.iter().enumerate() {
+            let d = self.geometry.direction(at, to).ok_or_else(|| {
+                MoveError::BadPath(format!("{} is not next to {}: each drop goes to a neighbour of the one before", labels[i + 1], labels[i]))
+            })?;
+            if no_reversal && came != usize::MAX && d == came ^ 1 {
+                return Err(MoveError::BadPath(format!(
+                    "the path goes straight back from {} to {}, which the rules forbid",
+                    labels[i],
+                    labels[i + 1]
+                )));
+            }
+            dirs |= (d as u64) << (i as u32 * bits);
+            at = to;
+            came = d;
+        }
+        Ok(Move::Sow { from, steps: needed as u8, dirs })
     }
 }

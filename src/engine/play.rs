@@ -4,7 +4,7 @@ use rand::Rng;
 
 use super::eval::Scope;
 use super::{Move, Outcome, State};
-use crate::ir::{Candidates, CellId, EffectOp, EndResult, Rules, NO_CELL};
+use crate::ir::{Candidates, EffectOp, EndResult, Rules, NO_CELL};
 
 impl Rules {
     /// Plays a legal move for the mover (not checked: see [`Rules::parse_move`]).
@@ -14,15 +14,31 @@ impl Rules {
     /// run; the end rules are tried in order; if none fires, the next seat
     /// moves and the phase advances when its turns are used up.
     pub fn play(&self, state: &mut State, m: Move) {
-        let Move::Place(cell) = m;
         let seat = state.mover;
-        state.occupy(cell, seat, &self.geometry.slot);
+        let cell = match m {
+            Move::Place(cell) | Move::Sow { from: cell, .. } => cell,
+        };
+        let covers = state.heights[cell as usize] > 0;
+        state.push(cell, seat + 1, self);
         state.counts[seat as usize] += 1;
         if state.supply[seat as usize] != i32::MAX {
             state.supply[seat as usize] -= 1;
         }
-        self.update_counters(state, cell, seat);
-        state.last = cell;
+        match m {
+            Move::Place(_) if !covers => {
+                self.update_counters(state, cell, seat);
+                state.last = cell;
+            }
+            Move::Place(_) => {
+                // A piece covered another: lines and runs may have been broken.
+                self.recount(state);
+                state.last = cell;
+            }
+            Move::Sow { from, steps, dirs } => {
+                state.last = self.sow(state, from, steps, dirs);
+                self.recount(state);
+            }
+        }
 
         for s in 0..self.seats.len() {
             let score = self.score_of(state, s as u8);
@@ -81,57 +97,6 @@ impl Rules {
         }
     }
 
-    /// Updates the line flags and run totals after `seat` placed on `cell`.
-    ///
-    /// Only lines and runs through the changed cell can change, and pieces are
-    /// never removed, so the update is exact.
-    fn update_counters(&self, state: &mut State, cell: CellId, seat: u8) {
-        let seats = self.seats.len();
-        let own = seat + 1;
-        for (t, table) in self.line_tables.iter().enumerate() {
-            let flag = &mut state.lines[t * seats + seat as usize];
-            if !*flag {
-                *flag = table.through(cell).iter().any(|&l| {
-                    table
-                        .line(l)
-                        .iter()
-                        .all(|&c| state.board[c as usize] == own)
-                });
-            }
-        }
-        if self.run_lengths.is_empty() {
-            return;
-        }
-        let stones = &state.slots;
-        let start = self.geometry.slot[cell as usize] as isize;
-        for &stride in &self.geometry.strides {
-            let run = |step: isize| {
-                // The first steps without a branch (the border is that wide): most
-                // runs are short, and a mispredicted loop exit costs more than the
-                // extra reads.
-                let at = |k: isize| stones[(start + k * step) as usize] == own;
-                let s1 = at(1) as usize;
-                let s2 = s1 & at(2) as usize;
-                let s3 = s2 & at(3) as usize;
-                let mut n = s1 + s2 + s3;
-                if s3 == 1 {
-                    let mut k = 4;
-                    while at(k) {
-                        n += 1;
-                        k += 1;
-                    }
-                }
-                n
-            };
-            let (before, after) = (run(-stride), run(stride));
-            for (t, values) in self.run_values.iter().enumerate() {
-                // A table lookup instead of a division: this is the hottest loop.
-                state.runs[t * seats + seat as usize] +=
-                    values[before + after + 1] - values[before] - values[after];
-            }
-        }
-    }
-
     /// The start position, chance seeded by `seed`.
     pub fn start(&self, seed: u64) -> State {
         State::new(self, seed)
@@ -160,6 +125,14 @@ impl Rules {
         rng: &mut R,
     ) -> Option<Move> {
         if let [place] = self.phases[state.phase as usize].places.as_slice() {
+            if let Some(sowing) = &place.sow {
+                if state.is_over() || state.supply[state.mover as usize] <= 0 {
+                    return None;
+                }
+                buf.clear();
+                self.candidate_cells(place, state, buf);
+                return self.random_sow(sowing, state, buf, rng);
+            }
             if matches!(place.candidates, Candidates::Empty)
                 && place.test.is_none()
                 && place.guard.is_none()

@@ -2,7 +2,7 @@
 
 use std::cell::Cell;
 
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::ir::{CellId, Rules, NO_CELL};
@@ -38,6 +38,13 @@ pub struct State {
     /// `board` laid out in the geometry's slot grid (empty border included), so
     /// that run walks step by adding a stride and need no edge test.
     pub(super) slots: Vec<u8>,
+    /// Per cell, `stack_capacity` slots: the pieces of the cell's stack, bottom
+    /// first (only the first `heights[c]` count). Without stacks, the board.
+    pub(super) stacks: Vec<u8>,
+    /// Per cell: how many pieces it holds.
+    pub(super) heights: Vec<u8>,
+    /// Every chance outcome so far, in order (the first seat when it is drawn).
+    pub chance: Vec<u32>,
     /// Per seat: pieces left to place (`i32::MAX` when unlimited).
     pub supply: Vec<i32>,
     /// Per seat: the score after the last turn.
@@ -81,6 +88,9 @@ impl Clone for State {
     fn clone_from(&mut self, source: &Self) {
         self.board.clone_from(&source.board);
         self.slots.clone_from(&source.slots);
+        self.stacks.clone_from(&source.stacks);
+        self.heights.clone_from(&source.heights);
+        self.chance.clone_from(&source.chance);
         self.empty_list.clone_from(&source.empty_list);
         self.empty_pos.clone_from(&source.empty_pos);
         self.supply.clone_from(&source.supply);
@@ -113,6 +123,9 @@ impl State {
         State {
             board: Vec::new(),
             slots: Vec::new(),
+            stacks: Vec::new(),
+            heights: Vec::new(),
+            chance: Vec::new(),
             empty_list: Vec::new(),
             empty_pos: Vec::new(),
             supply: Vec::new(),
@@ -144,6 +157,9 @@ impl State {
         };
         refill(&mut self.board, cells, 0);
         refill(&mut self.slots, rules.geometry.slot_count, 0);
+        refill(&mut self.stacks, cells * rules.stack_capacity, 0);
+        refill(&mut self.heights, cells, 0);
+        self.chance.clear();
         self.empty_list.clear();
         self.empty_list.extend(0..cells as CellId);
         self.empty_pos.clear();
@@ -166,6 +182,23 @@ impl State {
         self.outcome = None;
         self.fault = Cell::new(None);
         self.rng = Pcg64Mcg::seed_from_u64(seed);
+        for put in &rules.setup {
+            for &cell in &put.cells {
+                for _ in 0..put.count {
+                    if (self.heights[cell as usize] as usize) < rules.stack_capacity {
+                        self.push(cell, put.code, rules);
+                        if (put.code as usize) <= seats {
+                            self.counts[put.code as usize - 1] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        if rules.first_random {
+            let first = self.rng.gen_range(0..seats as u32);
+            self.chance.push(first);
+            self.mover = first as u8;
+        }
         for s in 0..seats {
             self.scores[s] = rules.score_of(self, s as u8);
         }
@@ -201,11 +234,51 @@ impl State {
         self.board[cell as usize].checked_sub(1)
     }
 
-    /// Marks a cell as occupied by `seat`.
-    pub(super) fn occupy(&mut self, cell: CellId, seat: u8, slot_of: &[u32]) {
-        self.board[cell as usize] = seat + 1;
-        let slot = slot_of[cell as usize] as usize;
-        self.slots[slot] = seat + 1;
+    /// The pieces of a cell, bottom first (codes: seat + 1, or a neutral kind).
+    pub fn stack(&self, cell: CellId, rules: &Rules) -> &[u8] {
+        let start = cell as usize * rules.stack_capacity;
+        &self.stacks[start..start + self.heights[cell as usize] as usize]
+    }
+
+    /// How many pieces a cell holds.
+    pub fn height(&self, cell: CellId) -> u8 {
+        self.heights[cell as usize]
+    }
+
+    /// Puts a piece (by code) on top of a cell; the caller checks the capacity.
+    pub(super) fn push(&mut self, cell: CellId, code: u8, rules: &Rules) {
+        let c = cell as usize;
+        let h = self.heights[c] as usize;
+        self.stacks[c * rules.stack_capacity + h] = code;
+        self.heights[c] += 1;
+        if h == 0 {
+            self.occupy(cell);
+        }
+        self.set_top(cell, code, rules);
+    }
+
+    /// Takes a cell's whole stack into `out` (bottom first) and empties the cell.
+    pub(super) fn take(&mut self, cell: CellId, rules: &Rules, out: &mut [u8]) -> usize {
+        let c = cell as usize;
+        let h = self.heights[c] as usize;
+        let start = c * rules.stack_capacity;
+        out[..h].copy_from_slice(&self.stacks[start..start + h]);
+        self.heights[c] = 0;
+        self.set_top(cell, 0, rules);
+        let pos = self.empty_list.len();
+        self.empty_list.push(cell);
+        self.empty_pos[c] = pos as CellId;
+        h
+    }
+
+    /// Sets the visible piece of a cell, on the board and in the slot grid.
+    fn set_top(&mut self, cell: CellId, code: u8, rules: &Rules) {
+        self.board[cell as usize] = code;
+        self.slots[rules.geometry.slot[cell as usize] as usize] = code;
+    }
+
+    /// Takes a cell out of the empty-cell list.
+    fn occupy(&mut self, cell: CellId) {
         let pos = self.empty_pos[cell as usize] as usize;
         let moved = *self.empty_list.last().expect("the cell was empty");
         self.empty_list.swap_remove(pos);

@@ -43,6 +43,12 @@ pub struct Geometry {
     pub labels: Vec<String>,
     /// Whether each cell is on the edge.
     pub edge: Vec<bool>,
+    /// Whether each cell is a corner: it has the fewest neighbours.
+    pub corner: Vec<bool>,
+    /// The directions to a neighbour, as steps; the opposite of direction d is d ^ 1.
+    pub directions: Vec<(i32, i32)>,
+    /// `toward[c * directions + d]`: the neighbour of c in direction d, or `NO_CELL`.
+    pub toward: Vec<CellId>,
     /// Neighbours (cells sharing a side), `neighbour_start[c]..neighbour_start[c+1]`.
     pub neighbours: Vec<CellId>,
     /// Offsets into `neighbours`.
@@ -177,6 +183,15 @@ impl Geometry {
             edge.push(neighbours.len() - before < adjacent_steps.len());
             neighbour_start.push(neighbours.len() as u32);
         }
+        let fewest = (0..coords.len()).map(|c| neighbour_start[c + 1] - neighbour_start[c]).min().unwrap_or(0);
+        let corner = (0..coords.len()).map(|c| neighbour_start[c + 1] - neighbour_start[c] == fewest).collect();
+        let mut toward = Vec::with_capacity(coords.len() * adjacent_steps.len());
+        for &(x, y) in &coords {
+            for &(dx, dy) in adjacent_steps {
+                let p = (x + dx, y + dy);
+                toward.push(if inside(p) { index(p) } else { NO_CELL });
+            }
+        }
         let mut step = Vec::with_capacity(coords.len() * axes.len() * 2);
         for &(x, y) in &coords {
             for &(dx, dy) in &axes {
@@ -205,6 +220,9 @@ impl Geometry {
             coords,
             labels,
             edge,
+            corner,
+            directions: adjacent_steps.to_vec(),
+            toward,
             neighbours,
             neighbour_start,
             axes,
@@ -236,6 +254,17 @@ impl Geometry {
     #[inline]
     pub fn step(&self, cell: CellId, axis: usize, back: bool) -> CellId {
         self.step[(cell as usize * self.axes.len() + axis) * 2 + back as usize]
+    }
+
+    /// The neighbour of `cell` in direction `d`, or `NO_CELL`.
+    #[inline]
+    pub fn toward(&self, cell: CellId, d: usize) -> CellId {
+        self.toward[cell as usize * self.directions.len() + d]
+    }
+
+    /// The direction from `a` to its neighbour `b`, if they are neighbours.
+    pub fn direction(&self, a: CellId, b: CellId) -> Option<usize> {
+        (0..self.directions.len()).find(|&d| self.toward(a, d) == b)
     }
 
     /// The cell with this label.

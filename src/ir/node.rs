@@ -28,6 +28,10 @@ pub enum Node {
     Empty(Box<Node>),
     /// The cell is on the edge.
     Edge(Box<Node>),
+    /// The cell is a corner.
+    Corner(Box<Node>),
+    /// How many pieces the cell holds.
+    Height(Box<Node>),
     /// The two cells share a side.
     Adjacent(Box<Node>, Box<Node>),
     /// The seat has a line of the table's length (index into `Rules::line_tables`).
@@ -152,6 +156,8 @@ impl Node {
             | Node::Full => false,
             Node::Empty(a)
             | Node::Edge(a)
+            | Node::Corner(a)
+            | Node::Height(a)
             | Node::Not(a)
             | Node::Neg(a)
             | Node::CmpConst(_, a, _) => a.uses_chosen(),

@@ -38,8 +38,14 @@ pub enum ItemKind {
     Option(OptionDecl),
     /// `players A, B` or `players 3`.
     Players(Players),
-    /// `board square W x H` or `board hex SIDE`.
-    Board(Board),
+    /// `board square W x H` or `board hex SIDE`, optionally `with stacks`.
+    Board(Board, bool),
+    /// `first random`: the first seat is drawn by chance.
+    FirstRandom,
+    /// `neutral A, B`: kinds of piece that belong to no seat.
+    Neutral(Vec<Name>),
+    /// `setup: put N KIND where COND; ...`.
+    Setup(Vec<Put>),
     /// `supply N`: pieces each seat starts with.
     Supply(Expr),
     /// `define NAME(PARAM: TYPE, ...) = EXPR`.
@@ -83,6 +89,17 @@ pub enum Board {
     Square(Expr, Expr),
     /// A hexagon of hexagonal cells with the given side.
     Hex(Expr),
+}
+
+/// `put N KIND where COND`: N pieces of a kind on every cell the condition allows.
+#[derive(Clone, Debug)]
+pub struct Put {
+    /// How many pieces on each cell.
+    pub count: Expr,
+    /// The kind: a neutral kind or a seat.
+    pub kind: Name,
+    /// Which cells (every cell when left out).
+    pub condition: Option<Expr>,
 }
 
 /// A named definition, with or without parameters.
@@ -147,6 +164,9 @@ pub struct MoveRule {
     pub kind: MoveKind,
     /// The condition on the chosen cell, if any.
     pub condition: Option<Expr>,
+    /// `then sow`: the stack is then picked up and sown; `Some(true)` when
+    /// reversal is forbidden (`without reversal`).
+    pub sow: Option<bool>,
     /// The whole rule.
     pub span: Span,
 }

@@ -194,13 +194,16 @@ fn expected_tokens(tokens: &[String], in_title: bool) -> Vec<String> {
 fn form_of(keyword: &str) -> String {
     let form = match keyword {
         "game" => "game \"Title\"",
+        "first" => "first random",
+        "neutral" => "neutral NAME, NAME, ...",
+        "setup" => "setup: put COUNT KIND where CONDITION; ...",
         "option" => "option NAME = DEFAULT in MIN..MAX   (the range may be left out)",
         "players" => "players NAME, NAME, ...   or   players COUNT",
-        "board" => "board square WIDTH x HEIGHT   or   board hex SIDE",
+        "board" => "board square WIDTH x HEIGHT   or   board hex SIDE   (either followed by `with stacks`)",
         "supply" => "supply PIECES",
         "define" => "define NAME = EXPRESSION   or   define NAME(p: seat, n: int) = EXPRESSION",
         "score" => "score(p) = EXPRESSION",
-        "phase" => "phase NAME [for N turns]  followed by  place where CONDITION",
+        "phase" => "phase NAME [for N turns]  followed by  place where CONDITION [then sow [without reversal]]",
         "after" => "after turn: supply(SEAT) -= EXPRESSION",
         "end" => "end when CONDITION: RESULT   (RESULT: SEAT wins, draw, or highest score wins)",
         _ => return "an item starts with a keyword at the start of a line: game, option, players, board, supply, define, score, phase, after or end (docs/language.md)".to_string(),
@@ -328,15 +331,29 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
         }
         Rule::board_item => {
             let shape = inner.next().expect("shape");
+            let stacks = inner.next().is_some();
             let is_square = shape.as_rule() == Rule::square_board;
             let mut dims = shape.into_inner().map(|p| build_expr(p, offset));
             let first = dims.next().expect("dimension");
             if is_square {
-                ItemKind::Board(Board::Square(first, dims.next().expect("height")))
+                ItemKind::Board(Board::Square(first, dims.next().expect("height")), stacks)
             } else {
-                ItemKind::Board(Board::Hex(first))
+                ItemKind::Board(Board::Hex(first), stacks)
             }
         }
+        Rule::first_item => ItemKind::FirstRandom,
+        Rule::neutral_item => ItemKind::Neutral(inner.map(|p| name(p, offset)).collect()),
+        Rule::setup_item => ItemKind::Setup(
+            inner
+                .map(|put| {
+                    let mut parts = put.into_inner();
+                    let count = build_expr(parts.next().expect("count"), offset);
+                    let kind = name(parts.next().expect("kind"), offset);
+                    let condition = parts.next().map(|p| build_expr(p, offset));
+                    Put { count, kind, condition }
+                })
+                .collect(),
+        ),
         Rule::supply_item => ItemKind::Supply(build_expr(inner.next().expect("expr"), offset)),
         Rule::define_item => {
             let name = name(inner.next().expect("name"), offset);
@@ -420,10 +437,18 @@ fn build_param(pair: Pair<Rule>, offset: usize) -> Param {
 fn build_move(pair: Pair<Rule>, offset: usize) -> MoveRule {
     let place = pair.into_inner().next().expect("place rule");
     let span = span_of(&place, offset);
-    let condition = place.into_inner().next().map(|p| build_expr(p, offset));
+    let mut condition = None;
+    let mut sow = None;
+    for part in place.into_inner() {
+        match part.as_rule() {
+            Rule::then_sow => sow = Some(part.into_inner().next().is_some()),
+            _ => condition = Some(build_expr(part, offset)),
+        }
+    }
     MoveRule {
         kind: MoveKind::Place,
         condition,
+        sow,
         span,
     }
 }

@@ -5,7 +5,8 @@
 //! belong to no chunk.
 
 const ITEM_KEYWORDS: &[&str] = &[
-    "game", "option", "players", "board", "supply", "define", "score", "phase", "after", "end",
+    "game", "option", "players", "first", "board", "neutral", "supply", "setup", "define", "score",
+    "phase", "after", "end",
 ];
 
 /// Byte ranges of the top-level chunks of `source`.

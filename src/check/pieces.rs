@@ -1,0 +1,96 @@
+//! Checking what the pieces are and where they start: stacks, neutral kinds,
+//! the set-up, a random first seat, and moves that need stacks (sowing).
+
+use super::constant;
+use super::program::{PieceKind, Program, PutSpec};
+use super::resolve::{Context, Resolver};
+use crate::builtins::Ty;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::ast::{File, ItemKind};
+
+/// The most pieces one cell may hold.
+pub const MAX_STACK: i64 = 64;
+
+/// Fills the program's stacks, neutral kinds, set-up and first seat, and
+/// reports what needs a board with stacks on a board without.
+pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
+    let mut board_span = None;
+    for item in &file.items {
+        match &item.kind {
+            ItemKind::Board(_, stacks) => {
+                program.stacks |= *stacks;
+                board_span = Some(item.span);
+            }
+            ItemKind::FirstRandom => program.first_random = true,
+            ItemKind::Neutral(names) => {
+                program.neutrals.extend(names.iter().map(|n| n.text.clone()));
+            }
+            _ => {}
+        }
+    }
+    let board = board_span.unwrap_or_default();
+    let needs_stacks = |what: &str, span: crate::syntax::Span| Diagnostic::NeedsStacks {
+        what: what.into(),
+        span: span.into(),
+        board: board.into(),
+    };
+    for item in &file.items {
+        match &item.kind {
+            ItemKind::Setup(puts) => {
+                for put in puts {
+                    let count = r.constant(&put.count, "the set-up is laid out before the first move");
+                    let value = constant::evaluate(&count, &r.symbols.option_defaults);
+                    if let Some(v) = value {
+                        if !(1..=MAX_STACK).contains(&v) {
+                            r.diagnostics.push(Diagnostic::OutOfBounds {
+                                what: "the number of pieces put on a cell".into(),
+                                value: v.to_string(),
+                                min: 1,
+                                max: MAX_STACK,
+                                span: put.count.span.into(),
+                            });
+                        } else if v > 1 && !program.stacks {
+                            r.diagnostics.push(needs_stacks("putting several pieces on a cell", put.count.span));
+                        }
+                    }
+                    let kind = if let Some(&i) = r.symbols.seats.get(put.kind.text.as_str()) {
+                        Some(PieceKind::Seat(i))
+                    } else if let Some(&i) = r.symbols.neutrals.get(put.kind.text.as_str()) {
+                        Some(PieceKind::Neutral(i))
+                    } else {
+                        let mut known: Vec<&str> = r.symbols.seats.keys().copied().collect();
+                        known.extend(r.symbols.neutrals.keys().copied());
+                        known.sort_unstable();
+                        let close = known
+                            .iter()
+                            .find(|k| strsim::damerau_levenshtein(k, &put.kind.text) <= 2)
+                            .map(|k| format!("did you mean `{k}`? "))
+                            .unwrap_or_default();
+                        r.diagnostics.push(Diagnostic::UnknownName {
+                            name: put.kind.text.clone(),
+                            span: put.kind.span.into(),
+                            help: Some(format!(
+                                "{close}a set-up puts a seat's pieces or a neutral kind declared with `neutral NAME`; the kinds are: {}",
+                                known.join(", ")
+                            )),
+                        });
+                        None
+                    };
+                    let ctx = Context { params: &[], chosen_cell: true };
+                    let condition = put.condition.as_ref().map(|c| r.expect(c, ctx, Ty::Bool));
+                    if let Some(kind) = kind {
+                        program.setup.push(PutSpec { count, kind, condition });
+                    }
+                }
+            }
+            ItemKind::Phase(p) => {
+                for m in p.moves.iter().filter(|m| m.sow.is_some()) {
+                    if !program.stacks {
+                        r.diagnostics.push(needs_stacks("sowing", m.span));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

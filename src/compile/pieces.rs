@@ -1,0 +1,88 @@
+//! Compiling stacks, the set-up and sowing: capacities, the set-up's cells,
+//! and the path counts that let a random sowing move be drawn uniformly.
+
+use super::lower::Lowerer;
+use super::{value_of, CompileError};
+use crate::check::program::{PieceKind, Program};
+use crate::ir::{CellId, Geometry, Setup, Sowing, NO_CELL};
+
+/// The most pieces a cell may hold: the pieces there can be, at most 64.
+pub const MAX_CAPACITY: usize = 64;
+
+/// How many pieces one cell can hold: 1 without stacks; with stacks, every
+/// piece the game can have on the board (seats' supplies and the set-up),
+/// capped at [`MAX_CAPACITY`] (with no supply limit, the cap).
+pub fn capacity(program: &Program, supply: Option<i32>, values: &[i64], cells: usize) -> Result<usize, CompileError> {
+    if !program.stacks {
+        return Ok(1);
+    }
+    let mut total: usize = 0;
+    for put in &program.setup {
+        let count = value_of(&put.count, values)?.clamp(0, MAX_CAPACITY as i64) as usize;
+        total = total.saturating_add(count.saturating_mul(cells));
+    }
+    let from_supply = match supply {
+        Some(n) => (n.max(0) as usize).saturating_mul(program.seats.len()),
+        None => MAX_CAPACITY,
+    };
+    Ok(total.saturating_add(from_supply).clamp(1, MAX_CAPACITY))
+}
+
+/// The set-up: for each `put`, the piece code, the count and the cells.
+pub fn setup(program: &Program, lower: &mut Lowerer, values: &[i64]) -> Result<Vec<Setup>, CompileError> {
+    let seats = program.seats.len();
+    let mut setup = Vec::new();
+    for put in &program.setup {
+        let code = match put.kind {
+            PieceKind::Seat(s) => s + 1,
+            PieceKind::Neutral(k) => seats + 1 + k,
+        } as u8;
+        let count = value_of(&put.count, values)?.clamp(1, MAX_CAPACITY as i64) as u8;
+        let mask = match &put.condition {
+            Some(c) => {
+                let node = lower.node(c)?;
+                // A set-up condition may only look at the board (the checker allows
+                // the chosen cell); anything else selects no cell.
+                lower.static_mask(&node).unwrap_or_default()
+            }
+            None => Vec::new(),
+        };
+        let cells = (0..lower.cell_count() as CellId)
+            .filter(|&c| put.condition.is_none() || mask.get(c as usize).copied().unwrap_or(false))
+            .collect();
+        setup.push(Setup { count, code, cells });
+    }
+    Ok(setup)
+}
+
+/// The sowing of a rule: the path counts for every length up to `capacity`.
+pub fn sowing(geometry: &Geometry, no_reversal: bool, capacity: usize) -> Sowing {
+    let cells = geometry.cell_count();
+    let d_count = geometry.directions.len();
+    let width = d_count + 1;
+    // Steps are kept in a u64, `bits` a step.
+    let bits = usize::BITS - (d_count - 1).leading_zeros();
+    let max_steps = (capacity + 1).min(64 / bits as usize);
+    let mut walks = vec![0u64; (max_steps + 1) * cells * width];
+    for c in 0..cells {
+        for from in 0..width {
+            walks[c * width + from] = 1;
+        }
+    }
+    for k in 1..=max_steps {
+        for c in 0..cells {
+            for from in 0..width {
+                let mut total: u64 = 0;
+                for d in 0..d_count {
+                    let next = geometry.toward(c as CellId, d);
+                    if next == NO_CELL || (no_reversal && from < d_count && d == from ^ 1) {
+                        continue;
+                    }
+                    total = total.saturating_add(walks[((k - 1) * cells + next as usize) * width + d]);
+                }
+                walks[(k * cells + c) * width + from] = total;
+            }
+        }
+    }
+    Sowing { no_reversal, walks, max_steps }
+}

@@ -1,0 +1,98 @@
+//! The line flags and run totals behind `line(n, p)` and `runs(n, p)`.
+
+use super::State;
+use crate::ir::{CellId, Rules};
+
+impl Rules {
+    /// Updates the line flags and run totals after `seat` placed on `cell`.
+    ///
+    /// Only lines and runs through the changed cell can change, and pieces are
+    /// never removed, so the update is exact.
+    pub(super) fn update_counters(&self, state: &mut State, cell: CellId, seat: u8) {
+        let seats = self.seats.len();
+        let own = seat + 1;
+        for (t, table) in self.line_tables.iter().enumerate() {
+            let flag = &mut state.lines[t * seats + seat as usize];
+            if !*flag {
+                *flag = table.through(cell).iter().any(|&l| {
+                    table
+                        .line(l)
+                        .iter()
+                        .all(|&c| state.board[c as usize] == own)
+                });
+            }
+        }
+        if self.run_lengths.is_empty() {
+            return;
+        }
+        let stones = &state.slots;
+        let start = self.geometry.slot[cell as usize] as isize;
+        for &stride in &self.geometry.strides {
+            let run = |step: isize| {
+                // The first steps without a branch (the border is that wide): most
+                // runs are short, and a mispredicted loop exit costs more than the
+                // extra reads.
+                let at = |k: isize| stones[(start + k * step) as usize] == own;
+                let s1 = at(1) as usize;
+                let s2 = s1 & at(2) as usize;
+                let s3 = s2 & at(3) as usize;
+                let mut n = s1 + s2 + s3;
+                if s3 == 1 {
+                    let mut k = 4;
+                    while at(k) {
+                        n += 1;
+                        k += 1;
+                    }
+                }
+                n
+            };
+            let (before, after) = (run(-stride), run(stride));
+            for (t, values) in self.run_values.iter().enumerate() {
+                // A table lookup instead of a division: this is the hottest loop.
+                state.runs[t * seats + seat as usize] +=
+                    values[before + after + 1] - values[before] - values[after];
+            }
+        }
+    }
+
+    /// Recomputes every line flag and run total from the board, after a move
+    /// that covered or moved pieces (so a line or run may have been broken).
+    pub(super) fn recount(&self, state: &mut State) {
+        let seats = self.seats.len();
+        for (t, table) in self.line_tables.iter().enumerate() {
+            for seat in 0..seats {
+                let own = seat as u8 + 1;
+                state.lines[t * seats + seat] = (0..table.line_count() as u32)
+                    .any(|l| table.line(l).iter().all(|&c| state.board[c as usize] == own));
+            }
+        }
+        if self.run_lengths.is_empty() {
+            return;
+        }
+        for v in state.runs.iter_mut() {
+            *v = 0;
+        }
+        for axis in 0..self.geometry.axes.len() {
+            for start in 0..self.geometry.cell_count() as CellId {
+                let own = state.board[start as usize];
+                if own == 0 || own as usize > seats {
+                    continue;
+                }
+                // Count each maximal run once, from its first cell.
+                let before = self.geometry.step(start, axis, true);
+                if before != crate::ir::NO_CELL && state.board[before as usize] == own {
+                    continue;
+                }
+                let mut length = 1;
+                let mut c = self.geometry.step(start, axis, false);
+                while c != crate::ir::NO_CELL && state.board[c as usize] == own {
+                    length += 1;
+                    c = self.geometry.step(c, axis, false);
+                }
+                for (t, values) in self.run_values.iter().enumerate() {
+                    state.runs[t * seats + own as usize - 1] += values[length];
+                }
+            }
+        }
+    }
+}

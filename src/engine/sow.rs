@@ -1,0 +1,143 @@
+//! Sowing: picking up a stack and dropping its pieces one a step along a path.
+//!
+//! A path is stored in the move as directions, `bits` a step in a `u64`
+//! (2 bits on square boards, 3 on hex boards), first step lowest.
+
+use rand::Rng;
+
+use super::{Move, State};
+use crate::compile::MAX_CAPACITY;
+use crate::ir::{CellId, Rules, Sowing, NO_CELL};
+
+impl Rules {
+    /// Bits a step of a sowing path takes.
+    pub(super) fn step_bits(&self) -> u32 {
+        usize::BITS - (self.geometry.directions.len() - 1).leading_zeros()
+    }
+
+    /// The cells a sowing path visits, in order (not the origin).
+    pub fn sow_path(&self, from: CellId, steps: u8, dirs: u64) -> impl Iterator<Item = CellId> + '_ {
+        let bits = self.step_bits();
+        let mask = (1u64 << bits) - 1;
+        (0..steps as u32).scan(from, move |cell, i| {
+            *cell = self.geometry.toward(*cell, ((dirs >> (i * bits)) & mask) as usize);
+            Some(*cell)
+        })
+    }
+
+    /// Picks up the stack on `from` and drops it bottom first along the path;
+    /// returns the last cell dropped on.
+    pub(super) fn sow(&self, state: &mut State, from: CellId, steps: u8, dirs: u64) -> CellId {
+        let mut hand = [0u8; MAX_CAPACITY + 1];
+        let height = state.take(from, self, &mut hand);
+        let mut last = from;
+        for (piece, cell) in hand[..height].iter().zip(self.sow_path(from, steps, dirs)) {
+            state.push(cell, *piece, self);
+            last = cell;
+        }
+        last
+    }
+
+    /// Whether the stack on `cell` can be sown: its path (one step a piece,
+    /// the mover's included) fits in a move.
+    pub(super) fn sowable(&self, sowing: &Sowing, state: &State, cell: CellId) -> bool {
+        (state.heights[cell as usize] as usize) < sowing.max_steps
+    }
+
+    /// Appends every sowing move from `from` (its stack plus the mover's piece).
+    pub(super) fn sow_moves(&self, sowing: &Sowing, state: &State, from: CellId, out: &mut Vec<Move>) {
+        if !self.sowable(sowing, state, from) {
+            return;
+        }
+        let steps = state.heights[from as usize] + 1;
+        let bits = self.step_bits();
+        let d_count = self.geometry.directions.len();
+        // An explicit stack instead of recursion: (cell, step index, previous direction, next direction to try).
+        let mut trail: [(CellId, usize); 65] = [(NO_CELL, 0); 65];
+        let mut dirs: u64 = 0;
+        let mut depth = 0usize;
+        trail[0] = (from, 0);
+        let mut previous = [usize::MAX; 65];
+        loop {
+            let (cell, next_dir) = trail[depth];
+            if depth == steps as usize {
+                out.push(Move::Sow { from, steps, dirs });
+                depth -= 1;
+                continue;
+            }
+            if next_dir == d_count {
+                if depth == 0 {
+                    return;
+                }
+                depth -= 1;
+                continue;
+            }
+            trail[depth].1 += 1;
+            let to = self.geometry.toward(cell, next_dir);
+            if to == NO_CELL || (sowing.no_reversal && previous[depth] != usize::MAX && next_dir == previous[depth] ^ 1) {
+                continue;
+            }
+            let shift = depth as u32 * bits;
+            dirs = (dirs & !(((1u64 << bits) - 1) << shift)) | ((next_dir as u64) << shift);
+            depth += 1;
+            trail[depth] = (to, 0);
+            previous[depth] = next_dir;
+        }
+    }
+
+    /// A uniformly random sowing move from the candidate stacks, drawn from the
+    /// path counts without listing the paths.
+    pub(super) fn random_sow<R: Rng>(&self, sowing: &Sowing, state: &State, candidates: &[Move], rng: &mut R) -> Option<Move> {
+        let cells = self.geometry.cell_count();
+        let d_count = self.geometry.directions.len();
+        let width = d_count + 1;
+        let walks = |k: usize, c: CellId, from: usize| sowing.walks[(k * cells + c as usize) * width + from];
+        let paths = |c: CellId| walks(state.heights[c as usize] as usize + 1, c, d_count);
+        let mut total: u64 = 0;
+        for &m in candidates {
+            if let Move::Place(c) = m {
+                if self.sowable(sowing, state, c) {
+                    total = total.saturating_add(paths(c));
+                }
+            }
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut pick = rng.gen_range(0..total);
+        let from = candidates.iter().find_map(|&m| {
+            let Move::Place(c) = m else { return None };
+            if !self.sowable(sowing, state, c) {
+                return None;
+            }
+            let n = paths(c);
+            if pick < n {
+                Some(c)
+            } else {
+                pick -= n;
+                None
+            }
+        })?;
+        let steps = state.heights[from as usize] + 1;
+        let bits = self.step_bits();
+        let (mut cell, mut came, mut dirs) = (from, d_count, 0u64);
+        for i in 0..steps as usize {
+            let left = steps as usize - i - 1;
+            for d in 0..d_count {
+                let to = self.geometry.toward(cell, d);
+                if to == NO_CELL || (sowing.no_reversal && came < d_count && d == came ^ 1) {
+                    continue;
+                }
+                let n = walks(left, to, d);
+                if pick < n {
+                    dirs |= (d as u64) << (i as u32 * bits);
+                    cell = to;
+                    came = d;
+                    break;
+                }
+                pick -= n;
+            }
+        }
+        Some(Move::Sow { from, steps, dirs })
+    }
+}
