@@ -67,6 +67,11 @@ const NEIGH: [[u8; 4]; CELLS] = neighbours();
 /// is not `f` (`FREE` for none); row `OFF` is all zeros.
 const WALKS: [[[u64; 5]; CELLS + 1]; TOTAL + 1] = walks();
 
+/// `PATHS[h][c]`: legal paths from cell `c` holding a stack of height `h`
+/// (0 when empty), so `WALKS[h + 1][c][FREE]` for `h >= 1`; the sowing of a
+/// stack as tall as all the pebbles (`h = TOTAL`) is never played.
+const PATHS: [[u64; CELLS]; TOTAL + 1] = paths();
+
 /// The 10 winning lines as cell bitsets: 4 rows, 4 columns, 2 long diagonals.
 const LINES: [u16; 10] = lines();
 
@@ -120,6 +125,21 @@ const fn walks() -> [[[u64; 5]; CELLS + 1]; TOTAL + 1] {
         k += 1;
     }
     w
+}
+
+/// Builds `PATHS`.
+const fn paths() -> [[u64; CELLS]; TOTAL + 1] {
+    let mut p = [[0u64; CELLS]; TOTAL + 1];
+    let mut h = 1;
+    while h < TOTAL {
+        let mut c = 0;
+        while c < CELLS {
+            p[h][c] = WALKS[h + 1][c][FREE];
+            c += 1;
+        }
+        h += 1;
+    }
+    p
 }
 
 /// Builds `LINES`.
@@ -294,14 +314,21 @@ impl Qawale {
         if self.over {
             return 0;
         }
+        self.origin_weights().1
+    }
+
+    /// Number of legal moves from each cell (0 if empty), and their total.
+    #[inline]
+    fn origin_weights(&self) -> ([u64; CELLS], u64) {
+        // All 16 cells, empty ones included (they weigh 0): a fixed loop with
+        // independent loads beats walking the occupied-cell bits.
+        let mut w = [0; CELLS];
         let mut total = 0;
-        let mut bits = self.occupied();
-        while bits != 0 {
-            let c = bits.trailing_zeros() as usize;
-            total += WALKS[self.heights[c] as usize + 1][c][FREE];
-            bits &= bits - 1;
+        for (c, wc) in w.iter_mut().enumerate() {
+            *wc = PATHS[self.heights[c] as usize][c];
+            total += *wc;
         }
-        total
+        (w, total)
     }
 
     /// Appends all legal moves to `out` after clearing it: by origin cell
@@ -329,7 +356,7 @@ impl Qawale {
     /// found by walking down the walk table instead of listing the moves.
     pub fn nth_move(&self, index: u64) -> Sow {
         assert!(index < self.move_count(), "move index {index} out of range");
-        let (from, mut r) = self.origin_of(index);
+        let (from, mut r) = Self::origin_of(&self.origin_weights().0, index);
         let len = self.heights[from] as usize + 1;
         let (mut cur, mut f, mut dirs) = (from, FREE, 0u64);
         for i in 0..len {
@@ -345,21 +372,20 @@ impl Qawale {
         }
     }
 
-    /// Splits a move index into its origin cell and the index among that
-    /// cell's paths.
+    /// Splits a move index (`< total`) into its origin cell and the index
+    /// among that cell's paths, given `origin_weights`.
     #[inline]
-    fn origin_of(&self, mut index: u64) -> (usize, u64) {
-        let mut bits = self.occupied();
-        while bits != 0 {
-            let c = bits.trailing_zeros() as usize;
-            let w = WALKS[self.heights[c] as usize + 1][c][FREE];
-            if index < w {
-                return (c, index);
-            }
-            index -= w;
-            bits &= bits - 1;
+    fn origin_of(weights: &[u64; CELLS], index: u64) -> (usize, u64) {
+        // Counting the inclusive prefix sums not above `index` finds the cell
+        // without the data-dependent (so mispredicted) early exit of a scan.
+        let mut prefix = [0; CELLS];
+        let (mut acc, mut from) = (0, 0);
+        for (p, &w) in prefix.iter_mut().zip(weights) {
+            acc += w;
+            *p = acc;
+            from += usize::from(acc <= index);
         }
-        unreachable!("move index past the last move");
+        (from, index - (prefix[from] - weights[from]))
     }
 
     /// Whether `m` is a legal move for the mover now.
@@ -402,7 +428,8 @@ impl Qawale {
     /// index over all moves, decoded step by step while sowing.
     #[inline]
     fn play_random<R: Rng>(&mut self, rng: &mut R) {
-        let (from, mut r) = self.origin_of(below(rng, self.move_count()));
+        let (weights, total) = self.origin_weights();
+        let (from, mut r) = Self::origin_of(&weights, below(rng, total));
         let (hand, len) = self.pick_up(from);
         let (mut cur, mut f) = (from, FREE);
         for (i, &pebble) in hand[..len].iter().enumerate() {
@@ -562,16 +589,16 @@ fn push_paths(out: &mut Vec<Sow>, from: u8, cur: usize, f: usize, step: u32, len
 fn pick_step(cur: usize, f: usize, left: usize, r: &mut u64) -> usize {
     let row = &WALKS[left];
     let nb = &NEIGH[cur];
-    for d in 0..4 {
-        // Off-board neighbours read the all-zero `OFF` row, so they are skipped
-        // like any other direction with no walks.
-        let w = if d == f { 0 } else { row[nb[d] as usize][d ^ 1] };
-        if *r < w {
-            return d;
-        }
-        *r -= w;
-    }
-    unreachable!("path index past the last path");
+    // Off-board neighbours read the all-zero `OFF` row, so they weigh 0 like
+    // the forbidden direction and are never chosen.
+    let w = |d: usize| if d == f { 0 } else { row[nb[d] as usize][d ^ 1] };
+    let before = [0, w(0), w(0) + w(1), w(0) + w(1) + w(2)];
+    // The direction is the number of prefix sums not above `*r`: compares
+    // instead of a scan whose exit branch random play mispredicts constantly.
+    let d = (1..4).map(|i| usize::from(before[i] <= *r)).sum::<usize>();
+    debug_assert!(*r - before[d] < w(d), "path index past the last path");
+    *r -= before[d];
+    d
 }
 
 /// Plays one uniformly random game (uniform over all legal moves at each turn)
