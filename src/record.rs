@@ -25,7 +25,8 @@ pub struct Record {
     pub seed: u64,
     /// Each seat's name and player.
     pub seats: Vec<SeatRecord>,
-    /// Every chance outcome, in order (none of the current games has chance).
+    /// Every chance outcome, in order: for `first random`, the seat drawn to
+    /// begin (from 0). Replaying re-creates them from the seed and checks them.
     pub chance: Vec<u64>,
     /// Every move in the rules' notation.
     pub moves: Vec<String>,
@@ -86,8 +87,14 @@ impl Record {
         }
     }
 
-    /// Sets the result from a finished state.
+    /// Copies the chance outcomes drawn so far.
+    pub fn note_chance(&mut self, state: &State) {
+        self.chance = state.chance.iter().map(|&c| u64::from(c)).collect();
+    }
+
+    /// Sets the result (and the chance outcomes) from a finished state.
     pub fn finish(&mut self, rules: &Rules, state: &State) {
+        self.note_chance(state);
         self.result = state.outcome.map(|o| ResultRecord {
             winner: match o {
                 Outcome::Win(s) => Some(rules.seats[s as usize].clone()),

@@ -166,7 +166,9 @@ fn check_after_move(name: &str, rules: &Rules, state: &State, seat: u8, track: &
         ctx()
     );
     assert!(played <= cells, "{}: longer than the board", ctx());
-    let Move::Place(last) = *track.moves.last().expect("a move");
+    let Move::Place(last) = *track.moves.last().expect("a move") else {
+        panic!("{}: a sowing move in a placement game", ctx());
+    };
     assert_eq!(
         state.board[last as usize],
         seat + 1,
@@ -249,7 +251,9 @@ fn check_hex_fours(
         }
     }
     // The opening.
-    let Move::Place(first) = track.moves[0];
+    let Move::Place(first) = track.moves[0] else {
+        panic!("{}: a sowing move in Hex Fours", ctx());
+    };
     assert!(
         !rules.geometry.edge[first as usize],
         "{}: first move on the edge",
@@ -328,7 +332,10 @@ fn play_checked(name: &str, rules: &Rules, seed: u64) -> usize {
             moves_text(rules, &track.moves)
         );
         seen.fill(false);
-        for &Move::Place(c) in &buf {
+        for &m in &buf {
+            let Move::Place(c) = m else {
+                panic!("{name}: a sowing move in a placement game");
+            };
             assert_eq!(
                 state.board[c as usize], 0,
                 "{name}: a legal move on an occupied cell"
@@ -445,7 +452,10 @@ fn agree_with_native(size: i64, pieces: i64, seed: u64) {
             rules
                 .sorted_moves(&state)
                 .into_iter()
-                .map(|Move::Place(c)| c),
+                .map(|m| match m {
+                    Move::Place(c) => c,
+                    Move::Sow { .. } => panic!("{}: a sowing move in Hex Fours", ctx()),
+                }),
         );
         native.legal_moves(&mut theirs);
         assert_eq!(ours, theirs, "{}: legal moves", ctx());
@@ -491,4 +501,31 @@ fn hex_fours_agrees_with_the_native_implementation_on_other_boards() {
     [(10, 271), (13, 469)]
         .into_par_iter()
         .for_each(|(size, pieces)| agree_with_native(size, pieces, 0));
+}
+
+#[path = "../benches/native/qawale.rs"]
+mod native_qawale;
+
+#[test]
+#[ignore]
+fn scratch_measure() {
+    let mut hist = std::collections::BTreeMap::new();
+    let mut total = 0u64;
+    let mut lens = std::collections::BTreeMap::new();
+    for seed in 0..1000u64 {
+        let mut g = native_qawale::Qawale::new((seed % 2) as usize);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut maxc = 0;
+        while !g.is_over() {
+            let n = g.move_count();
+            total += n;
+            maxc = maxc.max(n);
+            let m = g.nth_move(rng.gen_range(0..n));
+            g.play(&m);
+        }
+        *hist.entry(maxc.next_power_of_two()).or_insert(0) += 1;
+        *lens.entry((g.turns(), g.winner())).or_insert(0) += 1;
+    }
+    println!("{hist:?} total {total}");
+    println!("{lens:?}");
 }

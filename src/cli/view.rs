@@ -1,10 +1,12 @@
-//! Drawing the board, the game status and the seat legend for the terminal.
+//! Drawing the board, the game status and the piece legend for the terminal.
+
+mod hex;
 
 use owo_colors::{AnsiColors, Style};
 
 use crate::engine::{Outcome, State};
 use crate::ir::geometry::Shape;
-use crate::ir::{CellId, Rules};
+use crate::ir::{CellId, PieceCode, Rules};
 
 /// Piece colours by seat; seats past the end wrap around.
 const SEAT_COLOURS: [AnsiColors; 6] = [
@@ -16,11 +18,13 @@ const SEAT_COLOURS: [AnsiColors; 6] = [
     AnsiColors::BrightCyan,
 ];
 
-/// The board as text: a grid with coordinates on its edges, the last-placed piece in brackets.
+/// The board as text: a grid with coordinates on its edges, the last-placed
+/// piece in brackets; on boards with stacks each cell shows its pieces bottom
+/// to top, the top piece last.
 pub fn board(rules: &Rules, state: &State, color: bool) -> String {
     let canvas = match rules.geometry.shape {
         Shape::Square { width, height } => square(rules, state, width, height),
-        Shape::Hex { side } => hex(rules, state, side),
+        Shape::Hex { side } => hex::draw(rules, state, side),
     };
     canvas.render(color)
 }
@@ -65,12 +69,22 @@ pub fn status(rules: &Rules, state: &State) -> String {
     out
 }
 
-/// Which piece letter stands for which seat, on one line.
+/// Which letter stands for which seat and neutral kind, on one line; with
+/// stacks a second line says how a stack reads.
 pub fn legend(rules: &Rules) -> String {
-    let glyphs = glyphs(&rules.seats);
-    let pair = |(g, seat): (&char, &String)| format!("{g} = {seat}");
-    let pairs: Vec<String> = glyphs.iter().zip(&rules.seats).map(pair).collect();
-    pairs.join("   ")
+    let glyphs = piece_glyphs(rules);
+    let kinds = rules.seats.iter().map(|s| s.to_string());
+    let neutrals = rules.neutrals.iter().map(|n| format!("{n} (neutral)"));
+    let pairs: Vec<String> = glyphs
+        .iter()
+        .zip(kinds.chain(neutrals))
+        .map(|(g, kind)| format!("{g} = {kind}"))
+        .collect();
+    let mut out = pairs.join("   ");
+    if rules.stacks {
+        out.push_str("\nStacks read bottom to top: the last letter of a cell is its top piece.");
+    }
+    out
 }
 
 /// Scores joined with dashes, in the given seat order.
@@ -100,15 +114,41 @@ fn split_label(label: &str) -> (&str, &str) {
     label.split_at(digits.unwrap_or(label.len()))
 }
 
+/// One character per piece code, from code 1: the seats' glyphs, then each
+/// neutral kind's name's first letter in lower case, so that it differs from
+/// the seats' capitals; when that is taken, another letter of the name, or
+/// any free letter.
+fn piece_glyphs(rules: &Rules) -> Vec<char> {
+    let mut taken = glyphs(&rules.seats);
+    for name in &rules.neutrals {
+        let own = name.chars().filter(|c| c.is_alphanumeric());
+        let own = own.flat_map(char::to_lowercase);
+        let glyph = own
+            .chain('a'..='z')
+            .find(|c| !taken.contains(c))
+            .unwrap_or('?');
+        taken.push(glyph);
+    }
+    taken
+}
+
+/// A piece's colour, by code: seats have theirs; neutral and unknown pieces none.
+fn tint(code: PieceCode, seats: usize) -> Option<AnsiColors> {
+    let seat = (code as usize).checked_sub(1).filter(|&s| s < seats)?;
+    Some(SEAT_COLOURS[seat % SEAT_COLOURS.len()])
+}
+
 /// How a mark is drawn when colour is on.
 #[derive(Clone, Copy)]
 enum Ink {
     /// Coordinates and empty cells, dimmed so the pieces stand out.
     Faint,
-    /// A seat's piece.
-    Seat(u8),
-    /// The last-placed piece.
-    Last(u8),
+    /// A piece under the top of its stack: its colour, dimmed.
+    Under(Option<AnsiColors>),
+    /// The top piece of a cell, in bold.
+    Top(Option<AnsiColors>),
+    /// The top piece of the last move's cell, bold and underlined.
+    Last(Option<AnsiColors>),
 }
 
 /// Text at a column of one line.
@@ -121,15 +161,32 @@ struct Mark {
 /// Marks placed by line and column; the gaps become spaces when rendered.
 struct Canvas {
     lines: Vec<Vec<Mark>>,
+    /// The glyph of each piece code, from code 1.
     glyphs: Vec<char>,
+    /// The number of seats: the codes after them are neutral kinds.
+    seats: usize,
+    /// Columns a cell takes: the tallest stack's height, at least 1.
+    width: usize,
 }
 
 impl Canvas {
-    fn new(lines: usize, rules: &Rules) -> Self {
+    fn new(lines: usize, rules: &Rules, state: &State) -> Self {
         Canvas {
             lines: (0..lines).map(|_| Vec::new()).collect(),
-            glyphs: glyphs(&rules.seats),
+            glyphs: piece_glyphs(rules),
+            seats: rules.seats.len(),
+            width: Canvas::cell_width(rules, state),
         }
+    }
+
+    /// Columns a cell takes: 1 without stacks, else the tallest stack's height (at least 1).
+    fn cell_width(rules: &Rules, state: &State) -> usize {
+        if !rules.stacks {
+            return 1;
+        }
+        let cells = 0..rules.geometry.cell_count() as CellId;
+        let tallest = cells.map(|c| state.stack(c, rules).len()).max();
+        tallest.unwrap_or(0).max(1)
     }
 
     fn put(&mut self, line: usize, column: usize, text: &str, ink: Ink) {
@@ -137,23 +194,42 @@ impl Canvas {
         self.lines[line].push(Mark { column, text, ink });
     }
 
-    /// Draws a cell at `column`; the last-placed piece gets brackets in the gaps either side.
-    fn cell(&mut self, line: usize, column: usize, state: &State, cell: CellId) {
-        let Some(seat) = state.owner(cell) else {
-            self.put(line, column, "·", Ink::Faint);
+    /// The glyph of a piece code; `?` for a code no piece has.
+    fn glyph(&self, code: PieceCode) -> String {
+        let glyph = (code as usize).checked_sub(1).and_then(|i| self.glyphs.get(i));
+        glyph.copied().unwrap_or('?').to_string()
+    }
+
+    /// Draws a cell whose top piece is at column `anchor`, the pieces under it
+    /// to its left (bottom first), so that the tops of a board line up; the
+    /// last move's cell gets brackets in the gaps either side.
+    fn cell(&mut self, line: usize, anchor: usize, rules: &Rules, state: &State, cell: CellId) {
+        let top = state.board[cell as usize];
+        let pieces = if rules.stacks {
+            state.stack(cell, rules)
+        } else if top == 0 {
+            &[]
+        } else {
+            std::slice::from_ref(&state.board[cell as usize])
+        };
+        // Never wider than the cell: the canvas measured this very state.
+        let pieces = &pieces[pieces.len().saturating_sub(self.width)..];
+        let Some((&top, under)) = pieces.split_last() else {
+            self.put(line, anchor, "·", Ink::Faint);
             return;
         };
-        let glyph = self
-            .glyphs
-            .get(seat as usize)
-            .map_or('?', |&g| g)
-            .to_string();
+        let left = anchor - under.len();
+        for (i, &code) in under.iter().enumerate() {
+            let glyph = self.glyph(code);
+            self.put(line, left + i, &glyph, Ink::Under(tint(code, self.seats)));
+        }
+        let (glyph, tint) = (self.glyph(top), tint(top, self.seats));
         if cell == state.last {
-            self.put(line, column - 1, "[", Ink::Seat(seat));
-            self.put(line, column, &glyph, Ink::Last(seat));
-            self.put(line, column + 1, "]", Ink::Seat(seat));
+            self.put(line, left - 1, "[", Ink::Top(tint));
+            self.put(line, anchor, &glyph, Ink::Last(tint));
+            self.put(line, anchor + 1, "]", Ink::Top(tint));
         } else {
-            self.put(line, column, &glyph, Ink::Seat(seat));
+            self.put(line, anchor, &glyph, Ink::Top(tint));
         }
     }
 
@@ -180,112 +256,42 @@ fn paint(text: &str, ink: Ink, color: bool) -> String {
     if !color {
         return text.to_string();
     }
-    let colour = |s: u8| SEAT_COLOURS[s as usize % SEAT_COLOURS.len()];
+    let coloured = |c: Option<AnsiColors>| c.map_or(Style::new(), |c| Style::new().color(c));
     let style = match ink {
         Ink::Faint => Style::new().dimmed(),
-        Ink::Seat(s) => Style::new().color(colour(s)).bold(),
-        Ink::Last(s) => Style::new().color(colour(s)).bold().underline(),
+        Ink::Under(c) => coloured(c).dimmed(),
+        Ink::Top(c) => coloured(c).bold(),
+        Ink::Last(c) => coloured(c).bold().underline(),
     };
     style.style(text).to_string()
 }
 
-/// A square board: top row first, column letters above and below, row numbers both sides.
+/// A square board: top row first, column letters above and below (over the
+/// tops of the stacks), row numbers both sides.
 fn square(rules: &Rules, state: &State, width: usize, height: usize) -> Canvas {
     let labels = &rules.geometry.labels;
     let row_name = |y: usize| split_label(&labels[y * width]).1;
     let number_width = (0..height).map(|y| row_name(y).len()).max().unwrap_or(1);
-    // Two columns between a row number and its first cell leave room for a bracket.
-    let first = number_width + 2;
-    let mut canvas = Canvas::new(height + 2, rules);
+    let mut canvas = Canvas::new(height + 2, rules, state);
+    let cell_width = canvas.width;
+    // Two columns between a row number and its first cell leave room for a
+    // bracket; cells one column apart; a cell's top piece is its last column.
+    let anchor = |x: usize| number_width + 2 + (cell_width + 1) * x + cell_width - 1;
     // The bottom row's labels name the columns.
     for (x, label) in labels[..width].iter().enumerate() {
         let letters = split_label(label).0;
-        canvas.put(0, first + 2 * x, letters, Ink::Faint);
-        canvas.put(height + 1, first + 2 * x, letters, Ink::Faint);
+        canvas.put(0, anchor(x), letters, Ink::Faint);
+        canvas.put(height + 1, anchor(x), letters, Ink::Faint);
     }
     for (cell, &(x, y)) in rules.geometry.coords.iter().enumerate() {
-        let (line, column) = (height - y as usize, first + 2 * x as usize);
-        canvas.cell(line, column, state, cell as CellId);
+        let line = height - y as usize;
+        canvas.cell(line, anchor(x as usize), rules, state, cell as CellId);
     }
     for y in 0..height {
         let line = height - y;
         let name = row_name(y);
         canvas.put(line, number_width - name.len(), name, Ink::Faint);
-        canvas.put(line, first + 2 * width + 1, name, Ink::Faint);
-    }
-    canvas
-}
-
-/// A hexagon, Abalone style: rows lettered at both ends, diagonals numbered along
-/// the bottom and the lower-right edge.
-///
-/// Cell (q, r) sits at column 2q + r, so each row is shifted half a cell from
-/// the one above and a diagonal (q fixed) runs down-right one column per line.
-/// A diagonal's number goes one step further down-right than its last cell, so
-/// a reader finds it by following the diagonal.
-fn hex(rules: &Rules, state: &State, side: usize) -> Canvas {
-    let g = &rules.geometry;
-    let r_max = side as i32 - 1;
-    let rows = 2 * side - 1;
-    // Shifts the middle row's left letter to column 0.
-    let column = |q: i32, r: i32| (2 * q + r + 2 * r_max + 2) as usize;
-    let line = |r: i32| (r + r_max) as usize;
-
-    // Per row: first and last column and the row letters; per diagonal: its
-    // lowest row and its number. Read from the labels so the picture matches them.
-    let mut row_ends: Vec<Option<(usize, usize, &str)>> = vec![None; rows];
-    let mut diagonals: Vec<Option<(i32, &str)>> = vec![None; rows];
-    for (cell, &(q, r)) in g.coords.iter().enumerate() {
-        let (letters, number) = split_label(&g.labels[cell]);
-        let c = column(q, r);
-        let ends = row_ends[line(r)].get_or_insert((c, c, letters));
-        ends.0 = ends.0.min(c);
-        ends.1 = ends.1.max(c);
-        let lowest = diagonals[(q + r_max) as usize].get_or_insert((r, number));
-        lowest.0 = lowest.0.max(r);
-    }
-
-    let widest = |edge_only: bool| {
-        let numbers = diagonals.iter().flatten();
-        numbers
-            .filter(|(r, _)| !edge_only || *r < r_max)
-            .map(|(_, n)| n.len())
-            .max()
-    };
-    let number_lines = widest(false).unwrap_or(1);
-    let mut canvas = Canvas::new(rows + number_lines, rules);
-    for (cell, &(q, r)) in g.coords.iter().enumerate() {
-        canvas.cell(line(r), column(q, r), state, cell as CellId);
-    }
-    // Where each row's right letter starts: after its last cell, or after room
-    // for the widest edge number, so the letters on the lower right line up.
-    let edge_width = widest(true).unwrap_or(0);
-    let mut right: Vec<usize> = row_ends
-        .iter()
-        .map(|e| e.map_or(0, |(_, last, _)| last + 2))
-        .collect();
-    for (q, diagonal) in (-r_max..).zip(&diagonals) {
-        let Some((lowest, number)) = *diagonal else {
-            continue;
-        };
-        let (r, c) = (lowest + 1, column(q, lowest + 1));
-        if r > r_max {
-            // Under the bottom row numbers sit two columns apart, so longer
-            // ones are written downwards, one digit a line.
-            for (i, digit) in number.char_indices() {
-                canvas.put(line(r) + i, c, &number[i..i + digit.len_utf8()], Ink::Faint);
-            }
-        } else {
-            canvas.put(line(r), c, number, Ink::Faint);
-            right[line(r)] = c + edge_width + 1;
-        }
-    }
-    for (l, ends) in row_ends.iter().enumerate() {
-        let Some((first, _, letters)) = *ends else {
-            continue;
-        };
-        canvas.put(l, first - 2, letters, Ink::Faint);
-        canvas.put(l, right[l], letters, Ink::Faint);
+        canvas.put(line, anchor(width - 1) + 3, name, Ink::Faint);
     }
     canvas
 }
@@ -306,6 +312,10 @@ mod tests {
         crate::compile::load(include_str!("../../rules/tic-tac-toe.game"), &[]).unwrap()
     }
 
+    fn qawale() -> Rules {
+        crate::compile::load(include_str!("../../rules/qawale.game"), &[]).unwrap()
+    }
+
     fn played(rules: &Rules, moves: &[&str]) -> State {
         let mut state = rules.start(1);
         for m in moves {
@@ -313,19 +323,6 @@ mod tests {
             rules.play(&mut state, m);
         }
         state
-    }
-
-    #[test]
-    fn side_3_hexagon_snapshot() {
-        let rules = hex_fours(3);
-        let state = played(&rules, &["c3", "c4", "b2"]);
-        let expected = "  e · · · e
- d · · · · d
-c · · L D · c
- b ·[L]· · 5 b
-  a · · · 4 a
-     1 2 3";
-        assert_eq!(board(&rules, &state, false), expected);
     }
 
     #[test]
@@ -342,53 +339,88 @@ c · · L D · c
         assert_eq!(legend(&rules), "X = X   O = O");
     }
 
-    #[test]
-    fn centre_of_side_6_is_in_the_middle_line() {
-        let rules = hex_fours(6);
-        let mut state = rules.start(1);
-        state.board[rules.geometry.cell_by_label("f6").unwrap() as usize] = 1;
-        state.board[rules.geometry.cell_by_label("a1").unwrap() as usize] = 2;
-        let text = board(&rules, &state, false);
-        let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
-        assert_eq!(lines.len(), 12);
-        assert_eq!(lines[5][12], 'L');
-        assert_eq!(lines[10][7], 'D');
-    }
-
-    /// Reads every cell's label off the picture as a person would: the row
-    /// letter at the line's start, the number by following the diagonal down-right.
-    #[test]
-    fn every_label_reads_off_the_hexagon() {
-        for side in [2, 3, 6, 9] {
-            // Only the geometry matters here, and the rules reject side 2.
-            let mut rules = hex_fours(3);
-            rules.geometry = crate::ir::Geometry::hex(side);
-            for (cell, label) in rules.geometry.labels.iter().enumerate() {
-                let mut state = rules.start(1);
-                state.board[cell] = 1;
-                let text = board(&rules, &state, false);
-                let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
-                let (y, x) = (0..lines.len())
-                    .find_map(|y| lines[y].iter().position(|&c| c == 'L').map(|x| (y, x)))
-                    .unwrap();
-                let letter = lines[y].iter().find(|c| !c.is_whitespace()).unwrap();
-                assert_eq!(lines[y].last(), Some(letter), "right letter of {label}");
-                let mut k = 1;
-                while !lines[y + k][x + k].is_ascii_digit() {
-                    assert_eq!(
-                        lines[y + k][x + k],
-                        '·',
-                        "the diagonal from {label} runs over cells"
-                    );
-                    k += 1;
-                }
-                let number: String = lines[y + k][x + k..]
-                    .iter()
-                    .take_while(|c| c.is_ascii_digit())
-                    .collect();
-                assert_eq!(format!("{letter}{number}"), *label, "side {side}");
+    /// Reads the pieces off a square board's picture: per cell, the word in
+    /// its row, brackets dropped, `·` read as no pieces.
+    fn read_cells(rules: &Rules, text: &str) -> Vec<String> {
+        let Shape::Square { width, height } = rules.geometry.shape else {
+            panic!("a square board")
+        };
+        let lines: Vec<&str> = text.lines().collect();
+        let mut cells = vec![String::new(); width * height];
+        for y in 0..height {
+            let words: Vec<&str> = lines[height - y].split_whitespace().collect();
+            assert_eq!(words.len(), width + 2, "a row number, the cells, a row number");
+            for x in 0..width {
+                let word = words[x + 1].trim_matches(['[', ']']);
+                cells[y * width + x] = word.replace('·', "");
             }
         }
+        cells
+    }
+
+    #[test]
+    fn qawale_start_shows_the_corner_stacks() {
+        let rules = qawale();
+        let state = rules.start(1);
+        let expected = "    a  b  c  d
+4  tt  ·  · tt  4
+3   ·  ·  ·  ·  3
+2   ·  ·  ·  ·  2
+1  tt  ·  · tt  1
+    a  b  c  d";
+        assert_eq!(board(&rules, &state, false), expected);
+        assert_eq!(
+            legend(&rules),
+            "L = Light   D = Dark   t = Tan (neutral)\n\
+             Stacks read bottom to top: the last letter of a cell is its top piece."
+        );
+        assert_eq!(
+            status(&rules, &state),
+            "Qawale, turn 1: Light to move\nLight: 8 left   Dark: 8 left"
+        );
+    }
+
+    #[test]
+    fn qawale_stacks_read_bottom_to_top() {
+        let rules = qawale();
+        let mut state = rules.start(1);
+        for _ in 0..5 {
+            let moves = rules.sorted_moves(&state);
+            let m = moves[moves.len() / 3];
+            rules.play(&mut state, m);
+            let text = board(&rules, &state, false);
+            let glyphs = piece_glyphs(&rules);
+            let cells = read_cells(&rules, &text);
+            for (c, drawn) in cells.iter().enumerate() {
+                let stack = state.stack(c as CellId, &rules);
+                let want: String = stack.iter().map(|&p| glyphs[p as usize - 1]).collect();
+                assert_eq!(*drawn, want, "cell {}\n{text}", rules.geometry.labels[c]);
+            }
+            // The last drop is in brackets, and its top piece ends them.
+            let last = &rules.geometry.labels[state.last as usize];
+            let top = glyphs[state.board[state.last as usize] as usize - 1];
+            assert!(text.contains(&format!("{top}]")), "{last}\n{text}");
+        }
+        let coloured = board(&rules, &state, true);
+        assert!(coloured.contains("\u{1b}[4m") || coloured.contains(";4m"), "{coloured:?}");
+    }
+
+    #[test]
+    fn unknown_codes_and_clashing_names_do_not_panic() {
+        let mut rules = qawale();
+        rules.neutrals = vec!["Dust".into(), "dirt".into(), "Light".into()];
+        assert_eq!(piece_glyphs(&rules), vec!['L', 'D', 'd', 'i', 'l']);
+        let mut state = rules.start(1);
+        // Codes no piece has: drawn as `?`.
+        state.board[5] = 200;
+        let text = board(&rules, &state, false);
+        assert!(text.contains("tt"), "{text}");
+        let mut plain = tic_tac_toe();
+        let mut state = plain.start(1);
+        state.board[4] = 9;
+        assert!(board(&plain, &state, true).contains('?'));
+        plain.seats.clear();
+        assert!(board(&plain, &state, false).contains('?'));
     }
 
     #[test]
