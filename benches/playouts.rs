@@ -7,6 +7,8 @@
 
 #[path = "native/hex_fours.rs"]
 mod native_hex_fours;
+#[path = "native/qawale.rs"]
+mod native_qawale;
 
 use divan::counter::ItemsCount;
 use divan::Bencher;
@@ -52,6 +54,24 @@ fn hex_fours_native(bencher: Bencher) {
     let mut buf = Vec::new();
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         native_hex_fours::random_playout(&mut game, &mut buf, &mut rng);
+        assert!(game.is_over());
+    });
+}
+
+/// One random game of Qawale in the interpreter.
+#[divan::bench(sample_count = 100, sample_size = 100)]
+fn qawale_interpreted(bencher: Bencher) {
+    interpreted(bencher, "qawale.game");
+}
+
+/// One random game of Qawale in hand-written Rust.
+#[divan::bench(sample_count = 100, sample_size = 100)]
+fn qawale_native(bencher: Bencher) {
+    let mut game = native_qawale::Qawale::new(0);
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut buf = Vec::new();
+    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
+        native_qawale::random_playout(&mut game, &mut buf, &mut rng, 0);
         assert!(game.is_over());
     });
 }

@@ -126,11 +126,15 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             .places
             .iter()
             .map(|pl| {
-                lower.place(pl.condition.as_ref(), program.stacks).map(|mut place| {
-                    place.text = pl.text.clone();
-                    place.sow = pl.sow.map(|no_reversal| pieces::sowing(&geometry, no_reversal, capacity));
-                    place
-                })
+                lower
+                    .place(pl.condition.as_ref(), program.stacks)
+                    .map(|mut place| {
+                        place.text = pl.text.clone();
+                        place.sow = pl
+                            .sow
+                            .map(|no_reversal| pieces::sowing(&geometry, no_reversal, capacity));
+                        place
+                    })
             })
             .collect::<Result<_, _>>()?;
         phases.push(Phase {

@@ -329,7 +329,10 @@ pub enum Diagnostic {
 
     /// Something that needs cells holding stacks, on a board without.
     #[error("{what} needs a board whose cells hold stacks")]
-    #[diagnostic(code(E0020), help("declare the board with stacks: `board square 4 x 4 with stacks`"))]
+    #[diagnostic(
+        code(E0020),
+        help("declare the board with stacks: `board square 4 x 4 with stacks`")
+    )]
     NeedsStacks {
         /// What needs them.
         what: String,

@@ -35,9 +35,15 @@ struct Case {
     /// Option values for this case, over the file's.
     #[serde(default)]
     set: BTreeMap<String, i64>,
-    /// Moves from the start to the position counted; each string may hold several.
+    /// The seat that moves first, when the rules draw it: the case starts from
+    /// the smallest seed that gives it (default: seed 0).
+    first: Option<String>,
+    /// Moves from the start to the position counted, see [`Case::moves`].
     #[serde(default)]
     moves: Vec<String>,
+    /// Too slow for a debug build: counted only by `cargo test --release`.
+    #[serde(default)]
+    release_only: bool,
     depth: usize,
     /// Positions reached at depths 1..=depth.
     nodes: Vec<u64>,
@@ -48,11 +54,46 @@ struct Case {
 }
 
 impl Case {
-    fn moves(&self) -> Vec<String> {
+    /// The moves, one a string; several in one string are separated by `;`,
+    /// and where a move is one cell, also by spaces. Where a move is a stack
+    /// and its path ("a1 b1 c1 c2"), spaces separate its cells.
+    fn moves(&self, rules: &Rules) -> Vec<String> {
+        let sows = rules
+            .phases
+            .iter()
+            .any(|p| p.places.iter().any(|place| place.sow.is_some()));
         self.moves
             .iter()
-            .flat_map(|m| m.split_whitespace().map(str::to_string))
+            .flat_map(|s| s.split(';'))
+            .flat_map(|m| {
+                let cells: Vec<&str> = m.split_whitespace().collect();
+                match (sows, cells.is_empty()) {
+                    (_, true) => vec![],
+                    (true, false) => vec![cells.join(" ")],
+                    (false, false) => cells.into_iter().map(str::to_string).collect(),
+                }
+            })
             .collect()
+    }
+
+    /// Whether this build counts the case.
+    fn runs(&self) -> bool {
+        !self.release_only || !cfg!(debug_assertions)
+    }
+
+    /// The seed of the start position.
+    fn seed(&self, rules: &Rules) -> u64 {
+        let Some(first) = &self.first else {
+            return 0;
+        };
+        let seat = rules
+            .seats
+            .iter()
+            .position(|s| s == first)
+            .unwrap_or_else(|| panic!("{}: no seat is named {first}", self.name));
+        (0..1000)
+            .find(|&seed| rules.start(seed).mover as usize == seat)
+            .unwrap_or_else(|| panic!("{}: no seed gives {first} the first move", self.name))
     }
 
     fn expected(&self) -> Perft {
@@ -98,8 +139,9 @@ fn load(file: &PerftFile, case: &Case) -> Rules {
     tabula::compile::load(&source, &set).unwrap_or_else(|e| panic!("{} {set:?}: {e:?}", file.rules))
 }
 
-fn position(rules: &Rules, moves: &[String], what: &str) -> State {
-    let mut state = rules.start(0);
+fn position(rules: &Rules, case: &Case, what: &str) -> State {
+    let moves = case.moves(rules);
+    let mut state = rules.start(case.seed(rules));
     for (i, text) in moves.iter().enumerate() {
         let m = rules
             .parse_move(&state, text)
@@ -115,7 +157,7 @@ fn perft_counts_match_the_files() {
     let mut failures = Vec::new();
     for path in perft_files() {
         let file = read(&path);
-        for case in &file.cases {
+        for case in file.cases.iter().filter(|c| c.runs()) {
             let rules = load(&file, case);
             let what = format!(
                 "{} / {:?}",
@@ -137,7 +179,7 @@ fn perft_counts_match_the_files() {
                 case.games,
                 "{what}: games = the terminal counts' sum"
             );
-            let state = position(&rules, &case.moves(), &what);
+            let state = position(&rules, case, &what);
             let got = perft(&rules, &state, case.depth);
             if got != case.expected() {
                 failures.push(format!(
@@ -186,10 +228,16 @@ fn children_sum(rules: &Rules, state: &State, depth: usize, what: &str) -> Perft
 fn perft_is_the_sum_over_the_children() {
     for path in perft_files() {
         let file = read(&path);
-        for case in file.cases.iter().filter(|c| c.depth >= 2) {
+        // Not the release-only cases: their counts are checked against perft
+        // and a brute-force count already, and this would count them again.
+        for case in file
+            .cases
+            .iter()
+            .filter(|c| c.depth >= 2 && !c.release_only)
+        {
             let rules = load(&file, case);
             let what = format!("{} / {:?}", file.rules, case.name);
-            let state = position(&rules, &case.moves(), &what);
+            let state = position(&rules, case, &what);
             let sum = children_sum(&rules, &state, case.depth, &what);
             assert_eq!(sum, case.expected(), "{what}: the sum over the children");
         }
@@ -372,7 +420,7 @@ fn hex_fours_counts_match_a_brute_force_count() {
         let pieces = set.get("pieces").copied().unwrap_or(45) as i32;
         let brute = BruteHex::new(side, pieces);
         let mut s = brute.start();
-        for text in case.moves() {
+        for text in case.moves(&load(&file, case)) {
             let c = brute
                 .labels
                 .iter()
@@ -391,6 +439,165 @@ fn hex_fours_counts_match_a_brute_force_count() {
             games: 0,
         };
         brute.count(&s, 0, &mut got);
+        got.games = got.terminal.iter().sum();
+        assert_eq!(got, case.expected(), "{}: the brute-force count", case.name);
+    }
+}
+
+/// An independent Qawale, straight from shared/games/qawale.md: a stack per
+/// (column, row), paths found by walking the board step by step, and the
+/// tops checked line by line after every move. Small and `Copy`, so that the
+/// release-only depth 4 (11 million positions) takes seconds.
+#[derive(Clone, Copy)]
+struct BruteQawale {
+    /// Per (column x, row y), at `y * 4 + x`: the pebbles bottom first,
+    /// b'L', b'D' or b't' (the first `heights` count).
+    stacks: [[u8; 24]; 16],
+    heights: [usize; 16],
+    /// The pebble of the seat to move, b'L' or b'D'.
+    mover: u8,
+    /// Pebbles left, Light's then Dark's.
+    supply: [u8; 2],
+    over: bool,
+}
+
+/// A path: the stack's cell, then the drops.
+type BrutePath = Vec<(i32, i32)>;
+
+impl BruteQawale {
+    fn start(first: u8) -> Self {
+        let mut s = BruteQawale {
+            stacks: [[0; 24]; 16],
+            heights: [0; 16],
+            mover: first,
+            supply: [8, 8],
+            over: false,
+        };
+        for (x, y) in [(0, 0), (3, 0), (0, 3), (3, 3)] {
+            s.stacks[y * 4 + x][..2].copy_from_slice(b"tt");
+            s.heights[y * 4 + x] = 2;
+        }
+        s
+    }
+
+    fn label((x, y): (i32, i32)) -> String {
+        format!("{}{}", (b'a' + x as u8) as char, y + 1)
+    }
+
+    /// Calls `visit` with every legal move (origin first): each path of h + 1
+    /// orthogonal steps (h the stack's height) that never steps straight back.
+    fn each_move(&self, visit: &mut dyn FnMut(&[(i32, i32)])) {
+        fn walk(path: &mut BrutePath, left: usize, visit: &mut dyn FnMut(&[(i32, i32)])) {
+            if left == 0 {
+                visit(path);
+                return;
+            }
+            let (x, y) = path[path.len() - 1];
+            let before = (path.len() >= 2).then(|| path[path.len() - 2]);
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let next = (x + dx, y + dy);
+                if (0..4).contains(&next.0) && (0..4).contains(&next.1) && Some(next) != before {
+                    path.push(next);
+                    walk(path, left - 1, visit);
+                    path.pop();
+                }
+            }
+        }
+        if self.over {
+            return;
+        }
+        let mut path = Vec::with_capacity(25);
+        for y in 0..4 {
+            for x in 0..4 {
+                let height = self.heights[(y * 4 + x) as usize];
+                if height > 0 {
+                    path.clear();
+                    path.push((x, y));
+                    walk(&mut path, height + 1, visit);
+                }
+            }
+        }
+    }
+
+    fn top(&self, x: i32, y: i32) -> Option<u8> {
+        let c = (y * 4 + x) as usize;
+        self.heights[c].checked_sub(1).map(|h| self.stacks[c][h])
+    }
+
+    fn has_line(&self, pebble: u8) -> bool {
+        let own = |x: i32, y: i32| self.top(x, y) == Some(pebble);
+        (0..4).any(|i| (0..4).all(|k| own(k, i)) || (0..4).all(|k| own(i, k)))
+            || (0..4).all(|k| own(k, k))
+            || (0..4).all(|k| own(k, 3 - k))
+    }
+
+    fn play(&mut self, path: &[(i32, i32)]) {
+        let at = |(x, y): (i32, i32)| (y * 4 + x) as usize;
+        let from = at(path[0]);
+        let mut hand = self.stacks[from];
+        let height = self.heights[from];
+        hand[height] = self.mover;
+        self.heights[from] = 0;
+        for (&pebble, &cell) in hand[..=height].iter().zip(&path[1..]) {
+            let c = at(cell);
+            self.stacks[c][self.heights[c]] = pebble;
+            self.heights[c] += 1;
+        }
+        let (me, other) = if self.mover == b'L' {
+            (0, b'D')
+        } else {
+            (1, b'L')
+        };
+        self.supply[me] -= 1;
+        self.over = self.has_line(self.mover) || self.has_line(other) || self.supply == [0, 0];
+        self.mover = other;
+    }
+
+    fn count(&self, level: usize, out: &mut Perft) {
+        if level == out.nodes.len() {
+            return;
+        }
+        self.each_move(&mut |path| {
+            let mut child = *self;
+            child.play(path);
+            out.nodes[level] += 1;
+            if child.over {
+                out.terminal[level] += 1;
+            } else {
+                child.count(level + 1, out);
+            }
+        });
+    }
+}
+
+#[test]
+fn qawale_counts_match_a_brute_force_count() {
+    let file = read(&root().join("tests/perft/qawale.toml"));
+    assert_eq!(file.rules, "qawale.game");
+    for case in file.cases.iter().filter(|c| c.runs()) {
+        let first = match case.first.as_deref() {
+            Some("Dark") => b'D',
+            Some("Light") | None => b'L',
+            Some(other) => panic!("{}: no seat {other}", case.name),
+        };
+        let mut s = BruteQawale::start(first);
+        for text in case.moves(&load(&file, case)) {
+            let mut found = None;
+            s.each_move(&mut |path| {
+                let cells: Vec<String> = path.iter().map(|&c| BruteQawale::label(c)).collect();
+                if cells.join(" ") == text {
+                    found = Some(path.to_vec());
+                }
+            });
+            let path = found.unwrap_or_else(|| panic!("{}: {text} is not legal", case.name));
+            s.play(&path);
+        }
+        let mut got = Perft {
+            nodes: vec![0; case.depth],
+            terminal: vec![0; case.depth],
+            games: 0,
+        };
+        s.count(0, &mut got);
         got.games = got.terminal.iter().sum();
         assert_eq!(got, case.expected(), "{}: the brute-force count", case.name);
     }

@@ -1,7 +1,7 @@
 //! Seeded random games: every rules file in `rules/` is played to the end many
-//! times, and invariants are checked after every move. For Hex Fours the
-//! interpreter is also played move by move against the hand-written native
-//! implementation in `benches/native/hex_fours.rs`.
+//! times, and invariants are checked after every move. For Hex Fours and
+//! Qawale the interpreter is also played move by move against the hand-written
+//! native implementations in `benches/native/`.
 
 use std::path::PathBuf;
 
@@ -16,6 +16,12 @@ use tabula::ir::Rules;
 mod native_hex_fours;
 
 use native_hex_fours::HexFours;
+
+// Its own unit tests run with this binary too.
+#[path = "/tmp/qawale_native.rs"]
+mod native_qawale;
+
+use native_qawale::Qawale;
 
 /// Seeds 0..GAMES for every rules file.
 const GAMES: u64 = 1000;
@@ -372,10 +378,19 @@ fn play_checked(name: &str, rules: &Rules, seed: u64) -> usize {
 fn random_games_end_with_a_result_and_keep_invariants() {
     for (name, rules) in all_rules() {
         // Seeds in parallel: the checks are slow in a debug build.
-        let lengths: Vec<usize> = (0..GAMES)
-            .into_par_iter()
-            .map(|seed| play_checked(&name, &rules, seed))
-            .collect();
+        let lengths: Vec<usize> = if rules.stacks {
+            assert_eq!(rules.title, "Qawale", "{name}: no checks for this game with stacks");
+            let paths = QawalePaths::new(&rules);
+            (0..GAMES)
+                .into_par_iter()
+                .map(|seed| play_checked_qawale(&name, &rules, &paths, seed))
+                .collect()
+        } else {
+            (0..GAMES)
+                .into_par_iter()
+                .map(|seed| play_checked(&name, &rules, seed))
+                .collect()
+        };
         let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
         println!(
             "{name}: {GAMES} games, {}..{} moves, mean {mean:.1}",
@@ -448,15 +463,10 @@ fn agree_with_native(size: i64, pieces: i64, seed: u64) {
             )
         };
         ours.clear();
-        ours.extend(
-            rules
-                .sorted_moves(&state)
-                .into_iter()
-                .map(|m| match m {
-                    Move::Place(c) => c,
-                    Move::Sow { .. } => panic!("{}: a sowing move in Hex Fours", ctx()),
-                }),
-        );
+        ours.extend(rules.sorted_moves(&state).into_iter().map(|m| match m {
+            Move::Place(c) => c,
+            Move::Sow { .. } => panic!("{}: a sowing move in Hex Fours", ctx()),
+        }));
         native.legal_moves(&mut theirs);
         assert_eq!(ours, theirs, "{}: legal moves", ctx());
         assert_eq!(state.scores, native.points(), "{}: points", ctx());
@@ -503,29 +513,416 @@ fn hex_fours_agrees_with_the_native_implementation_on_other_boards() {
         .for_each(|(size, pieces)| agree_with_native(size, pieces, 0));
 }
 
-#[path = "../benches/native/qawale.rs"]
-mod native_qawale;
+// --- Qawale -------------------------------------------------------------------
+
+/// Pebbles in Qawale: 8 each, 8 tan.
+const QAWALE_PEBBLES: i32 = 8;
+/// The code of a tan pebble: after the two seats.
+const TAN: u8 = 3;
+
+/// Whether the tops in `board` (one code per cell) hold a line of 4 of
+/// `code`: a row, a column or a long diagonal, found from the coordinates.
+fn qawale_line(rules: &Rules, board: &[u8], code: u8) -> bool {
+    let mut at = [[0u8; 4]; 4];
+    for (c, &(x, y)) in rules.geometry.coords.iter().enumerate() {
+        at[y as usize][x as usize] = board[c];
+    }
+    let own = |x: usize, y: usize| at[y][x] == code;
+    (0..4).any(|i| (0..4).all(|k| own(k, i)) || (0..4).all(|k| own(i, k)))
+        || (0..4).all(|k| own(k, k))
+        || (0..4).all(|k| own(k, 3 - k))
+}
+
+/// Per (cell, steps, direction of the step that came in, 4 for none): the
+/// number of sowing paths of that many steps, never straight back, counted on
+/// the coordinates. The number of legal moves follows from the heights.
+struct QawalePaths {
+    /// `count[(steps * 16 + cell) * 5 + came]`.
+    count: Vec<u64>,
+}
+
+impl QawalePaths {
+    const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+    fn new(rules: &Rules) -> Self {
+        let mut cell_at = [0; 16];
+        for (c, &(x, y)) in rules.geometry.coords.iter().enumerate() {
+            cell_at[(y * 4 + x) as usize] = c;
+        }
+        let mut count = vec![0u64; 26 * 16 * 5];
+        for steps in 0..26 {
+            for c in 0..16 {
+                let (x, y) = rules.geometry.coords[c];
+                for came in 0..5 {
+                    count[(steps * 16 + c) * 5 + came] = if steps == 0 {
+                        1
+                    } else {
+                        Self::DIRS
+                            .iter()
+                            .enumerate()
+                            .filter(|&(_, &(dx, dy))| {
+                                let back = came < 4
+                                    && (dx, dy) == (-Self::DIRS[came].0, -Self::DIRS[came].1);
+                                !back && (0..4).contains(&(x + dx)) && (0..4).contains(&(y + dy))
+                            })
+                            .map(|(d, &(dx, dy))| {
+                                let next = cell_at[((y + dy) * 4 + x + dx) as usize];
+                                count[((steps - 1) * 16 + next) * 5 + d]
+                            })
+                            .sum()
+                    };
+                }
+            }
+        }
+        QawalePaths { count }
+    }
+
+    /// The number of legal moves: every stack, one step per pebble and one more.
+    fn moves(&self, state: &State) -> u64 {
+        (0..16)
+            .map(|c| match state.height(c as u16) as usize {
+                0 => 0,
+                h => self.count[((h + 1) * 16 + c) * 5 + 4],
+            })
+            .sum()
+    }
+}
+
+/// The stacks of every cell, bottom first.
+fn all_stacks(rules: &Rules, state: &State) -> Vec<Vec<u8>> {
+    (0..rules.geometry.cell_count())
+        .map(|c| state.stack(c as u16, rules).to_vec())
+        .collect()
+}
+
+/// Checks a Qawale position: pebbles conserved, tops and heights agree with
+/// the stacks, counts and supplies, at most 16 turns.
+fn check_qawale_position(rules: &Rules, state: &State, ctx: &dyn Fn() -> String) {
+    let mut pieces = [0i32; 4];
+    let mut total = 0;
+    for c in 0..16u16 {
+        let stack = state.stack(c, rules);
+        assert_eq!(stack.len(), state.height(c) as usize, "{}: height", ctx());
+        assert_eq!(
+            state.board[c as usize],
+            stack.last().copied().unwrap_or(0),
+            "{}: the top of {}",
+            ctx(),
+            rules.geometry.labels[c as usize]
+        );
+        for &p in stack {
+            assert!((1..=TAN).contains(&p), "{}: a pebble of code {p}", ctx());
+            pieces[p as usize] += 1;
+        }
+        total += stack.len() as i32;
+    }
+    assert_eq!(
+        total + state.supply[0] + state.supply[1],
+        3 * QAWALE_PEBBLES,
+        "{}: 24 pebbles",
+        ctx()
+    );
+    assert_eq!(pieces[TAN as usize], QAWALE_PEBBLES, "{}: 8 tan", ctx());
+    for s in 0..2 {
+        assert_eq!(
+            pieces[s + 1] + state.supply[s],
+            QAWALE_PEBBLES,
+            "{}: seat {s}'s 8 pebbles",
+            ctx()
+        );
+        assert_eq!(
+            pieces[s + 1],
+            state.counts[s],
+            "{}: seat {s}'s count",
+            ctx()
+        );
+    }
+    let turns = 2 * QAWALE_PEBBLES - state.supply[0] - state.supply[1];
+    assert!(turns <= 16, "{}: more than 16 turns", ctx());
+}
+
+/// Plays one seeded random Qawale game, checking everything after every
+/// move against a prediction made from the rules; returns its length.
+fn play_checked_qawale(name: &str, rules: &Rules, paths: &QawalePaths, seed: u64) -> usize {
+    let mut state = rules.start(seed);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut buf = Vec::new();
+    let mut played: Vec<Move> = Vec::new();
+    let first = state.mover;
+    assert_eq!(
+        state.chance,
+        vec![u32::from(first)],
+        "{name} seed {seed}: the draw"
+    );
+    for c in 0..16u16 {
+        let corner = rules.geometry.corner[c as usize];
+        let want: &[u8] = if corner { &[TAN, TAN] } else { &[] };
+        assert_eq!(
+            state.stack(c, rules),
+            want,
+            "{name} seed {seed}: the set-up"
+        );
+    }
+    check_qawale_position(rules, &state, &|| format!("{name} seed {seed}: the start"));
+    while !state.is_over() {
+        let ctx = || {
+            format!(
+                "{name} seed {seed}: after {:?}",
+                played
+                    .iter()
+                    .map(|&m| rules.move_text(m))
+                    .collect::<Vec<_>>()
+            )
+        };
+        assert!(played.len() < 16, "{}: no result after 16 turns", ctx());
+        let mover = state.mover;
+        assert_eq!(
+            mover as usize,
+            (first as usize + played.len()) % 2,
+            "{}: mover",
+            ctx()
+        );
+        assert_eq!(state.turn as usize, played.len() + 1, "{}: turn", ctx());
+
+        // The legal moves: all different, each a stack and a path of its
+        // height plus one, step by step to a neighbour, never straight back;
+        // as many as the path count says.
+        rules.legal_moves(&state, &mut buf);
+        let mut sorted = buf.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), buf.len(), "{}: a duplicate legal move", ctx());
+        assert_eq!(
+            buf.len() as u64,
+            paths.moves(&state),
+            "{}: the number of legal moves",
+            ctx()
+        );
+        for &m in &buf {
+            let Move::Sow { from, steps, dirs } = m else {
+                panic!("{}: a move that does not sow", ctx());
+            };
+            let height = state.height(from);
+            assert!(height > 0, "{}: a move from an empty cell", ctx());
+            assert_eq!(steps, height + 1, "{}: path length", ctx());
+            let cells: Vec<u16> = rules.sow_path(from, steps, dirs).collect();
+            assert_eq!(cells.len(), steps as usize, "{}: path length", ctx());
+            let mut trail = vec![from];
+            trail.extend(&cells);
+            for (i, pair) in trail.windows(2).enumerate() {
+                assert!(
+                    rules.geometry.adjacent(pair[0], pair[1]),
+                    "{}: {} is not a path",
+                    ctx(),
+                    rules.move_text(m)
+                );
+                assert!(
+                    i == 0 || pair[1] != trail[i - 1],
+                    "{}: {} goes straight back",
+                    ctx(),
+                    rules.move_text(m)
+                );
+            }
+        }
+
+        // Play one; predict the stacks from the rules: the mover's pebble on
+        // the stack, the stack picked up and dropped bottom first on the path.
+        let m = buf[rng.gen_range(0..buf.len())];
+        let text = rules.move_text(m);
+        let labels: Vec<&str> = text.split(' ').collect();
+        let cell = |l: &str| rules.geometry.cell_by_label(l).expect("a cell") as usize;
+        let mut want = all_stacks(rules, &state);
+        let mut hand = std::mem::take(&mut want[cell(labels[0])]);
+        hand.push(mover + 1);
+        assert_eq!(hand.len(), labels.len() - 1, "{}: {text}: drops", ctx());
+        for (pebble, label) in hand.into_iter().zip(&labels[1..]) {
+            want[cell(label)].push(pebble);
+        }
+        assert_eq!(
+            rules.parse_move(&state, &text),
+            Ok(m),
+            "{}: {text} reads back",
+            ctx()
+        );
+        rules.play(&mut state, m);
+        played.push(m);
+        let ctx = || {
+            format!(
+                "{name} seed {seed}: after {:?}",
+                played
+                    .iter()
+                    .map(|&m| rules.move_text(m))
+                    .collect::<Vec<_>>()
+            )
+        };
+        assert_eq!(all_stacks(rules, &state), want, "{}: the stacks", ctx());
+        let last = cell(labels[labels.len() - 1]);
+        assert_eq!(state.last as usize, last, "{}: the last drop", ctx());
+        assert_eq!(
+            state.board[last],
+            mover + 1,
+            "{}: the mover's pebble lands last",
+            ctx()
+        );
+        check_qawale_position(rules, &state, &ctx);
+        let supply = |s: usize| {
+            QAWALE_PEBBLES - played.iter().skip(s ^ first as usize).step_by(2).count() as i32
+        };
+        assert_eq!(
+            state.supply,
+            vec![supply(0), supply(1)],
+            "{}: supply",
+            ctx()
+        );
+
+        // The result, from the tops: the mover's line first.
+        let other = 1 - mover;
+        let expected = if qawale_line(rules, &state.board, mover + 1) {
+            Some(Outcome::Win(mover))
+        } else if qawale_line(rules, &state.board, other + 1) {
+            Some(Outcome::Win(other))
+        } else if played.len() == 16 {
+            Some(Outcome::Draw)
+        } else {
+            None
+        };
+        assert_eq!(state.outcome, expected, "{}: result", ctx());
+    }
+    assert!(
+        state.fault().is_none(),
+        "{name} seed {seed}: an expression failed"
+    );
+    assert!(
+        rules.sorted_moves(&state).is_empty(),
+        "{name} seed {seed}: moves after the end"
+    );
+    played.len()
+}
+
+fn qawale() -> Rules {
+    load(&root().join("rules/qawale.game"), &[])
+}
+
+/// The engine's random move (drawn from the path counts, without listing the
+/// moves) is a legal move, and every legal move is about equally likely,
+/// however many paths each stack has.
+#[test]
+fn qawale_random_moves_are_uniform() {
+    let rules = qawale();
+    // The start (40 moves, one height), and after moves that leave stacks of
+    // heights 1 to 4 (short and long paths side by side).
+    let positions: [&[&str]; 3] = [
+        &[],
+        &["a1 b1 c1 d1"],
+        &["a1 b1 c1 d1", "d1 d2 c2 c1 d1", "d4 d3 d2 c2"],
+    ];
+    let mut rng = Pcg64Mcg::seed_from_u64(7);
+    for moves in positions {
+        let mut state = rules.start(0);
+        for text in moves {
+            let m = rules.parse_move(&state, text).expect("legal");
+            rules.play(&mut state, m);
+        }
+        let legal = rules.sorted_moves(&state);
+        let per_move = 200;
+        let draws = per_move * legal.len();
+        let mut seen = vec![0usize; legal.len()];
+        let mut buf = Vec::new();
+        for _ in 0..draws {
+            let m = rules.random_move(&state, &mut buf, &mut rng).expect("a move");
+            let i = legal
+                .binary_search(&m)
+                .unwrap_or_else(|_| panic!("{moves:?}: {} is not legal", rules.move_text(m)));
+            seen[i] += 1;
+        }
+        // Chi-squared over the moves (k - 1 degrees of freedom): its mean is
+        // k - 1 and its standard deviation sqrt(2 (k - 1)); 6 of those is far.
+        let k = legal.len() as f64;
+        let chi2: f64 = seen
+            .iter()
+            .map(|&n| (n as f64 - per_move as f64).powi(2) / per_move as f64)
+            .sum();
+        let limit = (k - 1.0) + 6.0 * (2.0 * (k - 1.0)).sqrt();
+        assert!(
+            chi2 < limit,
+            "{moves:?}: {} moves, chi-squared {chi2:.1} over {limit:.1}: not uniform",
+            legal.len()
+        );
+        assert!(seen.iter().all(|&n| n > 0), "{moves:?}: a move never drawn");
+    }
+}
+
+/// Plays the interpreter and the native Qawale side by side with the same
+/// random choices: the same legal moves (as notation), the same stacks, the
+/// same supplies, mover, end and result after every move.
+fn agree_with_native_qawale(rules: &Rules, seed: u64) -> usize {
+    let mut state = rules.start(seed);
+    let mut native = Qawale::new(state.mover as usize);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let (mut buf, mut theirs) = (Vec::new(), Vec::new());
+    let mut played: Vec<String> = Vec::new();
+    loop {
+        let ctx = || format!("qawale seed {seed}: after {played:?}");
+        for c in 0..16 {
+            let ours: Vec<u8> = state.stack(c as u16, rules).to_vec();
+            let native_stack: Vec<u8> = native.stack(c).iter().map(|&p| p + 1).collect();
+            assert_eq!(
+                ours,
+                native_stack,
+                "{}: the stack on {}",
+                ctx(),
+                rules.geometry.labels[c]
+            );
+        }
+        let supply = native.supply();
+        assert_eq!(
+            state.supply,
+            vec![i32::from(supply[0]), i32::from(supply[1])],
+            "{}: supply",
+            ctx()
+        );
+        assert_eq!(state.is_over(), native.is_over(), "{}: over", ctx());
+        if state.is_over() {
+            let expected = native
+                .winner()
+                .map_or(Outcome::Draw, |w| Outcome::Win(w as u8));
+            assert_eq!(state.outcome, Some(expected), "{}: result", ctx());
+            assert!(rules.sorted_moves(&state).is_empty(), "{}: moves after the end", ctx());
+            native.legal_moves(&mut theirs);
+            assert!(theirs.is_empty(), "{}: native moves after the end", ctx());
+            return played.len();
+        }
+        assert_eq!(state.mover as usize, native.mover(), "{}: mover", ctx());
+        rules.legal_moves(&state, &mut buf);
+        let mut ours: Vec<(String, Move)> = buf.iter().map(|&m| (rules.move_text(m), m)).collect();
+        ours.sort_unstable();
+        native.legal_moves(&mut theirs);
+        let mut theirs_text: Vec<String> = theirs.iter().map(native_qawale::notation).collect();
+        theirs_text.sort_unstable();
+        let ours_text: Vec<&String> = ours.iter().map(|(t, _)| t).collect();
+        assert!(
+            ours_text.iter().copied().eq(theirs_text.iter()),
+            "{}: legal moves differ: {} here, {} native",
+            ctx(),
+            ours.len(),
+            theirs.len()
+        );
+        assert_eq!(native.move_count(), ours.len() as u64, "{}: native count", ctx());
+        let (text, m) = ours[rng.gen_range(0..ours.len())].clone();
+        let native_move = native_qawale::parse_sow(&text).expect("native notation");
+        assert!(native.is_legal(&native_move), "{}: {text} native", ctx());
+        rules.play(&mut state, m);
+        native.play(&native_move);
+        played.push(text);
+    }
+}
 
 #[test]
-#[ignore]
-fn scratch_measure() {
-    let mut hist = std::collections::BTreeMap::new();
-    let mut total = 0u64;
-    let mut lens = std::collections::BTreeMap::new();
-    for seed in 0..1000u64 {
-        let mut g = native_qawale::Qawale::new((seed % 2) as usize);
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut maxc = 0;
-        while !g.is_over() {
-            let n = g.move_count();
-            total += n;
-            maxc = maxc.max(n);
-            let m = g.nth_move(rng.gen_range(0..n));
-            g.play(&m);
-        }
-        *hist.entry(maxc.next_power_of_two()).or_insert(0) += 1;
-        *lens.entry((g.turns(), g.winner())).or_insert(0) += 1;
-    }
-    println!("{hist:?} total {total}");
-    println!("{lens:?}");
+fn qawale_agrees_with_the_native_implementation() {
+    let rules = qawale();
+    let lengths: Vec<usize> = (0..NATIVE_GAMES)
+        .into_par_iter()
+        .map(|seed| agree_with_native_qawale(&rules, seed))
+        .collect();
+    assert!(lengths.iter().all(|&n| (1..=16).contains(&n)));
 }

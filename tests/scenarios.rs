@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use tabula::engine::{Move, Outcome, State};
-use tabula::ir::Rules;
+use tabula::ir::{CellId, Rules};
 
 /// One scenario file.
 #[derive(Deserialize)]
@@ -34,13 +34,21 @@ struct Scenario {
     set: BTreeMap<String, i64>,
     /// An earlier scenario whose end position this one starts from.
     from: Option<String>,
-    /// Moves in notation; each string may hold several, separated by spaces.
+    /// The seed of the start position (chance: a random first seat). Default:
+    /// the smallest seed that gives `first`, or 0.
+    seed: Option<u64>,
+    /// The seat that moves first (drawn from the seed when the rules say
+    /// `first random`): chooses the seed, or is checked against `seed`.
+    first: Option<String>,
+    /// Moves in notation, see [`split_moves`].
     #[serde(default)]
     moves: Vec<String>,
     legal: Option<Vec<String>>,
     legal_count: Option<usize>,
     #[serde(default)]
-    illegal: Vec<String>,
+    illegal: Vec<Illegal>,
+    /// Per cell label: its stack, bottom first, a letter a piece (see [`piece_letter`]).
+    stacks: Option<BTreeMap<String, String>>,
     scores: Option<BTreeMap<String, i32>>,
     gains: Option<BTreeMap<String, i32>>,
     supply: Option<BTreeMap<String, i32>>,
@@ -48,10 +56,31 @@ struct Scenario {
     mover: Option<String>,
 }
 
-/// A scenario with `from` resolved: its rules, options and all moves from the start.
+/// A move that must be refused: its text, or its text and a fragment of the
+/// error message it must be refused with.
+#[derive(Deserialize, Clone)]
+#[serde(untagged)]
+enum Illegal {
+    Text(String),
+    Refused(Refused),
+}
+
+/// `{ move = "...", error = "..." }`: a move and a fragment of the error it must be refused with.
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+struct Refused {
+    #[serde(rename = "move")]
+    text: String,
+    error: String,
+}
+
+/// A scenario with `from` resolved: its rules, options, start and all moves
+/// from the start (strings as written, see [`split_moves`]).
 struct Resolved {
     rules: String,
     set: BTreeMap<String, i64>,
+    seed: Option<u64>,
+    first: Option<String>,
     moves: Vec<String>,
 }
 
@@ -82,11 +111,7 @@ fn load_rules(name: &str, set: &BTreeMap<String, i64>) -> Result<Rules, String> 
 /// Resolves `from` chains: the full move list, the rules and the options.
 fn resolve(file: &ScenarioFile, index: usize, done: &[Resolved]) -> Result<Resolved, String> {
     let s = &file.scenarios[index];
-    let own: Vec<String> = s
-        .moves
-        .iter()
-        .flat_map(|m| m.split_whitespace().map(str::to_string))
-        .collect();
+    let own = s.moves.clone();
     let Some(from) = &s.from else {
         let rules = s
             .rules
@@ -96,14 +121,19 @@ fn resolve(file: &ScenarioFile, index: usize, done: &[Resolved]) -> Result<Resol
         return Ok(Resolved {
             rules,
             set: s.set.clone(),
+            seed: s.seed,
+            first: s.first.clone(),
             moves: own,
         });
     };
     let Some(parent) = file.scenarios[..index].iter().position(|p| &p.name == from) else {
         return Err(format!("`from`: no earlier scenario is named {from:?}"));
     };
-    if s.rules.is_some() || !s.set.is_empty() {
-        return Err("a scenario with `from` takes the rules and options of that scenario".into());
+    if s.rules.is_some() || !s.set.is_empty() || s.seed.is_some() || s.first.is_some() {
+        return Err(
+            "a scenario with `from` takes the rules, options, seed and first seat of that scenario"
+                .into(),
+        );
     }
     let base = &done[parent];
     let mut moves = base.moves.clone();
@@ -111,13 +141,94 @@ fn resolve(file: &ScenarioFile, index: usize, done: &[Resolved]) -> Result<Resol
     Ok(Resolved {
         rules: base.rules.clone(),
         set: base.set.clone(),
+        seed: base.seed,
+        first: base.first.clone(),
         moves,
     })
 }
 
+/// Whether the moves of `rules` sow (a move is a stack and its path).
+fn sows(rules: &Rules) -> bool {
+    rules
+        .phases
+        .iter()
+        .any(|p| p.places.iter().any(|place| place.sow.is_some()))
+}
+
+/// The moves written in `strings`, one string a move each. A string may hold
+/// several moves separated by `;`; in games where a move is one cell, moves
+/// may also be separated by spaces ("a1 a2" is two moves), but where a move
+/// is a stack and its path, the cells of one move are separated by spaces
+/// ("a1 b1 c1 c2" is one move).
+fn split_moves(rules: &Rules, strings: &[String]) -> Vec<String> {
+    let one_cell = !sows(rules);
+    strings
+        .iter()
+        .flat_map(|s| s.split(';'))
+        .flat_map(|m| {
+            if one_cell {
+                m.split_whitespace().map(str::to_string).collect()
+            } else {
+                let m = m.split_whitespace().collect::<Vec<_>>().join(" ");
+                if m.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![m]
+                }
+            }
+        })
+        .collect()
+}
+
+/// The seed to start from: `seed`, else the smallest seed whose start
+/// position has `first` to move, else 0. With both, checks that they agree.
+fn start_seed(rules: &Rules, seed: Option<u64>, first: Option<&str>) -> Result<u64, String> {
+    let Some(first) = first else {
+        return Ok(seed.unwrap_or(0));
+    };
+    let want = seat_index(rules, first).map_err(|e| format!("first: {e}"))?;
+    let first_of = |seed: u64| rules.start(seed).mover as usize;
+    match seed {
+        Some(seed) if first_of(seed) == want => Ok(seed),
+        Some(seed) => Err(format!(
+            "first: seed {seed} gives {} the first move, not {first}",
+            rules.seats[first_of(seed)]
+        )),
+        None => (0..1000)
+            .find(|&seed| first_of(seed) == want)
+            .ok_or_else(|| format!("first: no seed below 1000 gives {first} the first move")),
+    }
+}
+
+/// The letter of a piece code in `stacks`: a seat's piece is its name's
+/// initial in capitals, a neutral piece its kind's initial in small letters
+/// (Qawale: L Light, D Dark, t Tan).
+fn piece_letter(rules: &Rules, code: u8) -> char {
+    let seats = rules.seats.len();
+    let code = code as usize;
+    let initial = |name: &str| name.chars().next().unwrap_or('?');
+    if (1..=seats).contains(&code) {
+        initial(&rules.seats[code - 1]).to_ascii_uppercase()
+    } else {
+        rules
+            .neutrals
+            .get(code.wrapping_sub(seats + 1))
+            .map_or('?', |n| initial(n).to_ascii_lowercase())
+    }
+}
+
+/// A stack as letters, bottom first (`""` when empty).
+fn stack_text(rules: &Rules, state: &State, cell: CellId) -> String {
+    state
+        .stack(cell, rules)
+        .iter()
+        .map(|&code| piece_letter(rules, code))
+        .collect()
+}
+
 /// Plays the moves from the start; the first refused move is an error.
-fn play_moves(rules: &Rules, moves: &[String]) -> Result<State, String> {
-    let mut state = rules.start(0);
+fn play_moves(rules: &Rules, seed: u64, moves: &[String]) -> Result<State, String> {
+    let mut state = rules.start(seed);
     for (i, text) in moves.iter().enumerate() {
         match rules.parse_move(&state, text) {
             Ok(m) => rules.play(&mut state, m),
@@ -125,7 +236,7 @@ fn play_moves(rules: &Rules, moves: &[String]) -> Result<State, String> {
                 return Err(format!(
                     "move {} `{text}` (of {:?}) was refused: {e}",
                     i + 1,
-                    moves.join(" ")
+                    moves.join("; ")
                 ));
             }
         }
@@ -196,16 +307,32 @@ fn labels(rules: &Rules, moves: &[Move]) -> Vec<String> {
     moves.iter().map(|&m| rules.move_text(m)).collect()
 }
 
+/// A move as `move_text` writes it: small letters, one space between cells.
+fn normalize(text: &str) -> String {
+    text.to_ascii_lowercase()
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Checks every expectation of `s` in `state`; returns what failed.
 fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
     let mut errors = Vec::new();
     let legal = rules.sorted_moves(state);
+    let legal_texts: Vec<String> = labels(rules, &legal);
     if let Some(expected) = &s.legal {
         let mut want = Vec::new();
-        for label in expected {
-            match rules.geometry.cell_by_label(label) {
-                Some(c) => want.push(Move::Place(c)),
-                None => errors.push(format!("legal: {label:?} is not a cell of this board")),
+        for text in expected {
+            let text = normalize(text);
+            match text
+                .split(' ')
+                .find(|l| rules.geometry.cell_by_label(l).is_none())
+            {
+                Some(label) => {
+                    errors.push(format!("legal: {label:?} is not a cell of this board"));
+                }
+                None => want.push(text),
             }
         }
         want.sort_unstable();
@@ -213,21 +340,13 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
             errors.push("legal: the expected list has duplicates".into());
         }
         want.dedup();
-        if want != legal {
-            let missing: Vec<Move> = want
-                .iter()
-                .filter(|m| !legal.contains(m))
-                .copied()
-                .collect();
-            let extra: Vec<Move> = legal
-                .iter()
-                .filter(|m| !want.contains(m))
-                .copied()
-                .collect();
+        let mut have = legal_texts.clone();
+        have.sort_unstable();
+        if want != have {
+            let missing: Vec<&String> = want.iter().filter(|m| !have.contains(m)).collect();
+            let extra: Vec<&String> = have.iter().filter(|m| !want.contains(m)).collect();
             errors.push(format!(
-                "legal: not legal but expected {:?}; legal but not expected {:?}",
-                labels(rules, &missing),
-                labels(rules, &extra)
+                "legal: not legal but expected {missing:?}; legal but not expected {extra:?}"
             ));
         }
     }
@@ -236,16 +355,49 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
             errors.push(format!("legal_count: expected {n}, got {}", legal.len()));
         }
     }
-    for text in &s.illegal {
-        if let Ok(m) = rules.parse_move(state, text) {
-            errors.push(format!(
+    for illegal in &s.illegal {
+        let (text, fragment) = match illegal {
+            Illegal::Text(text) => (text, None),
+            Illegal::Refused(Refused { text, error }) => (text, Some(error)),
+        };
+        match rules.parse_move(state, text) {
+            Ok(m) => errors.push(format!(
                 "illegal: {text:?} was accepted (as {})",
                 rules.move_text(m)
-            ));
+            )),
+            Err(e) => {
+                if let Some(fragment) = fragment {
+                    if !e.to_string().contains(fragment.as_str()) {
+                        errors.push(format!(
+                            "illegal: {text:?} was refused with {:?}, which does not say {fragment:?}",
+                            e.to_string()
+                        ));
+                    }
+                }
+            }
         }
-        if let Some(c) = rules.geometry.cell_by_label(text) {
-            if legal.contains(&Move::Place(c)) {
-                errors.push(format!("illegal: {text:?} is in the legal move list"));
+        if legal_texts.contains(&normalize(text)) {
+            errors.push(format!("illegal: {text:?} is in the legal move list"));
+        }
+    }
+    if let Some(expected) = &s.stacks {
+        for (label, want) in expected {
+            let Some(cell) = rules.geometry.cell_by_label(label) else {
+                errors.push(format!("stacks: {label:?} is not a cell of this board"));
+                continue;
+            };
+            let want: String = want.chars().filter(|c| !c.is_whitespace()).collect();
+            let have = stack_text(rules, state, cell);
+            if want != have {
+                errors.push(format!(
+                    "stacks: {label} holds {have:?} (bottom first), not {want:?}"
+                ));
+            }
+            let top = state.stack(cell, rules).last().copied().unwrap_or(0);
+            if state.board[cell as usize] != top || state.height(cell) as usize != have.len() {
+                errors.push(format!(
+                    "stacks: {label}: the top or height disagrees with the stack"
+                ));
             }
         }
     }
@@ -317,6 +469,8 @@ fn run_file(path: &Path) -> (usize, Vec<String>) {
                 resolved.push(Resolved {
                     rules: String::new(),
                     set: BTreeMap::new(),
+                    seed: None,
+                    first: None,
                     moves: Vec::new(),
                 });
                 continue;
@@ -336,7 +490,15 @@ fn run_file(path: &Path) -> (usize, Vec<String>) {
             }
         }
         let rules = &cache[&key];
-        match play_moves(rules, &r.moves) {
+        let seed = match start_seed(rules, r.seed, r.first.as_deref()) {
+            Ok(seed) => seed,
+            Err(e) => {
+                fail(e);
+                resolved.push(r);
+                continue;
+            }
+        };
+        match play_moves(rules, seed, &split_moves(rules, &r.moves)) {
             Ok(state) => {
                 let errors = check(rules, s, &state);
                 if !errors.is_empty() {
@@ -431,4 +593,202 @@ fn a_wrong_scenario_fails() {
         "{}",
         failures[2]
     );
+
+    // The same for stacks, paths, a drawn first seat and error messages.
+    let text = r#"
+        rules = "qawale.game"
+        [[scenario]]
+        name = "wrong stacks"
+        first = "Light"
+        moves = ["a1 b1 c1 d1"]
+        stacks = { d1 = "ttD", a1 = "" }
+        [[scenario]]
+        name = "a legal move listed as illegal, a wrong error"
+        from = "wrong stacks"
+        illegal = ["d4 c4 b4 a4", { move = "b1 b2", error = "straight back" }]
+        [[scenario]]
+        name = "a seed that does not give the first seat"
+        seed = 0
+        first = "Light"
+        [[scenario]]
+        name = "a refused path"
+        first = "Dark"
+        moves = ["a1 b1 c1 d1; d1 c1 d1 c1 b1"]
+    "#;
+    let path = dir.path().join("wrong-qawale.toml");
+    std::fs::write(&path, text).expect("write");
+    let (n, failures) = run_file(&path);
+    assert_eq!(n, 4);
+    let qawale = load_rules("qawale.game", &BTreeMap::new()).expect("loads");
+    let light_first = (0..1000)
+        .find(|&seed| qawale.start(seed).mover == 0)
+        .expect("a seed");
+    // Seed 0 gives Light the first move or not: one of the last two fails.
+    let expected = if light_first == 0 { 3 } else { 4 };
+    assert_eq!(failures.len(), expected, "{failures:#?}");
+    assert!(
+        failures[0].contains("d1 holds \"ttL\" (bottom first), not \"ttD\""),
+        "{}",
+        failures[0]
+    );
+    assert!(
+        failures[1].contains("\"d4 c4 b4 a4\" was accepted")
+            && failures[1].contains("\"d4 c4 b4 a4\" is in the legal move list")
+            && failures[1].contains("does not say \"straight back\""),
+        "{}",
+        failures[1]
+    );
+    if light_first != 0 {
+        assert!(
+            failures[2].contains("seed 0 gives Dark the first move, not Light"),
+            "{}",
+            failures[2]
+        );
+    }
+    assert!(
+        failures[expected - 1].contains("move 2 `d1 c1 d1 c1 b1`")
+            && failures[expected - 1].contains("straight back from c1 to d1"),
+        "{}",
+        failures[expected - 1]
+    );
+}
+
+/// The lines of 4 on a 4 x 4 board whose tops are all `code`, found from the
+/// coordinates: rows, columns and the two long diagonals.
+fn lines_of(rules: &Rules, state: &State, code: u8) -> Vec<String> {
+    let at = |x: i32, y: i32| {
+        let c = rules
+            .geometry
+            .coords
+            .iter()
+            .position(|&p| p == (x, y))
+            .expect("a cell");
+        state.board[c]
+    };
+    let mut found = Vec::new();
+    for i in 0..4 {
+        if (0..4).all(|k| at(k, i) == code) {
+            found.push(format!("row {}", i + 1));
+        }
+        if (0..4).all(|k| at(i, k) == code) {
+            found.push(format!("column {}", (b'a' + i as u8) as char));
+        }
+    }
+    if (0..4).all(|k| at(k, k) == code) {
+        found.push("diagonal a1-d4".into());
+    }
+    if (0..4).all(|k| at(k, 3 - k) == code) {
+        found.push("diagonal a4-d1".into());
+    }
+    found
+}
+
+/// Not a test: searches random Qawale games for positions the scenarios need,
+/// and prints the shortest found as scenario data. Run it by hand:
+/// `cargo test --release --test scenarios search_qawale -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn search_qawale() {
+    use rand::SeedableRng;
+    let rules = load_rules("qawale.game", &BTreeMap::new()).expect("loads");
+    let games: u64 = std::env::var("GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200_000);
+    let kinds = [
+        "lines for both",
+        "a line for the opponent only",
+        "a line for the mover only",
+        "a diagonal line for the mover",
+        "a stack of 4 of one colour",
+        "4 tan tops in a line",
+        "3 tops and a tan top in a line",
+        "a draw",
+    ];
+    // Per kind: (turns, text length, first seat, moves).
+    let mut best: Vec<Option<(usize, usize, u8, Vec<String>)>> = vec![None; kinds.len()];
+    let mut buf = Vec::new();
+    for seed in 0..games {
+        let mut state = rules.start(seed);
+        let first = state.mover;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut moves: Vec<String> = Vec::new();
+        while let Some(m) = rules.random_move(&state, &mut buf, &mut rng) {
+            let mover = state.mover;
+            moves.push(rules.move_text(m));
+            rules.play(&mut state, m);
+            let mine = lines_of(&rules, &state, mover + 1);
+            let theirs = lines_of(&rules, &state, 2 - mover);
+            let tan_lines = lines_of(&rules, &state, 3);
+            let lines = !mine.is_empty() || !theirs.is_empty();
+            let four = (0..16).any(|c| {
+                let s = state.stack(c, &rules);
+                s.len() >= 4 && s.iter().all(|&p| p == s[0] && p <= 2)
+            });
+            let three_tan = (1..=2u8).any(|code| {
+                // 3 tops of `code`, one tan, in some line: count per line.
+                let at = |x: i32, y: i32| {
+                    let c = rules
+                        .geometry
+                        .coords
+                        .iter()
+                        .position(|&p| p == (x, y))
+                        .expect("cell");
+                    state.board[c]
+                };
+                let mut all: Vec<Vec<(i32, i32)>> = Vec::new();
+                for i in 0..4 {
+                    all.push((0..4).map(|k| (k, i)).collect());
+                    all.push((0..4).map(|k| (i, k)).collect());
+                }
+                all.push((0..4).map(|k| (k, k)).collect());
+                all.push((0..4).map(|k| (k, 3 - k)).collect());
+                all.iter().any(|l| {
+                    l.iter().filter(|&&(x, y)| at(x, y) == code).count() == 3
+                        && l.iter().filter(|&&(x, y)| at(x, y) == 3).count() == 1
+                })
+            });
+            let diag = mine.iter().all(|l| l.starts_with("diagonal"))
+                && !mine.is_empty()
+                && theirs.is_empty();
+            let hits = [
+                !mine.is_empty() && !theirs.is_empty(),
+                mine.is_empty() && !theirs.is_empty(),
+                !mine.is_empty() && theirs.is_empty(),
+                diag,
+                four && !lines,
+                !tan_lines.is_empty() && !lines,
+                three_tan && !lines,
+                state.outcome == Some(tabula::engine::Outcome::Draw),
+            ];
+            for (k, &hit) in hits.iter().enumerate() {
+                if !hit {
+                    continue;
+                }
+                let key = (moves.len(), moves.iter().map(String::len).sum::<usize>());
+                if best[k].as_ref().is_none_or(|b| (b.0, b.1) > key) {
+                    best[k] = Some((key.0, key.1, first, moves.clone()));
+                    println!(
+                        "{}: seed {seed}, {} first, outcome {}, mine {mine:?} theirs {theirs:?} tan {tan_lines:?}",
+                        kinds[k],
+                        rules.seats[first as usize],
+                        outcome_text(&rules, state.outcome)
+                    );
+                }
+            }
+            if lines {
+                break;
+            }
+        }
+    }
+    for (k, b) in best.iter().enumerate() {
+        if let Some((turns, _, first, moves)) = b {
+            println!(
+                "# {}: {turns} turns\nfirst = {:?}\nmoves = {moves:?}\n",
+                kinds[k], rules.seats[*first as usize]
+            );
+        } else {
+            println!("# {}: not found", kinds[k]);
+        }
+    }
 }

@@ -23,7 +23,9 @@ pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
             }
             ItemKind::FirstRandom => program.first_random = true,
             ItemKind::Neutral(names) => {
-                program.neutrals.extend(names.iter().map(|n| n.text.clone()));
+                program
+                    .neutrals
+                    .extend(names.iter().map(|n| n.text.clone()));
             }
             _ => {}
         }
@@ -38,7 +40,8 @@ pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
         match &item.kind {
             ItemKind::Setup(puts) => {
                 for put in puts {
-                    let count = r.constant(&put.count, "the set-up is laid out before the first move");
+                    let count =
+                        r.constant(&put.count, "the set-up is laid out before the first move");
                     let value = constant::evaluate(&count, &r.symbols.option_defaults);
                     if let Some(v) = value {
                         if !(1..=MAX_STACK).contains(&v) {
@@ -50,7 +53,10 @@ pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
                                 span: put.count.span.into(),
                             });
                         } else if v > 1 && !program.stacks {
-                            r.diagnostics.push(needs_stacks("putting several pieces on a cell", put.count.span));
+                            r.diagnostics.push(needs_stacks(
+                                "putting several pieces on a cell",
+                                put.count.span,
+                            ));
                         }
                     }
                     let kind = if let Some(&i) = r.symbols.seats.get(put.kind.text.as_str()) {
@@ -76,10 +82,17 @@ pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
                         });
                         None
                     };
-                    let ctx = Context { params: &[], chosen_cell: true };
+                    let ctx = Context {
+                        params: &[],
+                        chosen_cell: true,
+                    };
                     let condition = put.condition.as_ref().map(|c| r.expect(c, ctx, Ty::Bool));
                     if let Some(kind) = kind {
-                        program.setup.push(PutSpec { count, kind, condition });
+                        program.setup.push(PutSpec {
+                            count,
+                            kind,
+                            condition,
+                        });
                     }
                 }
             }

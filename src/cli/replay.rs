@@ -55,7 +55,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     let mut state = rules.start(record.seed);
     let drawn: Vec<u64> = state.chance.iter().map(|&c| u64::from(c)).collect();
-    if !record.chance.is_empty() && !drawn.starts_with(&record.chance) && !record.chance.starts_with(&drawn) {
+    if !record.chance.is_empty()
+        && !drawn.starts_with(&record.chance)
+        && !record.chance.starts_with(&drawn)
+    {
         return Err(Failure::problem(format!(
             "error: the record's chance outcomes {:?} are not what its seed {} gives ({:?}): the record was changed",
             record.chance, record.seed, drawn

@@ -167,15 +167,20 @@ struct Canvas {
     seats: usize,
     /// Columns a cell takes: the tallest stack's height, at least 1.
     width: usize,
+    /// Blank columns between two cells: 1, or 2 between stacks, so that a
+    /// bracket never joins two stacks into one word.
+    gap: usize,
 }
 
 impl Canvas {
     fn new(lines: usize, rules: &Rules, state: &State) -> Self {
+        let width = Canvas::cell_width(rules, state);
         Canvas {
             lines: (0..lines).map(|_| Vec::new()).collect(),
             glyphs: piece_glyphs(rules),
             seats: rules.seats.len(),
-            width: Canvas::cell_width(rules, state),
+            width,
+            gap: if width > 1 { 2 } else { 1 },
         }
     }
 
@@ -196,7 +201,9 @@ impl Canvas {
 
     /// The glyph of a piece code; `?` for a code no piece has.
     fn glyph(&self, code: PieceCode) -> String {
-        let glyph = (code as usize).checked_sub(1).and_then(|i| self.glyphs.get(i));
+        let glyph = (code as usize)
+            .checked_sub(1)
+            .and_then(|i| self.glyphs.get(i));
         glyph.copied().unwrap_or('?').to_string()
     }
 
@@ -273,10 +280,10 @@ fn square(rules: &Rules, state: &State, width: usize, height: usize) -> Canvas {
     let row_name = |y: usize| split_label(&labels[y * width]).1;
     let number_width = (0..height).map(|y| row_name(y).len()).max().unwrap_or(1);
     let mut canvas = Canvas::new(height + 2, rules, state);
-    let cell_width = canvas.width;
+    let (cell_width, gap) = (canvas.width, canvas.gap);
     // Two columns between a row number and its first cell leave room for a
-    // bracket; cells one column apart; a cell's top piece is its last column.
-    let anchor = |x: usize| number_width + 2 + (cell_width + 1) * x + cell_width - 1;
+    // bracket; a cell's top piece is its last column.
+    let anchor = |x: usize| number_width + 2 + (cell_width + gap) * x + cell_width - 1;
     // The bottom row's labels name the columns.
     for (x, label) in labels[..width].iter().enumerate() {
         let letters = split_label(label).0;
@@ -349,7 +356,11 @@ mod tests {
         let mut cells = vec![String::new(); width * height];
         for y in 0..height {
             let words: Vec<&str> = lines[height - y].split_whitespace().collect();
-            assert_eq!(words.len(), width + 2, "a row number, the cells, a row number");
+            assert_eq!(
+                words.len(),
+                width + 2,
+                "a row number, the cells, a row number"
+            );
             for x in 0..width {
                 let word = words[x + 1].trim_matches(['[', ']']);
                 cells[y * width + x] = word.replace('·', "");
@@ -362,12 +373,12 @@ mod tests {
     fn qawale_start_shows_the_corner_stacks() {
         let rules = qawale();
         let state = rules.start(1);
-        let expected = "    a  b  c  d
-4  tt  ·  · tt  4
-3   ·  ·  ·  ·  3
-2   ·  ·  ·  ·  2
-1  tt  ·  · tt  1
-    a  b  c  d";
+        let expected = "    a   b   c   d
+4  tt   ·   ·  tt  4
+3   ·   ·   ·   ·  3
+2   ·   ·   ·   ·  2
+1  tt   ·   ·  tt  1
+    a   b   c   d";
         assert_eq!(board(&rules, &state, false), expected);
         assert_eq!(
             legend(&rules),
@@ -402,7 +413,10 @@ mod tests {
             assert!(text.contains(&format!("{top}]")), "{last}\n{text}");
         }
         let coloured = board(&rules, &state, true);
-        assert!(coloured.contains("\u{1b}[4m") || coloured.contains(";4m"), "{coloured:?}");
+        assert!(
+            coloured.contains("\u{1b}[4m") || coloured.contains(";4m"),
+            "{coloured:?}"
+        );
     }
 
     #[test]
@@ -414,7 +428,9 @@ mod tests {
         // Codes no piece has: drawn as `?`.
         state.board[5] = 200;
         let text = board(&rules, &state, false);
-        assert!(text.contains("tt"), "{text}");
+        assert!(text.contains("dd"), "{text}");
+        rules.neutrals.clear();
+        assert!(board(&rules, &state, false).contains("??"));
         let mut plain = tic_tac_toe();
         let mut state = plain.start(1);
         state.board[4] = 9;

@@ -39,7 +39,11 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Lowers a place rule's condition, splitting it for move generation.
-    pub fn place(&mut self, condition: Option<&Typed>, stacks: bool) -> Result<Place, CompileError> {
+    pub fn place(
+        &mut self,
+        condition: Option<&Typed>,
+        stacks: bool,
+    ) -> Result<Place, CompileError> {
         let mut conjuncts = Vec::new();
         if let Some(c) = condition {
             flatten_and(self.node(c)?, &mut conjuncts);
@@ -48,12 +52,19 @@ impl<'a> Lowerer<'a> {
         let mut test = Vec::new();
         let mut mask: Option<Vec<bool>> = None;
         // Without stacks a piece only ever goes on an empty cell.
-        let mut candidates = if stacks { Candidates::All } else { Candidates::Empty };
+        let mut candidates = if stacks {
+            Candidates::All
+        } else {
+            Candidates::Empty
+        };
         for c in conjuncts {
             match c {
                 // The empty cells are a list the engine keeps; so are the occupied
                 // ones, by height (only with stacks can a move choose one).
-                Node::Empty(ref a) if matches!(**a, Node::Chosen) && !matches!(candidates, Candidates::Occupied) => {
+                Node::Empty(ref a)
+                    if matches!(**a, Node::Chosen)
+                        && !matches!(candidates, Candidates::Occupied) =>
+                {
                     candidates = Candidates::Empty;
                 }
                 Node::Not(ref e)

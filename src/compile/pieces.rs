@@ -12,7 +12,12 @@ pub const MAX_CAPACITY: usize = 64;
 /// How many pieces one cell can hold: 1 without stacks; with stacks, every
 /// piece the game can have on the board (seats' supplies and the set-up),
 /// capped at [`MAX_CAPACITY`] (with no supply limit, the cap).
-pub fn capacity(program: &Program, supply: Option<i32>, values: &[i64], cells: usize) -> Result<usize, CompileError> {
+pub fn capacity(
+    program: &Program,
+    supply: Option<i32>,
+    values: &[i64],
+    cells: usize,
+) -> Result<usize, CompileError> {
     if !program.stacks {
         return Ok(1);
     }
@@ -29,7 +34,11 @@ pub fn capacity(program: &Program, supply: Option<i32>, values: &[i64], cells: u
 }
 
 /// The set-up: for each `put`, the piece code, the count and the cells.
-pub fn setup(program: &Program, lower: &mut Lowerer, values: &[i64]) -> Result<Vec<Setup>, CompileError> {
+pub fn setup(
+    program: &Program,
+    lower: &mut Lowerer,
+    values: &[i64],
+) -> Result<Vec<Setup>, CompileError> {
     let seats = program.seats.len();
     let mut setup = Vec::new();
     for put in &program.setup {
@@ -78,11 +87,16 @@ pub fn sowing(geometry: &Geometry, no_reversal: bool, capacity: usize) -> Sowing
                     if next == NO_CELL || (no_reversal && from < d_count && d == from ^ 1) {
                         continue;
                     }
-                    total = total.saturating_add(walks[((k - 1) * cells + next as usize) * width + d]);
+                    total =
+                        total.saturating_add(walks[((k - 1) * cells + next as usize) * width + d]);
                 }
                 walks[(k * cells + c) * width + from] = total;
             }
         }
     }
-    Sowing { no_reversal, walks, max_steps }
+    Sowing {
+        no_reversal,
+        walks,
+        max_steps,
+    }
 }

@@ -60,10 +60,18 @@ impl Rules {
     pub(super) fn recount(&self, state: &mut State) {
         let seats = self.seats.len();
         for (t, table) in self.line_tables.iter().enumerate() {
-            for seat in 0..seats {
-                let own = seat as u8 + 1;
-                state.lines[t * seats + seat] = (0..table.line_count() as u32)
-                    .any(|l| table.line(l).iter().all(|&c| state.board[c as usize] == own));
+            let flags = &mut state.lines[t * seats..(t + 1) * seats];
+            flags.fill(false);
+            // One pass over the lines: a line belongs to the seat of its first cell, if any.
+            for l in 0..table.line_count() as u32 {
+                let cells = table.line(l);
+                let own = state.board[cells[0] as usize];
+                if own != 0
+                    && own as usize <= seats
+                    && cells[1..].iter().all(|&c| state.board[c as usize] == own)
+                {
+                    flags[own as usize - 1] = true;
+                }
             }
         }
         if self.run_lengths.is_empty() {

@@ -87,10 +87,20 @@ impl Rules {
         let start = out.len();
         let cells = 0..self.geometry.cell_count() as CellId;
         match &place.candidates {
-            Candidates::All => out.extend(cells.map(Move::Place)),
-            Candidates::Occupied => {
-                out.extend(cells.filter(|&c| state.heights[c as usize] > 0).map(Move::Place))
-            }
+            // A full cell takes no more pieces.
+            Candidates::All => out.extend(
+                cells
+                    .filter(|&c| (state.heights[c as usize] as usize) < self.stack_capacity)
+                    .map(Move::Place),
+            ),
+            Candidates::Occupied => out.extend(
+                cells
+                    .filter(|&c| {
+                        let h = state.heights[c as usize] as usize;
+                        h > 0 && h < self.stack_capacity
+                    })
+                    .map(Move::Place),
+            ),
             Candidates::Empty => out.extend(state.empty_list.iter().map(|&c| Move::Place(c))),
             Candidates::EmptyNeighbours(of) => {
                 let scope = Scope {
@@ -108,19 +118,6 @@ impl Rules {
                     out.extend(free.map(|&n| Move::Place(n)));
                 }
             }
-        }
-        if self.stacks {
-            // A full cell takes no more pieces.
-            let full = |m: &Move| matches!(*m, Move::Place(c) if state.heights[c as usize] as usize >= self.stack_capacity);
-            let mut i = start;
-            while i < out.len() {
-                if full(&out[i]) {
-                    out.swap_remove(i);
-                } else {
-                    i += 1;
-                }
-            }
-            out[start..].sort_unstable();
         }
         if let Some(mask) = &place.mask {
             let mut keep = start;
@@ -180,10 +177,17 @@ impl Rules {
             return Err(MoveError::GameOver);
         }
         let lower = text.trim().to_ascii_lowercase();
-        let labels: Vec<&str> = lower.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+        let labels: Vec<&str> = lower
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .collect();
         let mut cells = Vec::with_capacity(labels.len());
         for label in &labels {
-            cells.push(self.geometry.cell_by_label(label).ok_or_else(|| MoveError::NoSuchCell(label.to_string()))?);
+            cells.push(
+                self.geometry
+                    .cell_by_label(label)
+                    .ok_or_else(|| MoveError::NoSuchCell(label.to_string()))?,
+            );
         }
         let m = match cells.as_slice() {
             [] => return Err(MoveError::NoSuchCell(String::new())),
@@ -199,11 +203,20 @@ impl Rules {
 
     /// Whether the moves of the current phase sow.
     fn sows(&self, state: &State) -> bool {
-        self.phases[state.phase as usize].places.iter().any(|p| p.sow.is_some())
+        self.phases[state.phase as usize]
+            .places
+            .iter()
+            .any(|p| p.sow.is_some())
     }
 
     /// Reads a sowing path, saying what is wrong with it in the player's terms.
-    fn read_path(&self, state: &State, from: CellId, path: &[CellId], labels: &[&str]) -> Result<Move, MoveError> {
+    fn read_path(
+        &self,
+        state: &State,
+        from: CellId,
+        path: &[CellId],
+        labels: &[&str],
+    ) -> Result<Move, MoveError> {
         let needed = state.heights[from as usize] as usize + 1;
         if path.len() != needed {
             return Err(MoveError::BadPath(format!(
@@ -215,12 +228,19 @@ impl Rules {
                 path.len()
             )));
         }
-        let no_reversal = self.phases[state.phase as usize].places.iter().any(|p| p.sow.as_ref().is_some_and(|s| s.no_reversal));
+        let no_reversal = self.phases[state.phase as usize]
+            .places
+            .iter()
+            .any(|p| p.sow.as_ref().is_some_and(|s| s.no_reversal));
         let bits = self.step_bits();
         let (mut dirs, mut at, mut came) = (0u64, from, usize::MAX);
         for (i, &to) in path.iter().enumerate() {
             let d = self.geometry.direction(at, to).ok_or_else(|| {
-                MoveError::BadPath(format!("{} is not next to {}: each drop goes to a neighbour of the one before", labels[i + 1], labels[i]))
+                MoveError::BadPath(format!(
+                    "{} is not next to {}: each drop goes to a neighbour of the one before",
+                    labels[i + 1],
+                    labels[i]
+                ))
             })?;
             if no_reversal && came != usize::MAX && d == came ^ 1 {
                 return Err(MoveError::BadPath(format!(
@@ -233,6 +253,10 @@ impl Rules {
             at = to;
             came = d;
         }
-        Ok(Move::Sow { from, steps: needed as u8, dirs })
+        Ok(Move::Sow {
+            from,
+            steps: needed as u8,
+            dirs,
+        })
     }
 }

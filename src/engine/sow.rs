@@ -16,11 +16,18 @@ impl Rules {
     }
 
     /// The cells a sowing path visits, in order (not the origin).
-    pub fn sow_path(&self, from: CellId, steps: u8, dirs: u64) -> impl Iterator<Item = CellId> + '_ {
+    pub fn sow_path(
+        &self,
+        from: CellId,
+        steps: u8,
+        dirs: u64,
+    ) -> impl Iterator<Item = CellId> + '_ {
         let bits = self.step_bits();
         let mask = (1u64 << bits) - 1;
         (0..steps as u32).scan(from, move |cell, i| {
-            *cell = self.geometry.toward(*cell, ((dirs >> (i * bits)) & mask) as usize);
+            *cell = self
+                .geometry
+                .toward(*cell, ((dirs >> (i * bits)) & mask) as usize);
             Some(*cell)
         })
     }
@@ -45,7 +52,13 @@ impl Rules {
     }
 
     /// Appends every sowing move from `from` (its stack plus the mover's piece).
-    pub(super) fn sow_moves(&self, sowing: &Sowing, state: &State, from: CellId, out: &mut Vec<Move>) {
+    pub(super) fn sow_moves(
+        &self,
+        sowing: &Sowing,
+        state: &State,
+        from: CellId,
+        out: &mut Vec<Move>,
+    ) {
         if !self.sowable(sowing, state, from) {
             return;
         }
@@ -74,7 +87,11 @@ impl Rules {
             }
             trail[depth].1 += 1;
             let to = self.geometry.toward(cell, next_dir);
-            if to == NO_CELL || (sowing.no_reversal && previous[depth] != usize::MAX && next_dir == previous[depth] ^ 1) {
+            if to == NO_CELL
+                || (sowing.no_reversal
+                    && previous[depth] != usize::MAX
+                    && next_dir == previous[depth] ^ 1)
+            {
                 continue;
             }
             let shift = depth as u32 * bits;
@@ -87,11 +104,19 @@ impl Rules {
 
     /// A uniformly random sowing move from the candidate stacks, drawn from the
     /// path counts without listing the paths.
-    pub(super) fn random_sow<R: Rng>(&self, sowing: &Sowing, state: &State, candidates: &[Move], rng: &mut R) -> Option<Move> {
+    pub(super) fn random_sow<R: Rng>(
+        &self,
+        sowing: &Sowing,
+        state: &State,
+        candidates: &[Move],
+        rng: &mut R,
+    ) -> Option<Move> {
         let cells = self.geometry.cell_count();
         let d_count = self.geometry.directions.len();
         let width = d_count + 1;
-        let walks = |k: usize, c: CellId, from: usize| sowing.walks[(k * cells + c as usize) * width + from];
+        let walks = |k: usize, c: CellId, from: usize| {
+            sowing.walks[(k * cells + c as usize) * width + from]
+        };
         let paths = |c: CellId| walks(state.heights[c as usize] as usize + 1, c, d_count);
         let mut total: u64 = 0;
         for &m in candidates {

@@ -183,8 +183,13 @@ impl Geometry {
             edge.push(neighbours.len() - before < adjacent_steps.len());
             neighbour_start.push(neighbours.len() as u32);
         }
-        let fewest = (0..coords.len()).map(|c| neighbour_start[c + 1] - neighbour_start[c]).min().unwrap_or(0);
-        let corner = (0..coords.len()).map(|c| neighbour_start[c + 1] - neighbour_start[c] == fewest).collect();
+        let fewest = (0..coords.len())
+            .map(|c| neighbour_start[c + 1] - neighbour_start[c])
+            .min()
+            .unwrap_or(0);
+        let corner = (0..coords.len())
+            .map(|c| neighbour_start[c + 1] - neighbour_start[c] == fewest)
+            .collect();
         let mut toward = Vec::with_capacity(coords.len() * adjacent_steps.len());
         for &(x, y) in &coords {
             for &(dx, dy) in adjacent_steps {

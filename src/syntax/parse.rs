@@ -350,7 +350,11 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
                     let count = build_expr(parts.next().expect("count"), offset);
                     let kind = name(parts.next().expect("kind"), offset);
                     let condition = parts.next().map(|p| build_expr(p, offset));
-                    Put { count, kind, condition }
+                    Put {
+                        count,
+                        kind,
+                        condition,
+                    }
                 })
                 .collect(),
         ),

@@ -17,13 +17,14 @@ pub(super) fn draw(rules: &Rules, state: &State, side: usize) -> Canvas {
     let g = &rules.geometry;
     let r_max = side as i32 - 1;
     let rows = 2 * side - 1;
-    let width = Canvas::cell_width(rules, state);
+    let mut canvas = Canvas::new(0, rules, state);
+    let (width, gap) = (canvas.width, canvas.gap);
     // Neighbours in a row are 2 * half columns apart: room for the cell and a
     // gap, and even, so that the next row can be shifted by exactly half.
-    let half = (width + 2) / 2;
+    let half = (width + gap).div_ceil(2);
     // A cell's anchor is its rightmost column (a stack's top); the middle
     // row's left letter lands in column 0.
-    let column = |q: i32, r: i32| half * (2 * q + r + 2 * r_max) as usize + width + 1;
+    let column = |q: i32, r: i32| half * (2 * q + r + 2 * r_max) as usize + width + gap;
     let line = |r: i32| (r + r_max) as usize;
 
     // Per row: first and last column and the row letters; per diagonal: its
@@ -48,7 +49,7 @@ pub(super) fn draw(rules: &Rules, state: &State, side: usize) -> Canvas {
             .max()
     };
     let number_lines = widest(false).unwrap_or(1);
-    let mut canvas = Canvas::new(rows + number_lines, rules, state);
+    canvas.lines.resize_with(rows + number_lines, Vec::new);
     for (cell, &(q, r)) in g.coords.iter().enumerate() {
         canvas.cell(line(r), column(q, r), rules, state, cell as CellId);
     }
@@ -57,7 +58,7 @@ pub(super) fn draw(rules: &Rules, state: &State, side: usize) -> Canvas {
     let edge_width = widest(true).unwrap_or(0);
     let mut right: Vec<usize> = row_ends
         .iter()
-        .map(|e| e.map_or(0, |(_, last, _)| last + 2))
+        .map(|e| e.map_or(0, |(_, last, _)| last + 1 + gap))
         .collect();
     for (q, diagonal) in (-r_max..).zip(&diagonals) {
         let Some((lowest, number)) = *diagonal else {
@@ -72,7 +73,7 @@ pub(super) fn draw(rules: &Rules, state: &State, side: usize) -> Canvas {
             }
         } else {
             canvas.put(line(r), c, number, Ink::Faint);
-            right[line(r)] = c + edge_width + 1;
+            right[line(r)] = c + edge_width + gap;
         }
     }
     for (l, ends) in row_ends.iter().enumerate() {
@@ -80,7 +81,7 @@ pub(super) fn draw(rules: &Rules, state: &State, side: usize) -> Canvas {
             continue;
         };
         // Left of the cell's widest extent, with a gap for a bracket.
-        canvas.put(l, first - width - 1, letters, Ink::Faint);
+        canvas.put(l, first - width - gap, letters, Ink::Faint);
         canvas.put(l, right[l], letters, Ink::Faint);
     }
     canvas
@@ -178,12 +179,12 @@ c · · L D · c
                     phase play\n  place\nend when supply(next) == 0: draw\n";
         let rules = crate::compile::load(text, &[]).unwrap();
         let state = played(&rules, &["c3", "c3", "c3", "a1"]);
-        let expected = "    e   ·   ·   ·  e
-  d   ·   ·   ·   ·  d
-c   ·   · LDL   ·   ·  c
-  b   ·   ·   ·   ·  5 b
-    a [D]   ·   ·  4 a
-        1   2   3";
+        let expected = "      e    ·     ·     ·  e
+   d    ·     ·     ·     ·  d
+c    ·     ·   LDL     ·     ·  c
+   b    ·     ·     ·     ·     5  b
+      a   [D]    ·     ·     4  a
+              1     2     3";
         assert_eq!(board(&rules, &state, false), expected);
     }
 }
