@@ -115,6 +115,9 @@ pub struct Sowing {
     pub walks: Vec<u64>,
     /// The longest path it counts.
     pub max_steps: usize,
+    /// `stack_paths[h * cells + c]`: the moves sowing a stack of height h on c
+    /// (h + 1 steps with the mover's piece); 0 where it cannot be sown.
+    pub stack_paths: Vec<u64>,
 }
 
 /// Pieces on the board before the first move.

@@ -3,9 +3,10 @@
 //! described in `tests/perft/tic-tac-toe.toml`).
 //!
 //! Besides the counts in the files, every case is checked to equal the sum of
-//! the counts over its children, and the Hex Fours counts are recomputed by a
-//! brute-force implementation of the rules written here from the rules text,
-//! sharing nothing with the engine but the notation.
+//! the counts over its children, and the Hex Fours and Qawale counts are
+//! recomputed by brute-force implementations of the rules written here from
+//! the rules texts, sharing nothing with the engine but the notation.
+//! Cases marked `release_only` are counted by `cargo test --release` only.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -461,8 +462,11 @@ struct BruteQawale {
     over: bool,
 }
 
+/// A cell: (column, row) from the bottom left, (0, 0) = a1.
+type BruteCell = (i32, i32);
+
 /// A path: the stack's cell, then the drops.
-type BrutePath = Vec<(i32, i32)>;
+type BrutePath = Vec<BruteCell>;
 
 impl BruteQawale {
     fn start(first: u8) -> Self {
@@ -480,14 +484,14 @@ impl BruteQawale {
         s
     }
 
-    fn label((x, y): (i32, i32)) -> String {
+    fn label((x, y): BruteCell) -> String {
         format!("{}{}", (b'a' + x as u8) as char, y + 1)
     }
 
     /// Calls `visit` with every legal move (origin first): each path of h + 1
     /// orthogonal steps (h the stack's height) that never steps straight back.
-    fn each_move(&self, visit: &mut dyn FnMut(&[(i32, i32)])) {
-        fn walk(path: &mut BrutePath, left: usize, visit: &mut dyn FnMut(&[(i32, i32)])) {
+    fn each_move(&self, visit: &mut dyn FnMut(&[BruteCell])) {
+        fn walk(path: &mut BrutePath, left: usize, visit: &mut dyn FnMut(&[BruteCell])) {
             if left == 0 {
                 visit(path);
                 return;
@@ -531,8 +535,8 @@ impl BruteQawale {
             || (0..4).all(|k| own(k, 3 - k))
     }
 
-    fn play(&mut self, path: &[(i32, i32)]) {
-        let at = |(x, y): (i32, i32)| (y * 4 + x) as usize;
+    fn play(&mut self, path: &[BruteCell]) {
+        let at = |(x, y): BruteCell| (y * 4 + x) as usize;
         let from = at(path[0]);
         let mut hand = self.stacks[from];
         let height = self.heights[from];

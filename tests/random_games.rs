@@ -18,7 +18,7 @@ mod native_hex_fours;
 use native_hex_fours::HexFours;
 
 // Its own unit tests run with this binary too.
-#[path = "/tmp/qawale_native.rs"]
+#[path = "../benches/native/qawale.rs"]
 mod native_qawale;
 
 use native_qawale::Qawale;
@@ -377,9 +377,13 @@ fn play_checked(name: &str, rules: &Rules, seed: u64) -> usize {
 #[test]
 fn random_games_end_with_a_result_and_keep_invariants() {
     for (name, rules) in all_rules() {
+        let clock = std::time::Instant::now();
         // Seeds in parallel: the checks are slow in a debug build.
         let lengths: Vec<usize> = if rules.stacks {
-            assert_eq!(rules.title, "Qawale", "{name}: no checks for this game with stacks");
+            assert_eq!(
+                rules.title, "Qawale",
+                "{name}: no checks for this game with stacks"
+            );
             let paths = QawalePaths::new(&rules);
             (0..GAMES)
                 .into_par_iter()
@@ -393,9 +397,10 @@ fn random_games_end_with_a_result_and_keep_invariants() {
         };
         let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
         println!(
-            "{name}: {GAMES} games, {}..{} moves, mean {mean:.1}",
+            "{name}: {GAMES} games, {}..{} moves, mean {mean:.1}, {:.1} s",
             lengths.iter().min().expect("games"),
-            lengths.iter().max().expect("games")
+            lengths.iter().max().expect("games"),
+            clock.elapsed().as_secs_f64()
         );
     }
 }
@@ -515,6 +520,8 @@ fn hex_fours_agrees_with_the_native_implementation_on_other_boards() {
 
 // --- Qawale -------------------------------------------------------------------
 
+/// Random Qawale games along which every legal move is tried.
+const QAWALE_EVERY_MOVE_GAMES: u64 = 200;
 /// Pebbles in Qawale: 8 each, 8 tan.
 const QAWALE_PEBBLES: i32 = 8;
 /// The code of a tan pebble: after the two seats.
@@ -705,24 +712,17 @@ fn play_checked_qawale(name: &str, rules: &Rules, paths: &QawalePaths, seed: u64
             let height = state.height(from);
             assert!(height > 0, "{}: a move from an empty cell", ctx());
             assert_eq!(steps, height + 1, "{}: path length", ctx());
-            let cells: Vec<u16> = rules.sow_path(from, steps, dirs).collect();
-            assert_eq!(cells.len(), steps as usize, "{}: path length", ctx());
-            let mut trail = vec![from];
-            trail.extend(&cells);
-            for (i, pair) in trail.windows(2).enumerate() {
+            let (mut before, mut at, mut length) = (None, from, 0);
+            for next in rules.sow_path(from, steps, dirs) {
                 assert!(
-                    rules.geometry.adjacent(pair[0], pair[1]),
-                    "{}: {} is not a path",
+                    rules.geometry.adjacent(at, next) && Some(next) != before,
+                    "{}: {} is not a path, or goes straight back",
                     ctx(),
                     rules.move_text(m)
                 );
-                assert!(
-                    i == 0 || pair[1] != trail[i - 1],
-                    "{}: {} goes straight back",
-                    ctx(),
-                    rules.move_text(m)
-                );
+                (before, at, length) = (Some(at), next, length + 1);
             }
+            assert_eq!(length, steps as usize, "{}: path length", ctx());
         }
 
         // Play one; predict the stacks from the rules: the mover's pebble on
@@ -775,17 +775,8 @@ fn play_checked_qawale(name: &str, rules: &Rules, paths: &QawalePaths, seed: u64
             ctx()
         );
 
-        // The result, from the tops: the mover's line first.
-        let other = 1 - mover;
-        let expected = if qawale_line(rules, &state.board, mover + 1) {
-            Some(Outcome::Win(mover))
-        } else if qawale_line(rules, &state.board, other + 1) {
-            Some(Outcome::Win(other))
-        } else if played.len() == 16 {
-            Some(Outcome::Draw)
-        } else {
-            None
-        };
+        // The result, from the tops.
+        let expected = qawale_result(rules, &state, mover, played.len());
         assert_eq!(state.outcome, expected, "{}: result", ctx());
     }
     assert!(
@@ -829,7 +820,9 @@ fn qawale_random_moves_are_uniform() {
         let mut seen = vec![0usize; legal.len()];
         let mut buf = Vec::new();
         for _ in 0..draws {
-            let m = rules.random_move(&state, &mut buf, &mut rng).expect("a move");
+            let m = rules
+                .random_move(&state, &mut buf, &mut rng)
+                .expect("a move");
             let i = legal
                 .binary_search(&m)
                 .unwrap_or_else(|_| panic!("{moves:?}: {} is not legal", rules.move_text(m)));
@@ -887,7 +880,11 @@ fn agree_with_native_qawale(rules: &Rules, seed: u64) -> usize {
                 .winner()
                 .map_or(Outcome::Draw, |w| Outcome::Win(w as u8));
             assert_eq!(state.outcome, Some(expected), "{}: result", ctx());
-            assert!(rules.sorted_moves(&state).is_empty(), "{}: moves after the end", ctx());
+            assert!(
+                rules.sorted_moves(&state).is_empty(),
+                "{}: moves after the end",
+                ctx()
+            );
             native.legal_moves(&mut theirs);
             assert!(theirs.is_empty(), "{}: native moves after the end", ctx());
             return played.len();
@@ -907,7 +904,12 @@ fn agree_with_native_qawale(rules: &Rules, seed: u64) -> usize {
             ours.len(),
             theirs.len()
         );
-        assert_eq!(native.move_count(), ours.len() as u64, "{}: native count", ctx());
+        assert_eq!(
+            native.move_count(),
+            ours.len() as u64,
+            "{}: native count",
+            ctx()
+        );
         let (text, m) = ours[rng.gen_range(0..ours.len())].clone();
         let native_move = native_qawale::parse_sow(&text).expect("native notation");
         assert!(native.is_legal(&native_move), "{}: {text} native", ctx());
@@ -925,4 +927,78 @@ fn qawale_agrees_with_the_native_implementation() {
         .map(|seed| agree_with_native_qawale(&rules, seed))
         .collect();
     assert!(lengths.iter().all(|&n| (1..=16).contains(&n)));
+}
+
+/// The result a Qawale move must give, from the tops after it: a line for the
+/// mover wins for the mover, even if the other seat has one too; a line only
+/// for the other seat wins for it; else after the 16th turn a draw.
+fn qawale_result(rules: &Rules, state: &State, mover: u8, turns: usize) -> Option<Outcome> {
+    let other = 1 - mover;
+    if qawale_line(rules, &state.board, mover + 1) {
+        Some(Outcome::Win(mover))
+    } else if qawale_line(rules, &state.board, other + 1) {
+        Some(Outcome::Win(other))
+    } else if turns == 16 {
+        Some(Outcome::Draw)
+    } else {
+        None
+    }
+}
+
+/// Along random games, every legal move (not only the one played) is tried
+/// and its result checked, so that the rarer ends come up: lines for both
+/// sides at once, and a line made only for the opponent.
+#[test]
+fn qawale_every_move_gets_the_right_result() {
+    let rules = qawale();
+    let tally: Vec<[usize; 4]> = (0..QAWALE_EVERY_MOVE_GAMES)
+        .into_par_iter()
+        .map(|seed| {
+            // Per game: lines for both, for the opponent only, for the
+            // mover only, draws.
+            let mut tally = [0; 4];
+            let mut state = rules.start(seed);
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let mut buf = Vec::new();
+            let mut child = state.clone();
+            let mut turns = 0;
+            while !state.is_over() {
+                turns += 1;
+                rules.legal_moves(&state, &mut buf);
+                let mover = state.mover;
+                for &m in &buf {
+                    child.clone_from(&state);
+                    rules.play(&mut child, m);
+                    let expected = qawale_result(&rules, &child, mover, turns);
+                    assert_eq!(
+                        child.outcome,
+                        expected,
+                        "seed {seed}, turn {turns}: {}",
+                        rules.move_text(m)
+                    );
+                    let mine = qawale_line(&rules, &child.board, mover + 1);
+                    let theirs = qawale_line(&rules, &child.board, 2 - mover);
+                    match (mine, theirs, expected) {
+                        (true, true, _) => tally[0] += 1,
+                        (false, true, _) => tally[1] += 1,
+                        (true, false, _) => tally[2] += 1,
+                        (_, _, Some(Outcome::Draw)) => tally[3] += 1,
+                        _ => {}
+                    }
+                }
+                let m = buf[rng.gen_range(0..buf.len())];
+                rules.play(&mut state, m);
+            }
+            tally
+        })
+        .collect();
+    let total = tally.iter().fold([0; 4], |mut t, g| {
+        (0..4).for_each(|i| t[i] += g[i]);
+        t
+    });
+    println!("Qawale moves tried: lines for both {}, for the opponent only {}, for the mover only {}, draws {}", total[0], total[1], total[2], total[3]);
+    assert!(
+        total.iter().all(|&n| n > 0),
+        "every kind of end comes up: {total:?}"
+    );
 }

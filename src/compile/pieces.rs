@@ -94,9 +94,20 @@ pub fn sowing(geometry: &Geometry, no_reversal: bool, capacity: usize) -> Sowing
             }
         }
     }
+    let stack_paths = (0..=MAX_CAPACITY)
+        .flat_map(|h| (0..cells).map(move |c| (h, c)))
+        .map(|(h, c)| {
+            if h + 1 > max_steps || h >= capacity {
+                0
+            } else {
+                walks[((h + 1) * cells + c) * width + d_count]
+            }
+        })
+        .collect();
     Sowing {
         no_reversal,
         walks,
         max_steps,
+        stack_paths,
     }
 }

@@ -61,6 +61,12 @@ impl Rules {
         let seats = self.seats.len();
         for (t, table) in self.line_tables.iter().enumerate() {
             let flags = &mut state.lines[t * seats..(t + 1) * seats];
+            if let Some(masks) = &table.masks {
+                for (flag, &tops) in flags.iter_mut().zip(&state.tops) {
+                    *flag = masks.iter().any(|&m| m & !tops == 0);
+                }
+                continue;
+            }
             flags.fill(false);
             // One pass over the lines: a line belongs to the seat of its first cell, if any.
             for l in 0..table.line_count() as u32 {

@@ -129,9 +129,19 @@ impl Rules {
                 if state.is_over() || state.supply[state.mover as usize] <= 0 {
                     return None;
                 }
-                buf.clear();
-                self.candidate_cells(place, state, buf);
-                return self.random_sow(sowing, state, buf, rng);
+                let plain = place.guard.is_none() && place.mask.is_none() && place.test.is_none();
+                return match place.candidates {
+                    // The common case reads the heights directly, without a list.
+                    Candidates::Occupied if plain => {
+                        self.random_sow(sowing, state, rng, |c| state.heights[c as usize] > 0)
+                    }
+                    Candidates::All if plain => self.random_sow(sowing, state, rng, |_| true),
+                    _ => {
+                        buf.clear();
+                        self.candidate_cells(place, state, buf);
+                        self.random_sow(sowing, state, rng, |c| buf.contains(&Move::Place(c)))
+                    }
+                };
             }
             if matches!(place.candidates, Candidates::Empty)
                 && place.test.is_none()

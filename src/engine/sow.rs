@@ -102,14 +102,14 @@ impl Rules {
         }
     }
 
-    /// A uniformly random sowing move from the candidate stacks, drawn from the
-    /// path counts without listing the paths.
+    /// A uniformly random sowing move from the stacks `allowed` accepts,
+    /// drawn from the path counts without listing the paths.
     pub(super) fn random_sow<R: Rng>(
         &self,
         sowing: &Sowing,
         state: &State,
-        candidates: &[Move],
         rng: &mut R,
+        allowed: impl Fn(CellId) -> bool,
     ) -> Option<Move> {
         let cells = self.geometry.cell_count();
         let d_count = self.geometry.directions.len();
@@ -117,32 +117,51 @@ impl Rules {
         let walks = |k: usize, c: CellId, from: usize| {
             sowing.walks[(k * cells + c as usize) * width + from]
         };
-        let paths = |c: CellId| walks(state.heights[c as usize] as usize + 1, c, d_count);
+        // Moves from each stack (0 when it cannot be sown: empty, full, too
+        // tall), summed as we go; small boards keep the sums on the stack so
+        // that the cells are read once.
+        let counts = &sowing.stack_paths;
+        // Branch-free: which stacks count is data-dependent, so a branch here
+        // is mispredicted half the time.
+        let paths = |c: usize, h: u8| {
+            counts.get(h as usize * cells + c).copied().unwrap_or(0)
+                * u64::from(allowed(c as CellId))
+        };
+        let mut sums = [0u64; 64];
         let mut total: u64 = 0;
-        for &m in candidates {
-            if let Move::Place(c) = m {
-                if self.sowable(sowing, state, c) {
-                    total = total.saturating_add(paths(c));
-                }
+        if cells <= sums.len() {
+            for ((c, &h), slot) in state.heights.iter().enumerate().zip(sums.iter_mut()) {
+                total += paths(c, h);
+                *slot = total;
             }
+        } else {
+            total = state
+                .heights
+                .iter()
+                .enumerate()
+                .map(|(c, &h)| paths(c, h))
+                .sum();
         }
         if total == 0 {
             return None;
         }
         let mut pick = rng.gen_range(0..total);
-        let from = candidates.iter().find_map(|&m| {
-            let Move::Place(c) = m else { return None };
-            if !self.sowable(sowing, state, c) {
-                return None;
-            }
-            let n = paths(c);
-            if pick < n {
-                Some(c)
-            } else {
+        let from = if cells <= sums.len() {
+            let c = sums[..cells].partition_point(|&s| s <= pick);
+            pick -= if c == 0 { 0 } else { sums[c - 1] };
+            c as CellId
+        } else {
+            let mut found = 0;
+            for (c, &h) in state.heights.iter().enumerate() {
+                let n = paths(c, h);
+                if pick < n {
+                    found = c as CellId;
+                    break;
+                }
                 pick -= n;
-                None
             }
-        })?;
+            found
+        };
         let steps = state.heights[from as usize] + 1;
         let bits = self.step_bits();
         let (mut cell, mut came, mut dirs) = (from, d_count, 0u64);

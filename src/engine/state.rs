@@ -43,6 +43,9 @@ pub struct State {
     pub(super) stacks: Vec<u8>,
     /// Per cell: how many pieces it holds.
     pub(super) heights: Vec<u8>,
+    /// Per seat: the cells whose top piece is the seat's, as a bitboard (only
+    /// used, and only exact, when the board has at most 128 cells).
+    pub(super) tops: Vec<u128>,
     /// Every chance outcome so far, in order (the first seat when it is drawn).
     pub chance: Vec<u32>,
     /// Per seat: pieces left to place (`i32::MAX` when unlimited).
@@ -90,6 +93,7 @@ impl Clone for State {
         self.slots.clone_from(&source.slots);
         self.stacks.clone_from(&source.stacks);
         self.heights.clone_from(&source.heights);
+        self.tops.clone_from(&source.tops);
         self.chance.clone_from(&source.chance);
         self.empty_list.clone_from(&source.empty_list);
         self.empty_pos.clone_from(&source.empty_pos);
@@ -125,6 +129,7 @@ impl State {
             slots: Vec::new(),
             stacks: Vec::new(),
             heights: Vec::new(),
+            tops: Vec::new(),
             chance: Vec::new(),
             empty_list: Vec::new(),
             empty_pos: Vec::new(),
@@ -159,6 +164,8 @@ impl State {
         refill(&mut self.slots, rules.geometry.slot_count, 0);
         refill(&mut self.stacks, cells * rules.stack_capacity, 0);
         refill(&mut self.heights, cells, 0);
+        self.tops.clear();
+        self.tops.resize(seats, 0);
         self.chance.clear();
         self.empty_list.clear();
         self.empty_list.extend(0..cells as CellId);
@@ -273,6 +280,17 @@ impl State {
 
     /// Sets the visible piece of a cell, on the board and in the slot grid.
     fn set_top(&mut self, cell: CellId, code: u8, rules: &Rules) {
+        if cell < 128 {
+            let bit = 1u128 << cell;
+            let seats = self.tops.len();
+            let old = self.board[cell as usize] as usize;
+            if (1..=seats).contains(&old) {
+                self.tops[old - 1] &= !bit;
+            }
+            if (1..=seats).contains(&(code as usize)) {
+                self.tops[code as usize - 1] |= bit;
+            }
+        }
         self.board[cell as usize] = code;
         self.slots[rules.geometry.slot[cell as usize] as usize] = code;
     }

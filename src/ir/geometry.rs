@@ -80,6 +80,9 @@ pub struct LineTable {
     pub through: Vec<u32>,
     /// Offsets into `through`.
     pub through_start: Vec<u32>,
+    /// Each line as a bitmask of its cells, when the board has at most 128
+    /// cells: a line check is then one AND per line against a seat's bitboard.
+    pub masks: Option<Vec<u128>>,
 }
 
 impl Geometry {
@@ -309,11 +312,18 @@ impl Geometry {
             through.extend(ids);
             through_start.push(through.len() as u32);
         }
+        let masks = (self.cell_count() <= 128).then(|| {
+            cells
+                .chunks_exact(length)
+                .map(|line| line.iter().fold(0u128, |m, &c| m | 1u128 << c))
+                .collect()
+        });
         LineTable {
             length,
             cells,
             through,
             through_start,
+            masks,
         }
     }
 }
