@@ -217,13 +217,28 @@ impl Rules {
         path: &[CellId],
         labels: &[&str],
     ) -> Result<Move, MoveError> {
+        let phase = &self.phases[state.phase as usize];
+        let mut stacks = Vec::new();
+        for place in phase.places.iter().filter(|p| p.sow.is_some()) {
+            self.candidate_cells(place, state, &mut stacks);
+        }
+        if !stacks.contains(&Move::Place(from)) {
+            let rules: Vec<&str> = phase.places.iter().map(|p| p.text.as_str()).collect();
+            return Err(MoveError::BadPath(format!(
+                "{} is not a stack you can sow now (it holds {}); the rule is `{}`",
+                labels[0],
+                plural(state.heights[from as usize] as usize, "piece"),
+                rules.join("` or `")
+            )));
+        }
         let needed = state.heights[from as usize] as usize + 1;
         if path.len() != needed {
             return Err(MoveError::BadPath(format!(
-                "the stack on {} has {} piece(s), {} with yours, so its path needs {needed} cell(s) after {}, not {}",
+                "the stack on {} holds {}, {} with yours, so its path needs {} after {}, not {}",
                 labels[0],
-                needed - 1,
+                plural(needed - 1, "piece"),
                 needed,
+                plural(needed, "cell"),
                 labels[0],
                 path.len()
             )));
@@ -258,5 +273,14 @@ impl Rules {
             steps: needed as u8,
             dirs,
         })
+    }
+}
+
+/// "1 piece", "3 pieces".
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
