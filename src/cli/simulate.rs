@@ -136,7 +136,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             "{}",
             serde_json::to_string_pretty(&summary).expect("summary serialises")
         ),
-        Format::Human => print_summary(&summary, args.seed),
+        Format::Human => print_summary(&summary, args.seed, loaded.rules.score.is_some()),
     }
     Ok(())
 }
@@ -236,7 +236,8 @@ fn summarise(rules: &Rules, specs: &[PlayerSpec], games: &[Game], secs: f64) -> 
     }
 }
 
-fn print_summary(s: &Summary, seed: u64) {
+/// Prints the statistics; the score column only for games that score.
+fn print_summary(s: &Summary, seed: u64, scored: bool) {
     let pct = |k: u32| 100.0 * f64::from(k) / f64::from(s.games);
     println!(
         "{}: {} games, seeds {}..{}",
@@ -245,18 +246,24 @@ fn print_summary(s: &Summary, seed: u64) {
         seed,
         seed.wrapping_add(u64::from(s.games) - 1)
     );
-    println!(
-        "{:<12} {:<14} {:>14} {:>11}",
-        "seat", "player", "wins", "mean score"
-    );
+    let score_head = if scored {
+        format!(" {:>11}", "mean score")
+    } else {
+        String::new()
+    };
+    println!("{:<12} {:<14} {:>14}{score_head}", "seat", "player", "wins");
     for i in 0..s.seats.len() {
+        let score = if scored {
+            format!(" {:>11.2}", s.mean_scores[i])
+        } else {
+            String::new()
+        };
         println!(
-            "{:<12} {:<14} {:>6} ({:>5.1}%) {:>11.2}",
+            "{:<12} {:<14} {:>6} ({:>5.1}%){score}",
             s.seats[i],
             s.players[i],
             s.wins[i],
-            pct(s.wins[i]),
-            s.mean_scores[i]
+            pct(s.wins[i])
         );
     }
     println!("{:<27} {:>6} ({:>5.1}%)", "draws", s.draws, pct(s.draws));
