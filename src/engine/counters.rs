@@ -8,6 +8,7 @@ impl Rules {
     ///
     /// Only lines and runs through the changed cell can change, and pieces are
     /// never removed, so the update is exact.
+    #[inline]
     pub(super) fn update_counters(&self, state: &mut State, cell: CellId, seat: u8) {
         let seats = self.seats.len();
         let own = seat + 1;
@@ -28,25 +29,10 @@ impl Rules {
         let stones = &state.slots;
         let start = self.geometry.slot[cell as usize] as isize;
         for &stride in &self.geometry.strides {
-            let run = |step: isize| {
-                // The first steps without a branch (the border is that wide): most
-                // runs are short, and a mispredicted loop exit costs more than the
-                // extra reads.
-                let at = |k: isize| stones[(start + k * step) as usize] == own;
-                let s1 = at(1) as usize;
-                let s2 = s1 & at(2) as usize;
-                let s3 = s2 & at(3) as usize;
-                let mut n = s1 + s2 + s3;
-                if s3 == 1 {
-                    let mut k = 4;
-                    while at(k) {
-                        n += 1;
-                        k += 1;
-                    }
-                }
-                n
-            };
-            let (before, after) = (run(-stride), run(stride));
+            let (before, after) = (
+                run_length(stones, start, -stride, own),
+                run_length(stones, start, stride, own),
+            );
             for (t, values) in self.run_values.iter().enumerate() {
                 // A table lookup instead of a division: this is the hottest loop.
                 state.runs[t * seats + seat as usize] +=
@@ -109,4 +95,25 @@ impl Rules {
             }
         }
     }
+}
+
+/// How many of `own`'s pieces follow `start` in the slot grid, stepping by `step`.
+///
+/// The first steps are taken without a branch (the border is that wide): most
+/// runs are short, and a mispredicted loop exit costs more than the reads.
+#[inline(always)]
+fn run_length(stones: &[u8], start: isize, step: isize, own: u8) -> usize {
+    let at = |k: isize| stones[(start + k * step) as usize] == own;
+    let s1 = at(1) as usize;
+    let s2 = s1 & at(2) as usize;
+    let s3 = s2 & at(3) as usize;
+    let mut n = s1 + s2 + s3;
+    if s3 == 1 {
+        let mut k = 4;
+        while at(k) {
+            n += 1;
+            k += 1;
+        }
+    }
+    n
 }

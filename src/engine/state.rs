@@ -253,6 +253,7 @@ impl State {
     }
 
     /// Puts a piece (by code) on top of a cell; the caller checks the capacity.
+    #[inline]
     pub(super) fn push(&mut self, cell: CellId, code: u8, rules: &Rules) {
         let c = cell as usize;
         let h = self.heights[c] as usize;
@@ -279,6 +280,7 @@ impl State {
     }
 
     /// Sets the visible piece of a cell, on the board and in the slot grid.
+    #[inline]
     fn set_top(&mut self, cell: CellId, code: u8, rules: &Rules) {
         if cell < 128 {
             let bit = 1u128 << cell;
@@ -296,6 +298,7 @@ impl State {
     }
 
     /// Takes a cell out of the empty-cell list.
+    #[inline]
     fn occupy(&mut self, cell: CellId) {
         let pos = self.empty_pos[cell as usize] as usize;
         let moved = *self.empty_list.last().expect("the cell was empty");
