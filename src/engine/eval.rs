@@ -66,6 +66,17 @@ impl Rules {
 
     #[inline(always)]
     fn leaf(&self, node: &Node, s: &Scope) -> Option<i64> {
+        match node {
+            // A comparison of a leaf with a constant (`supply(mover) == 0`) is
+            // common enough in end rules to be read without a call too.
+            Node::CmpConst(op, a, c) => Some(op.apply(self.simple(a, s)?, *c)),
+            other => self.simple(other, s),
+        }
+    }
+
+    /// A leaf that needs no evaluation below it.
+    #[inline(always)]
+    fn simple(&self, node: &Node, s: &Scope) -> Option<i64> {
         let st = s.state;
         Some(match node {
             Node::Const(v) => *v,
