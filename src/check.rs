@@ -7,6 +7,7 @@
 //! handed on when there is no error.
 
 pub mod constant;
+mod items;
 mod pieces;
 pub mod program;
 mod resolve;
@@ -19,7 +20,7 @@ use crate::syntax::ast::{Board, Expr, ExprKind, File, Item, ItemKind, Players};
 use crate::syntax::{self, Span};
 pub use program::Program;
 use program::*;
-use resolve::{Context, Resolver, Symbols};
+use resolve::{Context, Resolver};
 
 /// The most seats a game may have.
 pub const MAX_SEATS: i64 = 8;
@@ -71,30 +72,13 @@ pub fn check(source: &str) -> Checked {
     }
     diagnostics.extend(
         more.into_iter()
-            .filter(|d| !follows_from_broken(d, &parsed.broken)),
+            .filter(|d| !items::follows_from_broken(d, &parsed.broken)),
     );
     diagnostics.sort_by_key(first_offset);
     let has_errors = diagnostics.iter().any(Diagnostic::is_error);
     Checked {
         diagnostics,
         program: if has_errors { None } else { Some(program) },
-    }
-}
-
-/// Whether a diagnostic only repeats a syntax error: the item that did not
-/// parse is not missing, the names it defines are not unknown, and the names
-/// it uses may not be unused.
-fn follows_from_broken(d: &Diagnostic, broken: &[crate::syntax::BrokenItem]) -> bool {
-    let broke = |keyword: &str| broken.iter().any(|b| b.keyword == keyword);
-    match d {
-        Diagnostic::Missing { item, .. } => broke(item),
-        Diagnostic::NoEnd { .. } => broke("end"),
-        Diagnostic::UnknownName { name, .. } => broken
-            .iter()
-            .any(|b| b.name.as_deref() == Some(name.as_str())),
-        Diagnostic::Unused { name, .. } => broken.iter().any(|b| b.words.contains(name)),
-        Diagnostic::NoScore { .. } => broke("score"),
-        _ => false,
     }
 }
 
@@ -106,98 +90,10 @@ pub fn first_offset(d: &Diagnostic) -> usize {
         .map_or(0, |l| l.offset())
 }
 
-/// Collects the top-level names, reporting duplicates.
-fn collect_symbols<'a>(file: &'a File, diagnostics: &mut Vec<Diagnostic>) -> Symbols<'a> {
-    let mut symbols = Symbols::default();
-    let mut seen: HashMap<&str, Span> = HashMap::new();
-    let mut declare = |name: &'a str, span: Span, diagnostics: &mut Vec<Diagnostic>| -> bool {
-        if let Some(b) = crate::builtins::builtin(name) {
-            diagnostics.push(Diagnostic::ShadowsBuiltin {
-                name: name.into(),
-                meaning: b.meaning.into(),
-                span: span.into(),
-            });
-            false
-        } else if let Some(first) = seen.get(name) {
-            diagnostics.push(Diagnostic::Duplicate {
-                name: name.into(),
-                span: span.into(),
-                first: (*first).into(),
-            });
-            false
-        } else {
-            seen.insert(name, span);
-            true
-        }
-    };
-    for item in &file.items {
-        match &item.kind {
-            ItemKind::Option(o) if declare(&o.name.text, o.name.span, diagnostics) => {
-                symbols
-                    .options
-                    .insert(&o.name.text, symbols.option_defaults.len());
-                symbols.option_defaults.push(o.default);
-            }
-            ItemKind::Define(d) if declare(&d.name.text, d.name.span, diagnostics) => {
-                symbols
-                    .defines
-                    .insert(&d.name.text, symbols.define_items.len());
-                symbols.define_items.push(d);
-            }
-            ItemKind::Neutral(names) => {
-                for n in names {
-                    if declare(&n.text, n.span, diagnostics) {
-                        symbols.neutrals.insert(&n.text, symbols.neutrals.len());
-                    }
-                }
-            }
-            ItemKind::Players(Players::Named(names)) => {
-                for n in names {
-                    if declare(&n.text, n.span, diagnostics) {
-                        symbols.seats.insert(&n.text, symbols.seats.len());
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    symbols
-}
-
-/// Items that may appear at most once, by keyword.
-fn single_items<'a>(
-    file: &'a File,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> HashMap<&'static str, &'a Item> {
-    let mut found: HashMap<&'static str, &Item> = HashMap::new();
-    for item in &file.items {
-        let key = match item.kind {
-            ItemKind::Game(_) => "game",
-            ItemKind::Players(_) => "players",
-            ItemKind::Board(..) => "board",
-            ItemKind::FirstRandom => "first",
-            ItemKind::Neutral(_) => "neutral",
-            ItemKind::Supply(_) => "supply",
-            ItemKind::Score(_) => "score",
-            _ => continue,
-        };
-        if let Some(first) = found.get(key) {
-            diagnostics.push(Diagnostic::DuplicateItem {
-                item: key.into(),
-                span: item.keyword.into(),
-                first: first.keyword.into(),
-            });
-        } else {
-            found.insert(key, item);
-        }
-    }
-    found
-}
-
 fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
-    let singles = single_items(file, &mut diagnostics);
-    let mut symbols = collect_symbols(file, &mut diagnostics);
+    let singles = items::single_items(file, &mut diagnostics);
+    let mut symbols = items::collect_symbols(file, &mut diagnostics);
     symbols.source = source;
     let mut program = Program::default();
     let file_start: Span = Span::new(0, 0);

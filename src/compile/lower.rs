@@ -248,21 +248,10 @@ fn static_value(node: &Node, chosen: CellId, g: &Geometry) -> Option<i64> {
         Node::Not(a) => (v(a)? == 0) as i64,
         Node::And(a, b) => (v(a)? != 0 && v(b)? != 0) as i64,
         Node::Or(a, b) => (v(a)? != 0 || v(b)? != 0) as i64,
-        Node::CmpConst(op, a, c) => compare_values(*op, v(a)?, *c),
-        Node::Cmp(op, a, b) => compare_values(*op, v(a)?, v(b)?),
+        Node::CmpConst(op, a, c) => op.apply(v(a)?, *c),
+        Node::Cmp(op, a, b) => op.apply(v(a)?, v(b)?),
         _ => return None,
     })
-}
-
-fn compare_values(op: CmpOp, a: i64, b: i64) -> i64 {
-    (match op {
-        CmpOp::Eq => a == b,
-        CmpOp::Ne => a != b,
-        CmpOp::Lt => a < b,
-        CmpOp::Le => a <= b,
-        CmpOp::Gt => a > b,
-        CmpOp::Ge => a >= b,
-    }) as i64
 }
 
 /// A comparison, with the constant folded into the node when one side is constant.
