@@ -194,6 +194,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         neutrals: program.neutrals.clone(),
         setup,
         first_random: program.first_random,
+        sow_cache: pieces::sow_cache(&phases, geometry.cell_count()),
         score_runs,
         run_values,
         title: program.title.clone(),

@@ -4,7 +4,7 @@
 use super::lower::Lowerer;
 use super::{value_of, CompileError};
 use crate::check::program::{PieceKind, Program};
-use crate::ir::{CellId, Geometry, Setup, Sowing, NO_CELL};
+use crate::ir::{Candidates, CellId, Geometry, Phase, Setup, Sowing, NO_CELL};
 
 /// The most pieces a cell may hold: the pieces there can be, at most 64.
 pub const MAX_CAPACITY: usize = 64;
@@ -109,5 +109,36 @@ pub fn sowing(geometry: &Geometry, no_reversal: bool, capacity: usize) -> Sowing
         walks,
         max_steps,
         stack_paths,
+    }
+}
+
+/// The per-stack move counts the engine can keep up to date: only when the
+/// game has exactly one sowing rule, choosing any occupied (or any) stack with
+/// no further condition.
+pub fn sow_cache(phases: &[Phase], cells: usize) -> Option<Vec<u64>> {
+    let mut sowing = phases
+        .iter()
+        .flat_map(|p| &p.places)
+        .filter(|p| p.sow.is_some());
+    let place = sowing.next()?;
+    if sowing.next().is_some()
+        || place.guard.is_some()
+        || place.mask.is_some()
+        || place.test.is_some()
+    {
+        return None;
+    }
+    let table = &place.sow.as_ref()?.stack_paths;
+    match place.candidates {
+        Candidates::All => Some(table.clone()),
+        // An empty cell is not a stack to sow: height 0 has no moves.
+        Candidates::Occupied => Some(
+            table
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| if i < cells { 0 } else { n })
+                .collect(),
+        ),
+        _ => None,
     }
 }

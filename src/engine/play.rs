@@ -131,6 +131,8 @@ impl Rules {
                 }
                 let plain = place.guard.is_none() && place.mask.is_none() && place.test.is_none();
                 return match place.candidates {
+                    // The counts are kept in the state: no pass over the board.
+                    _ if plain && self.sow_cache.is_some() => self.cached_random_sow(state, rng),
                     // The common case reads the heights directly, without a list.
                     Candidates::Occupied if plain => {
                         self.random_sow(sowing, state, rng, |c| state.heights[c as usize] > 0)

@@ -102,6 +102,28 @@ impl Rules {
         }
     }
 
+    /// A uniformly random move of the game's one sowing rule, from the stack
+    /// counts the state keeps (see `Rules::sow_cache`).
+    pub(super) fn cached_random_sow<R: Rng>(&self, state: &State, rng: &mut R) -> Option<Move> {
+        if state.sow_total == 0 {
+            return None;
+        }
+        let mut pick = rng.gen_range(0..state.sow_total);
+        let mut from = 0;
+        for (c, &n) in state.sow_moves.iter().enumerate() {
+            if pick < n {
+                from = c as CellId;
+                break;
+            }
+            pick -= n;
+        }
+        let sowing = self.phases[state.phase as usize]
+            .places
+            .iter()
+            .find_map(|p| p.sow.as_ref())?;
+        Some(self.walk_path(sowing, state, from, pick))
+    }
+
     /// A uniformly random sowing move from the stacks `allowed` accepts,
     /// drawn from the path counts without listing the paths.
     pub(super) fn random_sow<R: Rng>(
@@ -112,11 +134,6 @@ impl Rules {
         allowed: impl Fn(CellId) -> bool,
     ) -> Option<Move> {
         let cells = self.geometry.cell_count();
-        let d_count = self.geometry.directions.len();
-        let width = d_count + 1;
-        let walks = |k: usize, c: CellId, from: usize| {
-            sowing.walks[(k * cells + c as usize) * width + from]
-        };
         // Moves from each stack (0 when it cannot be sown: empty, full, too
         // tall), summed as we go; small boards keep the sums on the stack so
         // that the cells are read once.
@@ -162,6 +179,18 @@ impl Rules {
             }
             found
         };
+        Some(self.walk_path(sowing, state, from, pick))
+    }
+
+    /// The `pick`-th path (in direction order) of the stack on `from`, found
+    /// by walking down the path counts.
+    fn walk_path(&self, sowing: &Sowing, state: &State, from: CellId, mut pick: u64) -> Move {
+        let cells = self.geometry.cell_count();
+        let d_count = self.geometry.directions.len();
+        let width = d_count + 1;
+        let walks = |k: usize, c: CellId, from: usize| {
+            sowing.walks[(k * cells + c as usize) * width + from]
+        };
         let steps = state.heights[from as usize] + 1;
         let bits = self.step_bits();
         let (mut cell, mut came, mut dirs) = (from, d_count, 0u64);
@@ -182,6 +211,6 @@ impl Rules {
                 pick -= n;
             }
         }
-        Some(Move::Sow { from, steps, dirs })
+        Move::Sow { from, steps, dirs }
     }
 }

@@ -36,16 +36,22 @@ pub struct State {
     /// Per cell: its index in `empty_list` (meaningless for occupied cells).
     pub(super) empty_pos: Vec<CellId>,
     /// `board` laid out in the geometry's slot grid (empty border included), so
-    /// that run walks step by adding a stride and need no edge test.
+    /// that run walks step by adding a stride and need no edge test (kept only
+    /// when the rules count runs).
     pub(super) slots: Vec<u8>,
     /// Per cell, `stack_capacity` slots: the pieces of the cell's stack, bottom
     /// first (only the first `heights[c]` count). Without stacks, the board.
     pub(super) stacks: Vec<u8>,
     /// Per cell: how many pieces it holds.
     pub(super) heights: Vec<u8>,
-    /// Per seat: the cells whose top piece is the seat's, as a bitboard (only
-    /// used, and only exact, when the board has at most 128 cells).
+    /// Per seat: the cells whose top piece is the seat's, as a bitboard (kept
+    /// only when the rules check lines and the board has at most 128 cells).
     pub(super) tops: Vec<u128>,
+    /// Per cell: the sowing moves from its stack, kept when the rules have a
+    /// `sow_cache`; and their total.
+    pub(super) sow_moves: Vec<u64>,
+    /// The total of `sow_moves`.
+    pub(super) sow_total: u64,
     /// Every chance outcome so far, in order (the first seat when it is drawn).
     pub chance: Vec<u32>,
     /// Per seat: pieces left to place (`i32::MAX` when unlimited).
@@ -94,6 +100,8 @@ impl Clone for State {
         self.stacks.clone_from(&source.stacks);
         self.heights.clone_from(&source.heights);
         self.tops.clone_from(&source.tops);
+        self.sow_moves.clone_from(&source.sow_moves);
+        self.sow_total = source.sow_total;
         self.chance.clone_from(&source.chance);
         self.empty_list.clone_from(&source.empty_list);
         self.empty_pos.clone_from(&source.empty_pos);
@@ -130,6 +138,8 @@ impl State {
             stacks: Vec::new(),
             heights: Vec::new(),
             tops: Vec::new(),
+            sow_moves: Vec::new(),
+            sow_total: 0,
             chance: Vec::new(),
             empty_list: Vec::new(),
             empty_pos: Vec::new(),
@@ -189,6 +199,13 @@ impl State {
         self.outcome = None;
         self.fault = Cell::new(None);
         self.rng = Pcg64Mcg::seed_from_u64(seed);
+        // The counts start from the empty board; the set-up's pushes keep them.
+        self.sow_moves.clear();
+        self.sow_total = 0;
+        if let Some(table) = &rules.sow_cache {
+            self.sow_moves.extend_from_slice(&table[..cells]);
+            self.sow_total = self.sow_moves.iter().sum();
+        }
         for put in &rules.setup {
             for &cell in &put.cells {
                 for _ in 0..put.count {
@@ -259,6 +276,7 @@ impl State {
         let h = self.heights[c] as usize;
         self.stacks[c * rules.stack_capacity + h] = code;
         self.heights[c] += 1;
+        self.recount_sowing(c, rules);
         if h == 0 {
             self.occupy(cell);
         }
@@ -272,6 +290,7 @@ impl State {
         let start = c * rules.stack_capacity;
         out[..h].copy_from_slice(&self.stacks[start..start + h]);
         self.heights[c] = 0;
+        self.recount_sowing(c, rules);
         self.set_top(cell, 0, rules);
         let pos = self.empty_list.len();
         self.empty_list.push(cell);
@@ -279,10 +298,26 @@ impl State {
         h
     }
 
+    /// Keeps a cell's count of sowing moves (and the total) true after its
+    /// height changed.
+    #[inline]
+    fn recount_sowing(&mut self, c: usize, rules: &Rules) {
+        if let Some(table) = &rules.sow_cache {
+            let n = table
+                .get(self.heights[c] as usize * self.heights.len() + c)
+                .copied()
+                .unwrap_or(0);
+            self.sow_total = self.sow_total - self.sow_moves[c] + n;
+            self.sow_moves[c] = n;
+        }
+    }
+
     /// Sets the visible piece of a cell, on the board and in the slot grid.
     #[inline]
     fn set_top(&mut self, cell: CellId, code: u8, rules: &Rules) {
-        if cell < 128 {
+        // The seat bitboards serve line checks, the slot grid run walks: each is
+        // kept only when the rules have them.
+        if cell < 128 && !rules.line_tables.is_empty() {
             let bit = 1u128 << cell;
             let seats = self.tops.len();
             let old = self.board[cell as usize] as usize;
@@ -294,7 +329,9 @@ impl State {
             }
         }
         self.board[cell as usize] = code;
-        self.slots[rules.geometry.slot[cell as usize] as usize] = code;
+        if !rules.run_lengths.is_empty() {
+            self.slots[rules.geometry.slot[cell as usize] as usize] = code;
+        }
     }
 
     /// Takes a cell out of the empty-cell list.
