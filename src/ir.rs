@@ -120,6 +120,10 @@ pub struct Sowing {
     pub walks: Vec<u64>,
     /// The longest path it counts.
     pub max_steps: usize,
+    /// `next_steps[(c * (D + 1) + from) * D ..][..D]`: the steps a path may take
+    /// from c when it came in direction `from`, as (direction, cell), padded
+    /// with `NO_CELL`: the reversal rule and the board's edge, applied once.
+    pub next_steps: Vec<(u8, CellId)>,
     /// `stack_paths[h * cells + c]`: the moves sowing a stack of height h on c
     /// (h + 1 steps with the mover's piece); 0 where it cannot be sown.
     pub stack_paths: Vec<u64>,

@@ -104,11 +104,26 @@ pub fn sowing(geometry: &Geometry, no_reversal: bool, capacity: usize) -> Sowing
             }
         })
         .collect();
+    let mut next_steps = Vec::with_capacity(cells * width * d_count);
+    for c in 0..cells {
+        for from in 0..width {
+            let row: Vec<(u8, CellId)> = (0..d_count)
+                .map(|d| (d as u8, geometry.toward(c as CellId, d)))
+                .filter(|&(d, to)| {
+                    to != NO_CELL && !(no_reversal && from < d_count && d as usize == from ^ 1)
+                })
+                .collect();
+            let padding = d_count - row.len();
+            next_steps.extend(row);
+            next_steps.extend(std::iter::repeat_n((0, NO_CELL), padding));
+        }
+    }
     Sowing {
         no_reversal,
         walks,
         max_steps,
         stack_paths,
+        next_steps,
     }
 }
 

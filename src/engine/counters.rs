@@ -49,7 +49,10 @@ impl Rules {
             let flags = &mut state.lines[t * seats..(t + 1) * seats];
             if let Some(masks) = &table.masks {
                 for (flag, &tops) in flags.iter_mut().zip(&state.tops) {
-                    *flag = masks.iter().any(|&m| m & !tops == 0);
+                    // Without an early exit: no branch to mispredict, and the loop vectorises.
+                    *flag = masks
+                        .iter()
+                        .fold(false, |found, &m| found | (m & !tops == 0));
                 }
                 continue;
             }

@@ -40,7 +40,12 @@ impl Rules {
             }
         }
 
-        for s in 0..self.seats.len() {
+        // Without a score every seat stays at 0 (and gains nothing).
+        for s in 0..if self.score.is_some() {
+            self.seats.len()
+        } else {
+            0
+        } {
             let score = self.score_of(state, s as u8);
             state.gains[s] = score.saturating_sub(state.scores[s]);
             state.scores[s] = score;

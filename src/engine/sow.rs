@@ -196,16 +196,16 @@ impl Rules {
         let (mut cell, mut came, mut dirs) = (from, d_count, 0u64);
         for i in 0..steps as usize {
             let left = steps as usize - i - 1;
-            for d in 0..d_count {
-                let to = self.geometry.toward(cell, d);
-                if to == NO_CELL || (sowing.no_reversal && came < d_count && d == came ^ 1) {
-                    continue;
+            let row = (cell as usize * width + came) * d_count;
+            for &(d, to) in &sowing.next_steps[row..row + d_count] {
+                if to == NO_CELL {
+                    break;
                 }
-                let n = walks(left, to, d);
+                let n = walks(left, to, d as usize);
                 if pick < n {
-                    dirs |= (d as u64) << (i as u32 * bits);
+                    dirs |= u64::from(d) << (i as u32 * bits);
                     cell = to;
-                    came = d;
+                    came = d as usize;
                     break;
                 }
                 pick -= n;
