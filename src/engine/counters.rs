@@ -48,7 +48,7 @@ impl Rules {
         for (t, table) in self.line_tables.iter().enumerate() {
             let flags = &mut state.lines[t * seats..(t + 1) * seats];
             if let Some(masks) = &table.masks {
-                for (flag, &tops) in flags.iter_mut().zip(&state.tops) {
+                for (flag, &tops) in flags.iter_mut().zip(&state.tops[1..]) {
                     // Without an early exit: no branch to mispredict, and the loop vectorises.
                     *flag = masks
                         .iter()

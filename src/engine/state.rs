@@ -44,8 +44,9 @@ pub struct State {
     pub(super) stacks: Vec<u8>,
     /// Per cell: how many pieces it holds.
     pub(super) heights: Vec<u8>,
-    /// Per seat: the cells whose top piece is the seat's, as a bitboard (kept
-    /// only when the rules check lines and the board has at most 128 cells).
+    /// Per piece code (index 0: empty cells): the cells whose top piece has
+    /// that code, as a bitboard (kept only when the rules check lines and the
+    /// board has at most 128 cells).
     pub(super) tops: Vec<u128>,
     /// Per cell: the sowing moves from its stack, kept when the rules have a
     /// `sow_cache`; and their total.
@@ -175,7 +176,7 @@ impl State {
         refill(&mut self.stacks, cells * rules.stack_capacity, 0);
         refill(&mut self.heights, cells, 0);
         self.tops.clear();
-        self.tops.resize(seats, 0);
+        self.tops.resize(seats + rules.neutrals.len() + 1, 0);
         self.chance.clear();
         self.empty_list.clear();
         self.empty_list.extend(0..cells as CellId);
@@ -318,14 +319,15 @@ impl State {
         // The seat bitboards serve line checks, the slot grid run walks: each is
         // kept only when the rules have them.
         if cell < 128 && !rules.line_tables.is_empty() {
+            // Indexed by piece code (0 empty, then seats, then neutral kinds), so
+            // that moving a cell's bit needs no branch on who owned it.
             let bit = 1u128 << cell;
-            let seats = self.tops.len();
             let old = self.board[cell as usize] as usize;
-            if (1..=seats).contains(&old) {
-                self.tops[old - 1] &= !bit;
+            if let Some(t) = self.tops.get_mut(old) {
+                *t &= !bit;
             }
-            if (1..=seats).contains(&(code as usize)) {
-                self.tops[code as usize - 1] |= bit;
+            if let Some(t) = self.tops.get_mut(code as usize) {
+                *t |= bit;
             }
         }
         self.board[cell as usize] = code;
