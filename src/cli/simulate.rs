@@ -15,6 +15,9 @@ use crate::engine::{random_playout, Move, Outcome, State};
 use crate::ir::Rules;
 use crate::record::Record;
 
+/// The most games one `simulate` plays.
+pub const MAX_GAMES: u32 = 10_000_000;
+
 /// Arguments of `tabula simulate`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -76,8 +79,11 @@ pub struct Summary {
 
 /// Runs `tabula simulate`.
 pub fn run(args: Args) -> Result<(), Failure> {
-    if args.games == 0 {
-        return Err(Failure::usage("error: --games must be at least 1"));
+    // Every game's result is kept for the statistics: bound the memory.
+    if args.games == 0 || args.games > MAX_GAMES {
+        return Err(Failure::usage(format!(
+            "error: --games must be from 1 to {MAX_GAMES}; run several simulations with other --seed values for more"
+        )));
     }
     let loaded = load(Some(&args.file), &args.sets)?;
     let seats = loaded.rules.seats.len();
