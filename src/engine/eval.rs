@@ -116,6 +116,18 @@ impl Rules {
                 let c = cell(c);
                 (c != NO_CELL && self.geometry.edge[c as usize]) as i64
             }
+            Node::Corner(c) => {
+                let c = cell(c);
+                (c != NO_CELL && self.geometry.corner[c as usize]) as i64
+            }
+            Node::Height(c) => {
+                let c = cell(c);
+                if c == NO_CELL {
+                    0
+                } else {
+                    st.heights[c as usize] as i64
+                }
+            }
             Node::Adjacent(a, b) => {
                 let (a, b) = (cell(a), cell(b));
                 self.geometry.adjacent(a, b) as i64
@@ -146,7 +158,15 @@ impl Rules {
                     ArithOp::Rem => a.wrapping_rem(b),
                 }
             }
-            leaf => self.leaf(leaf, s).expect("every other node is a leaf"),
+            // Listed, not `_`: a new kind of node must be handled here or there.
+            Node::Const(_)
+            | Node::Mover
+            | Node::Next
+            | Node::Turn
+            | Node::Last
+            | Node::Chosen
+            | Node::Bound
+            | Node::Full => self.simple(node, s).unwrap_or(0),
         }
     }
 }

@@ -135,20 +135,13 @@ impl Rules {
                     return None;
                 }
                 let plain = place.guard.is_none() && place.mask.is_none() && place.test.is_none();
-                return match place.candidates {
+                if plain && self.sow_cache.is_some() {
                     // The counts are kept in the state: no pass over the board.
-                    _ if plain && self.sow_cache.is_some() => self.cached_random_sow(state, rng),
-                    // The common case reads the heights directly, without a list.
-                    Candidates::Occupied if plain => {
-                        self.random_sow(sowing, state, rng, |c| state.heights[c as usize] > 0)
-                    }
-                    Candidates::All if plain => self.random_sow(sowing, state, rng, |_| true),
-                    _ => {
-                        buf.clear();
-                        self.candidate_cells(place, state, buf);
-                        self.random_sow(sowing, state, rng, |c| buf.contains(&Move::Place(c)))
-                    }
-                };
+                    return self.cached_random_sow(state, rng);
+                }
+                buf.clear();
+                self.candidate_cells(place, state, buf);
+                return self.random_sow(sowing, state, rng, |c| buf.contains(&Move::Place(c)));
             }
             if matches!(place.candidates, Candidates::Empty)
                 && place.test.is_none()

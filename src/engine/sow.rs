@@ -124,7 +124,8 @@ impl Rules {
         Some(self.walk_path(sowing, state, from, pick))
     }
 
-    /// A uniformly random sowing move from the stacks `allowed` accepts,
+    /// A uniformly random sowing move from the stacks `allowed` accepts (the
+    /// general case; see `cached_random_sow` for the common one),
     /// drawn from the path counts without listing the paths.
     pub(super) fn random_sow<R: Rng>(
         &self,
@@ -134,51 +135,38 @@ impl Rules {
         allowed: impl Fn(CellId) -> bool,
     ) -> Option<Move> {
         let cells = self.geometry.cell_count();
-        // Moves from each stack (0 when it cannot be sown: empty, full, too
-        // tall), summed as we go; small boards keep the sums on the stack so
-        // that the cells are read once.
-        let counts = &sowing.stack_paths;
-        // Branch-free: which stacks count is data-dependent, so a branch here
-        // is mispredicted half the time.
+        // Moves from each stack (0 when it cannot be sown: empty, full, too tall).
         let paths = |c: usize, h: u8| {
-            counts.get(h as usize * cells + c).copied().unwrap_or(0)
-                * u64::from(allowed(c as CellId))
-        };
-        let mut sums = [0u64; 64];
-        let mut total: u64 = 0;
-        if cells <= sums.len() {
-            for ((c, &h), slot) in state.heights.iter().enumerate().zip(sums.iter_mut()) {
-                total += paths(c, h);
-                *slot = total;
+            let n = sowing
+                .stack_paths
+                .get(h as usize * cells + c)
+                .copied()
+                .unwrap_or(0);
+            if n != 0 && allowed(c as CellId) {
+                n
+            } else {
+                0
             }
-        } else {
-            total = state
-                .heights
-                .iter()
-                .enumerate()
-                .map(|(c, &h)| paths(c, h))
-                .sum();
-        }
+        };
+        let total: u64 = state
+            .heights
+            .iter()
+            .enumerate()
+            .map(|(c, &h)| paths(c, h))
+            .sum();
         if total == 0 {
             return None;
         }
         let mut pick = rng.gen_range(0..total);
-        let from = if cells <= sums.len() {
-            let c = sums[..cells].partition_point(|&s| s <= pick);
-            pick -= if c == 0 { 0 } else { sums[c - 1] };
-            c as CellId
-        } else {
-            let mut found = 0;
-            for (c, &h) in state.heights.iter().enumerate() {
-                let n = paths(c, h);
-                if pick < n {
-                    found = c as CellId;
-                    break;
-                }
-                pick -= n;
+        let mut from = 0;
+        for (c, &h) in state.heights.iter().enumerate() {
+            let n = paths(c, h);
+            if pick < n {
+                from = c as CellId;
+                break;
             }
-            found
-        };
+            pick -= n;
+        }
         Some(self.walk_path(sowing, state, from, pick))
     }
 
@@ -212,5 +200,36 @@ impl Rules {
             }
         }
         Move::Sow { from, steps, dirs }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    /// Qawale with a condition on the stack, so that random moves take the
+    /// general path (no kept counts) instead of the cached one.
+    const MASKED: &str = "game \"q\"\nplayers Light, Dark\nboard square 4 x 4 with stacks\nneutral Tan\nsupply 8\nsetup: put 2 Tan where corner\nphase play\n  place where not empty and height >= 2 then sow without reversal\nend when supply(next) == 0: draw\n";
+
+    #[test]
+    fn the_general_random_sowing_move_is_uniform_over_the_legal_moves() {
+        let rules = crate::compile::load(MASKED, &[]).unwrap();
+        assert!(
+            rules.sow_cache.is_none(),
+            "the condition keeps the cache off"
+        );
+        let state = rules.start(0);
+        let legal = rules.sorted_moves(&state);
+        assert_eq!(legal.len(), 40, "four corners of 10 paths");
+        let mut seen = vec![0u32; legal.len()];
+        let (mut rng, mut buf) = (SmallRng::seed_from_u64(3), Vec::new());
+        let draws = 40_000;
+        for _ in 0..draws {
+            let m = rules.random_move(&state, &mut buf, &mut rng).unwrap();
+            seen[legal.binary_search(&m).expect("a legal move")] += 1;
+        }
+        // Each move expects 1,000 draws; 5 standard deviations is about 160.
+        assert!(seen.iter().all(|&n| (840..=1160).contains(&n)), "{seen:?}");
     }
 }
