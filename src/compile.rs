@@ -57,14 +57,10 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     for (name, value) in set {
         let Some(i) = program.options.iter().position(|o| &o.name == name) else {
             let known: Vec<&str> = program.options.iter().map(|o| o.name.as_str()).collect();
-            let close = known
-                .iter()
-                .map(|k| (strsim::damerau_levenshtein(k, name), *k))
-                .filter(|(d, k)| *d <= 2.max(k.len() / 3))
-                .min();
+            let close = crate::diagnostic::closest(name, known.iter().copied());
             let help = match (known.is_empty(), close) {
                 (true, _) => "these rules have no options".to_string(),
-                (false, Some((_, k))) => {
+                (false, Some(k)) => {
                     format!("did you mean `{k}`? The options are: {}", known.join(", "))
                 }
                 (false, None) => format!("the options are: {}", known.join(", ")),

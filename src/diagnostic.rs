@@ -447,3 +447,14 @@ impl Diagnostic {
         )
     }
 }
+
+/// The known name closest to `name`, if one is close enough to be a likely
+/// typo: at most 2 edits, or a third of the name's length for long names.
+pub fn closest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    known
+        .into_iter()
+        .map(|k| (strsim::damerau_levenshtein(k, name), k))
+        .filter(|(d, k)| *d <= 2.max(k.len() / 3))
+        .min()
+        .map(|(_, k)| k)
+}

@@ -67,11 +67,10 @@ pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
                         let mut known: Vec<&str> = r.symbols.seats.keys().copied().collect();
                         known.extend(r.symbols.neutrals.keys().copied());
                         known.sort_unstable();
-                        let close = known
-                            .iter()
-                            .find(|k| strsim::damerau_levenshtein(k, &put.kind.text) <= 2)
-                            .map(|k| format!("did you mean `{k}`? "))
-                            .unwrap_or_default();
+                        let close =
+                            crate::diagnostic::closest(&put.kind.text, known.iter().copied())
+                                .map(|k| format!("did you mean `{k}`? "))
+                                .unwrap_or_default();
                         r.diagnostics.push(Diagnostic::UnknownName {
                             name: put.kind.text.clone(),
                             span: put.kind.span.into(),

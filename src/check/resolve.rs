@@ -307,13 +307,8 @@ impl<'a> Resolver<'a> {
         known.extend(self.symbols.options.keys());
         known.extend(self.symbols.seats.keys());
         known.extend(BUILTINS.iter().map(|b| b.name));
-        let best = known
-            .iter()
-            .map(|k| (strsim::damerau_levenshtein(k, &name.text), *k))
-            .filter(|(d, k)| *d <= 2.max(k.len() / 3))
-            .min();
-        let help = match best {
-            Some((_, k)) => Some(format!("did you mean `{k}`?")),
+        let help = match crate::diagnostic::closest(&name.text, known) {
+            Some(k) => Some(format!("did you mean `{k}`?")),
             None => Some("names are options, seats, definitions, parameters or built-ins (see docs/language.md)".into()),
         };
         self.diagnostics.push(Diagnostic::UnknownName {
