@@ -168,7 +168,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     }
     let setup = pieces::setup(program, &mut lower, &values)?;
     let (line_lengths, run_lengths) = lower.finish();
-    let line_tables = line_lengths
+    let line_tables: Vec<_> = line_lengths
         .iter()
         .map(|&n| geometry.line_table(n as usize))
         .collect();
@@ -201,12 +201,13 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             .zip(&values)
             .map(|(o, v)| (o.name.clone(), *v))
             .collect(),
-        geometry,
         supply,
         score,
         phases,
         effects,
         ends,
+        keeps_tops: !line_tables.is_empty() && geometry.cell_count() <= 128,
+        geometry,
         line_tables,
         run_lengths,
     })

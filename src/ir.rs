@@ -60,6 +60,9 @@ pub struct Rules {
     pub run_lengths: Vec<u8>,
     /// Per run length: floor(L/n) for every L up to the longest line.
     pub run_values: Vec<Vec<i32>>,
+    /// Whether the engine keeps a bitboard of the cells each piece code tops
+    /// (when the rules check lines and the board has at most 128 cells).
+    pub keeps_tops: bool,
 }
 
 /// A phase of play.

@@ -47,6 +47,20 @@ impl Rules {
         let seats = self.seats.len();
         for (t, table) in self.line_tables.iter().enumerate() {
             let flags = &mut state.lines[t * seats..(t + 1) * seats];
+            if let Some(masks) = &table.small_masks {
+                let tops = &state.tops[1..=seats];
+                match seats {
+                    2 => flags.copy_from_slice(&lines_on::<2>(masks, tops)),
+                    3 => flags.copy_from_slice(&lines_on::<3>(masks, tops)),
+                    4 => flags.copy_from_slice(&lines_on::<4>(masks, tops)),
+                    _ => {
+                        for (flag, &t) in flags.iter_mut().zip(tops) {
+                            *flag = lines_on::<1>(masks, &[t])[0];
+                        }
+                    }
+                }
+                continue;
+            }
             if let Some(masks) = &table.masks {
                 for (flag, &tops) in flags.iter_mut().zip(&state.tops[1..]) {
                     // Without an early exit: no branch to mispredict, and the loop vectorises.
@@ -98,6 +112,25 @@ impl Rules {
             }
         }
     }
+}
+
+/// Per seat, whether its bitboard (at most 64 cells) covers one of `masks`.
+///
+/// The seats are checked together in one pass over the masks, without an
+/// early exit: the loop unrolls, and there is no branch to mispredict.
+#[inline(always)]
+fn lines_on<const N: usize>(masks: &[u64], tops: &[u128]) -> [bool; N] {
+    let mut bits = [0u64; N];
+    for (b, &t) in bits.iter_mut().zip(tops) {
+        *b = t as u64;
+    }
+    let mut found = [false; N];
+    for &m in masks {
+        for s in 0..N {
+            found[s] |= m & !bits[s] == 0;
+        }
+    }
+    found
 }
 
 /// How many of `own`'s pieces follow `start` in the slot grid, stepping by `step`.

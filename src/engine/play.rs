@@ -15,31 +15,40 @@ impl Rules {
     /// moves and the phase advances when its turns are used up.
     pub fn play(&self, state: &mut State, m: Move) {
         let seat = state.mover;
-        let cell = match m {
-            Move::Place(cell) | Move::Sow { from: cell, .. } => cell,
-        };
-        let covers = state.heights[cell as usize] > 0;
-        state.push(cell, seat + 1, self);
+        match m {
+            Move::Place(cell) => {
+                let covers = state.heights[cell as usize] > 0;
+                state.push(cell, seat + 1, self);
+                if covers {
+                    // A piece covered another: lines and runs may have been broken.
+                    self.recount(state);
+                } else {
+                    self.update_counters(state, cell, seat);
+                }
+                state.last = cell;
+            }
+            Move::Sow { from, steps, dirs } => {
+                let bits = self.step_bits();
+                let mask = (1u64 << bits) - 1;
+                debug_assert_eq!(steps, state.heights[from as usize] + 1);
+                state.last = self.sow(state, from, seat + 1, |i, cell| {
+                    let d = (dirs >> (i as u32 * bits)) & mask;
+                    self.geometry.toward(cell, d as usize)
+                });
+                self.recount(state);
+            }
+        }
+        self.finish_turn(state);
+    }
+
+    /// The rest of a turn once the mover's piece is down: supply, scores,
+    /// effects, end rules and the next seat.
+    pub(super) fn finish_turn(&self, state: &mut State) {
+        let seat = state.mover;
         state.counts[seat as usize] += 1;
         if state.supply[seat as usize] != i32::MAX {
             state.supply[seat as usize] -= 1;
         }
-        match m {
-            Move::Place(_) if !covers => {
-                self.update_counters(state, cell, seat);
-                state.last = cell;
-            }
-            Move::Place(_) => {
-                // A piece covered another: lines and runs may have been broken.
-                self.recount(state);
-                state.last = cell;
-            }
-            Move::Sow { from, steps, dirs } => {
-                state.last = self.sow(state, from, steps, dirs);
-                self.recount(state);
-            }
-        }
-
         // Without a score every seat stays at 0 (and gains nothing).
         for s in 0..if self.score.is_some() {
             self.seats.len()
@@ -134,8 +143,7 @@ impl Rules {
                 if state.is_over() || state.supply[state.mover as usize] <= 0 {
                     return None;
                 }
-                let plain = place.guard.is_none() && place.mask.is_none() && place.test.is_none();
-                if plain && self.sow_cache.is_some() {
+                if self.sow_cache.is_some() {
                     // The counts are kept in the state: no pass over the board.
                     return self.cached_random_sow(state, rng);
                 }
@@ -190,10 +198,17 @@ pub fn random_playout<R: Rng>(
 ) -> u32 {
     let mut played = 0;
     while played < max_moves {
-        let Some(m) = rules.random_move(state, buf, rng) else {
-            break;
-        };
-        rules.play(state, m);
+        // A sowing path is drawn while the stack is sown: no move in between.
+        match rules.play_random_sow(state, rng) {
+            Some(true) => {}
+            Some(false) => break,
+            None => {
+                let Some(m) = rules.random_move(state, buf, rng) else {
+                    break;
+                };
+                rules.play(state, m);
+            }
+        }
         played += 1;
     }
     played

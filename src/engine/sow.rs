@@ -32,17 +32,25 @@ impl Rules {
         })
     }
 
-    /// Picks up the stack on `from` and drops it bottom first along the path;
-    /// returns the last cell dropped on.
-    pub(super) fn sow(&self, state: &mut State, from: CellId, steps: u8, dirs: u64) -> CellId {
+    /// Picks up the stack on `from` with `piece` put on top, and drops it
+    /// bottom first, each drop on the cell `step(i, cell)` gives after the
+    /// last; returns the last cell dropped on.
+    pub(super) fn sow(
+        &self,
+        state: &mut State,
+        from: CellId,
+        piece: u8,
+        mut step: impl FnMut(usize, CellId) -> CellId,
+    ) -> CellId {
         let mut hand = [0u8; MAX_CAPACITY + 1];
         let height = state.take(from, self, &mut hand);
-        let mut last = from;
-        for (piece, cell) in hand[..height].iter().zip(self.sow_path(from, steps, dirs)) {
-            state.push(cell, *piece, self);
-            last = cell;
+        hand[height] = piece;
+        let mut cell = from;
+        for (i, &p) in hand[..=height].iter().enumerate() {
+            cell = step(i, cell);
+            state.push(cell, p, self);
         }
-        last
+        cell
     }
 
     /// Whether the stack on `cell` can be sown: its path (one step a piece,
@@ -105,7 +113,15 @@ impl Rules {
     /// A uniformly random move of the game's one sowing rule, from the stack
     /// counts the state keeps (see `Rules::sow_cache`).
     pub(super) fn cached_random_sow<R: Rng>(&self, state: &State, rng: &mut R) -> Option<Move> {
-        if state.sow_total == 0 {
+        let (sowing, from, pick) = self.cached_pick(state, rng)?;
+        Some(self.walk_path(sowing, state, from, pick))
+    }
+
+    /// Draws a stack and a path index uniformly over the moves of the game's
+    /// one sowing rule, from the kept counts; `None` if there is no move.
+    #[inline]
+    fn cached_pick<R: Rng>(&self, state: &State, rng: &mut R) -> Option<(&Sowing, CellId, u64)> {
+        if state.sow_total == 0 || state.is_over() || state.supply[state.mover as usize] <= 0 {
             return None;
         }
         let mut pick = rng.gen_range(0..state.sow_total);
@@ -121,7 +137,48 @@ impl Rules {
             .places
             .iter()
             .find_map(|p| p.sow.as_ref())?;
-        Some(self.walk_path(sowing, state, from, pick))
+        Some((sowing, from, pick))
+    }
+
+    /// Plays a uniformly random move of the game's one sowing rule (see
+    /// `Rules::sow_cache`), choosing each step of the path while sowing, as
+    /// `walk_path` would have; `Some(false)` if there is no move, `None` if
+    /// the phase is not that rule's. The playout fast path: no move is built
+    /// and no path walked twice.
+    pub(super) fn play_random_sow<R: Rng>(&self, state: &mut State, rng: &mut R) -> Option<bool> {
+        self.sow_cache.as_ref()?;
+        match self.phases[state.phase as usize].places.as_slice() {
+            [place] if place.sow.is_some() => {}
+            _ => return None,
+        }
+        let Some((sowing, from, mut pick)) = self.cached_pick(state, rng) else {
+            return Some(false);
+        };
+        let cells = self.geometry.cell_count();
+        let d_count = self.geometry.directions.len();
+        let width = d_count + 1;
+        let steps = state.heights[from as usize] as usize + 1;
+        let mut came = d_count;
+        let piece = state.mover + 1;
+        state.last = self.sow(state, from, piece, |i, cell| {
+            let left = steps - i - 1;
+            let row = (cell as usize * width + came) * d_count;
+            for &(d, to) in &sowing.next_steps[row..row + d_count] {
+                if to == NO_CELL {
+                    break;
+                }
+                let n = sowing.walks[(left * cells + to as usize) * width + d as usize];
+                if pick < n {
+                    came = d as usize;
+                    return to;
+                }
+                pick -= n;
+            }
+            unreachable!("the path index is below the stack's path count")
+        });
+        self.recount(state);
+        self.finish_turn(state);
+        Some(true)
     }
 
     /// A uniformly random sowing move from the stacks `allowed` accepts (the
@@ -231,5 +288,38 @@ mod tests {
         }
         // Each move expects 1,000 draws; 5 standard deviations is about 160.
         assert!(seen.iter().all(|&n| (840..=1160).contains(&n)), "{seen:?}");
+    }
+
+    #[test]
+    fn a_path_drawn_while_sowing_is_the_move_drawn_then_played() {
+        let source =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/qawale.game"))
+                .unwrap();
+        let rules = crate::compile::load(&source, &[]).unwrap();
+        for seed in 0..200 {
+            let (mut fused, mut stepwise) = (rules.start(seed), rules.start(seed));
+            let mut fused_rng = SmallRng::seed_from_u64(seed);
+            let mut step_rng = SmallRng::seed_from_u64(seed);
+            while !stepwise.is_over() {
+                let m = rules.cached_random_sow(&stepwise, &mut step_rng).unwrap();
+                rules.play(&mut stepwise, m);
+                assert_eq!(
+                    rules.play_random_sow(&mut fused, &mut fused_rng),
+                    Some(true)
+                );
+                for c in 0..rules.geometry.cell_count() as crate::ir::CellId {
+                    assert_eq!(
+                        fused.stack(c, &rules),
+                        stepwise.stack(c, &rules),
+                        "seed {seed}"
+                    );
+                }
+                assert_eq!(
+                    (fused.mover, fused.last, fused.outcome),
+                    (stepwise.mover, stepwise.last, stepwise.outcome)
+                );
+            }
+            assert!(fused.is_over());
+        }
     }
 }

@@ -288,6 +288,9 @@ impl State {
     pub(super) fn take(&mut self, cell: CellId, rules: &Rules, out: &mut [u8]) -> usize {
         let c = cell as usize;
         let h = self.heights[c] as usize;
+        if h == 0 {
+            return 0;
+        }
         let start = c * rules.stack_capacity;
         out[..h].copy_from_slice(&self.stacks[start..start + h]);
         self.heights[c] = 0;
@@ -314,21 +317,17 @@ impl State {
     }
 
     /// Sets the visible piece of a cell, on the board and in the slot grid.
-    #[inline]
+    #[inline(always)]
     fn set_top(&mut self, cell: CellId, code: u8, rules: &Rules) {
         // The seat bitboards serve line checks, the slot grid run walks: each is
         // kept only when the rules have them.
-        if cell < 128 && !rules.line_tables.is_empty() {
+        if rules.keeps_tops {
             // Indexed by piece code (0 empty, then seats, then neutral kinds), so
             // that moving a cell's bit needs no branch on who owned it.
             let bit = 1u128 << cell;
             let old = self.board[cell as usize] as usize;
-            if let Some(t) = self.tops.get_mut(old) {
-                *t &= !bit;
-            }
-            if let Some(t) = self.tops.get_mut(code as usize) {
-                *t |= bit;
-            }
+            self.tops[old] &= !bit;
+            self.tops[code as usize] |= bit;
         }
         self.board[cell as usize] = code;
         if !rules.run_lengths.is_empty() {

@@ -83,6 +83,9 @@ pub struct LineTable {
     /// Each line as a bitmask of its cells, when the board has at most 128
     /// cells: a line check is then one AND per line against a seat's bitboard.
     pub masks: Option<Vec<u128>>,
+    /// The same masks in 64 bits, when the board has at most 64 cells: the
+    /// common boards are that small, and a check is then a single AND.
+    pub small_masks: Option<Vec<u64>>,
 }
 
 impl Geometry {
@@ -318,12 +321,17 @@ impl Geometry {
                 .map(|line| line.iter().fold(0u128, |m, &c| m | 1u128 << c))
                 .collect()
         });
+        let small_masks = (self.cell_count() <= 64).then(|| {
+            let wide: &Vec<u128> = masks.as_ref().expect("64 cells fit in 128 bits");
+            wide.iter().map(|&m| m as u64).collect()
+        });
         LineTable {
             length,
             cells,
             through,
             through_start,
             masks,
+            small_masks,
         }
     }
 }
