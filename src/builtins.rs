@@ -66,6 +66,24 @@ pub enum BuiltinId {
     Corner,
     /// How many pieces the cell holds.
     Height,
+    /// The cell's number (`numbers`).
+    Number,
+    /// The cell numbered n (`numbers`), or no cell.
+    Field,
+    /// The seat that owns the cell, or none.
+    Owner,
+    /// How many of the seat's pieces the cell holds.
+    Stones,
+    /// The seat's pieces on the cell minus the most any other seat has there.
+    Lead,
+    /// The most pieces one seat has on the cell minus the next most.
+    Margin,
+    /// How many cards the move plays.
+    Played,
+    /// The sum of the values of the cards the move plays.
+    Total,
+    /// How many cards the seat holds.
+    HandSize,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -225,6 +243,78 @@ pub const BUILTINS: &[Builtin] = &[
         chosen_cell_default: true,
         ty: Int,
         meaning: "how many pieces the cell holds",
+    },
+    Builtin {
+        id: B::Number,
+        name: "number",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Int,
+        meaning: "the number printed on the cell (see `numbers`)",
+    },
+    Builtin {
+        id: B::Field,
+        name: "field",
+        params: &[Int],
+        chosen_cell_default: false,
+        ty: Cell,
+        meaning: "the cell with number n (see `numbers`), or no cell",
+    },
+    Builtin {
+        id: B::Owner,
+        name: "owner",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Seat,
+        meaning: "the seat the cell belongs to (its top piece's, or with `owner majority` the seat with the most pieces there), or none",
+    },
+    Builtin {
+        id: B::Stones,
+        name: "stones",
+        params: &[Seat, Cell],
+        chosen_cell_default: true,
+        ty: Int,
+        meaning: "how many of the seat's pieces the cell holds",
+    },
+    Builtin {
+        id: B::Lead,
+        name: "lead",
+        params: &[Seat, Cell],
+        chosen_cell_default: true,
+        ty: Int,
+        meaning: "the seat's pieces on the cell minus the most that any other seat has there",
+    },
+    Builtin {
+        id: B::Margin,
+        name: "margin",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Int,
+        meaning: "the most pieces one seat has on the cell minus the next most",
+    },
+    Builtin {
+        id: B::Played,
+        name: "played",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "how many cards the move plays (0 outside a card move)",
+    },
+    Builtin {
+        id: B::Total,
+        name: "total",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "the sum of the values of the cards the move plays (0 outside a card move)",
+    },
+    Builtin {
+        id: B::HandSize,
+        name: "hand_size",
+        params: &[Seat],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "how many cards the seat holds",
     },
 ];
 

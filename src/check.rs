@@ -6,6 +6,7 @@
 //! [`Program`] with every name resolved, is what the compiler reads; it is only
 //! handed on when there is no error.
 
+mod cards;
 pub mod constant;
 mod items;
 mod pieces;
@@ -162,6 +163,8 @@ fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>)
             }
             program.seats = (1..=n.clamp(1, MAX_SEATS)).map(|i| i.to_string()).collect();
         }
+        // The names are read with the count, by `cards::check_cards`.
+        Some(ItemKind::Players(Players::Some(..))) => {}
         _ => diagnostics.push(Diagnostic::Missing {
             item: "players".into(),
             span: file_start.into(),
@@ -206,6 +209,7 @@ fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>)
     resolver.check_all_defines();
     check_items(file, &mut resolver, &mut program);
     pieces::check_pieces(file, &mut resolver, &mut program);
+    cards::check_cards(file, &mut resolver, &mut program);
     if !singles.contains_key("score") {
         for item in &file.items {
             if let ItemKind::End(end) = &item.kind {
@@ -379,18 +383,11 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                 if turns.is_none() {
                     forever.get_or_insert(p.name.span);
                 }
-                let ctx = Context {
-                    params: &[],
-                    chosen_cell: true,
-                };
+                let deck = cards::has_deck(file);
                 let places = p
                     .moves
                     .iter()
-                    .map(|m| PlaceSpec {
-                        condition: m.condition.as_ref().map(|c| r.expect(c, ctx, Ty::Bool)),
-                        sow: m.sow,
-                        text: String::new(),
-                    })
+                    .map(|m| cards::move_spec(m, r, deck))
                     .collect();
                 program.phases.push(PhaseSpec {
                     name: p.name.text.clone(),

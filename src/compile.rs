@@ -5,6 +5,7 @@
 //! incrementally, and splits each move condition into a guard, a candidate
 //! set and a per-cell test. It never sees source text.
 
+mod cards;
 mod lower;
 mod pieces;
 
@@ -100,9 +101,23 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         .as_ref()
         .map(|s| constant(s).map(|v| v.clamp(0, i32::MAX as i64) as i32))
         .transpose()?;
-    let capacity = pieces::capacity(program, supply, &values, geometry.cell_count())?;
+    let seats = cards::seats(program, &values)?;
+    // With `owner majority` only the counts matter: no stack is stored, and
+    // a cell holds up to the most a height can count.
+    let capacity = if program.majority {
+        u8::MAX as usize
+    } else {
+        pieces::capacity(program, supply, &values, geometry.cell_count())?
+    };
+    let (numbers, field_of) = cards::numbers(program, &geometry)?;
+    let hand = cards::hand(program, &values, seats.len())?;
     let mut lower = Lowerer::new(program, &values, &geometry);
     let score = program.score.as_ref().map(|s| lower.node(s)).transpose()?;
+    let tiebreaks = program
+        .tiebreaks
+        .iter()
+        .map(|t| lower.node(t))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut phases = Vec::new();
     for p in &program.phases {
         let turns = p
@@ -118,25 +133,21 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
                 .map(|n| n as u32)
             })
             .transpose()?;
-        let places = p
-            .places
-            .iter()
-            .map(|pl| {
-                lower
-                    .place(pl.condition.as_ref(), program.stacks)
-                    .map(|mut place| {
-                        place.text = pl.text.clone();
-                        place.sow = pl
-                            .sow
-                            .map(|no_reversal| pieces::sowing(&geometry, no_reversal, capacity));
-                        place
-                    })
-            })
-            .collect::<Result<_, _>>()?;
+        let mut places = Vec::new();
+        for pl in p.places.iter().filter(|pl| !pl.otherwise) {
+            let mut place = lower.place(pl.condition.as_ref(), program.stacks)?;
+            place.text = pl.text.clone();
+            place.sow = pl
+                .sow
+                .map(|no_reversal| pieces::sowing(&geometry, no_reversal, capacity));
+            place.cards = cards::card_play(&mut lower, pl)?;
+            places.push(place);
+        }
         phases.push(Phase {
             name: p.name.clone(),
             turns,
             places,
+            otherwise: cards::otherwise(&mut lower, p)?,
             span: p.span,
         });
     }
@@ -180,6 +191,14 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
                 .collect()
         })
         .collect();
+    let mut live_scores = effects.iter().any(|e: &Effect| e.value.reads_score())
+        || ends.iter().any(|e: &End| e.condition.reads_score());
+    for place in phases.iter().flat_map(|p: &Phase| &p.places) {
+        let nodes = [&place.guard, &place.test];
+        live_scores |= nodes
+            .iter()
+            .any(|n| n.as_ref().is_some_and(Node::reads_score));
+    }
     let score_runs = match &score {
         Some(Node::Runs(t, SeatRef::Bound)) => Some(*t),
         _ => None,
@@ -194,7 +213,14 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         score_runs,
         run_values,
         title: program.title.clone(),
-        seats: program.seats.clone(),
+        seats,
+        numbers,
+        field_of,
+        majority: program.majority,
+        deck: program.deck.iter().map(|&v| v as u8).collect(),
+        hand,
+        tiebreaks,
+        live_scores,
         options: program
             .options
             .iter()

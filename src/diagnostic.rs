@@ -344,6 +344,36 @@ pub enum Diagnostic {
         board: SourceSpan,
     },
 
+    /// Something that needs an item the rules do not have.
+    #[error("{what} needs a `{item}` item")]
+    #[diagnostic(
+        code(E0021),
+        help("declare it, for example `deck 4 x 1..12` (see docs/language.md)")
+    )]
+    NeedsItem {
+        /// What needs it.
+        what: String,
+        /// The item's keyword.
+        item: String,
+        /// Where.
+        #[label("needs a `{item}`")]
+        span: SourceSpan,
+    },
+
+    /// A construct the engine cannot run (yet).
+    #[error("{what} is not supported")]
+    #[diagnostic(
+        code(E0022),
+        help("write it another way, for example with a `define` for the inner part")
+    )]
+    Unsupported {
+        /// What.
+        what: String,
+        /// Where.
+        #[label("not supported")]
+        span: SourceSpan,
+    },
+
     /// A definition or option that nothing uses.
     #[error("{what} `{name}` is never used")]
     #[diagnostic(code(W0001), severity(Warning), help("remove it, or use it in a rule"))]

@@ -4,6 +4,7 @@
 //! allocates nothing once the move buffer has grown. All chance goes through
 //! the state's one seeded RNG.
 
+mod cards;
 mod counters;
 mod eval;
 mod moves;

@@ -60,6 +60,22 @@ pub struct Rules {
     pub run_lengths: Vec<u8>,
     /// Per run length: floor(L/n) for every L up to the longest line.
     pub run_values: Vec<Vec<i32>>,
+    /// Each cell's number (`numbers`), or empty.
+    pub numbers: Vec<i64>,
+    /// The cell with each number (`NO_CELL` for none), indexed by number.
+    pub field_of: Vec<CellId>,
+    /// Whether a cell belongs to the seat with the most pieces on it (`owner
+    /// majority`) rather than to its top piece's seat.
+    pub majority: bool,
+    /// Every card's value, in the order declared (empty without a deck).
+    pub deck: Vec<u8>,
+    /// Cards dealt to each seat at the start.
+    pub hand: usize,
+    /// The tie-breaks, in order (`Node::Bound` is the seat).
+    pub tiebreaks: Vec<Node>,
+    /// Whether some rule reads a score during play, so that scores are kept
+    /// after every turn (otherwise they are computed when the game ends).
+    pub live_scores: bool,
     /// Whether the engine keeps a bitboard of the cells each piece code tops
     /// (when the rules check lines and the board has at most 128 cells).
     pub keeps_tops: bool,
@@ -74,6 +90,8 @@ pub struct Phase {
     pub turns: Option<u32>,
     /// The place rules allowed in it.
     pub places: Vec<Place>,
+    /// The move taken when no other is legal, if any.
+    pub otherwise: Option<Otherwise>,
     /// Where it is declared.
     pub span: Span,
 }
@@ -108,6 +126,30 @@ pub struct Place {
     pub text: String,
     /// `then sow`: the stack is picked up and sown along a path.
     pub sow: Option<Sowing>,
+    /// `play MIN..MAX cards then place on CELL`: the cell comes from the cards.
+    pub cards: Option<CardPlay>,
+}
+
+/// A card move: a set of cards from the hand names the cell to place on.
+#[derive(Clone, Debug)]
+pub struct CardPlay {
+    /// The fewest cards.
+    pub min: u8,
+    /// The most cards.
+    pub max: u8,
+    /// The cell the cards name (reads `Node::Total`, `Node::Played`).
+    pub target: Node,
+    /// `then draw N [if CONDITION]`.
+    pub draw: Option<(Node, Option<Node>)>,
+}
+
+/// `otherwise discard hand then draw N`: the forced move when no other is legal.
+#[derive(Clone, Debug)]
+pub struct Otherwise {
+    /// The cards drawn after discarding the hand.
+    pub draw: Node,
+    /// The rule as written, for messages.
+    pub text: String,
 }
 
 /// How a stack is sown: one piece a step, bottom piece first, each step to a

@@ -470,7 +470,7 @@ fn agree_with_native(size: i64, pieces: i64, seed: u64) {
         ours.clear();
         ours.extend(rules.sorted_moves(&state).into_iter().map(|m| match m {
             Move::Place(c) => c,
-            Move::Sow { .. } => panic!("{}: a sowing move in Hex Fours", ctx()),
+            other => panic!("{}: {other:?} is not a placement", ctx()),
         }));
         native.legal_moves(&mut theirs);
         assert_eq!(ours, theirs, "{}: legal moves", ctx());

@@ -73,7 +73,7 @@ pub(super) fn collect_symbols<'a>(
                     }
                 }
             }
-            ItemKind::Players(Players::Named(names)) => {
+            ItemKind::Players(Players::Named(names) | Players::Some(_, names)) => {
                 for n in names {
                     if declare(&n.text, n.span, diagnostics) {
                         symbols.seats.insert(&n.text, symbols.seats.len());
@@ -101,6 +101,10 @@ pub(super) fn single_items<'a>(
             ItemKind::Neutral(_) => "neutral",
             ItemKind::Supply(_) => "supply",
             ItemKind::Score(_) => "score",
+            ItemKind::Numbers(_) => "numbers",
+            ItemKind::OwnerMajority => "owner",
+            ItemKind::Deck(_) => "deck",
+            ItemKind::Hand(_) => "hand",
             _ => continue,
         };
         if let Some(first) = found.get(key) {

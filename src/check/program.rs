@@ -40,6 +40,19 @@ pub struct Program {
     pub effects: Vec<EffectSpec>,
     /// End rules in order.
     pub ends: Vec<EndSpec>,
+    /// `players N of ...`: how many of the named seats play (a constant);
+    /// `seats` then lists every name, and the compiler keeps the first N.
+    pub seat_count: Option<Typed>,
+    /// `numbers`: each cell's number, in reading order (top row first).
+    pub numbers: Option<(Vec<i64>, Span)>,
+    /// `owner majority`: a cell belongs to the seat with the most pieces on it.
+    pub majority: bool,
+    /// `deck`: every card's value, in the order declared.
+    pub deck: Vec<u32>,
+    /// `hand`: cards dealt to each seat at the start (a constant).
+    pub hand: Option<Typed>,
+    /// `tiebreak(p)` rules, in order (parameter 0 is the seat).
+    pub tiebreaks: Vec<Typed>,
 }
 
 /// Pieces put on the board before the first move.
@@ -107,6 +120,14 @@ pub struct PlaceSpec {
     pub condition: Option<Typed>,
     /// `then sow`: `Some(true)` when reversal is forbidden.
     pub sow: Option<bool>,
+    /// `play MIN..MAX cards`: the bounds.
+    pub cards: Option<(u8, u8)>,
+    /// `then place on CELL`: the cell the cards name.
+    pub target: Option<Typed>,
+    /// `then draw N [if CONDITION]`.
+    pub draw: Option<(Typed, Option<Typed>)>,
+    /// An `otherwise` rule: taken only when no other move is legal.
+    pub otherwise: bool,
     /// The rule as written (whitespace collapsed), for messages.
     pub text: String,
 }
@@ -176,6 +197,13 @@ pub enum Hir {
     Unary(UnaryOp, Box<Typed>),
     /// An infix operator.
     Binary(BinaryOp, Box<Typed>, Box<Typed>),
+    /// `sum(...)` or `max(...)` over the cells; the cell is parameter `.1`.
+    Aggregate(
+        crate::syntax::ast::Aggregate,
+        usize,
+        Box<Typed>,
+        Option<Box<Typed>>,
+    ),
     /// Stands for an expression that had an error (already reported).
     Error,
 }

@@ -210,6 +210,24 @@ impl<'a> Resolver<'a> {
                 }
             }
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span, ctx),
+            ExprKind::Aggregate(kind, var, body, condition) => {
+                // The cell variable is one more parameter, seen only inside.
+                let mut params: Vec<(&str, Ty)> = ctx.params.to_vec();
+                params.push((var.text.as_str(), Ty::Cell));
+                let inner = Context {
+                    params: &params,
+                    chosen_cell: ctx.chosen_cell,
+                };
+                let body = self.expect(body, inner, Ty::Int);
+                let condition = condition
+                    .as_ref()
+                    .map(|c| Box::new(self.expect(c, inner, Ty::Bool)));
+                Typed {
+                    kind: Hir::Aggregate(*kind, ctx.params.len(), Box::new(body), condition),
+                    ty: Ty::Int,
+                    span,
+                }
+            }
         }
     }
 

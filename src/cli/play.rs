@@ -261,7 +261,8 @@ fn sowing_help(rules: &Rules, state: &State, legal: &[Move], example: &str) -> S
     let mut places: Vec<CellId> = Vec::new();
     for &m in legal {
         match m {
-            Move::Place(c) => places.push(c),
+            Move::Place(c) | Move::Cards { cell: c, .. } => places.push(c),
+            Move::Pass => {}
             Move::Sow { from, steps, dirs } => {
                 let path = rules.sow_path(from, steps, dirs).collect();
                 match stacks.iter_mut().find(|(c, _)| *c == from) {
@@ -520,7 +521,7 @@ mod tests {
         while legal.len() <= LIST_ALL {
             let steps = |m: &&Move| match **m {
                 Move::Sow { steps, .. } => steps,
-                Move::Place(_) => 0,
+                _ => 0,
             };
             let tallest = legal.iter().max_by_key(steps);
             rules.play(&mut state, *tallest.unwrap());

@@ -95,6 +95,7 @@ impl<'a> Lowerer<'a> {
         }
         Ok(Place {
             sow: None,
+            cards: None,
             guard: join_and(guard),
             candidates,
             mask,
@@ -124,6 +125,24 @@ impl<'a> Lowerer<'a> {
             Hir::Seat(i) => Node::Const(*i as i64),
             Hir::Param(i) => args.get(*i).cloned().unwrap_or(Node::Bound),
             Hir::Error => Node::Const(0),
+            Hir::Aggregate(kind, index, body, condition) => {
+                if args.iter().any(|a| matches!(a, Node::Each)) {
+                    return Err(CompileError::Invalid(Box::new(Diagnostic::Unsupported {
+                        what: "a `sum` or `max` inside another".into(),
+                        span: e.span.into(),
+                    })));
+                }
+                // The cell variable is the parameter after the enclosing ones.
+                let mut inner: Vec<Node> = args.to_vec();
+                inner.resize(*index, Node::Bound);
+                inner.push(Node::Each);
+                let body = self.lower(body, &inner)?;
+                let condition = match condition {
+                    Some(c) => Some(b(self.lower(c, &inner)?)),
+                    None => None,
+                };
+                Node::Aggregate(*kind, b(body), condition)
+            }
             Hir::Define(i, call_args) => {
                 let lowered = call_args
                     .iter()
@@ -181,6 +200,21 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Count => Node::Count(seat(node())),
                     BuiltinId::Corner => Node::Corner(node()),
                     BuiltinId::Height => Node::Height(node()),
+                    BuiltinId::Number => Node::Number(node()),
+                    BuiltinId::Field => Node::Field(node()),
+                    BuiltinId::Owner => Node::Owner(node()),
+                    BuiltinId::Stones => {
+                        let who = seat(node());
+                        Node::Stones(who, node())
+                    }
+                    BuiltinId::Lead => {
+                        let who = seat(node());
+                        Node::Lead(who, node())
+                    }
+                    BuiltinId::Margin => Node::Margin(node()),
+                    BuiltinId::Played => Node::Played,
+                    BuiltinId::Total => Node::Total,
+                    BuiltinId::HandSize => Node::HandSize(seat(node())),
                     BuiltinId::Line | BuiltinId::Runs => {
                         let _ = node();
                         let n = self.length(&a[0])?;

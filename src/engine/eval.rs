@@ -10,6 +10,26 @@ pub(super) struct Scope<'s> {
     pub chosen: CellId,
     /// The seat a score is computed for.
     pub bound: u8,
+    /// How many cards the move plays.
+    pub played: u8,
+    /// The sum of their values.
+    pub total: i32,
+    /// The cell an aggregate is at.
+    pub each: CellId,
+}
+
+impl<'s> Scope<'s> {
+    /// A scope with the chosen cell (or `NO_CELL`) and nothing else bound.
+    pub fn at(state: &'s State, chosen: CellId) -> Self {
+        Scope {
+            state,
+            chosen,
+            bound: 0,
+            played: 0,
+            total: 0,
+            each: NO_CELL,
+        }
+    }
 }
 
 impl Rules {
@@ -21,9 +41,8 @@ impl Rules {
         match &self.score {
             Some(node) => {
                 let scope = Scope {
-                    state,
-                    chosen: NO_CELL,
                     bound: seat,
+                    ..Scope::at(state, NO_CELL)
                 };
                 self.eval(node, &scope)
                     .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
@@ -85,6 +104,9 @@ impl Rules {
             Node::Turn => st.turn as i64,
             Node::Last => st.last as i64,
             Node::Chosen => s.chosen as i64,
+            Node::Played => s.played as i64,
+            Node::Total => s.total as i64,
+            Node::Each => s.each as i64,
             Node::Bound => s.bound as i64,
             Node::Full => st.empty_list.is_empty() as i64,
             Node::Supply(p) => supply_value(st.supply[self.direct_seat(p, s)?]),
@@ -158,6 +180,91 @@ impl Rules {
                     ArithOp::Rem => a.wrapping_rem(b),
                 }
             }
+            Node::Number(c) => {
+                let c = cell(c);
+                self.numbers.get(c as usize).copied().unwrap_or(0)
+            }
+            Node::Field(n) => {
+                let n = self.eval(n, s);
+                usize::try_from(n)
+                    .ok()
+                    .and_then(|n| self.field_of.get(n).copied())
+                    .unwrap_or(NO_CELL) as i64
+            }
+            Node::Owner(c) => {
+                let c = cell(c);
+                match st.board.get(c as usize) {
+                    Some(&code) if code != 0 && code as usize <= self.seats.len() => {
+                        code as i64 - 1
+                    }
+                    _ => -1,
+                }
+            }
+            Node::Stones(p, c) => {
+                let (p, c) = (seat(p), cell(c));
+                if c == NO_CELL {
+                    0
+                } else {
+                    st.stones(c, p as u8, self) as i64
+                }
+            }
+            Node::Lead(p, c) => {
+                let (p, c) = (seat(p), cell(c));
+                if c == NO_CELL {
+                    return 0;
+                }
+                let mine = st.stones(c, p as u8, self) as i64;
+                let most_other = (0..self.seats.len() as u8)
+                    .filter(|&q| q as usize != p)
+                    .map(|q| st.stones(c, q, self) as i64)
+                    .max()
+                    .unwrap_or(0);
+                mine - most_other
+            }
+            Node::Margin(c) => {
+                let c = cell(c);
+                if c == NO_CELL {
+                    return 0;
+                }
+                let (mut first, mut second) = (0i64, 0i64);
+                for q in 0..self.seats.len() as u8 {
+                    let n = st.stones(c, q, self) as i64;
+                    if n > first {
+                        (first, second) = (n, first);
+                    } else if n > second {
+                        second = n;
+                    }
+                }
+                first - second
+            }
+            Node::HandSize(p) => st.hand_len.get(seat(p)).copied().unwrap_or(0) as i64,
+            Node::Aggregate(kind, body, condition) => {
+                let mut acc = 0i64;
+                for c in 0..self.geometry.cell_count() as CellId {
+                    let inner = Scope {
+                        each: c,
+                        ..Scope::at(st, s.chosen)
+                    };
+                    let inner = Scope {
+                        bound: s.bound,
+                        played: s.played,
+                        total: s.total,
+                        ..inner
+                    };
+                    if condition
+                        .as_ref()
+                        .is_some_and(|k| self.eval(k, &inner) == 0)
+                    {
+                        continue;
+                    }
+                    let v = self.eval(body, &inner);
+                    acc = match kind {
+                        crate::syntax::ast::Aggregate::Sum => acc.wrapping_add(v),
+                        crate::syntax::ast::Aggregate::Max => acc.max(v),
+                    };
+                }
+                acc
+            }
             // Listed, not `_`: a new kind of node must be handled here or there.
             Node::Const(_)
             | Node::Mover
@@ -166,7 +273,10 @@ impl Rules {
             | Node::Last
             | Node::Chosen
             | Node::Bound
-            | Node::Full => self.simple(node, s).unwrap_or(0),
+            | Node::Full
+            | Node::Played
+            | Node::Total
+            | Node::Each => self.simple(node, s).unwrap_or(0),
         }
     }
 }

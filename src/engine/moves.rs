@@ -20,6 +20,20 @@ pub enum Move {
         /// The path's directions.
         dirs: u64,
     },
+    /// Play the cards in the hand slots `slots` (the hand is sorted) by the
+    /// phase's place rule `rule`, and put one of the mover's pieces on `cell`.
+    Cards {
+        /// The place rule (index in the phase).
+        rule: u8,
+        /// The hand slots played.
+        slots: u16,
+        /// Their values, ascending, then zeros (a move plays at most 8 cards).
+        cards: [u8; 8],
+        /// The cell the cards name.
+        cell: CellId,
+    },
+    /// The phase's forced move (`otherwise`), when no other is legal.
+    Pass,
 }
 
 /// Why a typed move was refused.
@@ -37,6 +51,9 @@ pub enum MoveError {
     /// A sowing path that cannot be right, with the reason.
     #[error("{0}")]
     BadPath(String),
+    /// A card the mover does not hold.
+    #[error("you hold no {0} (or not that many)")]
+    NoSuchCard(String),
 }
 
 impl Rules {
@@ -44,16 +61,37 @@ impl Rules {
     /// when the phase has one place rule, sorted when it has several.
     pub fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
         out.clear();
-        if state.is_over() || state.supply[state.mover as usize] <= 0 {
+        if state.is_over() {
             return;
         }
         let phase = &self.phases[state.phase as usize];
-        for place in &phase.places {
-            self.place_moves(place, state, out);
+        if state.supply[state.mover as usize] <= 0 {
+            // No piece to place: only the forced move, if there is one.
+            if phase.otherwise.is_some() {
+                out.push(Move::Pass);
+            }
+            return;
+        }
+        for (i, place) in phase.places.iter().enumerate() {
+            match &place.cards {
+                Some(play) => {
+                    let start = out.len();
+                    self.card_moves(place, play, state, out);
+                    for m in &mut out[start..] {
+                        if let Move::Cards { rule, .. } = m {
+                            *rule = i as u8;
+                        }
+                    }
+                }
+                None => self.place_moves(place, state, out),
+            }
         }
         if phase.places.len() > 1 {
             out.sort_unstable();
             out.dedup();
+        }
+        if out.is_empty() && phase.otherwise.is_some() {
+            out.push(Move::Pass);
         }
     }
 
@@ -75,11 +113,7 @@ impl Rules {
     /// Appends the cells a place rule allows, as `Move::Place`.
     pub(super) fn candidate_cells(&self, place: &Place, state: &State, out: &mut Vec<Move>) {
         if let Some(guard) = &place.guard {
-            let scope = Scope {
-                state,
-                chosen: NO_CELL,
-                bound: 0,
-            };
+            let scope = Scope::at(state, NO_CELL);
             if self.eval(guard, &scope) == 0 {
                 return;
             }
@@ -103,11 +137,7 @@ impl Rules {
             ),
             Candidates::Empty => out.extend(state.empty_list.iter().map(|&c| Move::Place(c))),
             Candidates::EmptyNeighbours(of) => {
-                let scope = Scope {
-                    state,
-                    chosen: NO_CELL,
-                    bound: 0,
-                };
+                let scope = Scope::at(state, NO_CELL);
                 let c = self.eval(of, &scope) as CellId;
                 if c != NO_CELL {
                     let free = self
@@ -132,12 +162,12 @@ impl Rules {
         if let Some(test) = &place.test {
             let mut keep = start;
             for i in start..out.len() {
-                let (Move::Place(c) | Move::Sow { from: c, .. }) = out[i];
-                let scope = Scope {
-                    state,
-                    chosen: c,
-                    bound: 0,
+                let (Move::Place(c) | Move::Sow { from: c, .. } | Move::Cards { cell: c, .. }) =
+                    out[i]
+                else {
+                    continue;
                 };
+                let scope = Scope::at(state, c);
                 if self.eval(test, &scope) != 0 {
                     out[keep] = out[i];
                     keep += 1;
@@ -168,6 +198,15 @@ impl Rules {
                 }
                 text
             }
+            Move::Cards { cards, .. } => {
+                let values: Vec<String> = cards
+                    .iter()
+                    .take_while(|&&v| v != 0)
+                    .map(|v| v.to_string())
+                    .collect();
+                values.join("+")
+            }
+            Move::Pass => "pass".to_string(),
         }
     }
 
@@ -177,6 +216,9 @@ impl Rules {
             return Err(MoveError::GameOver);
         }
         let lower = text.trim().to_ascii_lowercase();
+        if let Some(m) = self.read_cards(state, &lower)? {
+            return Ok(m);
+        }
         let labels: Vec<&str> = lower
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|w| !w.is_empty())
@@ -198,6 +240,53 @@ impl Rules {
             Ok(m)
         } else {
             Err(MoveError::Illegal(lower))
+        }
+    }
+
+    /// Reads a card move (`5+11+13`, or the values apart) or `pass`, if the
+    /// text is one; checks it is legal.
+    fn read_cards(&self, state: &State, text: &str) -> Result<Option<Move>, MoveError> {
+        let legal = self.sorted_moves(state);
+        if text == "pass" {
+            return match legal.contains(&Move::Pass) {
+                true => Ok(Some(Move::Pass)),
+                false => Err(MoveError::Illegal(
+                    "pass (only when no card set names a cell you may use)".into(),
+                )),
+            };
+        }
+        let words: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == '+' || c == ',')
+            .filter(|w| !w.is_empty())
+            .collect();
+        if words.is_empty() || !words.iter().all(|w| w.bytes().all(|b| b.is_ascii_digit())) {
+            return Ok(None);
+        }
+        let mut values: Vec<u8> = Vec::new();
+        for w in &words {
+            values.push(
+                w.parse()
+                    .map_err(|_| MoveError::NoSuchCard(w.to_string()))?,
+            );
+        }
+        values.sort_unstable();
+        let hand = state.hand(state.mover, self);
+        let mut left = hand.to_vec();
+        for v in &values {
+            match left.iter().position(|c| c == v) {
+                Some(i) => {
+                    left.remove(i);
+                }
+                None => return Err(MoveError::NoSuchCard(v.to_string())),
+            }
+        }
+        let found = legal.iter().find(|m| match m {
+            Move::Cards { cards, .. } => cards.iter().take_while(|&&c| c != 0).eq(values.iter()),
+            _ => false,
+        });
+        match found {
+            Some(&m) => Ok(Some(m)),
+            None => Err(MoveError::Illegal(text.to_string())),
         }
     }
 

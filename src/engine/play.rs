@@ -16,17 +16,7 @@ impl Rules {
     pub fn play(&self, state: &mut State, m: Move) {
         let seat = state.mover;
         match m {
-            Move::Place(cell) => {
-                let covers = state.heights[cell as usize] > 0;
-                state.push(cell, seat + 1, self);
-                if covers {
-                    // A piece covered another: lines and runs may have been broken.
-                    self.recount(state);
-                } else {
-                    self.update_counters(state, cell, seat);
-                }
-                state.last = cell;
-            }
+            Move::Place(cell) => self.place_piece(state, cell),
             Move::Sow { from, steps, dirs } => {
                 let bits = self.step_bits();
                 let mask = (1u64 << bits) - 1;
@@ -36,35 +26,53 @@ impl Rules {
                     self.geometry.toward(cell, d as usize)
                 });
                 self.recount(state);
+                spend_piece(state);
             }
+            Move::Cards {
+                rule, slots, cell, ..
+            } => {
+                let place = &self.phases[state.phase as usize].places[rule as usize];
+                let play = place
+                    .cards
+                    .as_ref()
+                    .expect("a card move comes from a card rule");
+                self.play_cards(state, play, slots, cell);
+            }
+            Move::Pass => self.play_otherwise(state),
         }
         self.finish_turn(state);
     }
 
-    /// The rest of a turn once the mover's piece is down: supply, scores,
-    /// effects, end rules and the next seat.
+    /// Puts one of the mover's pieces on `cell` and keeps the counters true.
+    pub(super) fn place_piece(&self, state: &mut State, cell: crate::ir::CellId) {
+        let seat = state.mover;
+        let covers = state.heights[cell as usize] > 0;
+        let owner_before = state.board[cell as usize];
+        state.push(cell, seat + 1, self);
+        let owner_after = state.board[cell as usize];
+        if self.majority && owner_before == owner_after {
+            // The counts changed but not who owns the cell: no line did.
+        } else if covers && !(self.majority && owner_before == 0) {
+            // A piece covered another, or took a cell from its owner: lines
+            // and runs may have been broken.
+            self.recount(state);
+        } else {
+            self.update_counters(state, cell, seat);
+        }
+        state.last = cell;
+        spend_piece(state);
+    }
+
+    /// The rest of a turn once the move is made: scores, effects, end rules
+    /// and the next seat.
     pub(super) fn finish_turn(&self, state: &mut State) {
         let seat = state.mover;
-        state.counts[seat as usize] += 1;
-        if state.supply[seat as usize] != i32::MAX {
-            state.supply[seat as usize] -= 1;
-        }
         // Without a score every seat stays at 0 (and gains nothing).
-        for s in 0..if self.score.is_some() {
-            self.seats.len()
-        } else {
-            0
-        } {
-            let score = self.score_of(state, s as u8);
-            state.gains[s] = score.saturating_sub(state.scores[s]);
-            state.scores[s] = score;
+        if self.live_scores {
+            self.update_scores(state);
         }
         for effect in &self.effects {
-            let scope = Scope {
-                state,
-                chosen: NO_CELL,
-                bound: 0,
-            };
+            let scope = Scope::at(state, NO_CELL);
             let who = self.seat_of(&effect.seat, &scope);
             let value = self
                 .eval(&effect.value, &scope)
@@ -78,16 +86,19 @@ impl Rules {
             .max(0);
         }
         for end in &self.ends {
-            let scope = Scope {
-                state,
-                chosen: NO_CELL,
-                bound: 0,
-            };
+            let scope = Scope::at(state, NO_CELL);
             if self.eval(&end.condition, &scope) != 0 {
-                state.outcome = Some(match &end.result {
-                    EndResult::Draw => Outcome::Draw,
-                    EndResult::HighestScore => highest(&state.scores),
-                    EndResult::Winner(w) => Outcome::Win(self.eval(w, &scope) as u8),
+                let winner = match &end.result {
+                    EndResult::Winner(w) => Some(self.eval(w, &scope) as u8),
+                    _ => None,
+                };
+                if !self.live_scores {
+                    self.update_scores(state);
+                }
+                state.outcome = Some(match (&end.result, winner) {
+                    (EndResult::HighestScore, _) => self.highest(state),
+                    (_, Some(w)) => Outcome::Win(w),
+                    _ => Outcome::Draw,
                 });
                 break;
             }
@@ -117,13 +128,53 @@ impl Rules {
     }
 }
 
-/// The unique highest score wins; equal highest is a draw.
-fn highest(scores: &[i32]) -> Outcome {
-    let best = scores.iter().copied().max().unwrap_or(0);
-    let mut leaders = scores.iter().enumerate().filter(|(_, &s)| s == best);
-    match (leaders.next(), leaders.next()) {
-        (Some((seat, _)), None) => Outcome::Win(seat as u8),
-        _ => Outcome::Draw,
+impl Rules {
+    /// Recomputes every seat's score and its rise this turn.
+    pub(super) fn update_scores(&self, state: &mut State) {
+        if self.score.is_none() {
+            return;
+        }
+        for s in 0..self.seats.len() {
+            let score = self.score_of(state, s as u8);
+            state.gains[s] = score.saturating_sub(state.scores[s]);
+            state.scores[s] = score;
+        }
+    }
+
+    /// The unique highest score wins; between seats tied on it the
+    /// tie-breaks decide, in order; still tied, a draw.
+    fn highest(&self, state: &State) -> Outcome {
+        let best = state.scores.iter().copied().max().unwrap_or(0);
+        let mut leaders: Vec<u8> = (0..self.seats.len() as u8)
+            .filter(|&s| state.scores[s as usize] == best)
+            .collect();
+        for tiebreak in &self.tiebreaks {
+            if leaders.len() < 2 {
+                break;
+            }
+            let value = |s: u8| {
+                let scope = Scope {
+                    bound: s,
+                    ..Scope::at(state, NO_CELL)
+                };
+                self.eval(tiebreak, &scope)
+            };
+            let top = leaders.iter().map(|&s| value(s)).max().unwrap_or(0);
+            leaders.retain(|&s| value(s) == top);
+        }
+        match leaders.as_slice() {
+            [seat] => Outcome::Win(*seat),
+            _ => Outcome::Draw,
+        }
+    }
+}
+
+/// One piece of the mover's goes from the supply to the board.
+pub(super) fn spend_piece(state: &mut State) {
+    let seat = state.mover as usize;
+    state.counts[seat] += 1;
+    if state.supply[seat] != i32::MAX {
+        state.supply[seat] -= 1;
     }
 }
 

@@ -177,6 +177,7 @@ impl Rules {
             unreachable!("the path index is below the stack's path count")
         });
         self.recount(state);
+        super::play::spend_piece(state);
         self.finish_turn(state);
         Some(true)
     }

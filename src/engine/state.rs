@@ -2,7 +2,7 @@
 
 use std::cell::Cell;
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::ir::{CellId, Rules, NO_CELL};
@@ -53,8 +53,29 @@ pub struct State {
     pub(super) sow_moves: Vec<u64>,
     /// The total of `sow_moves`.
     pub(super) sow_total: u64,
-    /// Every chance outcome so far, in order (the first seat when it is drawn).
+    /// Every chance outcome so far, in order: each shuffle's cards in the
+    /// order they will be drawn, and the first seat when it is drawn.
     pub chance: Vec<u32>,
+    /// Chance outcomes to use instead of the RNG, from a record being
+    /// replayed; `script_at` is the next one. Empty when chance is drawn.
+    pub(super) script: Vec<u32>,
+    /// The next outcome of `script`.
+    pub(super) script_at: usize,
+    /// Whether a scripted outcome was impossible (a shuffle that is not a
+    /// permutation of the pile, a seat out of range): the RNG was used instead.
+    pub bad_script: bool,
+    /// Per seat, `rules.deck.len()` slots: its hand, sorted by value (only
+    /// the first `hand_len[seat]` count). A 0 is a card the view hides.
+    pub(super) hands: Vec<u8>,
+    /// Per seat: how many cards it holds.
+    pub(super) hand_len: Vec<u8>,
+    /// The draw pile; the last card is the top, drawn next.
+    pub(super) draw_pile: Vec<u8>,
+    /// The discard pile, face up; the last card is the top.
+    pub(super) discard: Vec<u8>,
+    /// Per (cell, seat): how many of the seat's pieces the cell holds (kept
+    /// with `owner majority`).
+    pub(super) stones: Vec<u8>,
     /// Per seat: pieces left to place (`i32::MAX` when unlimited).
     pub supply: Vec<i32>,
     /// Per seat: the score after the last turn.
@@ -104,6 +125,14 @@ impl Clone for State {
         self.sow_moves.clone_from(&source.sow_moves);
         self.sow_total = source.sow_total;
         self.chance.clone_from(&source.chance);
+        self.script.clone_from(&source.script);
+        self.script_at = source.script_at;
+        self.bad_script = source.bad_script;
+        self.hands.clone_from(&source.hands);
+        self.hand_len.clone_from(&source.hand_len);
+        self.draw_pile.clone_from(&source.draw_pile);
+        self.discard.clone_from(&source.discard);
+        self.stones.clone_from(&source.stones);
         self.empty_list.clone_from(&source.empty_list);
         self.empty_pos.clone_from(&source.empty_pos);
         self.supply.clone_from(&source.supply);
@@ -131,6 +160,16 @@ impl State {
         state
     }
 
+    /// The start position of `rules` with its chance outcomes taken from
+    /// `chance` (as a record lists them) for as long as they last, instead of
+    /// being drawn: replaying a record needs no seed.
+    pub fn scripted(rules: &Rules, chance: &[u32]) -> Self {
+        let mut state = State::blank(Pcg64Mcg::seed_from_u64(0));
+        state.script = chance.to_vec();
+        state.reset(rules, 0);
+        state
+    }
+
     /// A state with empty buffers, to be filled by `reset` or `clone_from`.
     fn blank(rng: Pcg64Mcg) -> Self {
         State {
@@ -142,6 +181,14 @@ impl State {
             sow_moves: Vec::new(),
             sow_total: 0,
             chance: Vec::new(),
+            script: Vec::new(),
+            script_at: 0,
+            bad_script: false,
+            hands: Vec::new(),
+            hand_len: Vec::new(),
+            draw_pile: Vec::new(),
+            discard: Vec::new(),
+            stones: Vec::new(),
             empty_list: Vec::new(),
             empty_pos: Vec::new(),
             supply: Vec::new(),
@@ -173,7 +220,23 @@ impl State {
         };
         refill(&mut self.board, cells, 0);
         refill(&mut self.slots, rules.geometry.slot_count, 0);
-        refill(&mut self.stacks, cells * rules.stack_capacity, 0);
+        let stored = if rules.majority {
+            0
+        } else {
+            cells * rules.stack_capacity
+        };
+        refill(&mut self.stacks, stored, 0);
+        refill(
+            &mut self.stones,
+            if rules.majority { cells * seats } else { 0 },
+            0,
+        );
+        refill(&mut self.hands, seats * rules.deck.len(), 0);
+        refill(&mut self.hand_len, seats, 0);
+        self.draw_pile.clear();
+        self.discard.clear();
+        self.script_at = 0;
+        self.bad_script = false;
         refill(&mut self.heights, cells, 0);
         self.tops.clear();
         self.tops.resize(seats + rules.neutrals.len() + 1, 0);
@@ -219,10 +282,11 @@ impl State {
                 }
             }
         }
+        if !rules.deck.is_empty() {
+            self.deal(rules);
+        }
         if rules.first_random {
-            let first = self.rng.gen_range(0..seats as u32);
-            self.chance.push(first);
-            self.mover = first as u8;
+            self.mover = self.chance_seat(seats);
         }
         for s in 0..seats {
             self.scores[s] = rules.score_of(self, s as u8);
@@ -259,8 +323,12 @@ impl State {
         self.board[cell as usize].checked_sub(1)
     }
 
-    /// The pieces of a cell, bottom first (codes: seat + 1, or a neutral kind).
+    /// The pieces of a cell, bottom first (codes: seat + 1, or a neutral kind);
+    /// empty with `owner majority`, which keeps counts instead (`stones`).
     pub fn stack(&self, cell: CellId, rules: &Rules) -> &[u8] {
+        if rules.majority {
+            return &[];
+        }
         let start = cell as usize * rules.stack_capacity;
         &self.stacks[start..start + self.heights[cell as usize] as usize]
     }
@@ -275,13 +343,52 @@ impl State {
     pub(super) fn push(&mut self, cell: CellId, code: u8, rules: &Rules) {
         let c = cell as usize;
         let h = self.heights[c] as usize;
-        self.stacks[c * rules.stack_capacity + h] = code;
         self.heights[c] += 1;
-        self.recount_sowing(c, rules);
         if h == 0 {
             self.occupy(cell);
         }
+        if rules.majority {
+            let owner = self.add_stone(c, code, rules.seats.len());
+            self.set_top(cell, owner, rules);
+            return;
+        }
+        self.stacks[c * rules.stack_capacity + h] = code;
+        self.recount_sowing(c, rules);
         self.set_top(cell, code, rules);
+    }
+
+    /// Counts one more piece of `code` on cell `c` and returns the code of
+    /// the cell's owner: the seat with more pieces there than each other.
+    fn add_stone(&mut self, c: usize, code: u8, seats: usize) -> u8 {
+        let counts = &mut self.stones[c * seats..(c + 1) * seats];
+        if let Some(n) = counts.get_mut((code as usize).wrapping_sub(1)) {
+            *n += 1;
+        }
+        let (mut best, mut owner, mut tied) = (0, 0, false);
+        for (s, &n) in counts.iter().enumerate() {
+            if n > best {
+                (best, owner, tied) = (n, s as u8 + 1, false);
+            } else if n == best {
+                tied = true;
+            }
+        }
+        if tied || best == 0 {
+            0
+        } else {
+            owner
+        }
+    }
+
+    /// How many of `seat`'s pieces the cell holds.
+    pub fn stones(&self, cell: CellId, seat: u8, rules: &Rules) -> u8 {
+        if rules.majority {
+            let seats = rules.seats.len();
+            return self.stones[cell as usize * seats + seat as usize];
+        }
+        self.stack(cell, rules)
+            .iter()
+            .filter(|&&p| p == seat + 1)
+            .count() as u8
     }
 
     /// Takes a cell's whole stack into `out` (bottom first) and empties the cell.

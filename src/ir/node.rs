@@ -60,6 +60,29 @@ pub enum Node {
     CmpConst(CmpOp, Box<Node>, i64),
     /// Arithmetic; the span locates a division by zero.
     Arith(ArithOp, Box<Node>, Box<Node>, Span),
+    /// The cell's number (`numbers`; 0 for no cell).
+    Number(Box<Node>),
+    /// The cell with that number, or `NO_CELL`.
+    Field(Box<Node>),
+    /// The seat that owns the cell, or -1.
+    Owner(Box<Node>),
+    /// How many of the seat's pieces the cell holds.
+    Stones(SeatRef, Box<Node>),
+    /// The seat's pieces on the cell minus the most any other seat has there.
+    Lead(SeatRef, Box<Node>),
+    /// The most pieces one seat has on the cell minus the next most.
+    Margin(Box<Node>),
+    /// How many cards the move plays.
+    Played,
+    /// The sum of the values of the cards the move plays.
+    Total,
+    /// The cell an aggregate is at.
+    Each,
+    /// How many cards the seat holds.
+    HandSize(SeatRef),
+    /// A sum (or maximum, 0 if none) of the node over the cells meeting the
+    /// condition, with `Each` the cell.
+    Aggregate(crate::syntax::ast::Aggregate, Box<Node>, Option<Box<Node>>),
 }
 
 /// A seat argument: the common cases are read directly, without evaluating a node.
@@ -143,6 +166,73 @@ pub enum ArithOp {
 }
 
 impl Node {
+    /// Whether the node reads a score (`score` or `gain`): then the engine
+    /// must keep scores up to date after every turn.
+    pub fn reads_score(&self) -> bool {
+        let mut found = false;
+        self.visit(&mut |n| found |= matches!(n, Node::Score(_) | Node::Gain(_)));
+        found
+    }
+
+    /// Calls `f` on the node and every node below it.
+    pub fn visit(&self, f: &mut dyn FnMut(&Node)) {
+        f(self);
+        let seat = |p: &SeatRef, f: &mut dyn FnMut(&Node)| {
+            if let SeatRef::Node(n) = p {
+                n.visit(f);
+            }
+        };
+        match self {
+            Node::Empty(a)
+            | Node::Edge(a)
+            | Node::Corner(a)
+            | Node::Height(a)
+            | Node::Not(a)
+            | Node::Neg(a)
+            | Node::CmpConst(_, a, _)
+            | Node::Number(a)
+            | Node::Field(a)
+            | Node::Owner(a)
+            | Node::Margin(a) => a.visit(f),
+            Node::Adjacent(a, b)
+            | Node::And(a, b)
+            | Node::Or(a, b)
+            | Node::Cmp(_, a, b)
+            | Node::Arith(_, a, b, _) => {
+                a.visit(f);
+                b.visit(f);
+            }
+            Node::Stones(p, a) | Node::Lead(p, a) => {
+                seat(p, f);
+                a.visit(f);
+            }
+            Node::Line(_, p)
+            | Node::Runs(_, p)
+            | Node::Supply(p)
+            | Node::Score(p)
+            | Node::Gain(p)
+            | Node::Count(p)
+            | Node::HandSize(p) => seat(p, f),
+            Node::Aggregate(_, a, c) => {
+                a.visit(f);
+                if let Some(c) = c {
+                    c.visit(f);
+                }
+            }
+            Node::Const(_)
+            | Node::Mover
+            | Node::Next
+            | Node::Turn
+            | Node::Last
+            | Node::Chosen
+            | Node::Bound
+            | Node::Full
+            | Node::Played
+            | Node::Total
+            | Node::Each => {}
+        }
+    }
+
     /// Whether the node's value depends on the chosen cell.
     pub fn uses_chosen(&self) -> bool {
         match self {
@@ -153,7 +243,16 @@ impl Node {
             | Node::Turn
             | Node::Last
             | Node::Bound
-            | Node::Full => false,
+            | Node::Full
+            | Node::Played
+            | Node::Total
+            | Node::Each => false,
+            Node::HandSize(p) => p.uses_chosen(),
+            Node::Number(a) | Node::Field(a) | Node::Owner(a) | Node::Margin(a) => a.uses_chosen(),
+            Node::Stones(p, a) | Node::Lead(p, a) => p.uses_chosen() || a.uses_chosen(),
+            Node::Aggregate(_, a, c) => {
+                a.uses_chosen() || c.as_ref().is_some_and(|c| c.uses_chosen())
+            }
             Node::Empty(a)
             | Node::Edge(a)
             | Node::Corner(a)

@@ -58,6 +58,29 @@ pub enum ItemKind {
     After(Vec<Effect>),
     /// `end when COND: RESULT`.
     End(EndRule),
+    /// `numbers 1 2 3 ...`: the number of each cell, in reading order (top row first).
+    Numbers(Vec<(i64, Span)>),
+    /// `owner majority`: a cell belongs to the seat with the most pieces on it.
+    OwnerMajority,
+    /// `deck 4 x 1..12, 1 x 13..19`: the cards, as counts of values.
+    Deck(Vec<DeckPart>),
+    /// `hand N`: cards dealt to each seat at the start.
+    Hand(Expr),
+    /// `tiebreak(p) = EXPR`: compared, in order, between seats tied on score.
+    Tiebreak(Score),
+}
+
+/// One part of a deck: `count x lo..hi` (or `count x value`).
+#[derive(Clone, Debug)]
+pub struct DeckPart {
+    /// Copies of each value.
+    pub count: i64,
+    /// The lowest value.
+    pub lo: i64,
+    /// The highest value.
+    pub hi: i64,
+    /// Where it is written.
+    pub span: Span,
 }
 
 /// A game option with its default and allowed range.
@@ -76,6 +99,8 @@ pub struct OptionDecl {
 /// The seats of the game.
 #[derive(Clone, Debug)]
 pub enum Players {
+    /// `players N of A, B, ...`: the first N of the names.
+    Some(Expr, Vec<Name>),
     /// Seats given by name, in seat order.
     Named(Vec<Name>),
     /// A number of seats, named 1, 2, ...
@@ -167,6 +192,11 @@ pub struct MoveRule {
     /// `then sow`: the stack is then picked up and sown; `Some(true)` when
     /// reversal is forbidden (`without reversal`).
     pub sow: Option<bool>,
+    /// `play MIN..MAX cards then place on CELL`: the cell the cards name.
+    pub target: Option<Expr>,
+    /// `then draw N [if CONDITION]` after the move, or the `draw N` of an
+    /// `otherwise` rule.
+    pub draw: Option<(Expr, Option<Expr>)>,
     /// The whole rule.
     pub span: Span,
 }
@@ -176,6 +206,15 @@ pub struct MoveRule {
 pub enum MoveKind {
     /// Put one of the mover's pieces on a cell.
     Place,
+    /// Play `min..=max` cards from the hand, then place on the cell they name.
+    Cards {
+        /// The fewest cards.
+        min: i64,
+        /// The most cards.
+        max: i64,
+    },
+    /// When no other move of the phase is legal: discard the hand, then draw.
+    Otherwise,
 }
 
 /// An assignment made after every turn.
@@ -244,10 +283,22 @@ pub enum ExprKind {
     Name(Name),
     /// A call of a built-in or a definition.
     Call(Name, Vec<Expr>),
+    /// `sum(EXPR for c where COND)` or `max(...)`: over every cell `c`
+    /// (meeting the condition); `max` of no cell is 0.
+    Aggregate(Aggregate, Name, Box<Expr>, Option<Box<Expr>>),
     /// A prefix operator.
     Unary(UnaryOp, Box<Expr>),
     /// An infix operator.
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
+}
+
+/// How an aggregate combines its values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aggregate {
+    /// Their sum.
+    Sum,
+    /// The largest (0 when there is none).
+    Max,
 }
 
 /// Prefix operators.

@@ -10,6 +10,8 @@ use super::recover;
 use super::Span;
 use crate::diagnostic::Diagnostic;
 
+mod cards;
+
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/tabula.pest"]
 struct Grammar;
@@ -198,12 +200,17 @@ fn form_of(keyword: &str) -> String {
         "neutral" => "neutral NAME, NAME, ...",
         "setup" => "setup: put COUNT KIND where CONDITION; ...",
         "option" => "option NAME = DEFAULT in MIN..MAX   (the range may be left out)",
-        "players" => "players NAME, NAME, ...   or   players COUNT",
+        "players" => "players NAME, NAME, ...   or   players COUNT   or   players COUNT of NAME, NAME, ...",
+        "numbers" => "numbers N N N ...   (one number a cell, top row first)",
+        "owner" => "owner majority",
+        "deck" => "deck COUNT x LOW..HIGH, COUNT x VALUE, ...",
+        "hand" => "hand CARDS",
+        "tiebreak" => "tiebreak(p) = EXPRESSION",
         "board" => "board square WIDTH x HEIGHT   or   board hex SIDE   (either followed by `with stacks`)",
         "supply" => "supply PIECES",
         "define" => "define NAME = EXPRESSION   or   define NAME(p: seat, n: int) = EXPRESSION",
         "score" => "score(p) = EXPRESSION",
-        "phase" => "phase NAME [for N turns]  followed by  place where CONDITION [then sow [without reversal]]",
+        "phase" => "phase NAME [for N turns]  followed by  place where CONDITION [then sow [without reversal]]   or   play MIN..MAX cards then place on CELL [where CONDITION] [then draw N [if CONDITION]]   and   otherwise discard hand then draw N",
         "after" => "after turn: supply(SEAT) -= EXPRESSION",
         "end" => "end when CONDITION: RESULT   (RESULT: SEAT wins, draw, or highest score wins)",
         _ => return "an item starts with a keyword at the start of a line: game, option, players, board, supply, define, score, phase, after or end (docs/language.md)".to_string(),
@@ -232,7 +239,14 @@ fn describe(rule: Rule) -> &'static str {
         Rule::params | Rule::param => "parameters (`(p: seat)`)",
         Rule::type_name => "a type (`int`, `bool`, `seat` or `cell`)",
         Rule::duration => "a duration (`for 1 turn`)",
-        Rule::move_rule | Rule::place_rule => "a move (`place where ...`)",
+        Rule::move_rule | Rule::place_rule | Rule::cards_rule | Rule::otherwise_rule => {
+            "a move (`place where ...`, `play 1..4 cards then place on ...`)"
+        }
+        Rule::numbers_item => "`numbers`",
+        Rule::deck_item | Rule::deck_part => "a deck (`deck 4 x 1..12`)",
+        Rule::hand_item => "`hand`",
+        Rule::tiebreak_item => "`tiebreak`",
+        Rule::aggregate | Rule::aggregate_kind => "an expression",
         Rule::effect | Rule::call => "a call such as `supply(mover)`",
         Rule::assign_op => "an assignment (`=`, `+=` or `-=`)",
         Rule::result | Rule::winner | Rule::highest | Rule::draw => {
@@ -268,12 +282,12 @@ fn join_words(words: &[&str]) -> String {
     }
 }
 
-fn span_of(pair: &Pair<Rule>, offset: usize) -> Span {
+pub(super) fn span_of(pair: &Pair<Rule>, offset: usize) -> Span {
     let s = pair.as_span();
     Span::new(offset + s.start(), offset + s.end())
 }
 
-fn name(pair: Pair<Rule>, offset: usize) -> Name {
+pub(super) fn name(pair: Pair<Rule>, offset: usize) -> Name {
     Name {
         text: pair.as_str().to_string(),
         span: span_of(&pair, offset),
@@ -281,7 +295,7 @@ fn name(pair: Pair<Rule>, offset: usize) -> Name {
 }
 
 /// Integers too large for i64 saturate; the checker reports absurd values by range.
-fn int(pair: &Pair<Rule>) -> i64 {
+pub(super) fn int(pair: &Pair<Rule>) -> i64 {
     pair.as_str().parse().unwrap_or(i64::MAX)
 }
 
@@ -321,7 +335,11 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
         }
         Rule::players_item => {
             let first = inner.next().expect("players");
-            if first.as_rule() == Rule::int {
+            if first.as_rule() == Rule::seat_count {
+                let count = build_expr(first.into_inner().next().expect("count"), offset);
+                let names = inner.map(|p| name(p, offset)).collect();
+                ItemKind::Players(Players::Some(count, names))
+            } else if first.as_rule() == Rule::int {
                 ItemKind::Players(Players::Count(int(&first), span_of(&first, offset)))
             } else {
                 let mut names = vec![name(first, offset)];
@@ -412,6 +430,16 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
                 result_span,
             })
         }
+        Rule::numbers_item => {
+            ItemKind::Numbers(inner.map(|p| (int(&p), span_of(&p, offset))).collect())
+        }
+        Rule::owner_item => ItemKind::OwnerMajority,
+        Rule::deck_item => ItemKind::Deck(inner.map(|p| cards::deck_part(p, offset)).collect()),
+        Rule::hand_item => ItemKind::Hand(build_expr(inner.next().expect("size"), offset)),
+        Rule::tiebreak_item => ItemKind::Tiebreak(Score {
+            param: name(inner.next().expect("param"), offset),
+            body: build_expr(inner.next().expect("body"), offset),
+        }),
         other => unreachable!("not an item rule: {other:?}"),
     };
     Item {
@@ -440,6 +468,11 @@ fn build_param(pair: Pair<Rule>, offset: usize) -> Param {
 
 fn build_move(pair: Pair<Rule>, offset: usize) -> MoveRule {
     let place = pair.into_inner().next().expect("place rule");
+    match place.as_rule() {
+        Rule::cards_rule => return cards::cards_rule(place, offset),
+        Rule::otherwise_rule => return cards::otherwise_rule(place, offset),
+        _ => {}
+    }
     let span = span_of(&place, offset);
     let mut condition = None;
     let mut sow = None;
@@ -453,6 +486,8 @@ fn build_move(pair: Pair<Rule>, offset: usize) -> MoveRule {
         kind: MoveKind::Place,
         condition,
         sow,
+        target: None,
+        draw: None,
         span,
     }
 }
@@ -496,7 +531,7 @@ fn pratt() -> &'static PrattParser<Rule> {
     })
 }
 
-fn build_expr(pair: Pair<Rule>, offset: usize) -> Expr {
+pub(super) fn build_expr(pair: Pair<Rule>, offset: usize) -> Expr {
     pratt()
         .map_primary(|p| build_primary(p, offset))
         .map_prefix(|op, rhs| {
@@ -547,6 +582,7 @@ fn build_primary(pair: Pair<Rule>, offset: usize) -> Expr {
             let callee = name(inner.next().expect("callee"), offset);
             ExprKind::Call(callee, inner.map(|p| build_expr(p, offset)).collect())
         }
+        Rule::aggregate => cards::aggregate(pair, offset),
         Rule::expr => return build_expr(pair, offset),
         other => unreachable!("not a primary: {other:?}"),
     };

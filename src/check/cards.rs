@@ -1,0 +1,205 @@
+//! Checking cards and counted fields: the deck, hands, card moves and forced
+//! moves, field numbers, ownership by majority, tie-breaks, and a seat count
+//! chosen by option.
+
+use super::program::{PlaceSpec, Program};
+use super::resolve::{Context, Resolver};
+use crate::builtins::Ty;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::ast::{File, ItemKind, MoveKind, MoveRule, Players};
+use crate::syntax::Span;
+
+/// The most cards a deck may hold (a card is a byte in the engine).
+pub const MAX_DECK: usize = 255;
+/// The largest number a field may carry (`field(n)` is a table lookup).
+pub const MAX_FIELD_NUMBER: i64 = 9999;
+/// The most cards one card move may play (subsets of the hand are enumerated).
+pub const MAX_PLAYED: i64 = 8;
+
+/// Fills the program's deck, hand, numbers, ownership, tie-breaks and seat
+/// count, and reports what is wrong with them.
+pub fn check_cards(file: &File, r: &mut Resolver, program: &mut Program) {
+    let mut board = None;
+    for item in &file.items {
+        match &item.kind {
+            ItemKind::Board(_, stacks) => board = Some((item.span, *stacks)),
+            ItemKind::Players(Players::Some(count, names)) => {
+                program.seats = names.iter().map(|n| n.text.clone()).collect();
+                let why = "the seats are chosen when the rules are compiled";
+                let count = r.constant(count, why);
+                if let Some(n) = super::constant::evaluate(&count, &r.symbols.option_defaults) {
+                    if n < 1 || n > names.len() as i64 {
+                        r.diagnostics.push(out_of_bounds(
+                            "the number of seats",
+                            n,
+                            names.len() as i64,
+                            count.span,
+                        ));
+                    }
+                }
+                program.seat_count = Some(count);
+            }
+            ItemKind::Numbers(numbers) => {
+                let span = numbers
+                    .first()
+                    .map_or(item.span, |f| f.1.to(numbers[numbers.len() - 1].1));
+                for &(n, at) in numbers {
+                    if !(1..=MAX_FIELD_NUMBER).contains(&n) {
+                        r.diagnostics.push(out_of_bounds(
+                            "a field number",
+                            n,
+                            MAX_FIELD_NUMBER,
+                            at,
+                        ));
+                    }
+                }
+                program.numbers = Some((numbers.iter().map(|n| n.0).collect(), span));
+            }
+            ItemKind::OwnerMajority => program.majority = true,
+            ItemKind::Deck(parts) => {
+                for part in parts {
+                    if part.count < 1 || part.count > MAX_DECK as i64 {
+                        let n = part.count;
+                        r.diagnostics.push(out_of_bounds(
+                            "a card's count",
+                            n,
+                            MAX_DECK as i64,
+                            part.span,
+                        ));
+                    } else if part.lo < 1 || part.hi > 255 || part.lo > part.hi {
+                        let bad = if part.lo < 1 { part.lo } else { part.hi };
+                        r.diagnostics
+                            .push(out_of_bounds("a card's value", bad, 255, part.span));
+                    } else {
+                        for v in part.lo..=part.hi {
+                            for _ in 0..part.count {
+                                program.deck.push(v as u32);
+                            }
+                        }
+                    }
+                }
+                if program.deck.len() > MAX_DECK {
+                    let n = program.deck.len() as i64;
+                    r.diagnostics.push(out_of_bounds(
+                        "the number of cards",
+                        n,
+                        MAX_DECK as i64,
+                        item.span,
+                    ));
+                }
+            }
+            ItemKind::Hand(size) => {
+                program.hand = Some(r.constant(size, "the cards are dealt before the first move"));
+            }
+            ItemKind::Tiebreak(t) => {
+                let params = [(t.param.text.as_str(), Ty::Seat)];
+                let ctx = Context {
+                    params: &params,
+                    chosen_cell: false,
+                };
+                program.tiebreaks.push(r.expect(&t.body, ctx, Ty::Int));
+            }
+            _ => {}
+        }
+    }
+    if program.majority {
+        if let Some((span, false)) = board {
+            r.diagnostics.push(Diagnostic::NeedsStacks {
+                what: "`owner majority`".into(),
+                span: find(file, |k| matches!(k, ItemKind::OwnerMajority)).into(),
+                board: span.into(),
+            });
+        }
+    }
+    if program.hand.is_some() && program.deck.is_empty() {
+        let span = find(file, |k| matches!(k, ItemKind::Hand(_)));
+        r.diagnostics
+            .push(needs_item("dealing hands", "deck", span));
+    }
+}
+
+/// The checked form of a move rule of a phase.
+pub fn move_spec(m: &MoveRule, r: &mut Resolver, program_has_deck: bool) -> PlaceSpec {
+    let in_where = Context {
+        params: &[],
+        chosen_cell: true,
+    };
+    let mut spec = PlaceSpec {
+        condition: m
+            .condition
+            .as_ref()
+            .map(|c| r.expect(c, in_where, Ty::Bool)),
+        sow: m.sow,
+        cards: None,
+        target: None,
+        draw: m.draw.as_ref().map(|(n, when)| {
+            (
+                r.expect(n, Context::TOP, Ty::Int),
+                when.as_ref().map(|c| r.expect(c, Context::TOP, Ty::Bool)),
+            )
+        }),
+        otherwise: false,
+        text: String::new(),
+    };
+    match m.kind {
+        MoveKind::Place => {}
+        MoveKind::Cards { min, max } => {
+            if min < 1 || min > max || max > MAX_PLAYED {
+                let bad = if min < 1 || min > max { min } else { max };
+                r.diagnostics.push(out_of_bounds(
+                    "the number of cards played",
+                    bad,
+                    MAX_PLAYED,
+                    m.span,
+                ));
+            }
+            spec.cards = Some((
+                min.clamp(1, MAX_PLAYED) as u8,
+                max.clamp(1, MAX_PLAYED) as u8,
+            ));
+            spec.target = m
+                .target
+                .as_ref()
+                .map(|t| r.expect(t, Context::TOP, Ty::Cell));
+        }
+        MoveKind::Otherwise => spec.otherwise = true,
+    }
+    if !program_has_deck && m.kind != MoveKind::Place {
+        r.diagnostics
+            .push(needs_item("a move with cards", "deck", m.span));
+    }
+    spec
+}
+
+/// Whether the file declares a deck.
+pub fn has_deck(file: &File) -> bool {
+    file.items
+        .iter()
+        .any(|i| matches!(i.kind, ItemKind::Deck(_)))
+}
+
+/// The span of the first item of a kind.
+fn find(file: &File, kind: impl Fn(&ItemKind) -> bool) -> Span {
+    file.items
+        .iter()
+        .find(|i| kind(&i.kind))
+        .map_or(Span::default(), |i| i.span)
+}
+
+fn out_of_bounds(what: &str, value: i64, max: i64, span: Span) -> Diagnostic {
+    Diagnostic::OutOfBounds {
+        what: what.into(),
+        value: value.to_string(),
+        min: 1,
+        max,
+        span: span.into(),
+    }
+}
+
+fn needs_item(what: &str, item: &str, span: Span) -> Diagnostic {
+    Diagnostic::NeedsItem {
+        what: what.into(),
+        item: item.into(),
+        span: span.into(),
+    }
+}

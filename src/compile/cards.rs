@@ -1,0 +1,123 @@
+//! Compiling cards and counted fields: the seats an option picks, field
+//! numbers, the deck and hands, card moves and the forced move.
+
+use super::lower::Lowerer;
+use super::{value_of, CompileError};
+use crate::check::program::{PhaseSpec, PlaceSpec, Program};
+use crate::diagnostic::Diagnostic;
+use crate::ir::{CardPlay, CellId, Geometry, Otherwise, NO_CELL};
+
+/// The seats that play: the first N names of `players N of ...`, else all.
+pub fn seats(program: &Program, values: &[i64]) -> Result<Vec<String>, CompileError> {
+    let Some(count) = &program.seat_count else {
+        return Ok(program.seats.clone());
+    };
+    let n = value_of(count, values)?;
+    if n < 1 || n as usize > program.seats.len() {
+        return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
+            what: "the number of seats".into(),
+            value: n.to_string(),
+            min: 1,
+            max: program.seats.len() as i64,
+            span: count.span.into(),
+        })));
+    }
+    Ok(program.seats[..n as usize].to_vec())
+}
+
+/// Each cell's number and the cell of each number, from `numbers` (given in
+/// reading order: top row first, left to right).
+pub fn numbers(
+    program: &Program,
+    geometry: &Geometry,
+) -> Result<(Vec<i64>, Vec<CellId>), CompileError> {
+    let Some((given, span)) = &program.numbers else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let cells = geometry.cell_count();
+    if given.len() != cells {
+        return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
+            what: "the count of field numbers (one a cell)".into(),
+            value: given.len().to_string(),
+            min: cells as i64,
+            max: cells as i64,
+            span: (*span).into(),
+        })));
+    }
+    let mut reading: Vec<CellId> = (0..cells as CellId).collect();
+    reading.sort_by_key(|&c| {
+        let (x, y) = geometry.coords[c as usize];
+        (-y, x)
+    });
+    let mut numbers = vec![0; cells];
+    for (&cell, &n) in reading.iter().zip(given) {
+        numbers[cell as usize] = n;
+    }
+    let largest = given.iter().copied().max().unwrap_or(0).max(0) as usize;
+    let mut field_of = vec![NO_CELL; largest + 1];
+    for &cell in reading.iter().rev() {
+        // The first cell in reading order wins when two share a number.
+        field_of[numbers[cell as usize] as usize] = cell;
+    }
+    Ok((numbers, field_of))
+}
+
+/// The card part of a move rule, if it plays cards.
+pub fn card_play(lower: &mut Lowerer, spec: &PlaceSpec) -> Result<Option<CardPlay>, CompileError> {
+    let (Some((min, max)), Some(target)) = (spec.cards, &spec.target) else {
+        return Ok(None);
+    };
+    Ok(Some(CardPlay {
+        min,
+        max,
+        target: lower.node(target)?,
+        draw: draw(lower, spec)?,
+    }))
+}
+
+/// The phase's forced move, if it has one.
+pub fn otherwise(
+    lower: &mut Lowerer,
+    phase: &PhaseSpec,
+) -> Result<Option<Otherwise>, CompileError> {
+    let Some(spec) = phase.places.iter().find(|p| p.otherwise) else {
+        return Ok(None);
+    };
+    let (draw, _) = draw(lower, spec)?.unwrap_or((crate::ir::Node::Const(0), None));
+    Ok(Some(Otherwise {
+        draw,
+        text: spec.text.clone(),
+    }))
+}
+
+/// `then draw N [if CONDITION]`.
+fn draw(
+    lower: &mut Lowerer,
+    spec: &PlaceSpec,
+) -> Result<Option<(crate::ir::Node, Option<crate::ir::Node>)>, CompileError> {
+    let Some((n, when)) = &spec.draw else {
+        return Ok(None);
+    };
+    let when = when.as_ref().map(|c| lower.node(c)).transpose()?;
+    Ok(Some((lower.node(n)?, when)))
+}
+
+/// Cards dealt to each seat: the `hand` constant, at most what the deck
+/// shares out.
+pub fn hand(program: &Program, values: &[i64], seats: usize) -> Result<usize, CompileError> {
+    let Some(size) = &program.hand else {
+        return Ok(0);
+    };
+    let n = value_of(size, values)?;
+    let most = program.deck.len() / seats.max(1);
+    if n < 0 || n as usize > most {
+        return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
+            what: "the cards dealt to each seat".into(),
+            value: n.to_string(),
+            min: 0,
+            max: most as i64,
+            span: size.span.into(),
+        })));
+    }
+    Ok(n as usize)
+}
