@@ -12,6 +12,7 @@ mod perft;
 mod play;
 mod sow;
 mod state;
+mod view;
 
 pub use moves::{Move, MoveError};
 pub use perft::{perft, Perft};

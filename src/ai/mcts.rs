@@ -27,6 +27,10 @@ const ROLLOUT_CAP: u32 = 10_000;
 /// but tiny games make rollouts cheap enough for the read to show.
 const CLOCK_EVERY: u32 = 8;
 
+/// Deals of the unseen cards searched per move when the rules hide cards:
+/// more deals see more of what the others may hold, fewer search each deeper.
+const DEALS: u32 = 8;
+
 /// No node: the end of a sibling list.
 const NONE: u32 = u32::MAX;
 
@@ -219,6 +223,11 @@ impl MctsPlayer {
     }
 
     /// Searches from `root` within the budget and returns the most visited move.
+    ///
+    /// When the rules hide cards, the search never reads them: it works from
+    /// the mover's view, deals the unseen cards at random several times
+    /// (determinizations), searches each deal with its share of the budget,
+    /// and plays the move with the most visits over all of them.
     fn search(&mut self, rules: &Rules, root: &State) -> Move {
         let started = Instant::now();
         rules.legal_moves(root, &mut self.moves);
@@ -233,11 +242,70 @@ impl MctsPlayer {
             };
             return self.moves[0];
         }
-        self.tree.reset(root.mover);
         let (limit, deadline) = match self.budget {
             Budget::Iterations(n) => (n.max(1), None),
             Budget::Millis(ms) => (u32::MAX, Some(started + Duration::from_millis(ms))),
         };
+        if !rules.has_hidden() {
+            let iterations = self.grow(rules, root, limit, deadline);
+            let best = self
+                .tree
+                .most_visited()
+                .expect("a searched root with legal moves has a child");
+            let entry = best.entry.expect("only the root has no entry move");
+            self.stats = SearchStats {
+                iterations,
+                nodes: self.tree.nodes.len(),
+                best_visits: best.visits,
+                best_value: best.reward / best.visits as f64,
+                elapsed: started.elapsed(),
+            };
+            return entry;
+        }
+        let view = rules.view(root, root.mover);
+        // Per root move: visits and reward summed over the deals.
+        let mut totals: Vec<(Move, u32, f64)> = Vec::new();
+        let (mut iterations, mut nodes) = (0, 0);
+        for deal in 0..DEALS {
+            let left = DEALS - deal;
+            let share = (limit.saturating_sub(iterations) / left).max(1);
+            let until = deadline.map(|d| {
+                let now = Instant::now();
+                now + d.saturating_duration_since(now) / left
+            });
+            let full = rules.determinize(&view, root.mover, &mut self.rng);
+            iterations += self.grow(rules, &full, share, until);
+            nodes += self.tree.nodes.len();
+            for (_, child) in self.tree.children(0) {
+                let m = child.entry.expect("only the root has no entry move");
+                match totals.iter_mut().find(|t| t.0 == m) {
+                    Some(t) => {
+                        t.1 += child.visits;
+                        t.2 += child.reward;
+                    }
+                    None => totals.push((m, child.visits, child.reward)),
+                }
+            }
+        }
+        let best = totals
+            .iter()
+            .copied()
+            .reduce(|b, c| if (c.1, c.2) > (b.1, b.2) { c } else { b })
+            .expect("a searched root with legal moves has a child");
+        self.stats = SearchStats {
+            iterations,
+            nodes,
+            best_visits: best.1,
+            best_value: best.2 / best.1.max(1) as f64,
+            elapsed: started.elapsed(),
+        };
+        best.0
+    }
+
+    /// Grows a fresh tree from `root` for up to `limit` iterations or until
+    /// `deadline`; returns the iterations run.
+    fn grow(&mut self, rules: &Rules, root: &State, limit: u32, deadline: Option<Instant>) -> u32 {
+        self.tree.reset(root.mover);
         let mut iterations = 0;
         while iterations < limit {
             self.iterate(rules, root);
@@ -248,18 +316,7 @@ impl MctsPlayer {
                 }
             }
         }
-        let best = self
-            .tree
-            .most_visited()
-            .expect("a searched root with legal moves has a child");
-        self.stats = SearchStats {
-            iterations,
-            nodes: self.tree.nodes.len(),
-            best_visits: best.visits,
-            best_value: best.reward / best.visits as f64,
-            elapsed: started.elapsed(),
-        };
-        best.entry.expect("only the root has no entry move")
+        iterations
     }
 
     /// One iteration: select down the tree, expand one move, roll out, back up.

@@ -27,7 +27,7 @@ pub struct Fault {
 }
 
 /// The state of one game.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct State {
     /// Per cell: 0 empty, else the owning seat + 1.
     pub board: Vec<u8>,
