@@ -111,7 +111,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     };
     let (numbers, field_of) = cards::numbers(program, &geometry)?;
     let hand = cards::hand(program, &values, seats.len())?;
-    let mut lower = Lowerer::new(program, &values, &geometry);
+    let mut lower = Lowerer::new(program, &values, &geometry).with_seats(seats.len());
     let score = program.score.as_ref().map(|s| lower.node(s)).transpose()?;
     let tiebreaks = program
         .tiebreaks
@@ -136,6 +136,13 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         let mut places = Vec::new();
         for pl in p.places.iter().filter(|pl| !pl.otherwise) {
             let mut place = lower.place(pl.condition.as_ref(), program.stacks)?;
+            if pl.cards.is_some() {
+                // The cards name the cell: no candidate set, the whole
+                // condition is tested on that cell.
+                place.guard = None;
+                place.mask = None;
+                place.test = pl.condition.as_ref().map(|c| lower.node(c)).transpose()?;
+            }
             place.text = pl.text.clone();
             place.sow = pl
                 .sow

@@ -364,7 +364,7 @@ pub enum Diagnostic {
     #[error("{what} is not supported")]
     #[diagnostic(
         code(E0022),
-        help("write it another way, for example with a `define` for the inner part")
+        help("a `sum` or `max` cannot contain another, not even through a definition; count the inner part another way")
     )]
     Unsupported {
         /// What.

@@ -111,6 +111,19 @@ pub fn check_cards(file: &File, r: &mut Resolver, program: &mut Program) {
             });
         }
     }
+    if program.majority {
+        // Sowing moves whole stacks, whose order `owner majority` does not keep.
+        for item in &file.items {
+            if let ItemKind::Phase(p) = &item.kind {
+                for m in p.moves.iter().filter(|m| m.sow.is_some()) {
+                    r.diagnostics.push(Diagnostic::Unsupported {
+                        what: "sowing on a board with `owner majority`".into(),
+                        span: m.span.into(),
+                    });
+                }
+            }
+        }
+    }
     if program.hand.is_some() && program.deck.is_empty() {
         let span = find(file, |k| matches!(k, ItemKind::Hand(_)));
         r.diagnostics

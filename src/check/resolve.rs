@@ -71,6 +71,8 @@ pub struct Resolver<'a> {
     define_chosen: Vec<Option<Span>>,
     /// The first use of the chosen cell in the definition body being checked.
     chosen_use: Option<Span>,
+    /// Whether an aggregate's body is being checked (aggregates do not nest).
+    in_aggregate: bool,
 }
 
 fn ty_of(t: TypeName) -> Ty {
@@ -95,6 +97,7 @@ impl<'a> Resolver<'a> {
             states: vec![DefineState::Unchecked; n_def],
             define_chosen: vec![None; n_def],
             chosen_use: None,
+            in_aggregate: false,
         }
     }
 
@@ -211,6 +214,13 @@ impl<'a> Resolver<'a> {
             }
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span, ctx),
             ExprKind::Aggregate(kind, var, body, condition) => {
+                if self.in_aggregate {
+                    self.diagnostics.push(Diagnostic::Unsupported {
+                        what: "a `sum` or `max` inside another".into(),
+                        span: span.into(),
+                    });
+                }
+                let outer = std::mem::replace(&mut self.in_aggregate, true);
                 // The cell variable is one more parameter, seen only inside.
                 let mut params: Vec<(&str, Ty)> = ctx.params.to_vec();
                 params.push((var.text.as_str(), Ty::Cell));
@@ -222,6 +232,7 @@ impl<'a> Resolver<'a> {
                 let condition = condition
                     .as_ref()
                     .map(|c| Box::new(self.expect(c, inner, Ty::Bool)));
+                self.in_aggregate = outer;
                 Typed {
                     kind: Hir::Aggregate(*kind, ctx.params.len(), Box::new(body), condition),
                     ty: Ty::Int,

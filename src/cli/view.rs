@@ -1,6 +1,13 @@
 //! Drawing the board, the game status and the piece legend for the terminal.
 
+mod cards;
+mod fields;
 mod hex;
+
+pub use cards::{card_list, points, Hands};
+#[cfg(test)]
+pub(crate) use fields::tests::{dealt, play as play_cards};
+pub use fields::{behind_limit, lock_margin, locked};
 
 use owo_colors::{AnsiColors, Style};
 
@@ -22,6 +29,9 @@ const SEAT_COLOURS: [AnsiColors; 6] = [
 /// piece in brackets; on boards with stacks each cell shows its pieces bottom
 /// to top, the top piece last.
 pub fn board(rules: &Rules, state: &State, color: bool) -> String {
+    if rules.majority && matches!(rules.geometry.shape, Shape::Square { .. }) {
+        return fields::draw(rules, state, color);
+    }
     let canvas = match rules.geometry.shape {
         Shape::Square { width, height } => square(rules, state, width, height),
         Shape::Hex { side } => hex::draw(rules, state, side),
@@ -29,8 +39,17 @@ pub fn board(rules: &Rules, state: &State, color: bool) -> String {
     canvas.render(color)
 }
 
-/// The title, the turn, who moves or the result, and each seat's score and supply.
+/// The title, the turn, who moves or the result, and each seat's score and
+/// supply; with cards or counted fields, a line a seat and the piles, no hand shown.
 pub fn status(rules: &Rules, state: &State) -> String {
+    status_with(rules, state, Hands::Hidden)
+}
+
+/// The status, showing the hands `hands` allows.
+pub fn status_with(rules: &Rules, state: &State, hands: Hands) -> String {
+    if rules.majority || !rules.deck.is_empty() {
+        return cards::status(rules, state, hands);
+    }
     let name = |s: usize| rules.seats.get(s).map_or("?", String::as_str);
     let scored = rules.score.is_some();
     let headline = match state.outcome {
@@ -72,6 +91,9 @@ pub fn status(rules: &Rules, state: &State) -> String {
 /// Which letter stands for which seat and neutral kind, on one line; with
 /// stacks a second line says how a stack reads.
 pub fn legend(rules: &Rules) -> String {
+    if rules.majority && matches!(rules.geometry.shape, Shape::Square { .. }) {
+        return fields::legend(rules);
+    }
     let glyphs = piece_glyphs(rules);
     let kinds = rules.seats.iter().map(|s| s.to_string());
     let neutrals = rules.neutrals.iter().map(|n| format!("{n} (neutral)"));

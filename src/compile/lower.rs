@@ -14,6 +14,11 @@ pub struct Lowerer<'a> {
     geometry: &'a Geometry,
     line_lengths: Vec<u8>,
     run_lengths: Vec<u8>,
+    /// Whether an aggregate's body is being lowered: aggregates do not nest,
+    /// and a definition inlined into one may hold another.
+    in_aggregate: bool,
+    /// The seats that play with these options.
+    seat_count: usize,
 }
 
 impl<'a> Lowerer<'a> {
@@ -25,7 +30,15 @@ impl<'a> Lowerer<'a> {
             geometry,
             line_lengths: Vec::new(),
             run_lengths: Vec::new(),
+            in_aggregate: false,
+            seat_count: program.seats.len(),
         }
+    }
+
+    /// The same lowerer for a game played by the first `seats` seats only.
+    pub fn with_seats(mut self, seats: usize) -> Self {
+        self.seat_count = seats;
+        self
     }
 
     /// The line lengths and run lengths used, indexed as the nodes refer to them.
@@ -122,16 +135,26 @@ impl<'a> Lowerer<'a> {
             Hir::Int(n) => Node::Const(*n),
             Hir::Bool(v) => Node::Const(*v as i64),
             Hir::Option(i) => Node::Const(self.values[*i]),
+            Hir::Seat(i) if *i >= self.seat_count => {
+                return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
+                    what: "a seat that plays with these options (seats are counted from 1)".into(),
+                    value: (i + 1).to_string(),
+                    min: 1,
+                    max: self.seat_count as i64,
+                    span: e.span.into(),
+                })))
+            }
             Hir::Seat(i) => Node::Const(*i as i64),
             Hir::Param(i) => args.get(*i).cloned().unwrap_or(Node::Bound),
             Hir::Error => Node::Const(0),
             Hir::Aggregate(kind, index, body, condition) => {
-                if args.iter().any(|a| matches!(a, Node::Each)) {
+                if self.in_aggregate {
                     return Err(CompileError::Invalid(Box::new(Diagnostic::Unsupported {
                         what: "a `sum` or `max` inside another".into(),
                         span: e.span.into(),
                     })));
                 }
+                self.in_aggregate = true;
                 // The cell variable is the parameter after the enclosing ones.
                 let mut inner: Vec<Node> = args.to_vec();
                 inner.resize(*index, Node::Bound);
@@ -141,6 +164,7 @@ impl<'a> Lowerer<'a> {
                     Some(c) => Some(b(self.lower(c, &inner)?)),
                     None => None,
                 };
+                self.in_aggregate = false;
                 Node::Aggregate(*kind, b(body), condition)
             }
             Hir::Define(i, call_args) => {
@@ -152,7 +176,11 @@ impl<'a> Lowerer<'a> {
                 self.lower(body, &lowered)?
             }
             Hir::Unary(UnaryOp::Not, a) => Node::Not(b(self.lower(a, args)?)),
-            Hir::Unary(UnaryOp::Neg, a) => Node::Neg(b(self.lower(a, args)?)),
+            // `-2` is a constant, so that `lead(mover) > -2` compares with one.
+            Hir::Unary(UnaryOp::Neg, a) => match self.lower(a, args)? {
+                Node::Const(c) => Node::Const(c.wrapping_neg()),
+                other => Node::Neg(b(other)),
+            },
             Hir::Binary(op, l, r) => {
                 let (l, r) = (self.lower(l, args)?, self.lower(r, args)?);
                 match op {

@@ -119,6 +119,17 @@ impl Rules {
             Node::Line(t, p) => {
                 st.lines[*t as usize * self.seats.len() + self.direct_seat(p, s)?] as i64
             }
+            // The common card-game tests, on the chosen cell, without a call.
+            Node::Lead(p, c) if matches!(**c, Node::Chosen) && s.chosen != NO_CELL => {
+                st.lead(s.chosen, self.direct_seat(p, s)? as u8, self)
+            }
+            Node::Margin(c) if matches!(**c, Node::Chosen) && s.chosen != NO_CELL => {
+                st.margin(s.chosen, self)
+            }
+            Node::Field(n) if matches!(**n, Node::Total) => usize::try_from(s.total)
+                .ok()
+                .and_then(|n| self.field_of.get(n).copied())
+                .unwrap_or(NO_CELL) as i64,
             _ => return None,
         })
     }
@@ -213,29 +224,14 @@ impl Rules {
                 if c == NO_CELL {
                     return 0;
                 }
-                let mine = st.stones(c, p as u8, self) as i64;
-                let most_other = (0..self.seats.len() as u8)
-                    .filter(|&q| q as usize != p)
-                    .map(|q| st.stones(c, q, self) as i64)
-                    .max()
-                    .unwrap_or(0);
-                mine - most_other
+                st.lead(c, p as u8, self)
             }
             Node::Margin(c) => {
                 let c = cell(c);
                 if c == NO_CELL {
                     return 0;
                 }
-                let (mut first, mut second) = (0i64, 0i64);
-                for q in 0..self.seats.len() as u8 {
-                    let n = st.stones(c, q, self) as i64;
-                    if n > first {
-                        (first, second) = (n, first);
-                    } else if n > second {
-                        second = n;
-                    }
-                }
-                first - second
+                st.margin(c, self)
             }
             Node::HandSize(p) => st.hand_len.get(seat(p)).copied().unwrap_or(0) as i64,
             Node::Aggregate(kind, body, condition) => {

@@ -76,6 +76,9 @@ pub struct State {
     /// Per (cell, seat): how many of the seat's pieces the cell holds (kept
     /// with `owner majority`).
     pub(super) stones: Vec<u8>,
+    /// Per cell: the most pieces one seat has there and the next most (kept
+    /// with `owner majority`, so that `lead` and `margin` cost no loop).
+    pub(super) most: Vec<[u8; 2]>,
     /// Per seat: pieces left to place (`i32::MAX` when unlimited).
     pub supply: Vec<i32>,
     /// Per seat: the score after the last turn.
@@ -133,6 +136,7 @@ impl Clone for State {
         self.draw_pile.clone_from(&source.draw_pile);
         self.discard.clone_from(&source.discard);
         self.stones.clone_from(&source.stones);
+        self.most.clone_from(&source.most);
         self.empty_list.clone_from(&source.empty_list);
         self.empty_pos.clone_from(&source.empty_pos);
         self.supply.clone_from(&source.supply);
@@ -189,6 +193,7 @@ impl State {
             draw_pile: Vec::new(),
             discard: Vec::new(),
             stones: Vec::new(),
+            most: Vec::new(),
             empty_list: Vec::new(),
             empty_pos: Vec::new(),
             supply: Vec::new(),
@@ -231,6 +236,8 @@ impl State {
             if rules.majority { cells * seats } else { 0 },
             0,
         );
+        self.most.clear();
+        self.most.resize(if rules.majority { cells } else { 0 }, [0, 0]);
         refill(&mut self.hands, seats * rules.deck.len(), 0);
         refill(&mut self.hand_len, seats, 0);
         self.draw_pile.clear();
@@ -364,22 +371,60 @@ impl State {
         if let Some(n) = counts.get_mut((code as usize).wrapping_sub(1)) {
             *n += 1;
         }
-        let (mut best, mut owner, mut tied) = (0, 0, false);
+        let (mut best, mut second, mut owner) = (0, 0, 0);
         for (s, &n) in counts.iter().enumerate() {
             if n > best {
-                (best, owner, tied) = (n, s as u8 + 1, false);
-            } else if n == best {
-                tied = true;
+                (best, second, owner) = (n, best, s as u8 + 1);
+            } else if n > second {
+                second = n;
             }
         }
-        if tied || best == 0 {
+        self.most[c] = [best, second];
+        if best == second {
             0
         } else {
             owner
         }
     }
 
+    /// `seat`'s pieces on the cell minus the most any other seat has there.
+    #[inline]
+    pub(super) fn lead(&self, cell: CellId, seat: u8, rules: &Rules) -> i64 {
+        let mine = self.stones(cell, seat, rules);
+        if rules.majority {
+            let [best, second] = self.most[cell as usize];
+            let others = if mine == best && best > second { second } else { best };
+            return i64::from(mine) - i64::from(others);
+        }
+        let others = (0..rules.seats.len() as u8)
+            .filter(|&q| q != seat)
+            .map(|q| self.stones(cell, q, rules))
+            .max()
+            .unwrap_or(0);
+        i64::from(mine) - i64::from(others)
+    }
+
+    /// The most pieces one seat has on the cell minus the next most.
+    #[inline]
+    pub(super) fn margin(&self, cell: CellId, rules: &Rules) -> i64 {
+        if rules.majority {
+            let [best, second] = self.most[cell as usize];
+            return i64::from(best) - i64::from(second);
+        }
+        let (mut first, mut second) = (0, 0);
+        for q in 0..rules.seats.len() as u8 {
+            let n = self.stones(cell, q, rules);
+            if n > first {
+                (first, second) = (n, first);
+            } else if n > second {
+                second = n;
+            }
+        }
+        i64::from(first) - i64::from(second)
+    }
+
     /// How many of `seat`'s pieces the cell holds.
+    #[inline]
     pub fn stones(&self, cell: CellId, seat: u8, rules: &Rules) -> u8 {
         if rules.majority {
             let seats = rules.seats.len();

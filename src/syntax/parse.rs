@@ -163,7 +163,7 @@ fn expected_tokens(tokens: &[String], in_title: bool) -> Vec<String> {
     const OPERATORS: &[&str] = &[
         "!=", "%", "*", "+", "-", "/", "<", "<=", "==", ">", ">=", "and", "or",
     ];
-    const EXPRESSION_START: &[&str] = &["(", "not", "true", "false", "_"];
+    const EXPRESSION_START: &[&str] = &["(", "not", "true", "false", "_", "sum", "max"];
     let mut words = Vec::new();
     let (mut operator, mut expression) = (false, false);
     for t in tokens {

@@ -23,7 +23,7 @@ pub(super) fn deck_part(pair: Pair<Rule>, offset: usize) -> DeckPart {
 
 /// `play MIN..MAX cards then place on CELL [where COND] [then draw N [if COND]]`.
 pub(super) fn cards_rule(pair: Pair<Rule>, offset: usize) -> MoveRule {
-    let span = span_of(&pair, offset);
+    let span = trimmed(&pair, offset);
     let mut inner = pair.into_inner();
     let min = int(&inner.next().expect("min"));
     let max = int(&inner.next().expect("max"));
@@ -46,6 +46,12 @@ pub(super) fn cards_rule(pair: Pair<Rule>, offset: usize) -> MoveRule {
     }
 }
 
+/// A rule's span without the blank lines and comments after it, for labels.
+fn trimmed(pair: &Pair<Rule>, offset: usize) -> crate::syntax::Span {
+    let full = span_of(pair, offset);
+    crate::syntax::Span::new(full.start, full.start + pair.as_str().trim_end().len())
+}
+
 /// `then draw N [if COND]`.
 fn then_draw(pair: Pair<Rule>, offset: usize) -> (Expr, Option<Expr>) {
     let mut inner = pair.into_inner();
@@ -55,7 +61,7 @@ fn then_draw(pair: Pair<Rule>, offset: usize) -> (Expr, Option<Expr>) {
 
 /// `otherwise discard hand then draw N`.
 pub(super) fn otherwise_rule(pair: Pair<Rule>, offset: usize) -> MoveRule {
-    let span = span_of(&pair, offset);
+    let span = trimmed(&pair, offset);
     let count = build_expr(pair.into_inner().next().expect("count"), offset);
     MoveRule {
         kind: MoveKind::Otherwise,
