@@ -63,12 +63,16 @@ pub fn check(source: &str) -> Checked {
         }))
     {
         for (place, rule) in phase.places.iter_mut().zip(&item.moves) {
-            place.text = source
+            // Without the comments: the rule's span may run over the comment
+            // lines that follow it.
+            let text: String = source
                 .get(rule.span.start..rule.span.end)
                 .unwrap_or_default()
-                .split_whitespace()
+                .lines()
+                .map(|line| line.split("//").next().unwrap_or_default())
                 .collect::<Vec<_>>()
                 .join(" ");
+            place.text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         }
     }
     diagnostics.extend(

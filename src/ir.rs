@@ -141,6 +141,9 @@ pub struct CardPlay {
     pub target: Node,
     /// `then draw N [if CONDITION]`.
     pub draw: Option<(Node, Option<Node>)>,
+    /// For a hand of n cards (n up to 8), the sets of hand slots of `min..=max`
+    /// cards, as a 256-bit set: the candidates before equal cards are merged.
+    pub sets_by_size: [[u64; 4]; 9],
 }
 
 /// `otherwise discard hand then draw N`: the forced move when no other is legal.

@@ -902,3 +902,182 @@ fn simulate_with_the_largest_seed() {
     .expect(0);
     assert!(run.stdout.contains("2 games"), "{}", run.stdout);
 }
+
+// ---------------------------------------------------------------- play: cards
+
+const JUST_4_FUN: &str = "rules/just-4-fun.game";
+
+/// Just 4 Fun's rules, as `tabula play` loads them.
+fn just_4_fun(seats: i64) -> tabula::ir::Rules {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(JUST_4_FUN))
+        .expect("read the rules");
+    tabula::compile::load(&text, &[("seats".to_string(), seats)]).expect("the rules load")
+}
+
+/// A hand as the status line writes it: `1 3 10 10`.
+fn hand_text(hand: &[u8]) -> String {
+    let cards: Vec<String> = hand.iter().map(u8::to_string).collect();
+    cards.join(" ")
+}
+
+#[test]
+fn play_cards_shows_the_board_the_hand_and_the_piles() {
+    let seed = 3;
+    let rules = just_4_fun(2);
+    let state = rules.start(seed);
+    let run = tabula_stdin(
+        &[
+            "play",
+            JUST_4_FUN,
+            "--players",
+            "human,random",
+            "--seed",
+            &seed.to_string(),
+        ],
+        "help\nquit\n",
+    )
+    .expect(0);
+    let out = &run.stdout;
+    // The grid of numbered fields, its coordinates and legend.
+    assert!(out.contains("6 │ 1 "), "{out}");
+    assert!(out.contains("│ 36 "), "{out}");
+    assert!(out.contains("Y = Yellow   R = Red"), "{out}");
+    // Yellow's own hand (Red only plays before, Yellow draws nothing), never Red's.
+    let yellow = hand_text(state.hand(0, &rules));
+    let red = hand_text(state.hand(1, &rules));
+    assert!(out.contains(&format!("your hand: {yellow}")), "{out}");
+    assert!(!out.contains(&format!("hand: {red}")), "{out}");
+    assert!(out.contains("points"), "{out}");
+    assert!(out.contains("stones left"), "{out}");
+    assert!(out.contains("Draw pile: "), "{out}");
+    assert!(out.contains("Discard pile: "), "{out}");
+    // `help` lists the card sets by field.
+    assert!(out.contains("by the field the cards name"), "{out}");
+    assert!(out.contains(" <- "), "{out}");
+}
+
+#[test]
+fn play_cards_hides_each_hand_from_the_other_person() {
+    let rules = just_4_fun(2);
+    // A seed where Red moves first, then Yellow.
+    let (seed, state) = (1..50)
+        .map(|seed| (seed, rules.start(seed)))
+        .find(|(_, s)| s.mover == 1)
+        .expect("some seed lets Red start");
+    let first = rules.sorted_moves(&state)[0];
+    let mut after = state.clone();
+    rules.play(&mut after, first);
+    let red = hand_text(state.hand(1, &rules));
+    let red_after = hand_text(after.hand(1, &rules));
+    let yellow = hand_text(state.hand(0, &rules));
+    // Enter for Red, Red's move, Enter for Yellow, `help`, then the input ends.
+    let input = format!("\n{}\n\nhelp\n", rules.move_text(first));
+    let run = tabula_stdin(
+        &[
+            "play",
+            JUST_4_FUN,
+            "--players",
+            "human,human",
+            "--seed",
+            &seed.to_string(),
+        ],
+        &input,
+    )
+    .expect(0);
+    let out = &run.stdout;
+    let to_red = out
+        .find("Pass the terminal to Red")
+        .expect("Red is handed the terminal");
+    let to_yellow = out
+        .find("Pass the terminal to Yellow")
+        .expect("then Yellow");
+    assert!(to_red < to_yellow, "{out}");
+    // Before the first handover no hand at all; then Red's only; then Yellow's only.
+    let (before, red_turn, yellow_turn) =
+        (&out[..to_red], &out[to_red..to_yellow], &out[to_yellow..]);
+    assert!(!before.contains("hand:"), "{before}");
+    assert!(
+        red_turn.contains(&format!("your hand: {red}")),
+        "{red_turn}"
+    );
+    assert!(!red_turn.contains(&format!("hand: {yellow}")), "{red_turn}");
+    assert!(
+        yellow_turn.contains(&format!("your hand: {yellow}")),
+        "{yellow_turn}"
+    );
+    assert!(
+        !yellow_turn.contains(&format!("hand: {red_after}")),
+        "{yellow_turn}"
+    );
+    assert!(
+        !yellow_turn.contains(&format!("hand: {red}")),
+        "{yellow_turn}"
+    );
+    // Yellow is told what Red played, before taking the terminal.
+    let played = format!(
+        "Since Yellow's last turn:\n  Red plays {} on field",
+        rules.move_text(first)
+    );
+    assert!(red_turn.contains(&played), "{red_turn}");
+    // Nobody's hand is revealed when the game is left unfinished.
+    assert!(out.ends_with("Game left unfinished.\n"), "{out}");
+}
+
+#[test]
+fn play_cards_refuses_an_illegal_card_set() {
+    let rules = just_4_fun(2);
+    // A seed where Yellow starts with cards adding up past the last field, 36.
+    let (seed, state) = (1..500)
+        .map(|seed| (seed, rules.start(seed)))
+        .find(|(_, s)| {
+            s.mover == 0 && s.hand(0, &rules).iter().map(|&c| c as u32).sum::<u32>() > 36
+        })
+        .expect("some seed lets Yellow start with a high hand");
+    let hand = state.hand(0, &rules).to_vec();
+    let all = hand_text(&hand).replace(' ', "+");
+    let total: u32 = hand.iter().map(|&c| c as u32).sum();
+    let missing = (1..=12u8)
+        .find(|c| !hand.contains(c))
+        .expect("a card not held");
+    let dir = TempDir::new().unwrap();
+    let record = dir.path().join("game.json");
+    // Enter for Yellow, a card not held, a card held, Enter for Red, undo.
+    let input = format!("\n{missing}\n{all}\n{}\n\nundo\nquit\n", hand[0]);
+    let run = tabula_stdin(
+        &[
+            "play",
+            JUST_4_FUN,
+            "--players",
+            "human,human",
+            "--seed",
+            &seed.to_string(),
+            "--record",
+            path_str(&record),
+        ],
+        &input,
+    )
+    .expect(0);
+    let out = &run.stdout;
+    assert!(
+        out.contains(&format!(
+            "you hold no {missing} (your hand: {})",
+            hand_text(&hand)
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "{all} = {total}, and no field has that number (they go from 1 to 36)"
+        )),
+        "{out}"
+    );
+    // The refused sets changed nothing: the card that was held was played next.
+    let moves = moves_of(&read_json(&record));
+    assert_eq!(moves, [hand[0].to_string()]);
+    assert!(
+        out.contains(&format!("Yellow plays {} on field", hand[0])),
+        "{out}"
+    );
+    // With hidden hands there is no undo.
+    assert!(out.contains("There is no undo"), "{out}");
+}

@@ -40,6 +40,10 @@ struct Scenario {
     /// The seat that moves first (drawn from the seed when the rules say
     /// `first random`): chooses the seed, or is checked against `seed`.
     first: Option<String>,
+    /// Card games: the chance outcomes to start from instead of a seed (see
+    /// `State::scripted`): the whole deck in the order the cards are drawn,
+    /// the first seat, then each reshuffled pile in drawing order.
+    chance: Option<Vec<u32>>,
     /// Moves in notation, see [`split_moves`].
     #[serde(default)]
     moves: Vec<String>,
@@ -54,6 +58,18 @@ struct Scenario {
     supply: Option<BTreeMap<String, i32>>,
     outcome: Option<String>,
     mover: Option<String>,
+    /// The turn number (from 1).
+    turn: Option<u32>,
+    /// Per seat named: its hand, any order.
+    hands: Option<BTreeMap<String, Vec<u8>>>,
+    /// Per cell label: the stones of each seat named there (seats not named: 0).
+    stones: Option<BTreeMap<String, BTreeMap<String, u8>>>,
+    /// Per cell label: its owner, a seat or "none".
+    owners: Option<BTreeMap<String, String>>,
+    /// The discard pile, bottom first.
+    discard: Option<Vec<u8>>,
+    /// How many cards the draw pile holds.
+    draw_count: Option<usize>,
 }
 
 /// A move that must be refused: its text, or its text and a fragment of the
@@ -81,6 +97,7 @@ struct Resolved {
     set: BTreeMap<String, i64>,
     seed: Option<u64>,
     first: Option<String>,
+    chance: Option<Vec<u32>>,
     moves: Vec<String>,
 }
 
@@ -123,15 +140,21 @@ fn resolve(file: &ScenarioFile, index: usize, done: &[Resolved]) -> Result<Resol
             set: s.set.clone(),
             seed: s.seed,
             first: s.first.clone(),
+            chance: s.chance.clone(),
             moves: own,
         });
     };
     let Some(parent) = file.scenarios[..index].iter().position(|p| &p.name == from) else {
         return Err(format!("`from`: no earlier scenario is named {from:?}"));
     };
-    if s.rules.is_some() || !s.set.is_empty() || s.seed.is_some() || s.first.is_some() {
+    if s.rules.is_some()
+        || !s.set.is_empty()
+        || s.seed.is_some()
+        || s.first.is_some()
+        || s.chance.is_some()
+    {
         return Err(
-            "a scenario with `from` takes the rules, options, seed and first seat of that scenario"
+            "a scenario with `from` takes the rules, options, seed (or chance) and first seat of that scenario"
                 .into(),
         );
     }
@@ -143,6 +166,7 @@ fn resolve(file: &ScenarioFile, index: usize, done: &[Resolved]) -> Result<Resol
         set: base.set.clone(),
         seed: base.seed,
         first: base.first.clone(),
+        chance: base.chance.clone(),
         moves,
     })
 }
@@ -226,9 +250,36 @@ fn stack_text(rules: &Rules, state: &State, cell: CellId) -> String {
         .collect()
 }
 
-/// Plays the moves from the start; the first refused move is an error.
-fn play_moves(rules: &Rules, seed: u64, moves: &[String]) -> Result<State, String> {
-    let mut state = rules.start(seed);
+/// The start position from `chance` (see `State::scripted`); `first`, if
+/// given, is checked against the seat it gives the first move.
+fn scripted_start(
+    rules: &Rules,
+    chance: &[u32],
+    seed: Option<u64>,
+    first: Option<&str>,
+) -> Result<State, String> {
+    if seed.is_some() {
+        return Err("give `seed` or `chance`, not both".into());
+    }
+    let state = State::scripted(rules, chance);
+    if state.bad_script {
+        return Err("chance: not a deal of this deck (see State::scripted)".into());
+    }
+    if let Some(first) = first {
+        let want = seat_index(rules, first).map_err(|e| format!("first: {e}"))?;
+        if want != state.mover as usize {
+            return Err(format!(
+                "first: the chance list gives {} the first move, not {first}",
+                rules.seats[state.mover as usize]
+            ));
+        }
+    }
+    Ok(state)
+}
+
+/// Plays the moves from `state`; the first refused move is an error, and so
+/// is a scripted chance outcome that could not be used.
+fn play_moves(rules: &Rules, mut state: State, moves: &[String]) -> Result<State, String> {
     for (i, text) in moves.iter().enumerate() {
         match rules.parse_move(&state, text) {
             Ok(m) => rules.play(&mut state, m),
@@ -239,6 +290,12 @@ fn play_moves(rules: &Rules, seed: u64, moves: &[String]) -> Result<State, Strin
                     moves.join("; ")
                 ));
             }
+        }
+        if state.bad_script {
+            return Err(format!(
+                "chance: move {} `{text}` reshuffled the discard pile, but the next values of the chance list are not that pile",
+                i + 1
+            ));
         }
     }
     Ok(state)
@@ -307,8 +364,30 @@ fn labels(rules: &Rules, moves: &[Move]) -> Vec<String> {
     moves.iter().map(|&m| rules.move_text(m)).collect()
 }
 
-/// A move as `move_text` writes it: small letters, one space between cells.
+/// Whether `text` is a card move: card values joined by `+` or spaces.
+fn is_card_text(text: &str) -> bool {
+    let mut words = text
+        .split(|c: char| c.is_whitespace() || c == '+' || c == ',')
+        .filter(|w| !w.is_empty())
+        .peekable();
+    words.peek().is_some() && words.all(|w| w.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A move as `move_text` writes it: small letters, one space between cells;
+/// a card move's values ascending, joined by `+`.
 fn normalize(text: &str) -> String {
+    if is_card_text(text) {
+        let mut values: Vec<u64> = text
+            .split(|c: char| c.is_whitespace() || c == '+' || c == ',')
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        values.sort_unstable();
+        return values
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join("+");
+    }
     text.to_ascii_lowercase()
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
@@ -325,8 +404,13 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
         let mut want = Vec::new();
         for text in expected {
             let text = normalize(text);
-            match text
-                .split(' ')
+            let words = if is_card_text(&text) || text == "pass" {
+                Vec::new()
+            } else {
+                text.split(' ').collect()
+            };
+            match words
+                .into_iter()
                 .find(|l| rules.geometry.cell_by_label(l).is_none())
             {
                 Some(label) => {
@@ -434,7 +518,104 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
             Err(e) => errors.push(format!("mover: {e}")),
         }
     }
+    check_cards(rules, s, state, &mut errors);
     errors
+}
+
+/// The expectations of card games and counted fields: turn, hands, stones,
+/// owners and the piles.
+fn check_cards(rules: &Rules, s: &Scenario, state: &State, errors: &mut Vec<String>) {
+    if let Some(turn) = s.turn {
+        if state.turn != turn {
+            errors.push(format!("turn: expected {turn}, got {}", state.turn));
+        }
+    }
+    for (name, want) in s.hands.iter().flatten() {
+        match seat_index(rules, name) {
+            Ok(seat) => {
+                let mut want = want.clone();
+                want.sort_unstable();
+                let have = state.hand(seat as u8, rules);
+                if have != want.as_slice() {
+                    errors.push(format!("hands: {name} holds {have:?}, not {want:?}"));
+                }
+            }
+            Err(e) => errors.push(format!("hands: {e}")),
+        }
+    }
+    for (label, want) in s.stones.iter().flatten() {
+        let Some(cell) = rules.geometry.cell_by_label(label) else {
+            errors.push(format!("stones: {label:?} is not a cell of this board"));
+            continue;
+        };
+        let mut expected = vec![0u8; rules.seats.len()];
+        for (name, &n) in want {
+            match seat_index(rules, name) {
+                Ok(seat) => expected[seat] = n,
+                Err(e) => errors.push(format!("stones: {label}: {e}")),
+            }
+        }
+        let have: Vec<u8> = (0..rules.seats.len() as u8)
+            .map(|seat| state.stones(cell, seat, rules))
+            .collect();
+        if have != expected {
+            let show = |v: &[u8]| {
+                rules
+                    .seats
+                    .iter()
+                    .zip(v)
+                    .map(|(s, n)| format!("{s} {n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            errors.push(format!(
+                "stones: {label} holds {}, not {}",
+                show(&have),
+                show(&expected)
+            ));
+        }
+        let total: u32 = have.iter().map(|&n| u32::from(n)).sum();
+        if u32::from(state.height(cell)) != total {
+            errors.push(format!(
+                "stones: {label}: the height {} is not the {total} stones",
+                state.height(cell)
+            ));
+        }
+    }
+    for (label, want) in s.owners.iter().flatten() {
+        let Some(cell) = rules.geometry.cell_by_label(label) else {
+            errors.push(format!("owners: {label:?} is not a cell of this board"));
+            continue;
+        };
+        let have = state.owner(cell).map_or("none".to_string(), |seat| {
+            rules.seats[seat as usize].clone()
+        });
+        if want != "none" {
+            if let Err(e) = seat_index(rules, want) {
+                errors.push(format!("owners: {label}: {e}"));
+                continue;
+            }
+        }
+        if &have != want {
+            errors.push(format!("owners: {label} is owned by {have}, not {want}"));
+        }
+    }
+    if let Some(want) = &s.discard {
+        if state.discard_pile() != want.as_slice() {
+            errors.push(format!(
+                "discard: the pile is {:?} (bottom first), not {want:?}",
+                state.discard_pile()
+            ));
+        }
+    }
+    if let Some(n) = s.draw_count {
+        if state.draw_pile().len() != n {
+            errors.push(format!(
+                "draw_count: the draw pile holds {} cards, not {n}",
+                state.draw_pile().len()
+            ));
+        }
+    }
 }
 
 /// Runs every scenario of one file; returns one message per failed scenario.
@@ -471,6 +652,7 @@ fn run_file(path: &Path) -> (usize, Vec<String>) {
                     set: BTreeMap::new(),
                     seed: None,
                     first: None,
+                    chance: None,
                     moves: Vec::new(),
                 });
                 continue;
@@ -490,15 +672,19 @@ fn run_file(path: &Path) -> (usize, Vec<String>) {
             }
         }
         let rules = &cache[&key];
-        let seed = match start_seed(rules, r.seed, r.first.as_deref()) {
-            Ok(seed) => seed,
+        let start = match &r.chance {
+            Some(chance) => scripted_start(rules, chance, r.seed, r.first.as_deref()),
+            None => start_seed(rules, r.seed, r.first.as_deref()).map(|seed| rules.start(seed)),
+        };
+        let start = match start {
+            Ok(start) => start,
             Err(e) => {
                 fail(e);
                 resolved.push(r);
                 continue;
             }
         };
-        match play_moves(rules, seed, &split_moves(rules, &r.moves)) {
+        match play_moves(rules, start, &split_moves(rules, &r.moves)) {
             Ok(state) => {
                 let errors = check(rules, s, &state);
                 if !errors.is_empty() {
@@ -650,6 +836,95 @@ fn a_wrong_scenario_fails() {
             && failures[expected - 1].contains("straight back from c1 to d1"),
         "{}",
         failures[expected - 1]
+    );
+}
+
+/// The harness catches wrong card-game expectations and chance lists.
+#[test]
+fn a_wrong_card_scenario_fails() {
+    // Yellow holds 5 11 13 2, Red 1 2 3 4; the pile gives 6 7 8; Yellow first.
+    let prefix = [5u32, 11, 13, 2, 1, 2, 3, 4, 6, 7, 8];
+    let mut rest: Vec<u32> = (1..=12).flat_map(|v| [v; 4]).chain(13..=19).collect();
+    for v in prefix {
+        let i = rest.iter().position(|&r| r == v).expect("in the deck");
+        rest.remove(i);
+    }
+    let mut chance: Vec<u32> = prefix.to_vec();
+    chance.extend(rest);
+    chance.push(0);
+    let mut bad = chance.clone();
+    bad[0] = 20;
+    let text = format!(
+        r#"
+        rules = "just-4-fun.game"
+        [[scenario]]
+        name = "wrong card expectations"
+        chance = {chance:?}
+        moves = ["5+11+13"]
+        hands = {{ Yellow = [2, 6, 7, 9] }}
+        stones = {{ e2 = {{ Red = 1 }} }}
+        owners = {{ e2 = "Red" }}
+        turn = 3
+        discard = [5, 11]
+        draw_count = 45
+        [[scenario]]
+        name = "a chance list that is not the deck"
+        chance = {bad:?}
+        [[scenario]]
+        name = "a wrong first seat"
+        chance = {chance:?}
+        first = "Red"
+        [[scenario]]
+        name = "a seed and a chance list"
+        chance = {chance:?}
+        seed = 3
+        [[scenario]]
+        name = "a wrong legal list of card moves"
+        chance = {chance:?}
+        legal = ["13+11+5", "2 + 5", "6"]
+        illegal = ["2+11"]
+        "#
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("wrong-cards.toml");
+    std::fs::write(&path, text).expect("write");
+    let (n, failures) = run_file(&path);
+    assert_eq!(n, 5);
+    assert_eq!(failures.len(), 5, "{failures:#?}");
+    for fragment in [
+        "hands: Yellow holds [2, 6, 7, 8], not [2, 6, 7, 9]",
+        "stones: e2 holds Yellow 1, Red 0, not Yellow 0, Red 1",
+        "owners: e2 is owned by Yellow, not Red",
+        "turn: expected 3, got 2",
+        "discard: the pile is [5, 11, 13] (bottom first), not [5, 11]",
+        "draw_count: the draw pile holds 44 cards, not 45",
+    ] {
+        assert!(
+            failures[0].contains(fragment),
+            "{fragment}: {}",
+            failures[0]
+        );
+    }
+    assert!(
+        failures[1].contains("not a deal of this deck"),
+        "{}",
+        failures[1]
+    );
+    assert!(
+        failures[2].contains("the chance list gives Yellow the first move, not Red"),
+        "{}",
+        failures[2]
+    );
+    assert!(failures[3].contains("not both"), "{}", failures[3]);
+    assert!(
+        // "13+11+5" and "2 + 5" are read as the legal 5+11+13 and 2+5.
+        failures[4].contains("not legal but expected [\"6\"]; legal but not expected [\"11\", ")
+            && !failures[4].contains("\"5+11+13\"")
+            && !failures[4].contains("\"2+5\"")
+            && failures[4].contains("\"2+11\" is in the legal move list")
+            && !failures[4].contains("is not a cell"),
+        "{}",
+        failures[4]
     );
 }
 

@@ -190,12 +190,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
         if cards {
             let before = history.last().expect("just pushed");
             let report = cards::report(&rules, before, &state, chosen);
-            let detail = if detail.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", detail.trim_start())
-            };
-            println!("{report}{detail}\n");
+            match report.strip_suffix('.') {
+                Some(text) if !detail.is_empty() => {
+                    println!("{text} ({}).\n", detail.trim_start())
+                }
+                _ => println!("{report}\n"),
+            }
             table.note(seat as u8, report);
         }
         for (seat, &gain) in state.gains.iter().enumerate() {

@@ -53,18 +53,23 @@ pub fn run(args: Args) -> Result<(), Failure> {
             "error: the record's seats are not the seats of these rules",
         ));
     }
-    let mut state = rules.start(record.seed);
-    let drawn: Vec<u64> = state.chance.iter().map(|&c| u64::from(c)).collect();
-    if !record.chance.is_empty()
-        && !drawn.starts_with(&record.chance)
-        && !record.chance.starts_with(&drawn)
-    {
-        return Err(Failure::problem(format!(
-            "error: the record's chance outcomes {:?} are not what its seed {} gives ({:?}): the record was changed",
-            record.chance, record.seed, drawn
-        )));
-    }
+    // The game is re-created from the recorded chance outcomes (the first
+    // seat, each shuffle's order), not from the seed: a reader can check
+    // them by hand, and a record stays good if the RNG changes.
+    let chance: Vec<u32> = record
+        .chance
+        .iter()
+        .map(|&c| u32::try_from(c).unwrap_or(u32::MAX))
+        .collect();
+    let mut state = if chance.is_empty() {
+        rules.start(record.seed)
+    } else {
+        crate::engine::State::scripted(&rules, &chance)
+    };
     for (i, text) in record.moves.iter().enumerate() {
+        if state.bad_script {
+            break;
+        }
         match rules.parse_move(&state, text) {
             Ok(m) => rules.play(&mut state, m),
             Err(e) => {
@@ -76,6 +81,35 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 )))
             }
         }
+    }
+    if !chance.is_empty() && (state.bad_script || state.chance != chance) {
+        let used = state.chance.len().min(chance.len());
+        let why = if state.bad_script {
+            let at = state
+                .chance
+                .iter()
+                .zip(&chance)
+                .take_while(|(a, b)| a == b)
+                .count();
+            format!(
+                "outcome {} is not possible where it is used (a shuffle lists the cards of the pile in a new order; a seat is counted from 0)",
+                at + 1
+            )
+        } else if state.chance.len() > chance.len() {
+            format!(
+                "the game needs {} outcomes and the record lists {}",
+                state.chance.len(),
+                chance.len()
+            )
+        } else {
+            format!(
+                "the record lists {} outcomes and the game uses {used}",
+                chance.len()
+            )
+        };
+        return Err(Failure::problem(format!(
+            "error: the record's chance outcomes do not fit its moves: {why}; the record was changed"
+        )));
     }
     let mut replayed = record.clone();
     replayed.finish(&rules, &state);

@@ -67,7 +67,17 @@ pub fn card_play(lower: &mut Lowerer, spec: &PlaceSpec) -> Result<Option<CardPla
     let (Some((min, max)), Some(target)) = (spec.cards, &spec.target) else {
         return Ok(None);
     };
+    let mut sets_by_size = [[0u64; 4]; 9];
+    for (n, sets) in sets_by_size.iter_mut().enumerate() {
+        for slots in 1usize..1 << n {
+            let played = slots.count_ones() as u8;
+            if (min..=max).contains(&played) {
+                sets[slots / 64] |= 1 << (slots % 64);
+            }
+        }
+    }
     Ok(Some(CardPlay {
+        sets_by_size,
         min,
         max,
         target: lower.node(target)?,

@@ -183,6 +183,18 @@ impl<'a> Lowerer<'a> {
             },
             Hir::Binary(op, l, r) => {
                 let (l, r) = (self.lower(l, args)?, self.lower(r, args)?);
+                // Arithmetic on constants (`20 * seats`) is done once, here.
+                if let (Node::Const(x), Node::Const(y)) = (&l, &r) {
+                    let folded = match op {
+                        BinaryOp::Add => Some(x.wrapping_add(*y)),
+                        BinaryOp::Sub => Some(x.wrapping_sub(*y)),
+                        BinaryOp::Mul => Some(x.wrapping_mul(*y)),
+                        _ => None,
+                    };
+                    if let Some(v) = folded {
+                        return Ok(Node::Const(v));
+                    }
+                }
                 match op {
                     BinaryOp::And => Node::And(b(l), b(r)),
                     BinaryOp::Or => Node::Or(b(l), b(r)),

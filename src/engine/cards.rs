@@ -112,7 +112,7 @@ impl State {
         let (mut kept, mut played, mut total) = (0, 0, 0);
         for i in 0..len {
             let card = self.hands[start + i];
-            if slots & (1 << i) != 0 {
+            if i < 16 && slots & (1 << i) != 0 {
                 self.discard.push(card);
                 played += 1;
                 total += i32::from(card);
@@ -123,6 +123,114 @@ impl State {
         }
         self.hand_len[seat as usize] = kept as u8;
         (played, total)
+    }
+}
+
+/// `SKIPS[i]`: the sets of hand slots (of 8) that hold slot `i + 1` but not
+/// slot `i`, as a 256-bit set.
+const SKIPS: [[u64; 4]; 7] = {
+    let mut skips = [[0u64; 4]; 7];
+    let mut i = 0;
+    while i < 7 {
+        let mut s = 0usize;
+        while s < 256 {
+            if s & (1 << (i + 1)) != 0 && s & (1 << i) == 0 {
+                skips[i][s / 64] |= 1 << (s % 64);
+            }
+            s += 1;
+        }
+        i += 1;
+    }
+    skips
+};
+
+/// The distinct card sets a rule may play from a hand (of its first 8
+/// cards), as a bitset over the sets of hand slots: small to copy and to
+/// draw from.
+struct CardSets<'h> {
+    /// The hand (sorted), at most 8 cards of it.
+    hand: &'h [u8],
+    /// Bit `s` of the 256: the set of hand slots `s` is a candidate.
+    valid: [u64; 4],
+    /// How many bits are set.
+    len: usize,
+}
+
+impl<'h> CardSets<'h> {
+    /// Every set of `min..=max` cards of `hand`, equal values counted once:
+    /// of equal cards a set uses the first ones (the hand is sorted).
+    fn of(play: &CardPlay, hand: &'h [u8]) -> Self {
+        let hand = &hand[..hand.len().min(8)];
+        let mut valid = play.sets_by_size[hand.len()];
+        for i in 1..hand.len() {
+            if hand[i] == hand[i - 1] {
+                // Slot i repeats slot i - 1: no set takes it without i - 1.
+                for (v, skip) in valid.iter_mut().zip(&SKIPS[i - 1]) {
+                    *v &= !skip;
+                }
+            }
+        }
+        let len = valid.iter().map(|w| w.count_ones() as usize).sum();
+        CardSets { hand, valid, len }
+    }
+
+    /// The total of the cards in `slots`.
+    fn total(&self, slots: u16) -> i32 {
+        let mut bits = slots;
+        let mut total = 0;
+        while bits != 0 {
+            total += i32::from(self.hand[bits.trailing_zeros() as usize]);
+            bits &= bits - 1;
+        }
+        total
+    }
+
+    /// The sets, in slot order.
+    fn list(&self) -> impl Iterator<Item = u16> + '_ {
+        (0..4usize).flat_map(move |w| {
+            let mut bits = self.valid[w];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    (w * 64 + b) as u16
+                })
+            })
+        })
+    }
+
+    /// Removes and returns the `k`-th set (in slot order); `k < len`.
+    fn take(&mut self, mut k: usize) -> u16 {
+        for w in 0..4 {
+            let n = self.valid[w].count_ones() as usize;
+            if k >= n {
+                k -= n;
+                continue;
+            }
+            let mut bits = self.valid[w];
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            let b = bits.trailing_zeros();
+            self.valid[w] &= !(1 << b);
+            self.len -= 1;
+            return (w as u32 * 64 + b) as u16;
+        }
+        unreachable!("k is below the number of sets")
+    }
+}
+
+impl State {
+    /// Moves the whole hand of `seat` to the discard pile, in hand order;
+    /// returns how many cards and their total.
+    pub(super) fn discard_hand(&mut self, seat: u8, rules: &Rules) -> (u8, i32) {
+        let start = seat as usize * rules.deck.len();
+        let len = self.hand_len[seat as usize] as usize;
+        let cards = &self.hands[start..start + len];
+        self.discard.extend_from_slice(cards);
+        let total = cards.iter().map(|&c| i32::from(c)).sum();
+        self.hand_len[seat as usize] = 0;
+        (len as u8, total)
     }
 }
 
@@ -151,51 +259,81 @@ impl Rules {
         state: &State,
         out: &mut Vec<Move>,
     ) {
-        let seat = state.mover;
-        let hand = state.hand(seat, self);
-        let len = hand.len().min(16);
-        // Slot i+1 repeats slot i's value: a set may use it only with slot i,
-        // so that each set of values is listed once.
-        let mut repeats = 0u32;
-        for i in 1..len {
-            if hand[i] == hand[i - 1] {
-                repeats |= 1 << i;
+        let sets = CardSets::of(play, state.hand(state.mover, self));
+        for slots in sets.list() {
+            if let Some(m) = self.card_move(place, play, state, &sets, slots) {
+                out.push(m);
             }
         }
-        for slots in 1u32..1 << len {
-            let played = slots.count_ones() as u8;
-            if played < play.min || played > play.max || (slots & repeats) & !(slots << 1) != 0 {
-                continue;
-            }
-            let total = (0..len)
-                .filter(|&i| slots & (1 << i) != 0)
-                .map(|i| i32::from(hand[i]))
-                .sum();
-            let scope = Scope {
-                played,
-                total,
-                ..Scope::at(state, NO_CELL)
-            };
-            let cell = self.eval(&play.target, &scope) as CellId;
-            if cell == NO_CELL
-                || cell as usize >= self.geometry.cell_count()
-                || state.heights[cell as usize] as usize >= self.stack_capacity
-                || !self.allows(place, state, cell, played, total)
-            {
-                continue;
-            }
-            let mut cards = [0u8; 8];
-            let chosen = (0..len).filter(|&i| slots & (1 << i) != 0);
-            for (slot, i) in cards.iter_mut().zip(chosen) {
-                *slot = hand[i];
-            }
-            out.push(Move::Cards {
-                rule: 0,
-                slots: slots as u16,
-                cards,
-                cell,
-            });
+    }
+
+    /// A uniformly random card move of the phase's one card rule, or the
+    /// forced move: card sets are tried in random order until one names an
+    /// allowed cell, which is uniform over the legal moves and usually tests
+    /// one or two sets instead of all of them. `None` if the phase's moves
+    /// are not of that shape.
+    pub(super) fn random_card_move<R: Rng>(
+        &self,
+        state: &State,
+        rng: &mut R,
+    ) -> Option<Option<Move>> {
+        let phase = &self.phases[state.phase as usize];
+        let [place] = phase.places.as_slice() else {
+            return None;
+        };
+        let play = place.cards.as_ref()?;
+        if state.is_over() {
+            return Some(None);
         }
+        let pass = phase.otherwise.is_some().then_some(Move::Pass);
+        if state.supply[state.mover as usize] <= 0 {
+            return Some(pass);
+        }
+        let mut sets = CardSets::of(play, state.hand(state.mover, self));
+        while sets.len > 0 {
+            let slots = sets.take(super::below(rng, sets.len));
+            if let Some(m) = self.card_move(place, play, state, &sets, slots) {
+                return Some(Some(m));
+            }
+        }
+        Some(pass)
+    }
+
+    /// The move playing the cards in `slots`, if the rule allows the cell they name.
+    fn card_move(
+        &self,
+        place: &Place,
+        play: &CardPlay,
+        state: &State,
+        sets: &CardSets,
+        slots: u16,
+    ) -> Option<Move> {
+        let played = slots.count_ones() as u8;
+        let total = sets.total(slots);
+        let scope = Scope {
+            played,
+            total,
+            ..Scope::at(state, NO_CELL)
+        };
+        let cell = self.eval(&play.target, &scope) as CellId;
+        if cell == NO_CELL
+            || cell as usize >= self.geometry.cell_count()
+            || state.heights[cell as usize] as usize >= self.stack_capacity
+            || !self.allows(place, state, cell, played, total)
+        {
+            return None;
+        }
+        let mut cards = [0u8; 8];
+        let chosen = (0..sets.hand.len()).filter(|&i| slots & (1 << i) != 0);
+        for (slot, i) in cards.iter_mut().zip(chosen) {
+            *slot = sets.hand[i];
+        }
+        Some(Move::Cards {
+            rule: 0,
+            slots,
+            cards,
+            cell,
+        })
     }
 
     /// Whether a place rule's guard, mask and test allow `cell`.
@@ -243,8 +381,7 @@ impl Rules {
         let Some(otherwise) = &self.phases[state.phase as usize].otherwise else {
             return;
         };
-        let all = (1u32 << state.hand_len[seat as usize].min(16)) - 1;
-        let (played, total) = state.discard_cards(seat, all as u16, self);
+        let (played, total) = state.discard_hand(seat, self);
         let scope = Scope {
             played,
             total,

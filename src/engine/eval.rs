@@ -129,7 +129,8 @@ impl Rules {
             Node::Field(n) if matches!(**n, Node::Total) => usize::try_from(s.total)
                 .ok()
                 .and_then(|n| self.field_of.get(n).copied())
-                .unwrap_or(NO_CELL) as i64,
+                .unwrap_or(NO_CELL)
+                as i64,
             _ => return None,
         })
     }
@@ -235,31 +236,45 @@ impl Rules {
             }
             Node::HandSize(p) => st.hand_len.get(seat(p)).copied().unwrap_or(0) as i64,
             Node::Aggregate(kind, body, condition) => {
-                let mut acc = 0i64;
-                for c in 0..self.geometry.cell_count() as CellId {
-                    let inner = Scope {
+                let each = |c: CellId| {
+                    let at = Scope {
                         each: c,
-                        ..Scope::at(st, s.chosen)
-                    };
-                    let inner = Scope {
                         bound: s.bound,
                         played: s.played,
                         total: s.total,
-                        ..inner
+                        ..Scope::at(st, s.chosen)
                     };
-                    if condition
-                        .as_ref()
-                        .is_some_and(|k| self.eval(k, &inner) == 0)
-                    {
-                        continue;
+                    if condition.as_ref().is_some_and(|k| self.eval(k, &at) == 0) {
+                        None
+                    } else {
+                        Some(self.eval(body, &at))
                     }
-                    let v = self.eval(body, &inner);
-                    acc = match kind {
-                        crate::syntax::ast::Aggregate::Sum => acc.wrapping_add(v),
-                        crate::syntax::ast::Aggregate::Max => acc.max(v),
-                    };
+                };
+                let combine = |acc: i64, v: i64| match kind {
+                    crate::syntax::ast::Aggregate::Sum => acc.wrapping_add(v),
+                    crate::syntax::ast::Aggregate::Max => acc.max(v),
+                };
+                // `for c where owner(c) == SEAT`: only that seat's cells, read
+                // off its bitboard (the condition still holds for each).
+                if let Some(seat) = self.owned_by(condition.as_deref(), s) {
+                    let mut bits = st.tops.get(seat + 1).copied().unwrap_or(0);
+                    let mut acc = 0i64;
+                    while bits != 0 {
+                        let at = Scope {
+                            each: bits.trailing_zeros() as CellId,
+                            bound: s.bound,
+                            played: s.played,
+                            total: s.total,
+                            ..Scope::at(st, s.chosen)
+                        };
+                        bits &= bits - 1;
+                        acc = combine(acc, self.eval(body, &at));
+                    }
+                    return acc;
                 }
-                acc
+                (0..self.geometry.cell_count() as CellId)
+                    .filter_map(each)
+                    .fold(0i64, combine)
             }
             // Listed, not `_`: a new kind of node must be handled here or there.
             Node::Const(_)
@@ -273,6 +288,30 @@ impl Rules {
             | Node::Played
             | Node::Total
             | Node::Each => self.simple(node, s).unwrap_or(0),
+        }
+    }
+}
+
+impl Rules {
+    /// The seat an aggregate's condition `owner(c) == SEAT` names, when the
+    /// state keeps a bitboard of each seat's cells and SEAT is read directly.
+    fn owned_by(&self, condition: Option<&Node>, s: &Scope) -> Option<usize> {
+        if !self.keeps_tops {
+            return None;
+        }
+        let (a, b) = match condition? {
+            Node::Cmp(crate::ir::CmpOp::Eq, a, b) => (a, b),
+            _ => return None,
+        };
+        let seat = match (&**a, &**b) {
+            (Node::Owner(c), p) | (p, Node::Owner(c)) if matches!(**c, Node::Each) => p,
+            _ => return None,
+        };
+        match seat {
+            Node::Bound | Node::Mover | Node::Next | Node::Const(_) => {
+                usize::try_from(self.simple(seat, s)?).ok()
+            }
+            _ => None,
         }
     }
 }

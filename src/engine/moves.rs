@@ -86,6 +86,27 @@ impl Rules {
                 None => self.place_moves(place, state, out),
             }
         }
+        if phase.places.iter().filter(|p| p.cards.is_some()).count() > 1 {
+            // The same cards naming the same cell under two rules are one
+            // move, the first rule's: a move is written by its cards alone.
+            out.sort_unstable_by_key(|m| match *m {
+                Move::Cards {
+                    rule, cards, cell, ..
+                } => (1, cards, cell, rule),
+                _ => (0, [0; 8], 0, 0),
+            });
+            out.dedup_by(|later, first| match (&*later, &*first) {
+                (
+                    Move::Cards { cards, cell, .. },
+                    Move::Cards {
+                        cards: c2,
+                        cell: d2,
+                        ..
+                    },
+                ) => cards == c2 && cell == d2,
+                _ => false,
+            });
+        }
         if phase.places.len() > 1 {
             out.sort_unstable();
             out.dedup();

@@ -189,6 +189,9 @@ impl Rules {
         buf: &mut Vec<Move>,
         rng: &mut R,
     ) -> Option<Move> {
+        if let Some(m) = self.random_card_move(state, rng) {
+            return m;
+        }
         if let [place] = self.phases[state.phase as usize].places.as_slice() {
             if let Some(sowing) = &place.sow {
                 if state.is_over() || state.supply[state.mover as usize] <= 0 {

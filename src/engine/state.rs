@@ -81,7 +81,8 @@ pub struct State {
     pub(super) most: Vec<[u8; 2]>,
     /// Per seat: pieces left to place (`i32::MAX` when unlimited).
     pub supply: Vec<i32>,
-    /// Per seat: the score after the last turn.
+    /// Per seat: the score after the last turn when some rule reads scores
+    /// during play, else 0 until the game ends (then the final score).
     pub scores: Vec<i32>,
     /// Per seat: how much the score rose in the last turn.
     pub gains: Vec<i32>,
@@ -237,7 +238,8 @@ impl State {
             0,
         );
         self.most.clear();
-        self.most.resize(if rules.majority { cells } else { 0 }, [0, 0]);
+        self.most
+            .resize(if rules.majority { cells } else { 0 }, [0, 0]);
         refill(&mut self.hands, seats * rules.deck.len(), 0);
         refill(&mut self.hand_len, seats, 0);
         self.draw_pile.clear();
@@ -393,7 +395,11 @@ impl State {
         let mine = self.stones(cell, seat, rules);
         if rules.majority {
             let [best, second] = self.most[cell as usize];
-            let others = if mine == best && best > second { second } else { best };
+            let others = if mine == best && best > second {
+                second
+            } else {
+                best
+            };
             return i64::from(mine) - i64::from(others);
         }
         let others = (0..rules.seats.len() as u8)

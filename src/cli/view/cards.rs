@@ -102,7 +102,7 @@ pub fn status(rules: &Rules, state: &State, hands: Hands) -> String {
         .map(|p| p.to_string().len())
         .max()
         .unwrap_or(1);
-    for s in 0..rules.seats.len() {
+    for (s, &seat_points) in points.iter().enumerate() {
         let mover = !state.is_over() && state.mover as usize == s;
         let mut line = format!(
             "\n{} {:<name_width$}",
@@ -110,8 +110,8 @@ pub fn status(rules: &Rules, state: &State, hands: Hands) -> String {
             name(s)
         );
         if counted {
-            let word = if points[s] == 1 { "point " } else { "points" };
-            line += &format!("  {:>point_width$} {word}", points[s]);
+            let word = if seat_points == 1 { "point " } else { "points" };
+            line += &format!("  {seat_points:>point_width$} {word}");
         } else if rules.score.is_some() {
             line += &format!("  score {}", state.scores[s]);
         }

@@ -76,13 +76,17 @@ fn stones_text(rules: &Rules, state: &State, cell: CellId, glyph: &[char]) -> Ve
         .collect()
 }
 
-/// A field's number as printed; the last field played in brackets.
+/// A field's number as printed (its label on a board without numbers); the
+/// last field played in brackets.
 fn number_text(rules: &Rules, state: &State, cell: CellId) -> String {
-    let n = rules.numbers.get(cell as usize).copied().unwrap_or(0);
+    let n = match rules.numbers.get(cell as usize) {
+        Some(n) => n.to_string(),
+        None => rules.geometry.labels[cell as usize].clone(),
+    };
     if cell == state.last && state.last != NO_CELL {
         format!("[{n}]")
     } else {
-        n.to_string()
+        n
     }
 }
 
@@ -160,8 +164,8 @@ pub fn draw(rules: &Rules, state: &State, color: bool) -> String {
     let letters = || {
         let mut line = Line::default();
         let mut column = 0;
-        for x in 0..width {
-            let text = split_label(&g.labels[at[x] as usize]).0;
+        for (x, &cell) in at[..width].iter().enumerate() {
+            let text = split_label(&g.labels[cell as usize]).0;
             // Centred over the box.
             let centre = name_width + 2 + x * (inner + 1) + (inner - text.len()) / 2;
             line.pad(centre - column);
