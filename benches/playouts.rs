@@ -1,12 +1,14 @@
-//! Random playouts per second: the interpreter on each rules file, beside a
-//! hand-written native Rust Hex Fours (the ceiling the interpreter is measured
-//! against). Run with `cargo bench`; divan prints playouts/s as "item/s".
+//! Random playouts per second: the interpreter on each rules file, beside
+//! hand-written native Rust Hex Fours, Qawale and Just 4 Fun (the ceilings the
+//! interpreter is measured against). Run with `cargo bench`; divan prints playouts/s as "item/s".
 //!
 //! Each bench checks what it computed (games end with a result, perft counts),
 //! so that a faster but wrong engine fails instead of looking good.
 
 #[path = "native/hex_fours.rs"]
 mod native_hex_fours;
+#[path = "native/just_4_fun.rs"]
+mod native_just_4_fun;
 #[path = "native/qawale.rs"]
 mod native_qawale;
 
@@ -21,14 +23,19 @@ fn main() {
     divan::main();
 }
 
-fn load(file: &str) -> Rules {
+fn load(file: &str, set: &[(&str, i64)]) -> Rules {
     let path = format!("{}/rules/{file}", env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(&path).expect("rules file");
-    tabula::compile::load(&source, &[]).unwrap_or_else(|_| panic!("{path} must compile"))
+    let set: Vec<(String, i64)> = set.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+    tabula::compile::load(&source, &set).unwrap_or_else(|_| panic!("{path} must compile"))
 }
 
 fn interpreted(bencher: Bencher, file: &str) {
-    let rules = load(file);
+    interpreted_with(bencher, file, &[]);
+}
+
+fn interpreted_with(bencher: Bencher, file: &str, set: &[(&str, i64)]) {
+    let rules = load(file, set);
     let start = rules.start(0);
     let mut rng = SmallRng::seed_from_u64(7);
     let mut buf = Vec::new();
@@ -76,6 +83,27 @@ fn qawale_native(bencher: Bencher) {
     });
 }
 
+/// One random game of Just 4 Fun, 2 or 4 seats, in the interpreter (from a
+/// dealt start; reshuffles during the game are drawn).
+#[divan::bench(args = [2, 4], sample_count = 100, sample_size = 20)]
+fn just_4_fun_interpreted(bencher: Bencher, seats: i64) {
+    interpreted_with(bencher, "just-4-fun.game", &[("seats", seats)]);
+}
+
+/// One random game of Just 4 Fun in hand-written Rust, from a dealt start.
+#[divan::bench(args = [2, 4], sample_count = 100, sample_size = 20)]
+fn just_4_fun_native(bencher: Bencher, seats: usize) {
+    let mut rng = SmallRng::seed_from_u64(7);
+    let start = native_just_4_fun::JustFourFun::new(seats, &mut rng);
+    let mut game = start.clone();
+    let mut buf = Vec::new();
+    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
+        game.clone_from(&start);
+        native_just_4_fun::random_playout(&mut game, &mut buf, &mut rng);
+        assert!(game.is_over());
+    });
+}
+
 /// One random game of tic-tac-toe in the interpreter.
 #[divan::bench(sample_count = 100, sample_size = 100)]
 fn tic_tac_toe_interpreted(bencher: Bencher) {
@@ -85,7 +113,7 @@ fn tic_tac_toe_interpreted(bencher: Bencher) {
 /// The full tic-tac-toe game tree: 255,168 complete games.
 #[divan::bench(sample_count = 10)]
 fn tic_tac_toe_perft_9(bencher: Bencher) {
-    let rules = load("tic-tac-toe.game");
+    let rules = load("tic-tac-toe.game", &[]);
     let start = rules.start(0);
     bencher.bench_local(|| {
         let counts = perft(&rules, &start, 9);

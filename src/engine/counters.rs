@@ -14,7 +14,17 @@ impl Rules {
         let own = seat + 1;
         for (t, table) in self.line_tables.iter().enumerate() {
             let flag = &mut state.lines[t * seats + seat as usize];
-            if !*flag {
+            if *flag {
+                continue;
+            }
+            if let (Some(masks), true) = (&table.small_masks, self.keeps_tops) {
+                // One AND a line against the seat's bitboard.
+                let tops = state.tops[own as usize] as u64;
+                *flag = table
+                    .through(cell)
+                    .iter()
+                    .any(|&l| masks[l as usize] & !tops == 0);
+            } else {
                 *flag = table.through(cell).iter().any(|&l| {
                     table
                         .line(l)

@@ -89,6 +89,19 @@ impl Rules {
             // A comparison of a leaf with a constant (`supply(mover) == 0`) is
             // common enough in end rules to be read without a call too.
             Node::CmpConst(op, a, c) => Some(op.apply(self.simple(a, s)?, *c)),
+            // So is a conjunction of two such comparisons (a move's test such
+            // as `lead(mover) > -2 and margin < 2`); expressions have no side
+            // effects, so falling back after reading the first is harmless.
+            Node::And(a, b) => match (&**a, &**b) {
+                (Node::CmpConst(o1, x, c1), Node::CmpConst(o2, y, c2)) => {
+                    if o1.apply(self.simple(x, s)?, *c1) == 0 {
+                        Some(0)
+                    } else {
+                        Some(o2.apply(self.simple(y, s)?, *c2))
+                    }
+                }
+                _ => None,
+            },
             other => self.simple(other, s),
         }
     }
