@@ -97,9 +97,13 @@ impl State {
         let start = seat as usize * rules.deck.len();
         let len = self.hand_len[seat as usize] as usize;
         let hand = &mut self.hands[start..start + len + 1];
-        // Kept sorted, so that equal card sets are equal slot sets.
-        let at = hand[..len].partition_point(|&c| c <= card);
-        hand.copy_within(at..len, at + 1);
+        // Kept sorted, so that equal card sets are equal slot sets: an
+        // insertion from the end, as hands are short.
+        let mut at = len;
+        while at > 0 && hand[at - 1] > card {
+            hand[at] = hand[at - 1];
+            at -= 1;
+        }
         hand[at] = card;
         self.hand_len[seat as usize] += 1;
     }
@@ -109,20 +113,22 @@ impl State {
     pub(super) fn discard_cards(&mut self, seat: u8, slots: u16, rules: &Rules) -> (u8, i32) {
         let start = seat as usize * rules.deck.len();
         let len = self.hand_len[seat as usize] as usize;
-        let (mut kept, mut played, mut total) = (0, 0, 0);
+        let (mut kept, mut total) = (0, 0);
+        let mut bits = slots;
+        while bits != 0 {
+            let card = self.hands[start + bits.trailing_zeros() as usize];
+            self.discard.push(card);
+            total += i32::from(card);
+            bits &= bits - 1;
+        }
         for i in 0..len {
+            // Without a branch: a played card is overwritten by the next kept one.
             let card = self.hands[start + i];
-            if i < 16 && slots & (1 << i) != 0 {
-                self.discard.push(card);
-                played += 1;
-                total += i32::from(card);
-            } else {
-                self.hands[start + kept] = card;
-                kept += 1;
-            }
+            self.hands[start + kept] = card;
+            kept += usize::from(i >= 16 || slots & (1 << i) == 0);
         }
         self.hand_len[seat as usize] = kept as u8;
-        (played, total)
+        (slots.count_ones() as u8, total)
     }
 }
 
@@ -162,15 +168,17 @@ impl<'h> CardSets<'h> {
     fn of(play: &CardPlay, hand: &'h [u8]) -> Self {
         let hand = &hand[..hand.len().min(8)];
         let mut valid = play.sets_by_size[hand.len()];
+        // Up to 6 cards, every set is in the first word.
+        let words = (1usize << hand.len()).div_ceil(64);
         for i in 1..hand.len() {
             if hand[i] == hand[i - 1] {
                 // Slot i repeats slot i - 1: no set takes it without i - 1.
-                for (v, skip) in valid.iter_mut().zip(&SKIPS[i - 1]) {
+                for (v, skip) in valid[..words].iter_mut().zip(&SKIPS[i - 1]) {
                     *v &= !skip;
                 }
             }
         }
-        let len = valid.iter().map(|w| w.count_ones() as usize).sum();
+        let len = valid[..words].iter().map(|w| w.count_ones() as usize).sum();
         CardSets { hand, valid, len }
     }
 
@@ -324,9 +332,13 @@ impl Rules {
             return None;
         }
         let mut cards = [0u8; 8];
-        let chosen = (0..sets.hand.len()).filter(|&i| slots & (1 << i) != 0);
-        for (slot, i) in cards.iter_mut().zip(chosen) {
-            *slot = sets.hand[i];
+        let mut bits = slots;
+        for slot in cards.iter_mut() {
+            if bits == 0 {
+                break;
+            }
+            *slot = sets.hand[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
         }
         Some(Move::Cards {
             rule: 0,

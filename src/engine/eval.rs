@@ -92,6 +92,8 @@ impl Rules {
             // So is a conjunction of two such comparisons (a move's test such
             // as `lead(mover) > -2 and margin < 2`); expressions have no side
             // effects, so falling back after reading the first is harmless.
+            // `not line(4, mover)`, a draw's condition.
+            Node::Not(a) => Some((self.simple(a, s)? == 0) as i64),
             Node::And(a, b) => match (&**a, &**b) {
                 (Node::CmpConst(o1, x, c1), Node::CmpConst(o2, y, c2)) => {
                     if o1.apply(self.simple(x, s)?, *c1) == 0 {
@@ -138,6 +140,10 @@ impl Rules {
             }
             Node::Margin(c) if matches!(**c, Node::Chosen) && s.chosen != NO_CELL => {
                 st.margin(s.chosen, self)
+            }
+            // A cell's number in an aggregate (`sum(number(c) for c ...)`).
+            Node::Number(c) if matches!(**c, Node::Each) => {
+                self.numbers.get(s.each as usize).copied().unwrap_or(0)
             }
             Node::Field(n) if matches!(**n, Node::Total) => usize::try_from(s.total)
                 .ok()

@@ -50,8 +50,24 @@ impl Rules {
         let owner_before = state.board[cell as usize];
         state.push(cell, seat + 1, self);
         let owner_after = state.board[cell as usize];
+        let seats = self.seats.len();
+        let lost = |s: u8| {
+            (s as usize) < seats
+                && state
+                    .lines
+                    .iter()
+                    .skip(s as usize)
+                    .step_by(seats)
+                    .any(|&f| f)
+        };
         if self.majority && owner_before == owner_after {
             // The counts changed but not who owns the cell: no line did.
+        } else if self.majority
+            && owner_after == 0
+            && self.run_lengths.is_empty()
+            && !lost(owner_before.wrapping_sub(1))
+        {
+            // The cell's owner lost it (a tie now), and had no line to lose.
         } else if covers && !(self.majority && owner_before == 0) {
             // A piece covered another, or took a cell from its owner: lines
             // and runs may have been broken.
