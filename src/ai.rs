@@ -125,14 +125,8 @@ pub fn make_player(spec: &PlayerSpec, seed: u64) -> Option<Box<dyn Player + Send
     }
 }
 
-/// Loads `rules/<name>.game` with options set, for the players' tests.
 #[cfg(test)]
-fn test_rules(name: &str, options: &[(&str, i64)]) -> Rules {
-    let path = format!("{}/rules/{name}.game", env!("CARGO_MANIFEST_DIR"));
-    let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let options: Vec<(String, i64)> = options.iter().map(|&(k, v)| (k.to_string(), v)).collect();
-    crate::compile::load(&source, &options).unwrap_or_else(|e| panic!("{path} must compile: {e:?}"))
-}
+use crate::compile::shipped as test_rules;
 
 #[cfg(test)]
 mod tests {

@@ -292,3 +292,12 @@ pub enum LoadError {
     /// The options do not fit the rules.
     Compile(CompileError),
 }
+
+/// Loads a shipped `rules/<name>.game` with options set, for tests.
+#[cfg(test)]
+pub(crate) fn shipped(name: &str, options: &[(&str, i64)]) -> Rules {
+    let path = format!("{}/rules/{name}.game", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let options: Vec<(String, i64)> = options.iter().map(|&(k, v)| (k.to_string(), v)).collect();
+    load(&source, &options).unwrap_or_else(|e| panic!("{path} must compile: {e:?}"))
+}

@@ -93,9 +93,7 @@ mod tests {
     use crate::ir::Rules;
 
     fn just_4_fun(seats: i64) -> Rules {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/just-4-fun.game");
-        let source = std::fs::read_to_string(path).unwrap();
-        crate::compile::load(&source, &[("seats".to_string(), seats)]).unwrap()
+        crate::compile::shipped("just-4-fun", &[("seats", seats)])
     }
 
     #[test]

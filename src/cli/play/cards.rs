@@ -342,7 +342,7 @@ mod tests {
     use crate::cli::view::{dealt, play_cards as play};
 
     fn just4fun() -> Rules {
-        crate::compile::load(include_str!("../../../rules/just-4-fun.game"), &[]).unwrap()
+        crate::compile::shipped("just-4-fun", &[])
     }
 
     fn refused(rules: &Rules, state: &State, text: &str) -> String {

@@ -150,11 +150,7 @@ mod tests {
     use super::*;
 
     fn just4fun(seats: i64) -> Rules {
-        crate::compile::load(
-            include_str!("../../../rules/just-4-fun.game"),
-            &[("seats".to_string(), seats)],
-        )
-        .unwrap()
+        crate::compile::shipped("just-4-fun", &[("seats", seats)])
     }
 
     #[test]
