@@ -5,8 +5,10 @@
 
 mod check;
 mod load;
+mod moves;
 mod perft;
 mod play;
+mod position;
 mod replay;
 mod simulate;
 pub mod view;
@@ -51,6 +53,8 @@ pub enum Command {
     Perft(perft::Args),
     /// Re-check a game record move by move.
     Replay(replay::Args),
+    /// Show a position and list its legal moves.
+    Moves(moves::Args),
 }
 
 /// A failure the command reports before exiting with the given status.
@@ -95,6 +99,7 @@ pub fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Moves(args) => moves::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,14 +1,13 @@
 //! `tabula perft`: positions reachable by legal moves, depth by depth.
 
-use super::load::load;
 use super::{Failure, Format};
 use crate::engine::perft;
 
 /// Arguments of `tabula perft`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The rules file.
-    pub file: String,
+    /// The rules file (with --from: the record's, if left out).
+    pub file: Option<String>,
     /// The deepest depth to count.
     #[arg(long)]
     pub depth: usize,
@@ -18,6 +17,9 @@ pub struct Args {
     /// Set an option: NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     pub sets: Vec<String>,
+    /// Where to count from (default: the start).
+    #[command(flatten)]
+    pub position: super::position::PositionArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -28,8 +30,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if args.depth == 0 || args.depth > 64 {
         return Err(Failure::usage("error: --depth must be from 1 to 64"));
     }
-    let loaded = load(Some(&args.file), &args.sets)?;
-    let start = loaded.rules.start(args.seed);
+    if args.file.is_none() && args.position.from.is_none() {
+        return Err(Failure::usage(
+            "error: name the rules file, or a record with --from",
+        ));
+    }
+    let opened =
+        super::position::open(args.file.as_deref(), &args.sets, args.seed, &args.position)?;
+    let (loaded, start) = (opened.loaded, opened.state);
     let time = std::time::Instant::now();
     let counts = perft(&loaded.rules, &start, args.depth);
     let secs = time.elapsed().as_secs_f64();

@@ -7,7 +7,7 @@ mod cards;
 mod help;
 mod seats;
 
-use super::load::{color_stdout, load, Loaded};
+use super::load::{color_stdout, Loaded};
 use super::view::{self, Hands};
 use super::Failure;
 use crate::ai::{make_player, Player, PlayerSpec};
@@ -21,18 +21,24 @@ use seats::{Handover, Table};
 pub struct Args {
     /// The rules file (default: Hex Fours, built in).
     pub file: Option<String>,
-    /// Who sits in each seat, in seat order: human, random, mcts, mcts:5000 (iterations), mcts:300ms.
-    #[arg(long, value_delimiter = ',', default_value = "human,mcts")]
+    /// Who sits in each seat, in seat order: human, random, mcts, mcts:5000
+    /// (iterations), mcts:300ms (default: human,mcts; with --from, the record's).
+    #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
-    /// The seed of the game's chance and of the AIs (default: from the clock).
+    /// The seed of the game's chance and of the AIs (default: from the clock;
+    /// with --from, the record's).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Set an option: NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     pub sets: Vec<String>,
-    /// Write the game's record to this file (after every move).
+    /// Write the game's record to this file (after every move; with --from,
+    /// the record resumed, unless another file is named).
     #[arg(long)]
     pub record: Option<String>,
+    /// Where the game starts: after --moves, or resuming a record (--from).
+    #[command(flatten)]
+    pub position: super::position::PositionArgs,
 }
 
 /// Parses player specs, one a seat.
@@ -60,13 +66,26 @@ pub fn parse_players(
 
 /// Runs `tabula play`.
 pub fn run(args: Args) -> Result<(), Failure> {
-    let Loaded { rules, file, text } = load(args.file.as_deref(), &args.sets)?;
-    let specs = parse_players(&args.players, rules.seats.len(), "human")?;
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-    });
+    let from = match &args.position.from {
+        Some(path) => Some(super::position::read_record(path)?),
+        None => None,
+    };
+    let seed = args
+        .seed
+        .or(from.as_ref().map(|r| r.seed))
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+        });
+    let start = super::position::open(args.file.as_deref(), &args.sets, seed, &args.position)?;
+    let Loaded { rules, file, text } = start.loaded;
+    let players = match (&from, args.players.is_empty()) {
+        (Some(r), true) => r.seats.iter().map(|s| s.player.clone()).collect(),
+        (None, true) => vec!["human".to_string(), "mcts".to_string()],
+        (_, false) => args.players.clone(),
+    };
+    let specs = parse_players(&players, rules.seats.len(), "human")?;
     let mut ais: Vec<Option<Box<dyn Player + Send>>> = specs
         .iter()
         .enumerate()
@@ -74,13 +93,20 @@ pub fn run(args: Args) -> Result<(), Failure> {
         .collect();
     let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
     let mut record = Record::new(&rules, &file, &text, seed, &names);
+    record.moves = start.moves;
+    let mut state = start.state;
+    record.note_chance(&state);
+    if state.is_over() {
+        record.finish(&rules, &state);
+    }
+    // Resuming a record goes on writing it, unless told otherwise.
+    let record_path = args.record.clone().or(args.position.from.clone());
     let mut editor = DefaultEditor::new()
         .map_err(|e| Failure::usage(format!("error: cannot read the terminal: {e}")))?;
     let color = color_stdout();
 
-    let mut state = rules.start(seed);
     // Write the record at once, so that a bad path is reported before the game starts.
-    save(&args.record, &record)?;
+    save(&record_path, &record)?;
     let mut history: Vec<State> = Vec::new();
     let mut table = Table::new(&rules, ais.iter().map(Option::is_none).collect());
     let cards = !rules.deck.is_empty();
@@ -115,7 +141,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                         println!("{}\n", seats.lines().next().unwrap_or(""));
                     }
                 }
-                Handover::Quit => return leave(&args.record, &record),
+                Handover::Quit => return leave(&record_path, &record),
             }
             redraw = true;
         }
@@ -133,14 +159,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
         redraw = true;
         if state.is_over() {
             record.finish(&rules, &state);
-            save(&args.record, &record)?;
+            save(&record_path, &record)?;
             return Ok(());
         }
         let legal = rules.sorted_moves(&state);
         if legal.is_empty() {
             println!("No legal move for {}, and the rules say nothing for this case: the game stops here.", rules.seats[state.mover as usize]);
             println!("This is a fault in the rules file; `tabula check --playouts 100 {file}` finds such positions.");
-            save(&args.record, &record)?;
+            save(&record_path, &record)?;
             return Ok(());
         }
         let seat = state.mover as usize;
@@ -162,7 +188,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         } else {
             match prompt(&mut editor, &rules, &state, &legal, table.hands(&state))? {
                 Input::Move(m) => m,
-                Input::Quit => return leave(&args.record, &record),
+                Input::Quit => return leave(&record_path, &record),
                 Input::Undo if table.hidden => {
                     println!("There is no undo when several people share the terminal in a game of hidden cards: it would take back another person's turn.");
                     redraw = false;
@@ -186,7 +212,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         history.push(state.clone());
         rules.play(&mut state, chosen);
         record.moves.push(rules.move_text(chosen));
-        save(&args.record, &record)?;
+        save(&record_path, &record)?;
         if cards {
             let before = history.last().expect("just pushed");
             let report = cards::report(&rules, before, &state, chosen);

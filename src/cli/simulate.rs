@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::check::turn_bound;
-use super::load::{load, Loaded};
+use super::load::Loaded;
 use super::play::parse_players;
 use super::{Failure, Format};
 use crate::ai::{make_player, PlayerSpec};
@@ -21,8 +21,8 @@ pub const MAX_GAMES: u32 = 10_000_000;
 /// Arguments of `tabula simulate`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The rules file.
-    pub file: String,
+    /// The rules file (with --from: the record's, if left out).
+    pub file: Option<String>,
     /// How many games to play.
     #[arg(long, default_value_t = 1000)]
     pub games: u32,
@@ -38,6 +38,10 @@ pub struct Args {
     /// Write one JSON record per game into this folder.
     #[arg(long)]
     pub records: Option<String>,
+    /// Where every game starts (default: the start; chance after it comes
+    /// from each game's seed).
+    #[command(flatten)]
+    pub position: super::position::PositionArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -85,7 +89,19 @@ pub fn run(args: Args) -> Result<(), Failure> {
             "error: --games must be from 1 to {MAX_GAMES}; run several simulations with other --seed values for more"
         )));
     }
-    let loaded = load(Some(&args.file), &args.sets)?;
+    if args.file.is_none() && args.position.from.is_none() {
+        return Err(Failure::usage(
+            "error: name the rules file, or a record with --from",
+        ));
+    }
+    let opened =
+        super::position::open(args.file.as_deref(), &args.sets, args.seed, &args.position)?;
+    let loaded = opened.loaded;
+    let from_start = args.position.moves.is_none() && args.position.from.is_none();
+    // A state is not shared between threads (it records faults in a Cell):
+    // each thread takes its own copy of the start position.
+    let start = std::sync::Mutex::new(opened.state);
+    let moves = opened.moves;
     let seats = loaded.rules.seats.len();
     let specs = if args.players.is_empty() {
         vec![PlayerSpec::Random; seats]
@@ -116,12 +132,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
         .into_par_iter()
         // Each thread keeps one state and one move buffer for all its games.
         .map_init(
-            || (loaded.rules.start(0), Vec::new()),
-            |(state, buf), i| {
+            || {
+                let own = (!from_start).then(|| start.lock().expect("not poisoned").clone());
+                (loaded.rules.start(0), Vec::new(), own)
+            },
+            |(state, buf, own), i| {
                 let game = play_one(
                     state,
                     buf,
                     &loaded,
+                    own.as_ref().map(|s| (s, moves.as_slice())),
                     &specs,
                     args.seed.wrapping_add(u64::from(i)),
                     i,
@@ -152,13 +172,21 @@ fn play_one(
     state: &mut State,
     buf: &mut Vec<Move>,
     loaded: &Loaded,
+    position: Option<(&State, &[String])>,
     specs: &[PlayerSpec],
     seed: u64,
     index: u32,
     records: Option<&str>,
 ) -> Result<Game, Failure> {
     let rules = &loaded.rules;
-    state.reset(rules, seed);
+    match position {
+        // From a position, the game's own chance starts there.
+        Some((start, _)) => {
+            state.clone_from(start);
+            state.rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        }
+        None => state.reset(rules, seed),
+    }
     let bound = turn_bound(rules);
     let all_random = specs.iter().all(|s| *s == PlayerSpec::Random);
     let length = if all_random && records.is_none() {
@@ -178,6 +206,9 @@ fn play_one(
             .collect();
         let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
         let mut record = Record::new(rules, &loaded.file, &loaded.text, seed, &names);
+        if let Some((_, moves)) = position {
+            record.moves = moves.to_vec();
+        }
         let mut length = 0;
         while length < bound {
             let m = if all_random {

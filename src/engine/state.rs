@@ -169,9 +169,15 @@ impl State {
     /// `chance` (as a record lists them) for as long as they last, instead of
     /// being drawn: replaying a record needs no seed.
     pub fn scripted(rules: &Rules, chance: &[u32]) -> Self {
-        let mut state = State::blank(Pcg64Mcg::seed_from_u64(0));
+        State::resumed(rules, chance, 0)
+    }
+
+    /// [`State::scripted`], with chance drawn from `seed` once the script is
+    /// used up: a recorded game resumed.
+    pub fn resumed(rules: &Rules, chance: &[u32], seed: u64) -> Self {
+        let mut state = State::blank(Pcg64Mcg::seed_from_u64(seed));
         state.script = chance.to_vec();
-        state.reset(rules, 0);
+        state.reset(rules, seed);
         state
     }
 

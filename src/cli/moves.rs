@@ -1,0 +1,109 @@
+//! `tabula moves`: a position, whose turn it is, and its legal moves.
+
+use super::load::color_stdout;
+use super::position::{open, PositionArgs};
+use super::view::{self, Hands};
+use super::{Failure, Format};
+use crate::engine::Outcome;
+
+/// Arguments of `tabula moves`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The rules file (with --from: the record's, if left out).
+    pub file: Option<String>,
+    /// The seed of the chance drawn on the way (with --moves).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Set an option: NAME=VALUE (repeatable; not with --from).
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub sets: Vec<String>,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// A key that orders numbers inside text by value: runs of digits become
+/// numbers, the rest stays text.
+fn natural_key(text: &str) -> Vec<(String, u64)> {
+    let mut key = Vec::new();
+    let mut word = String::new();
+    let mut digits = String::new();
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else {
+            if !digits.is_empty() {
+                key.push((
+                    std::mem::take(&mut word),
+                    digits.parse().unwrap_or(u64::MAX),
+                ));
+                digits.clear();
+            }
+            word.push(c);
+        }
+    }
+    key.push((word, digits.parse().unwrap_or(0)));
+    key
+}
+
+/// The machine-readable answer.
+#[derive(serde::Serialize)]
+struct Answer {
+    to_move: String,
+    moves: Vec<String>,
+    over: bool,
+    result: Option<String>,
+}
+
+/// Runs `tabula moves`.
+pub fn run(args: Args) -> Result<(), Failure> {
+    if args.file.is_none() && args.position.from.is_none() {
+        return Err(Failure::usage(
+            "error: name the rules file, or a record with --from",
+        ));
+    }
+    let start = open(args.file.as_deref(), &args.sets, args.seed, &args.position)?;
+    let rules = &start.loaded.rules;
+    let state = &start.state;
+    let mut moves: Vec<String> = rules
+        .sorted_moves(state)
+        .into_iter()
+        .map(|m| rules.move_text(m))
+        .collect();
+    // As people read them: `a2` before `a10`, `2+5` before `10`.
+    moves.sort_by_cached_key(|m| natural_key(m));
+    let result = state.outcome.map(|o| match o {
+        Outcome::Win(s) => format!("{} wins", rules.seats[s as usize]),
+        Outcome::Draw => "draw".to_string(),
+    });
+    let to_move = rules.seats[state.mover as usize].clone();
+    match args.format {
+        Format::Json => {
+            let answer = Answer {
+                to_move,
+                moves,
+                over: state.is_over(),
+                result,
+            };
+            println!("{}", serde_json::to_string(&answer).expect("serialises"));
+        }
+        Format::Human => {
+            // The mover's own view: another seat's hidden cards stay hidden.
+            let shown = Hands::Of(state.mover);
+            println!("{}", view::board(rules, state, color_stdout()));
+            println!("{}", view::status_with(rules, state, shown));
+            match result {
+                Some(r) => println!("The game is over: {r}."),
+                None => {
+                    println!("{to_move} to move; {} legal moves:", moves.len());
+                    for m in &moves {
+                        println!("{m}");
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,242 @@
+//! Where a command starts: after the moves of `--moves`, or at a record's
+//! position (`--from RECORD [--upto N]`), with the record's chance outcomes.
+
+use std::path::Path;
+
+use super::load::{load, load_text, read, Loaded};
+use super::Failure;
+use crate::engine::State;
+use crate::ir::Rules;
+use crate::record::{rules_hash, Record, FORMAT};
+
+/// The options that choose a start position.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct PositionArgs {
+    /// Start after these moves, in the rules' notation, comma-separated: "f6, e5".
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Start at a record's position (its rules, options and chance outcomes).
+    #[arg(long, value_name = "RECORD", conflicts_with = "moves")]
+    pub from: Option<String>,
+    /// With --from: only the record's first N moves.
+    #[arg(long, value_name = "N", requires = "from")]
+    pub upto: Option<usize>,
+}
+
+/// A loaded game at its start position.
+pub struct Start {
+    /// The rules, their file and text.
+    pub loaded: Loaded,
+    /// The position.
+    pub state: State,
+    /// The moves played to reach it, in notation.
+    pub moves: Vec<String>,
+}
+
+/// Loads the rules (from `file`, or with `--from` from the record) and plays
+/// to the position asked for. `seed` draws the chance of `--moves`.
+pub fn open(
+    file: Option<&str>,
+    sets: &[String],
+    seed: u64,
+    position: &PositionArgs,
+) -> Result<Start, Failure> {
+    let Some(path) = &position.from else {
+        let loaded = load(file, sets)?;
+        let mut state = loaded.rules.start(seed);
+        let texts: Vec<String> = position
+            .moves
+            .iter()
+            .flat_map(|m| m.split(','))
+            .map(|m| m.trim().to_string())
+            .filter(|m| !m.is_empty())
+            .collect();
+        play_moves(&loaded.rules, &mut state, &texts, "--moves")?;
+        return Ok(Start {
+            loaded,
+            state,
+            moves: texts,
+        });
+    };
+    if !sets.is_empty() {
+        return Err(Failure::usage(
+            "error: --set cannot be used with --from: the options are the record's",
+        ));
+    }
+    let record = read_record(path)?;
+    let (file, text) = record_rules(&record, path, file)?;
+    let options: Vec<String> = record
+        .options
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let loaded = load_text(file, text, &options)?;
+    let upto = position.upto.unwrap_or(record.moves.len());
+    if upto > record.moves.len() {
+        return Err(Failure::usage(format!(
+            "error: --upto {upto}: the record has {} moves",
+            record.moves.len()
+        )));
+    }
+    let mut state = replayed_start(&loaded.rules, &record);
+    let moves = record.moves[..upto].to_vec();
+    play_moves(&loaded.rules, &mut state, &moves, path)?;
+    check_chance(&state, &record, upto == record.moves.len())?;
+    Ok(Start {
+        loaded,
+        state,
+        moves,
+    })
+}
+
+/// The start of a recorded game: its chance outcomes replayed, then its seed.
+pub fn replayed_start(rules: &Rules, record: &Record) -> State {
+    State::resumed(rules, &chance_of(record), record.seed)
+}
+
+/// The record's chance outcomes as the engine takes them.
+fn chance_of(record: &Record) -> Vec<u32> {
+    record
+        .chance
+        .iter()
+        .map(|&c| u32::try_from(c).unwrap_or(u32::MAX))
+        .collect()
+}
+
+/// Plays `moves` in notation; an illegal one is reported with its number
+/// (from 1) and why, and nothing else runs.
+pub fn play_moves(
+    rules: &Rules,
+    state: &mut State,
+    moves: &[String],
+    source: &str,
+) -> Result<(), Failure> {
+    for (i, text) in moves.iter().enumerate() {
+        if state.bad_script {
+            break;
+        }
+        match rules.parse_move(state, text) {
+            Ok(m) => rules.play(state, m),
+            Err(e) => {
+                let whose = if state.is_over() {
+                    "after the game ended".to_string()
+                } else {
+                    format!("{} to move", rules.seats[state.mover as usize])
+                };
+                return Err(Failure::problem(format!(
+                    "error: move {} of {source} (`{text}`, {whose}) is not legal: {e}",
+                    i + 1
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Refuses chance outcomes that could not happen where they are used, or
+/// (when the whole record was played) that do not fit its moves.
+pub fn check_chance(state: &State, record: &Record, whole: bool) -> Result<(), Failure> {
+    let chance = chance_of(record);
+    if chance.is_empty() {
+        return Ok(());
+    }
+    let used = state.chance.len();
+    let why = if state.bad_script {
+        let at = state
+            .chance
+            .iter()
+            .zip(&chance)
+            .take_while(|(a, b)| a == b)
+            .count();
+        format!(
+            "outcome {} is not possible where it is used (a shuffle lists the cards of the pile in a new order; a seat is counted from 0)",
+            at + 1
+        )
+    } else if whole && used != chance.len() {
+        format!(
+            "the game uses {used} outcomes and the record lists {}",
+            chance.len()
+        )
+    } else if state.chance[..used.min(chance.len())] != chance[..used.min(chance.len())] {
+        "they differ from what the game drew".to_string()
+    } else {
+        return Ok(());
+    };
+    Err(Failure::problem(format!(
+        "error: the record's chance outcomes do not fit its moves: {why}; the record was changed"
+    )))
+}
+
+/// Reads and parses a record file.
+pub fn read_record(path: &str) -> Result<Record, Failure> {
+    let text = read(path)?;
+    let record: Record = serde_json::from_str(&text)
+        .map_err(|e| Failure::problem(format!("error: `{path}` is not a valid record: {e}")))?;
+    if record.format != FORMAT {
+        return Err(Failure::problem(format!(
+            "error: `{path}` has format `{}`; this Tabula reads `{FORMAT}`",
+            record.format
+        )));
+    }
+    Ok(record)
+}
+
+/// The rules the record was written with: `rules` if given, the file it
+/// names, or the built-in default game (a `play` with no file records that).
+pub fn record_rules(
+    record: &Record,
+    path: &str,
+    rules: Option<&str>,
+) -> Result<(String, String), Failure> {
+    let mismatch = |file: &str, text: &str, what: &str| {
+        Failure::problem(format!(
+            "error: `{file}` {what} (its hash is {}, the record's {})",
+            rules_hash(text),
+            record.rules_hash
+        ))
+    };
+    if let Some(file) = rules {
+        let text = read(file)?;
+        if rules_hash(&text) != record.rules_hash {
+            return Err(mismatch(
+                file,
+                &text,
+                "is not the rules file the record was written with",
+            ));
+        }
+        return Ok((file.to_string(), text));
+    }
+    let file = locate(&record.rules, path);
+    let on_disk = std::fs::read_to_string(&file).ok();
+    if let Some(text) = &on_disk {
+        if rules_hash(text) == record.rules_hash {
+            return Ok((file, text.clone()));
+        }
+    }
+    let (default_file, default_text) = super::load::DEFAULT_RULES;
+    if rules_hash(default_text) == record.rules_hash {
+        return Ok((default_file.to_string(), default_text.to_string()));
+    }
+    match on_disk {
+        Some(text) => Err(mismatch(
+            &file,
+            &text,
+            "has changed since the record was written; pass the original rules file",
+        )),
+        None => Err(Failure::usage(format!(
+            "error: cannot read `{file}`, the rules the record names; pass the rules file"
+        ))),
+    }
+}
+
+/// Finds the rules file: as written, or relative to the record's folder.
+fn locate(rules: &str, record: &str) -> String {
+    if Path::new(rules).exists() {
+        return rules.to_string();
+    }
+    let beside = Path::new(record).parent().map(|p| p.join(rules));
+    match beside {
+        Some(p) if p.exists() => p.to_string_lossy().into_owned(),
+        _ => rules.to_string(),
+    }
+}
