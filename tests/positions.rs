@@ -25,6 +25,15 @@ fn rules_files() -> Vec<PathBuf> {
     files
 }
 
+/// A JSON array of strings.
+fn strings(list: &Value) -> Vec<String> {
+    let items = list.as_array().expect("an array");
+    items
+        .iter()
+        .map(|m| m.as_str().expect("a string").to_string())
+        .collect()
+}
+
 /// `tabula moves ... --format json`, parsed.
 fn moves_json(args: &[&str]) -> Value {
     let out = tabula()
@@ -58,12 +67,7 @@ fn a_record_replayed_upto_a_move_is_the_position_its_moves_give() {
             let record_path = records.join("game-00001.json");
             let record: Value =
                 serde_json::from_str(&std::fs::read_to_string(&record_path).unwrap()).unwrap();
-            let moves: Vec<String> = record["moves"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m.as_str().unwrap().to_string())
-                .collect();
+            let moves = strings(&record["moves"]);
             // A move part-way through, different for each file and seed.
             let upto = (seed as usize * 7 + file.len()) % moves.len().max(1);
             let from = moves_json(&[
@@ -138,13 +142,7 @@ fn perft_from_a_mid_game_position_is_the_sum_over_its_children() {
         let counts: Value = serde_json::from_slice(&out.stdout).unwrap();
         counts["nodes"][depth as usize - 1].as_u64().unwrap()
     };
-    let children = moves_json(&["rules/hex-fours.game", "--moves", start]);
-    let children: Vec<String> = children["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_string())
-        .collect();
+    let children = strings(&moves_json(&["rules/hex-fours.game", "--moves", start])["moves"]);
     assert!(children.len() > 50);
     let total: u64 = children
         .iter()
@@ -220,12 +218,7 @@ fn a_card_game_resumes_with_the_same_deal_and_draws() {
     // The first seat to move, its hand, and the piles at the tenth move are
     // the same whether the record is replayed or the moves are given.
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
-    let moves: Vec<&str> = saved["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
+    let moves = strings(&saved["moves"]);
     let human = |args: &[&str]| {
         let out = tabula().arg("moves").args(args).output().unwrap();
         assert!(
