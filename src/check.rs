@@ -214,7 +214,12 @@ fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>)
     check_items(file, &mut resolver, &mut program);
     pieces::check_pieces(file, &mut resolver, &mut program);
     cards::check_cards(file, &mut resolver, &mut program);
-    if !singles.contains_key("score") {
+    // Without a score every seat scores 0: only tie-breaks could decide.
+    let tiebreaks = file
+        .items
+        .iter()
+        .any(|i| matches!(i.kind, ItemKind::Tiebreak(_)));
+    if !singles.contains_key("score") && !tiebreaks {
         for item in &file.items {
             if let ItemKind::End(end) = &item.kind {
                 if matches!(end.result, crate::syntax::ast::EndResult::HighestScore) {
@@ -553,6 +558,11 @@ mod tests {
             ["E0003"]
         );
         assert_eq!(codes("end when full: highest score wins"), ["W0003"]);
+        // A tie-break alone may decide.
+        assert_eq!(
+            codes("tiebreak(p) = count(p)\nend when full: highest score wins"),
+            Vec::<String>::new()
+        );
         assert_eq!(
             codes("score(p) = count(p)\nend when full: highest score wins"),
             Vec::<String>::new()
