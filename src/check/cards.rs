@@ -66,10 +66,14 @@ pub fn check_cards(file: &File, r: &mut Resolver, program: &mut Program) {
                             MAX_DECK as i64,
                             part.span,
                         ));
-                    } else if part.lo < 1 || part.hi > 255 || part.lo > part.hi {
+                    } else if part.lo < 1 || part.hi > 255 {
                         let bad = if part.lo < 1 { part.lo } else { part.hi };
                         r.diagnostics
                             .push(out_of_bounds("a card's value", bad, 255, part.span));
+                    } else if part.lo > part.hi {
+                        let what = format!("the low end of {}..{}", part.lo, part.hi);
+                        r.diagnostics
+                            .push(out_of_bounds(&what, part.lo, part.hi, part.span));
                     } else {
                         for v in part.lo..=part.hi {
                             for _ in 0..part.count {
@@ -124,7 +128,7 @@ pub fn check_cards(file: &File, r: &mut Resolver, program: &mut Program) {
             }
         }
     }
-    if program.hand.is_some() && program.deck.is_empty() {
+    if program.hand.is_some() && !has_deck(file) {
         let span = find(file, |k| matches!(k, ItemKind::Hand(_)));
         r.diagnostics
             .push(needs_item("dealing hands", "deck", span));
@@ -157,14 +161,17 @@ pub fn move_spec(m: &MoveRule, r: &mut Resolver, program_has_deck: bool) -> Plac
     match m.kind {
         MoveKind::Place => {}
         MoveKind::Cards { min, max } => {
-            if min < 1 || min > max || max > MAX_PLAYED {
-                let bad = if min < 1 || min > max { min } else { max };
+            if min < 1 || max > MAX_PLAYED {
+                let bad = if min < 1 { min } else { max };
                 r.diagnostics.push(out_of_bounds(
                     "the number of cards played",
                     bad,
                     MAX_PLAYED,
                     m.span,
                 ));
+            } else if min > max {
+                let what = format!("the fewest cards played ({min}..{max})");
+                r.diagnostics.push(out_of_bounds(&what, min, max, m.span));
             }
             spec.cards = Some((
                 min.clamp(1, MAX_PLAYED) as u8,
