@@ -45,9 +45,15 @@ pub fn numbers(
         })));
     }
     let mut reading: Vec<CellId> = (0..cells as CellId).collect();
+    // Square rows count up from the bottom; hex rows (`r`) count down.
+    let down = if matches!(geometry.shape, crate::ir::geometry::Shape::Square { .. }) {
+        -1
+    } else {
+        1
+    };
     reading.sort_by_key(|&c| {
         let (x, y) = geometry.coords[c as usize];
-        (-y, x)
+        (down * y, x)
     });
     let mut numbers = vec![0; cells];
     for (&cell, &n) in reading.iter().zip(given) {
@@ -130,4 +136,35 @@ pub fn hand(program: &Program, values: &[i64], seats: usize) -> Result<usize, Co
         })));
     }
     Ok(n as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The cells' numbers by label, for a board and its `numbers` item.
+    fn numbered(board: &str, numbers: &str) -> Vec<(String, i64)> {
+        let source = format!(
+            "game \"x\"\nplayers A, B\nboard {board}\nnumbers {numbers}\nphase p\n  place where empty\nend when full: draw\n"
+        );
+        let rules = crate::compile::load(&source, &[]).expect("compiles");
+        let mut cells: Vec<(String, i64)> = rules
+            .geometry
+            .labels
+            .iter()
+            .cloned()
+            .zip(rules.numbers.iter().copied())
+            .collect();
+        cells.sort_by_key(|c| c.1);
+        cells
+    }
+
+    #[test]
+    fn numbers_are_given_in_reading_order_top_row_first() {
+        let square = numbered("square 2 x 2", "1 2 3 4");
+        let labels: Vec<&str> = square.iter().map(|c| c.0.as_str()).collect();
+        assert_eq!(labels, ["a2", "b2", "a1", "b1"]);
+        // Hex rows are lettered from the bottom: the top row is c.
+        let hex = numbered("hex 2", "1 2 3 4 5 6 7");
+        let labels: Vec<&str> = hex.iter().map(|c| c.0.as_str()).collect();
+        assert_eq!(labels, ["c2", "c3", "b1", "b2", "b3", "a1", "a2"]);
+    }
 }
