@@ -157,6 +157,14 @@ impl Rules {
         }
     }
 
+    /// Every seat's score in this position (0 without a `score` item),
+    /// whether or not the engine keeps scores during play.
+    pub fn scores_now(&self, state: &State) -> Vec<i32> {
+        (0..self.seats.len() as u8)
+            .map(|s| self.score_of(state, s))
+            .collect()
+    }
+
     /// The unique highest score wins; between seats tied on it the
     /// tie-breaks decide, in order; still tied, a draw.
     fn highest(&self, state: &State) -> Outcome {

@@ -4,7 +4,7 @@
 
 use super::score_line;
 use crate::engine::{Outcome, State};
-use crate::ir::{CellId, Rules};
+use crate::ir::Rules;
 
 /// Whose hands a display shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,17 +27,10 @@ impl Hands {
     }
 }
 
-/// Each seat's points: the sum of the numbers of the fields it owns.
+/// Each seat's points now: the rules' `score`, computed for display (the
+/// engine keeps scores during play only when a rule reads them).
 pub fn points(rules: &Rules, state: &State) -> Vec<i64> {
-    let mut points = vec![0; rules.seats.len()];
-    for (cell, &n) in rules.numbers.iter().enumerate() {
-        if let Some(s) = state.owner(cell as CellId) {
-            if let Some(p) = points.get_mut(s as usize) {
-                *p += n;
-            }
-        }
-    }
-    points
+    rules.scores_now(state).into_iter().map(i64::from).collect()
 }
 
 /// Cards as people write them: `1 3 10 10`, or `none`.
@@ -64,8 +57,7 @@ fn cards(n: usize) -> String {
 pub fn status(rules: &Rules, state: &State, hands: Hands) -> String {
     let seats = rules.seats.len().max(1);
     let name = |s: usize| rules.seats.get(s).map_or("?", String::as_str);
-    let counted = rules.majority && !rules.numbers.is_empty();
-    let scored = counted || rules.score.is_some();
+    let scored = rules.score.is_some();
     let headline = match state.outcome {
         None => format!("{} to move", name(state.mover as usize)),
         Some(Outcome::Win(w)) => {
@@ -109,7 +101,7 @@ pub fn status(rules: &Rules, state: &State, hands: Hands) -> String {
             if mover { '▸' } else { ' ' },
             name(s)
         );
-        if counted {
+        if scored {
             let word = if seat_points == 1 { "point " } else { "points" };
             line += &format!("  {seat_points:>point_width$} {word}");
         } else if rules.score.is_some() {
