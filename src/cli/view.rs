@@ -5,9 +5,9 @@ mod fields;
 mod hex;
 
 pub use cards::{card_list, points, Hands};
+pub use fields::closed;
 #[cfg(test)]
 pub(crate) use fields::tests::{dealt, play as play_cards};
-pub use fields::{behind_limit, lock_margin, locked};
 
 use owo_colors::{AnsiColors, Style};
 

@@ -366,6 +366,26 @@ impl Rules {
                 .is_none_or(|t| self.eval(t, &scope) != 0)
     }
 
+    /// Whether `seat`, were it to move now, may put a piece on `cell` by a
+    /// card rule of the current phase (whatever its cards): for explaining a
+    /// refused move and for drawing fields closed to everyone. Not for the
+    /// move loop: it copies the state.
+    pub fn may_place(&self, state: &State, seat: u8, cell: CellId) -> bool {
+        if (seat as usize) >= self.seats.len() || state.supply[seat as usize] <= 0 {
+            return false;
+        }
+        let mut as_seat = state.clone();
+        as_seat.mover = seat;
+        self.phases[state.phase as usize]
+            .places
+            .iter()
+            .filter(|p| p.cards.is_some())
+            .any(|p| {
+                (state.heights[cell as usize] as usize) < self.stack_capacity
+                    && self.allows(p, &as_seat, cell, 0, 0)
+            })
+    }
+
     /// Plays a card move: the cards go to the discard pile, the mover's piece
     /// on the cell, then the rule's draw.
     pub(super) fn play_cards(&self, state: &mut State, play: &CardPlay, slots: u16, cell: CellId) {

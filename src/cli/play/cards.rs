@@ -34,29 +34,42 @@ fn named(rules: &Rules, sum: usize) -> Option<CellId> {
 /// Why the mover may not place on `cell`, in the player's words.
 pub fn blocked(rules: &Rules, state: &State, cell: CellId) -> String {
     let seat = state.mover;
-    let name = |s: u8| rules.seats[s as usize].as_str();
     if state.supply[seat as usize] <= 0 {
         return "you have no stones left".to_string();
     }
-    if let Some(m) = view::lock_margin(rules) {
-        if view::locked(rules, state, cell) {
-            let who = state.owner(cell).map_or("someone", name);
-            return format!("it is locked ({who} is {m} or more stones ahead of every other)");
-        }
+    if view::closed(rules, state, cell) {
+        return format!(
+            "no player may place there now ({})",
+            condition(rules, state)
+        );
     }
-    let mine = i64::from(state.stones(cell, seat, rules));
-    if let Some(limit) = view::behind_limit(rules) {
-        let ahead = (0..rules.seats.len() as u8)
-            .filter(|&s| s != seat)
-            .map(|s| (s, i64::from(state.stones(cell, s, rules)) - mine))
-            .max_by_key(|&(_, d)| d);
-        if let Some((s, d)) = ahead.filter(|&(_, d)| d >= limit) {
-            return format!("{} has {d} more stones there than you", name(s));
-        }
+    if !rules.may_place(state, seat, cell) {
+        return format!("you may not place there now ({})", condition(rules, state));
     }
     let phase = &rules.phases[state.phase as usize];
     let texts: Vec<String> = phase.places.iter().map(|p| rule_text(&p.text)).collect();
     format!("the rule is `{}`", texts.join("` or `"))
+}
+
+/// The conditions of the phase's card rules as written: `the rule is
+/// `where lead(mover) > -2 and margin < 2``.
+fn condition(rules: &Rules, state: &State) -> String {
+    let phase = &rules.phases[state.phase as usize];
+    let wheres: Vec<String> = phase
+        .places
+        .iter()
+        .filter(|p| p.cards.is_some())
+        .filter_map(|p| {
+            let text = rule_text(&p.text);
+            let clause = text.split_once(" where ")?.1;
+            let clause = clause.split(" then ").next().unwrap_or(clause);
+            Some(format!("where {clause}"))
+        })
+        .collect();
+    match wheres.as_slice() {
+        [] => "the rules allow no card set there".to_string(),
+        _ => format!("the rule says `{}`", wheres.join("` or `")),
+    }
 }
 
 /// A rule as written, on one line, without the comments that may follow it.
@@ -311,8 +324,8 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
                 _ => String::new(),
             };
             out += &change;
-            if !view::locked(rules, before, cell) && view::locked(rules, after, cell) {
-                out += ", which locks it";
+            if !view::closed(rules, before, cell) && view::closed(rules, after, cell) {
+                out += ", where nobody may place any more";
             }
             if drew > 0 {
                 let cards = if drew == 1 { "card" } else { "cards" };
@@ -389,13 +402,16 @@ mod tests {
         let text = refused(&rules, &state, "8");
         assert_eq!(
             text,
-            "8 names field 8 (b5), where you may not place: it is locked \
-             (Yellow is 2 or more stones ahead of every other)"
+            "8 names field 8 (b5), where you may not place: no player may place there now \
+             (the rule says `where lead(mover) > -2 and margin < 2`)"
         );
         let legal = rules.sorted_moves(&state);
         let text = help(&rules, &state, &legal);
         assert!(text.contains("Not allowed:\n  8 (b5)"), "{text}");
-        assert!(text.contains("<- 8: it is locked"), "{text}");
+        assert!(
+            text.contains("<- 8: no player may place there now"),
+            "{text}"
+        );
         // The report of a move says what became of the field.
         let before = state.clone();
         let m = rules.parse_move(&state, "4").unwrap();

@@ -25,45 +25,16 @@ pub(super) fn seat_colour(rules: &Rules, seat: usize) -> AnsiColors {
     named.unwrap_or(SEAT_COLOURS[seat % SEAT_COLOURS.len()])
 }
 
-/// The lead over every other seat that locks a field, read off the place
-/// rules (`margin < 2`: a lead of 2 locks it); `None` when they say nothing.
-pub fn lock_margin(rules: &Rules) -> Option<i64> {
-    rules
-        .phases
+/// Whether no seat may place on the cell now (in Just 4 Fun: it is
+/// locked), by the card rules themselves.
+pub fn closed(rules: &Rules, state: &State, cell: CellId) -> bool {
+    let cards = rules.phases[state.phase as usize]
+        .places
         .iter()
-        .flat_map(|p| &p.places)
-        .find_map(|p| after(&p.text, "margin <"))
-}
-
-/// How far behind another seat the mover may be and still place
-/// (`lead(mover) > -2`: 2 behind forbids it), read off the place rules.
-pub fn behind_limit(rules: &Rules) -> Option<i64> {
-    rules
-        .phases
-        .iter()
-        .flat_map(|p| &p.places)
-        .find_map(|p| after(&p.text, "lead(mover) > -"))
-}
-
-/// The number written right after `pattern` in `text`.
-fn after(text: &str, pattern: &str) -> Option<i64> {
-    let rest = text.split_once(pattern)?.1.trim_start();
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
-}
-
-/// How many stones the leading seat has more than the next one.
-pub fn margin(rules: &Rules, state: &State, cell: CellId) -> i64 {
-    let mut counts: Vec<i64> = (0..rules.seats.len() as u8)
-        .map(|s| i64::from(state.stones(cell, s, rules)))
-        .collect();
-    counts.sort_unstable_by(|a, b| b.cmp(a));
-    counts[0] - counts.get(1).copied().unwrap_or(0)
-}
-
-/// Whether nobody may place on the field any more.
-pub fn locked(rules: &Rules, state: &State, cell: CellId) -> bool {
-    lock_margin(rules).is_some_and(|m| margin(rules, state, cell) >= m)
+        .any(|p| p.cards.is_some());
+    cards
+        && !state.is_over()
+        && !(0..rules.seats.len() as u8).any(|s| rules.may_place(state, s, cell))
 }
 
 /// The stones on a field, seat by seat, those without any left out: `Y2 R1`.
@@ -191,7 +162,7 @@ pub fn draw(rules: &Rules, state: &State, color: bool) -> String {
                 .owner(cell)
                 .map(usize::from)
                 .filter(|&s| s < glyph.len());
-            let is_locked = locked(rules, state, cell);
+            let is_locked = closed(rules, state, cell);
             let number = number_text(rules, state, cell);
             let number_style = match owner {
                 _ if cell == state.last => Style::new().bold().underline(),
@@ -260,11 +231,13 @@ pub fn legend(rules: &Rules) -> String {
         names(0),
         names(1)
     );
-    if let Some(m) = lock_margin(rules) {
-        text += &format!(
-            " {a}# is a locked field (someone {m} or more stones ahead of every other): \
-             nobody may place there."
-        );
+    if rules
+        .phases
+        .iter()
+        .flat_map(|p| &p.places)
+        .any(|p| p.cards.is_some())
+    {
+        text += &format!(" {a}# is a field where nobody may place now.");
     }
     text += " [n] is the field last played.";
     format!("{}\n{}", pairs.join("   "), wrap_words(&text, 80))
@@ -410,7 +383,7 @@ pub(crate) mod tests {
         assert!(text.contains("│ Y1      │"), "{text}");
         play(&rules, &mut state, "8");
         let cell = rules.field_of[8];
-        assert!(locked(&rules, &state, cell));
+        assert!(closed(&rules, &state, cell));
         let text = draw(&rules, &state, false);
         assert!(text.contains("│ [8]  Y# │"), "{text}");
         assert!(text.contains("│ Y2      │"), "{text}");
@@ -423,14 +396,12 @@ pub(crate) mod tests {
     #[test]
     fn four_seats_fit_and_the_legend_reads() {
         let rules = just4fun(4);
-        assert_eq!(lock_margin(&rules), Some(2));
-        assert_eq!(behind_limit(&rules), Some(2));
         let legend = legend(&rules);
         assert!(
             legend.starts_with("Y = Yellow   R = Red   P = Pink   W = White\n"),
             "{legend}"
         );
-        assert!(legend.contains("locked"), "{legend}");
+        assert!(legend.contains("nobody may place now"), "{legend}");
         assert!(legend.lines().all(|l| l.chars().count() <= 80), "{legend}");
         let mut state = rules.start(2);
         for _ in 0..30 {
