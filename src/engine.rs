@@ -14,6 +14,7 @@ mod sow;
 mod state;
 mod view;
 
+pub use cards::CardOption;
 pub use moves::{Move, MoveError};
 pub use perft::{perft, Perft};
 pub use play::{below, random_playout};

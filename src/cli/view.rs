@@ -330,19 +330,15 @@ mod tests {
     use super::*;
 
     fn hex_fours(size: i64) -> Rules {
-        crate::compile::load(
-            include_str!("../../rules/hex-fours.game"),
-            &[("size".to_string(), size)],
-        )
-        .unwrap()
+        crate::compile::shipped("hex-fours", &[("size", size)])
     }
 
     fn tic_tac_toe() -> Rules {
-        crate::compile::load(include_str!("../../rules/tic-tac-toe.game"), &[]).unwrap()
+        crate::compile::shipped("tic-tac-toe", &[])
     }
 
     fn qawale() -> Rules {
-        crate::compile::load(include_str!("../../rules/qawale.game"), &[]).unwrap()
+        crate::compile::shipped("qawale", &[])
     }
 
     fn played(rules: &Rules, moves: &[&str]) -> State {

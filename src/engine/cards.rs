@@ -132,6 +132,17 @@ impl State {
     }
 }
 
+/// A card set the mover could play, for explanations (see `Rules::card_options`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardOption {
+    /// The cards, by value, ascending.
+    pub cards: Vec<u8>,
+    /// The cell they name, if any.
+    pub cell: Option<CellId>,
+    /// Whether the rule allows the mover's piece there now.
+    pub allowed: bool,
+}
+
 /// `SKIPS[i]`: the sets of hand slots (of 8) that hold slot `i + 1` but not
 /// slot `i`, as a 256-bit set.
 const SKIPS: [[u64; 4]; 7] = {
@@ -364,6 +375,47 @@ impl Rules {
                 .test
                 .as_ref()
                 .is_none_or(|t| self.eval(t, &scope) != 0)
+    }
+
+    /// Every distinct card set the mover may play by a card rule of this
+    /// phase, with the cell it names (if any) and whether the rule allows a
+    /// piece there: for explaining moves, not for the move loop.
+    pub fn card_options(&self, state: &State) -> Vec<CardOption> {
+        let mut options = Vec::new();
+        if state.is_over() {
+            return options;
+        }
+        let stones = state.supply[state.mover as usize] > 0;
+        for place in &self.phases[state.phase as usize].places {
+            let Some(play) = &place.cards else {
+                continue;
+            };
+            let sets = CardSets::of(play, state.hand(state.mover, self));
+            for slots in sets.list() {
+                let total = sets.total(slots);
+                let scope = Scope {
+                    played: slots.count_ones() as u8,
+                    total,
+                    ..Scope::at(state, NO_CELL)
+                };
+                let cell = self.eval(&play.target, &scope) as CellId;
+                let cell = (cell != NO_CELL && (cell as usize) < self.geometry.cell_count())
+                    .then_some(cell);
+                let cards = (0..sets.hand.len())
+                    .filter(|&i| slots & (1 << i) != 0)
+                    .map(|i| sets.hand[i])
+                    .collect();
+                let allowed = stones
+                    && cell.is_some()
+                    && self.card_move(place, play, state, &sets, slots).is_some();
+                options.push(CardOption {
+                    cards,
+                    cell,
+                    allowed,
+                });
+            }
+        }
+        options
     }
 
     /// Whether `seat`, were it to move now, may put a piece on `cell` by a

@@ -51,26 +51,22 @@ impl Rules {
         state.push(cell, seat + 1, self);
         let owner_after = state.board[cell as usize];
         let seats = self.seats.len();
-        let lost = |s: u8| {
-            (s as usize) < seats
-                && state
-                    .lines
-                    .iter()
-                    .skip(s as usize)
-                    .step_by(seats)
-                    .any(|&f| f)
+        // Whether the seat with this code had a line of some length.
+        let had_line = |code: u8| {
+            let seat = code as usize - 1;
+            seat < seats && state.lines.iter().skip(seat).step_by(seats).any(|&f| f)
         };
-        if self.majority && owner_before == owner_after {
-            // The counts changed but not who owns the cell: no line did.
-        } else if self.majority
-            && owner_after == 0
-            && self.run_lengths.is_empty()
-            && !lost(owner_before.wrapping_sub(1))
-        {
-            // The cell's owner lost it (a tie now), and had no line to lose.
-        } else if covers && !(self.majority && owner_before == 0) {
-            // A piece covered another, or took a cell from its owner: lines
-            // and runs may have been broken.
+        if self.majority {
+            // The board holds owners: one more piece can only give the cell
+            // to the mover (from nobody) or take it from its owner (a tie).
+            match (owner_before, owner_after) {
+                (before, after) if before == after => {}
+                (0, _) => self.update_counters(state, cell, seat),
+                (before, 0) if self.run_lengths.is_empty() && !had_line(before) => {}
+                _ => self.recount(state),
+            }
+        } else if covers {
+            // A piece covered another: lines and runs may have been broken.
             self.recount(state);
         } else {
             self.update_counters(state, cell, seat);

@@ -293,10 +293,7 @@ mod tests {
 
     #[test]
     fn a_path_drawn_while_sowing_is_the_move_drawn_then_played() {
-        let source =
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/qawale.game"))
-                .unwrap();
-        let rules = crate::compile::load(&source, &[]).unwrap();
+        let rules = crate::compile::shipped("qawale", &[]);
         for seed in 0..200 {
             let (mut fused, mut stepwise) = (rules.start(seed), rules.start(seed));
             let mut fused_rng = SmallRng::seed_from_u64(seed);

@@ -3,7 +3,7 @@
 
 use crate::cli::view;
 use crate::engine::{Move, MoveError, State};
-use crate::ir::{CardPlay, CellId, Rules, NO_CELL};
+use crate::ir::{CardPlay, CellId, Rules};
 
 /// A field as people name it: `29 (e2)`, or its label on a board without numbers.
 pub fn field(rules: &Rules, cell: CellId) -> String {
@@ -24,11 +24,6 @@ fn cards_text(cards: &[u8]) -> String {
 fn card_play<'r>(rules: &'r Rules, state: &State) -> Option<&'r CardPlay> {
     let phase = &rules.phases[state.phase as usize];
     phase.places.iter().find_map(|p| p.cards.as_ref())
-}
-
-/// The field a set of cards names: the one numbered with their sum.
-fn named(rules: &Rules, sum: usize) -> Option<CellId> {
-    rules.field_of.get(sum).copied().filter(|&c| c != NO_CELL)
 }
 
 /// Why the mover may not place on `cell`, in the player's words.
@@ -79,23 +74,6 @@ fn rule_text(text: &str) -> String {
     words.join(" ")
 }
 
-/// Every distinct set of the hand's cards a move may play, smallest first.
-fn card_sets(hand: &[u8], play: &CardPlay) -> Vec<Vec<u8>> {
-    let n = hand.len().min(16);
-    let mut sets: Vec<Vec<u8>> = (1u32..1 << n)
-        .filter(|s| (play.min..=play.max).contains(&(s.count_ones() as u8)))
-        .map(|s| {
-            (0..n)
-                .filter(|&i| s & (1 << i) != 0)
-                .map(|i| hand[i])
-                .collect()
-        })
-        .collect();
-    sets.sort();
-    sets.dedup();
-    sets
-}
-
 /// The `help` of a card game: the hand, then the legal card sets a line a
 /// field (by number), the sets that name a field the mover may not use and
 /// why; or, when the forced move is the only one, what it does.
@@ -129,17 +107,17 @@ pub fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
     // The card sets that name a field the mover may not use, and why.
     let mut refused: Vec<(CellId, Vec<u8>)> = Vec::new();
     let stones_left = state.supply[state.mover as usize] > 0;
-    if let Some(play) = card_play(rules, state).filter(|_| stones_left) {
-        for set in card_sets(hand, play) {
-            let sum: usize = set.iter().map(|&c| c as usize).sum();
-            let Some(cell) = named(rules, sum) else {
-                continue;
-            };
-            if !by_field.iter().any(|(_, c, _)| *c == cell)
-                && !refused.iter().any(|(c, _)| *c == cell)
-            {
-                refused.push((cell, set));
-            }
+    for option in rules
+        .card_options(state)
+        .into_iter()
+        .filter(|_| stones_left)
+    {
+        let Some(cell) = option.cell.filter(|_| !option.allowed) else {
+            continue;
+        };
+        if !by_field.iter().any(|(_, c, _)| *c == cell) && !refused.iter().any(|(c, _)| *c == cell)
+        {
+            refused.push((cell, option.cards));
         }
     }
     refused.sort_by_key(|&(c, _)| rules.numbers.get(c as usize).copied().unwrap_or(0));
@@ -234,7 +212,11 @@ pub fn why(
                 ));
             }
             let sum: usize = values.iter().map(|&c| c as usize).sum();
-            match named(rules, sum) {
+            let option = rules
+                .card_options(state)
+                .into_iter()
+                .find(|o| o.cards == values);
+            match option.and_then(|o| o.cell) {
                 None => {
                     let numbers = rules.numbers.iter();
                     let (lo, hi) = (numbers.clone().min(), numbers.max());
@@ -276,13 +258,10 @@ fn cell_instead(rules: &Rules, state: &State, legal: &[Move], text: &str) -> Str
             sets.join(" or ")
         );
     }
-    let number = rules.numbers.get(cell as usize).copied().unwrap_or(-1);
-    let hand = state.hand(state.mover, rules);
-    let adds_up = card_play(rules, state).is_some_and(|play| {
-        card_sets(hand, play)
-            .iter()
-            .any(|set| set.iter().map(|&c| i64::from(c)).sum::<i64>() == number)
-    });
+    let adds_up = rules
+        .card_options(state)
+        .iter()
+        .any(|o| o.cell == Some(cell));
     if adds_up {
         format!(
             "{how}; field {} is not allowed: {}",

@@ -218,17 +218,13 @@ pub(super) fn why(
 mod tests {
     use super::*;
 
-    fn load(text: &str) -> Rules {
-        crate::compile::load(text, &[]).unwrap()
-    }
-
     fn qawale() -> Rules {
-        load(include_str!("../../../rules/qawale.game"))
+        crate::compile::shipped("qawale", &[])
     }
 
     #[test]
     fn placement_help_is_a_plain_list() {
-        let rules = load(include_str!("../../../rules/tic-tac-toe.game"));
+        let rules = crate::compile::shipped("tic-tac-toe", &[]);
         let state = rules.start(1);
         let legal = rules.sorted_moves(&state);
         assert_eq!(

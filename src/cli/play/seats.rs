@@ -176,8 +176,7 @@ mod tests {
         state.outcome = Some(crate::engine::Outcome::Draw);
         assert_eq!(two.hands(&state), Hands::All);
         // Without cards nothing is hidden.
-        let ttt =
-            crate::compile::load(include_str!("../../../rules/tic-tac-toe.game"), &[]).unwrap();
+        let ttt = crate::compile::shipped("tic-tac-toe", &[]);
         assert!(!Table::new(&ttt, vec![true, true]).hidden);
     }
 }

@@ -94,11 +94,7 @@ mod tests {
     use crate::ir::Rules;
 
     fn hex_fours(size: i64) -> Rules {
-        crate::compile::load(
-            include_str!("../../../rules/hex-fours.game"),
-            &[("size".to_string(), size)],
-        )
-        .unwrap()
+        crate::compile::shipped("hex-fours", &[("size", size)])
     }
 
     fn played(rules: &Rules, moves: &[&str]) -> State {
