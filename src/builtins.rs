@@ -84,6 +84,18 @@ pub enum BuiltinId {
     Total,
     /// How many cards the seat holds.
     HandSize,
+    /// The cell is the board's centre.
+    Centre,
+    /// The cell the move's `pick` (or `remove`) took a piece from.
+    From,
+    /// The cell the move's `place` put a piece on.
+    To,
+    /// Every piece on the board is in one group.
+    Connected,
+    /// The number of groups of pieces.
+    Groups,
+    /// The size of the largest group of pieces.
+    LargestGroup,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -315,6 +327,54 @@ pub const BUILTINS: &[Builtin] = &[
         chosen_cell_default: false,
         ty: Int,
         meaning: "how many cards the seat holds",
+    },
+    Builtin {
+        id: B::Centre,
+        name: "centre",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the cell is the board's centre (the middle cell, or the 2 or 4 middle cells of a square board with even sides)",
+    },
+    Builtin {
+        id: B::From,
+        name: "from",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Cell,
+        meaning: "the cell this move picked a piece up from (no cell before a `pick`)",
+    },
+    Builtin {
+        id: B::To,
+        name: "to",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Cell,
+        meaning: "the cell this move put a piece on (no cell before a `place`)",
+    },
+    Builtin {
+        id: B::Connected,
+        name: "connected",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Bool,
+        meaning: "every piece on the board is in one group (cells joined through adjacent occupied cells)",
+    },
+    Builtin {
+        id: B::Groups,
+        name: "groups",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "the number of groups of pieces (cells joined through adjacent occupied cells)",
+    },
+    Builtin {
+        id: B::LargestGroup,
+        name: "largest_group",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "how many cells the largest group of pieces covers",
     },
 ];
 

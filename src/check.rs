@@ -9,6 +9,7 @@
 mod cards;
 pub mod constant;
 mod items;
+mod moves;
 mod pieces;
 pub mod program;
 mod resolve;
@@ -62,7 +63,7 @@ pub fn check(source: &str) -> Checked {
             _ => None,
         }))
     {
-        for (place, rule) in phase.places.iter_mut().zip(&item.moves) {
+        for (place, rule) in phase.rules.iter_mut().zip(&item.moves) {
             // Without the comments: the rule's span may run over the comment
             // lines that follow it.
             let text: String = source
@@ -136,6 +137,7 @@ fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>)
                 default: o.default,
                 min,
                 max,
+                per_seat: o.per_seat.is_some(),
             });
         }
     }
@@ -197,6 +199,7 @@ fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>)
             let mut r = Resolver::new(std::mem::take(&mut symbols));
             let board = check_board(&mut r, item);
             let longest = board_longest(&board, &r.symbols.option_defaults);
+            r.symbols.board_size = board_size(&board, &r.symbols.option_defaults);
             program.board = board;
             symbols = std::mem::take(&mut r.symbols);
             symbols.longest_line = longest.map(|l| (l, item.span));
@@ -330,6 +333,23 @@ fn number_text(n: i64, span: Span, source: &str) -> String {
     }
 }
 
+/// The board's shape and sizes with these option values, if known: whether
+/// it is hex, and its width and height (a hex board's side twice).
+pub fn board_size(board: &BoardSpec, options: &[i64]) -> Option<(bool, i64, i64)> {
+    match board {
+        BoardSpec::Square(w, h) => Some((
+            false,
+            constant::evaluate(w, options)?,
+            constant::evaluate(h, options)?,
+        )),
+        BoardSpec::Hex(s) => {
+            let s = constant::evaluate(s, options)?;
+            Some((true, s, s))
+        }
+        BoardSpec::Missing => None,
+    }
+}
+
 /// The longest line on the board, if its sizes are known.
 pub fn board_longest(board: &BoardSpec, options: &[i64]) -> Option<i64> {
     match board {
@@ -353,6 +373,27 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
             ItemKind::Supply(e) => {
                 program.supply =
                     Some(r.constant(e, "each seat's supply is counted out before the first move"))
+            }
+            ItemKind::SupplyPerSeat(s) => {
+                let params = [(s.param.text.as_str(), Ty::Seat)];
+                let ctx = Context {
+                    params: &params,
+                    chosen_cell: false,
+                };
+                program.supply_per_seat = Some(r.expect(&s.body, ctx, Ty::Int));
+            }
+            ItemKind::MustBlock(when) => {
+                let when = when.as_ref().map(|w| r.expect(w, Context::TOP, Ty::Bool));
+                program.must_block.push(when);
+            }
+            ItemKind::Limit(n) => {
+                program.limit = Some(bounded(
+                    r,
+                    n,
+                    "the turn limit is fixed before play",
+                    "a game's turn limit",
+                    MAX_PHASE_TURNS,
+                ));
             }
             ItemKind::Score(s) => {
                 let params = [(s.param.text.as_str(), Ty::Seat)];
@@ -393,15 +434,15 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                     forever.get_or_insert(p.name.span);
                 }
                 let deck = cards::has_deck(file);
-                let places = p
+                let rules = p
                     .moves
                     .iter()
-                    .map(|m| cards::move_spec(m, r, deck))
+                    .map(|m| moves::rule_spec(m, r, deck))
                     .collect();
                 program.phases.push(PhaseSpec {
                     name: p.name.text.clone(),
                     turns,
-                    places,
+                    rules,
                     span: p.name.span,
                 });
             }

@@ -7,6 +7,8 @@
 
 mod cards;
 mod lower;
+mod moves;
+mod options;
 mod pieces;
 
 pub use pieces::MAX_CAPACITY;
@@ -15,7 +17,9 @@ use crate::check::constant;
 use crate::check::program::{BoardSpec, Program, ResultSpec, Typed};
 use crate::check::{MAX_HEX_SIDE, MAX_PHASE_TURNS, MAX_SQUARE_SIDE};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Effect, EffectOp, End, EndResult, Geometry, Node, Phase, Rules, SeatRef};
+use crate::ir::{
+    Effect, EffectOp, End, EndResult, Filter, Geometry, Node, Phase, Rules, SeatRef, Step, Supply,
+};
 use crate::syntax::ast::AssignOp;
 use lower::Lowerer;
 
@@ -44,6 +48,24 @@ pub enum CompileError {
         /// The largest allowed.
         max: i64,
     },
+    /// `--set NAME.SEAT=...` for an option that has one value for all seats.
+    #[error("option `{name}` is not set per seat")]
+    #[diagnostic(code(E0015), help("set it for every seat at once, without `.SEAT`"))]
+    NotPerSeat {
+        /// The name given.
+        name: String,
+    },
+    /// `--set NAME.SEAT=...` with a seat that does not play.
+    #[error("`{name}`: no seat `{seat}` plays")]
+    #[diagnostic(code(E0015), help("the seats are: {seats}"))]
+    UnknownSeat {
+        /// The name given.
+        name: String,
+        /// The seat given.
+        seat: String,
+        /// The seats that play.
+        seats: String,
+    },
     /// With these options a constant is out of bounds (a line longer than the
     /// board, ...). The diagnostic inside says what, with labels in the rules
     /// (the command line shows it in full).
@@ -54,34 +76,8 @@ pub enum CompileError {
 
 /// Compiles a checked program with option values given by name (others default).
 pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, CompileError> {
-    let mut values: Vec<i64> = program.options.iter().map(|o| o.default).collect();
-    for (name, value) in set {
-        let Some(i) = program.options.iter().position(|o| &o.name == name) else {
-            let known: Vec<&str> = program.options.iter().map(|o| o.name.as_str()).collect();
-            let close = crate::diagnostic::closest(name, known.iter().copied());
-            let help = match (known.is_empty(), close) {
-                (true, _) => "these rules have no options".to_string(),
-                (false, Some(k)) => {
-                    format!("did you mean `{k}`? The options are: {}", known.join(", "))
-                }
-                (false, None) => format!("the options are: {}", known.join(", ")),
-            };
-            return Err(CompileError::UnknownOption {
-                name: name.clone(),
-                help,
-            });
-        };
-        let o = &program.options[i];
-        if *value < o.min || *value > o.max {
-            return Err(CompileError::OptionRange {
-                name: name.clone(),
-                value: *value,
-                min: o.min,
-                max: o.max,
-            });
-        }
-        values[i] = *value;
-    }
+    let (plain, per_seat) = options::split(set);
+    let values = options::values(program, &plain)?;
     let constant = |e| value_of(e, &values);
     let geometry = match &program.board {
         BoardSpec::Square(w, h) => Geometry::square(
@@ -102,6 +98,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         .map(|s| constant(s).map(|v| v.clamp(0, i32::MAX as i64) as i32))
         .transpose()?;
     let seats = cards::seats(program, &values)?;
+    let seat_values = options::seat_values(program, &values, &per_seat, &seats)?;
     // With `owner majority` only the counts matter: no stack is stored, and
     // a cell holds up to the most a height can count.
     let capacity = if program.majority {
@@ -111,7 +108,9 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     };
     let (numbers, field_of) = cards::numbers(program, &geometry)?;
     let hand = cards::hand(program, &values, seats.len())?;
-    let mut lower = Lowerer::new(program, &values, &geometry).with_seats(seats.len());
+    let mut lower = Lowerer::new(program, &values, &geometry)
+        .with_seats(seats.len())
+        .with_seat_values(&seat_values);
     let score = program.score.as_ref().map(|s| lower.node(s)).transpose()?;
     let tiebreaks = program
         .tiebreaks
@@ -133,27 +132,21 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
                 .map(|n| n as u32)
             })
             .transpose()?;
-        let mut places = Vec::new();
-        for pl in p.places.iter().filter(|pl| !pl.otherwise) {
-            let mut place = lower.place(pl.condition.as_ref(), program.stacks)?;
-            if pl.cards.is_some() {
-                // The cards name the cell: no candidate set, the whole
-                // condition is tested on that cell.
-                place.guard = None;
-                place.mask = None;
-                place.test = pl.condition.as_ref().map(|c| lower.node(c)).transpose()?;
-            }
-            place.text = pl.text.clone();
-            place.sow = pl
-                .sow
-                .map(|no_reversal| pieces::sowing(&geometry, no_reversal, capacity));
-            place.cards = cards::card_play(&mut lower, pl)?;
-            places.push(place);
-        }
+        let board = moves::Board {
+            geometry: &geometry,
+            stacks: program.stacks,
+            capacity,
+        };
+        let rules = p
+            .rules
+            .iter()
+            .filter(|r| r.otherwise.is_none())
+            .map(|r| moves::move_rule(&mut lower, r, &board))
+            .collect::<Result<Vec<_>, _>>()?;
         phases.push(Phase {
             name: p.name.clone(),
             turns,
-            places,
+            rules,
             otherwise: cards::otherwise(&mut lower, p)?,
             span: p.span,
         });
@@ -185,6 +178,26 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         });
     }
     let setup = pieces::setup(program, &mut lower, &values)?;
+    let filters = program
+        .must_block
+        .iter()
+        .map(|when| {
+            Ok(Filter::MustBlock(
+                when.as_ref().map(|w| lower.node(w)).transpose()?,
+            ))
+        })
+        .collect::<Result<Vec<_>, CompileError>>()?;
+    let turn_limit = program
+        .limit
+        .as_ref()
+        .map(|n| bounded(constant(n)?, MAX_PHASE_TURNS, n.span, "a game's turn limit"))
+        .transpose()?
+        .unwrap_or(0) as u32;
+    let supply = match (&program.supply_per_seat, supply) {
+        (Some(body), _) => Supply::PerSeat(lower.node(body)?),
+        (None, Some(n)) => Supply::Each(n),
+        (None, None) => Supply::Unlimited,
+    };
     let (line_lengths, run_lengths) = lower.finish();
     let line_tables: Vec<_> = line_lengths
         .iter()
@@ -200,11 +213,22 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         .collect();
     let mut live_scores = effects.iter().any(|e: &Effect| e.value.reads_score())
         || ends.iter().any(|e: &End| e.condition.reads_score());
-    for place in phases.iter().flat_map(|p: &Phase| &p.places) {
-        let nodes = [&place.guard, &place.test];
-        live_scores |= nodes
-            .iter()
-            .any(|n| n.as_ref().is_some_and(Node::reads_score));
+    let mut groups = false;
+    for rule in phases.iter().flat_map(|p: &Phase| &p.rules) {
+        for step in &rule.steps {
+            step.visit_nodes(&mut |n| {
+                live_scores |= n.reads_score();
+                groups |= n.reads_groups();
+            });
+            groups |= matches!(step, Step::KeepLargestGroup(_));
+        }
+    }
+    for node in ends
+        .iter()
+        .map(|e| &e.condition)
+        .chain(effects.iter().map(|e| &e.value))
+    {
+        groups |= node.reads_groups();
     }
     let score_runs = match &score {
         Some(Node::Runs(t, SeatRef::Bound)) => Some(*t),
@@ -239,7 +263,9 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         phases,
         effects,
         ends,
-        keeps_tops: !line_tables.is_empty() && geometry.cell_count() <= 128,
+        keeps_tops: (!line_tables.is_empty() || groups) && geometry.cell_count() <= 128,
+        filters,
+        turn_limit,
         geometry,
         line_tables,
         run_lengths,

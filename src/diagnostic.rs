@@ -374,6 +374,33 @@ pub enum Diagnostic {
         span: SourceSpan,
     },
 
+    /// A step of a move's chain where it cannot go.
+    #[error("{what}")]
+    #[diagnostic(code(E0023), help("{help}"))]
+    BadChain {
+        /// What is wrong, in words.
+        what: String,
+        /// The step.
+        #[label("here")]
+        span: SourceSpan,
+        /// The forms a chain may take.
+        help: String,
+    },
+
+    /// A per-seat option used without a seat, or a seat given to another option.
+    #[error("option `{name}` has one value per seat: write `{name}(SEAT)`")]
+    #[diagnostic(
+        code(E0024),
+        help("for example `{name}(mover)`; on the command line `--set {name}.SEAT=VALUE`")
+    )]
+    SeatOption {
+        /// The option.
+        name: String,
+        /// Where.
+        #[label("which seat's value?")]
+        span: SourceSpan,
+    },
+
     /// A definition or option that nothing uses.
     #[error("{what} `{name}` is never used")]
     #[diagnostic(code(W0001), severity(Warning), help("remove it, or use it in a rule"))]

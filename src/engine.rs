@@ -4,12 +4,16 @@
 //! allocates nothing once the move buffer has grown. All chance goes through
 //! the state's one seeded RNG.
 
+mod block;
 mod cards;
+mod chain;
 mod counters;
 mod eval;
+mod groups;
 mod moves;
 mod perft;
 mod play;
+mod read;
 mod sow;
 mod state;
 mod view;

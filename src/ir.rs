@@ -10,6 +10,9 @@ mod node;
 
 pub use geometry::{CellId, Geometry, LineTable, NO_CELL};
 
+/// The most steps a chain may have: a move keeps one choice a step.
+pub const MAX_STEPS: usize = 6;
+
 /// The code of a piece in a cell: 0 empty, seat + 1, or a neutral kind after the seats.
 pub type PieceCode = u8;
 pub use node::{ArithOp, CmpOp, Node, SeatRef};
@@ -27,8 +30,8 @@ pub struct Rules {
     pub options: Vec<(String, i64)>,
     /// The board.
     pub geometry: Geometry,
-    /// Pieces each seat starts with, if limited.
-    pub supply: Option<i32>,
+    /// Pieces each seat starts with.
+    pub supply: Supply,
     /// Each seat's score (`Node::Bound` is the seat).
     pub score: Option<Node>,
     /// Whether cells hold ordered stacks.
@@ -52,6 +55,10 @@ pub struct Rules {
     pub phases: Vec<Phase>,
     /// Effects after every turn.
     pub effects: Vec<Effect>,
+    /// Filters on the mover's moves (`must block`), applied in order.
+    pub filters: Vec<Filter>,
+    /// The turn a game stops at, unfinished (`limit N turns`), or 0 for none.
+    pub turn_limit: u32,
     /// End rules in order.
     pub ends: Vec<End>,
     /// The line lengths `line(n, _)` uses; the engine keeps a flag per (length, seat).
@@ -88,15 +95,175 @@ pub struct Phase {
     pub name: String,
     /// How many turns it lasts; `None` to the end of the game.
     pub turns: Option<u32>,
-    /// The place rules allowed in it.
-    pub places: Vec<Place>,
+    /// Its move rules.
+    pub rules: Vec<MoveRule>,
     /// The move taken when no other is legal, if any.
     pub otherwise: Option<Otherwise>,
     /// Where it is declared.
     pub span: Span,
 }
 
-/// Which cells a place rule starts from, before its test.
+/// How many pieces each seat starts with.
+#[derive(Clone, Debug)]
+pub enum Supply {
+    /// No limit (no `supply` item).
+    Unlimited,
+    /// The same number for every seat (`supply N`).
+    Each(i32),
+    /// Computed for each seat at the start (`supply(p) = EXPR`; `Node::Bound` is the seat).
+    PerSeat(Node),
+}
+
+impl Supply {
+    /// The supply every seat starts with, when it is one number for all.
+    pub fn each(&self) -> Option<i32> {
+        match self {
+            Supply::Each(n) => Some(*n),
+            _ => None,
+        }
+    }
+}
+
+/// A filter on the mover's moves.
+#[derive(Clone, Debug)]
+pub enum Filter {
+    /// `must block [when COND]`: unless a move wins at once, stop the nearest
+    /// seat after the mover that could win at once, if some move does.
+    MustBlock(Option<Node>),
+}
+
+/// A move rule: a chain of steps, run in order. A move is one choice for
+/// each choosing step.
+#[derive(Clone, Debug)]
+pub struct MoveRule {
+    /// The steps.
+    pub steps: Vec<Step>,
+    /// Which engine path runs it: a compiled fast path for the common
+    /// shapes, or the general step-by-step runner.
+    pub form: Form,
+    /// The rule as written, for messages.
+    pub text: String,
+}
+
+/// The engine path for a chain, chosen when compiling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// `[Place]`: one cell, drawn straight from the candidates.
+    Place,
+    /// `[Place, Sow]`: a stack and a path, counted without listing.
+    Sow,
+    /// `[PlayCards, PlaceOn, Draw?]`: card sets from the hand.
+    Cards,
+    /// Anything else: the general step runner (`engine/chain.rs`).
+    Chain,
+}
+
+/// One step of a chain: a choice, an effect, or both.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// Choose a cell and put one of the mover's pieces on it.
+    Place(Select),
+    /// Put one of the mover's pieces on the cell the node gives, if the
+    /// select's test allows it there.
+    PlaceOn(Node, Select),
+    /// Choose a cell topped by one of the mover's pieces and lift the piece
+    /// into the mover's supply.
+    Pick(Select),
+    /// Choose a cell with a piece and take its top piece off the board.
+    Remove(Select),
+    /// Pick up the stack just placed on and sow it along a chosen path.
+    Sow(Sowing),
+    /// Choose a set of cards from the hand and discard them.
+    PlayCards(CardPlay),
+    /// The mover draws cards, if the condition holds.
+    Draw(Node, Option<Node>),
+    /// If the pieces form several groups, only the largest stays (the mover
+    /// chooses among equals), the others going back to their owners' supplies.
+    KeepLargestGroup(Option<Node>),
+}
+
+impl MoveRule {
+    /// The first cell choice of the chain (a place or a pick), if any.
+    pub fn select(&self) -> Option<&Select> {
+        self.steps.iter().find_map(|s| match s {
+            Step::Place(sel) | Step::PlaceOn(_, sel) | Step::Pick(sel) | Step::Remove(sel) => {
+                Some(sel)
+            }
+            _ => None,
+        })
+    }
+
+    /// The sowing of a `place ... then sow` rule.
+    pub fn sowing(&self) -> Option<&Sowing> {
+        match (self.form, self.steps.as_slice()) {
+            (Form::Sow, [_, Step::Sow(s)]) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The parts of a card rule: the cards, the cell they name and its test,
+    /// and the draw after.
+    pub fn card_chain(&self) -> Option<CardChain<'_>> {
+        match (self.form, self.steps.as_slice()) {
+            (Form::Cards, [Step::PlayCards(play), Step::PlaceOn(target, select), rest @ ..]) => {
+                Some(CardChain {
+                    play,
+                    target,
+                    select,
+                    draw: rest.iter().find_map(|s| match s {
+                        Step::Draw(n, when) => Some((n, when.as_ref())),
+                        _ => None,
+                    }),
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Step {
+    /// Calls `f` on every expression of the step.
+    pub fn visit_nodes(&self, f: &mut dyn FnMut(&Node)) {
+        let select = |s: &Select, f: &mut dyn FnMut(&Node)| {
+            for n in [&s.guard, &s.test].into_iter().flatten() {
+                f(n);
+            }
+            if let Candidates::EmptyNeighbours(n) = &s.candidates {
+                f(n);
+            }
+        };
+        match self {
+            Step::Place(s) | Step::Pick(s) | Step::Remove(s) => select(s, f),
+            Step::PlaceOn(n, s) => {
+                f(n);
+                select(s, f);
+            }
+            Step::Draw(n, when) => {
+                f(n);
+                if let Some(w) = when {
+                    f(w);
+                }
+            }
+            Step::KeepLargestGroup(Some(w)) => f(w),
+            Step::KeepLargestGroup(None) | Step::Sow(_) | Step::PlayCards(_) => {}
+        }
+    }
+}
+
+/// A card rule's steps, as its fast path reads them.
+#[derive(Clone, Copy, Debug)]
+pub struct CardChain<'r> {
+    /// The cards played.
+    pub play: &'r CardPlay,
+    /// The cell they name (reads `Node::Total`, `Node::Played`).
+    pub target: &'r Node,
+    /// The test on that cell.
+    pub select: &'r Select,
+    /// `then draw N [if CONDITION]`.
+    pub draw: Option<(&'r Node, Option<&'r Node>)>,
+}
+
+/// Which cells a choosing step starts from, before its test.
 #[derive(Clone, Debug)]
 pub enum Candidates {
     /// Every cell (only on boards with stacks).
@@ -108,11 +275,15 @@ pub enum Candidates {
     Empty,
     /// The empty neighbours of the cell the node gives.
     EmptyNeighbours(Node),
+    /// The cells topped by one of the mover's pieces (`pick`).
+    Owned,
+    /// The cells holding a piece, whoever's (`remove`).
+    Pieces,
 }
 
-/// A place rule, split by the compiler for fast move generation.
+/// How a step chooses a cell, split by the compiler for fast move generation.
 #[derive(Clone, Debug)]
-pub struct Place {
+pub struct Select {
     /// The part of the condition that does not depend on the chosen cell.
     pub guard: Option<Node>,
     /// Where candidates come from.
@@ -122,12 +293,6 @@ pub struct Place {
     pub mask: Option<Vec<bool>>,
     /// The rest of the condition, tested per candidate cell.
     pub test: Option<Node>,
-    /// The rule as written, for messages.
-    pub text: String,
-    /// `then sow`: the stack is picked up and sown along a path.
-    pub sow: Option<Sowing>,
-    /// `play MIN..MAX cards then place on CELL`: the cell comes from the cards.
-    pub cards: Option<CardPlay>,
 }
 
 /// A card move: a set of cards from the hand names the cell to place on.
@@ -137,10 +302,6 @@ pub struct CardPlay {
     pub min: u8,
     /// The most cards.
     pub max: u8,
-    /// The cell the cards name (reads `Node::Total`, `Node::Played`).
-    pub target: Node,
-    /// `then draw N [if CONDITION]`.
-    pub draw: Option<(Node, Option<Node>)>,
     /// For a hand of n cards (n up to 8), the sets of hand slots of `min..=max`
     /// cards, as a 256-bit set: the candidates before equal cards are merged.
     pub sets_by_size: [[u64; 4]; 9],

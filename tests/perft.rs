@@ -62,7 +62,7 @@ impl Case {
         let sows = rules
             .phases
             .iter()
-            .any(|p| p.places.iter().any(|place| place.sow.is_some()));
+            .any(|p| p.rules.iter().any(|r| r.sowing().is_some()));
         self.moves
             .iter()
             .flat_map(|s| s.split(';'))

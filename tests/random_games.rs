@@ -204,7 +204,7 @@ fn check_after_move(name: &str, rules: &Rules, state: &State, seat: u8, track: &
         assert_eq!(state.turn as usize, played + 1, "{}: turn", ctx());
     }
 
-    if let Some(pieces) = rules.supply {
+    if let Some(pieces) = rules.supply.each() {
         for s in 0..seats {
             let (placed, supply) = (state.counts[s], state.supply[s]);
             assert!(supply >= 0, "{}: negative supply", ctx());
@@ -230,7 +230,7 @@ fn check_hex_fours(
     track: &Track,
     ctx: &dyn Fn() -> String,
 ) {
-    let pieces = rules.supply.expect("Hex Fours has a supply");
+    let pieces = rules.supply.each().expect("Hex Fours has a supply");
     assert_eq!(
         hex_points(rules, state),
         state.scores,

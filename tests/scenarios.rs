@@ -176,7 +176,7 @@ fn sows(rules: &Rules) -> bool {
     rules
         .phases
         .iter()
-        .any(|p| p.places.iter().any(|place| place.sow.is_some()))
+        .any(|p| p.rules.iter().any(|r| r.sowing().is_some()))
 }
 
 /// The moves written in `strings`, one string a move each. A string may hold

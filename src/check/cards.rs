@@ -2,11 +2,11 @@
 //! moves, field numbers, ownership by majority, tie-breaks, and a seat count
 //! chosen by option.
 
-use super::program::{PlaceSpec, Program};
+use super::program::Program;
 use super::resolve::{Context, Resolver};
 use crate::builtins::Ty;
 use crate::diagnostic::Diagnostic;
-use crate::syntax::ast::{File, ItemKind, MoveKind, MoveRule, Players};
+use crate::syntax::ast::{File, ItemKind, MoveKind, Phase, Players, StepKind};
 use crate::syntax::Span;
 
 /// The most cards a deck may hold (a card is a byte in the engine).
@@ -119,10 +119,10 @@ pub fn check_cards(file: &File, r: &mut Resolver, program: &mut Program) {
         // Sowing moves whole stacks, whose order `owner majority` does not keep.
         for item in &file.items {
             if let ItemKind::Phase(p) = &item.kind {
-                for m in p.moves.iter().filter(|m| m.sow.is_some()) {
+                for span in sow_steps(p) {
                     r.diagnostics.push(Diagnostic::Unsupported {
                         what: "sowing on a board with `owner majority`".into(),
-                        span: m.span.into(),
+                        span: span.into(),
                     });
                 }
             }
@@ -133,62 +133,6 @@ pub fn check_cards(file: &File, r: &mut Resolver, program: &mut Program) {
         r.diagnostics
             .push(needs_item("dealing hands", "deck", span));
     }
-}
-
-/// The checked form of a move rule of a phase.
-pub fn move_spec(m: &MoveRule, r: &mut Resolver, program_has_deck: bool) -> PlaceSpec {
-    let in_where = Context {
-        params: &[],
-        chosen_cell: true,
-    };
-    let mut spec = PlaceSpec {
-        condition: m
-            .condition
-            .as_ref()
-            .map(|c| r.expect(c, in_where, Ty::Bool)),
-        sow: m.sow,
-        cards: None,
-        target: None,
-        draw: m.draw.as_ref().map(|(n, when)| {
-            (
-                r.expect(n, Context::TOP, Ty::Int),
-                when.as_ref().map(|c| r.expect(c, Context::TOP, Ty::Bool)),
-            )
-        }),
-        otherwise: false,
-        text: String::new(),
-    };
-    match m.kind {
-        MoveKind::Place => {}
-        MoveKind::Cards { min, max } => {
-            if min < 1 || max > MAX_PLAYED {
-                let bad = if min < 1 { min } else { max };
-                r.diagnostics.push(out_of_bounds(
-                    "the number of cards played",
-                    bad,
-                    MAX_PLAYED,
-                    m.span,
-                ));
-            } else if min > max {
-                let what = format!("the fewest cards played ({min}..{max})");
-                r.diagnostics.push(out_of_bounds(&what, min, max, m.span));
-            }
-            spec.cards = Some((
-                min.clamp(1, MAX_PLAYED) as u8,
-                max.clamp(1, MAX_PLAYED) as u8,
-            ));
-            spec.target = m
-                .target
-                .as_ref()
-                .map(|t| r.expect(t, Context::TOP, Ty::Cell));
-        }
-        MoveKind::Otherwise => spec.otherwise = true,
-    }
-    if !program_has_deck && m.kind != MoveKind::Place {
-        r.diagnostics
-            .push(needs_item("a move with cards", "deck", m.span));
-    }
-    spec
 }
 
 /// Whether the file declares a deck.
@@ -214,6 +158,18 @@ fn out_of_bounds(what: &str, value: i64, max: i64, span: Span) -> Diagnostic {
         max,
         span: span.into(),
     }
+}
+
+/// Where a phase's rules sow.
+pub fn sow_steps(phase: &Phase) -> impl Iterator<Item = Span> + '_ {
+    phase.moves.iter().flat_map(|m| match &m.kind {
+        MoveKind::Chain(steps) => steps
+            .iter()
+            .filter(|s| matches!(s.kind, StepKind::Sow { .. }))
+            .map(|s| s.span)
+            .collect::<Vec<_>>(),
+        MoveKind::Otherwise { .. } => Vec::new(),
+    })
 }
 
 fn needs_item(what: &str, item: &str, span: Span) -> Diagnostic {

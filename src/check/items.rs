@@ -59,6 +59,7 @@ pub(super) fn collect_symbols<'a>(
                     .options
                     .insert(&o.name.text, symbols.option_defaults.len());
                 symbols.option_defaults.push(o.default);
+                symbols.option_per_seat.push(o.per_seat.is_some());
             }
             ItemKind::Define(d) if declare(&d.name.text, d.name.span, diagnostics) => {
                 symbols
@@ -99,7 +100,8 @@ pub(super) fn single_items<'a>(
             ItemKind::Board(..) => "board",
             ItemKind::FirstRandom => "first",
             ItemKind::Neutral(_) => "neutral",
-            ItemKind::Supply(_) => "supply",
+            ItemKind::Supply(_) | ItemKind::SupplyPerSeat(_) => "supply",
+            ItemKind::Limit(_) => "limit",
             ItemKind::Score(_) => "score",
             ItemKind::Numbers(_) => "numbers",
             ItemKind::OwnerMajority => "owner",

@@ -96,9 +96,9 @@ pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
                 }
             }
             ItemKind::Phase(p) => {
-                for m in p.moves.iter().filter(|m| m.sow.is_some()) {
+                for span in super::cards::sow_steps(p) {
                     if !program.stacks {
-                        r.diagnostics.push(needs_stacks("sowing", m.span));
+                        r.diagnostics.push(needs_stacks("sowing", span));
                     }
                 }
             }

@@ -53,6 +53,13 @@ pub struct Program {
     pub hand: Option<Typed>,
     /// `tiebreak(p)` rules, in order (parameter 0 is the seat).
     pub tiebreaks: Vec<Typed>,
+    /// `supply(p) = EXPR`: each seat's supply, computed per seat at the start
+    /// (parameter 0 is the seat).
+    pub supply_per_seat: Option<Typed>,
+    /// `must block [when COND]` filters, in order.
+    pub must_block: Vec<Option<Typed>>,
+    /// `limit N turns` (a constant).
+    pub limit: Option<Typed>,
 }
 
 /// Pieces put on the board before the first move.
@@ -86,6 +93,8 @@ pub struct OptionInfo {
     pub min: i64,
     /// The largest allowed value.
     pub max: i64,
+    /// Whether it has one value per seat (`option NAME(p) = ...`).
+    pub per_seat: bool,
 }
 
 /// The board's shape, with constant sizes.
@@ -107,29 +116,60 @@ pub struct PhaseSpec {
     pub name: String,
     /// How many turns it lasts, if not to the end.
     pub turns: Option<Typed>,
-    /// Its place rules.
-    pub places: Vec<PlaceSpec>,
+    /// Its move rules.
+    pub rules: Vec<RuleSpec>,
     /// The phase item.
     pub span: Span,
 }
 
-/// A place rule.
+/// A move rule: a chain of steps, or the phase's forced move.
 #[derive(Clone, Debug)]
-pub struct PlaceSpec {
-    /// The condition on the chosen cell.
-    pub condition: Option<Typed>,
-    /// `then sow`: `Some(true)` when reversal is forbidden.
-    pub sow: Option<bool>,
-    /// `play MIN..MAX cards`: the bounds.
-    pub cards: Option<(u8, u8)>,
-    /// `then place on CELL`: the cell the cards name.
-    pub target: Option<Typed>,
-    /// `then draw N [if CONDITION]`.
-    pub draw: Option<(Typed, Option<Typed>)>,
-    /// An `otherwise` rule: taken only when no other move is legal.
-    pub otherwise: bool,
+pub struct RuleSpec {
+    /// The steps, in order (empty for a forced move).
+    pub steps: Vec<StepSpec>,
+    /// `otherwise discard hand then draw N`: the cards drawn.
+    pub otherwise: Option<Typed>,
     /// The rule as written (whitespace collapsed), for messages.
     pub text: String,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// One step of a chain, checked.
+#[derive(Clone, Debug)]
+pub enum StepSpec {
+    /// Put a piece on a chosen cell (or the cell `on` gives).
+    Place {
+        /// The cell, when computed.
+        on: Option<Typed>,
+        /// The condition on the cell.
+        condition: Option<Typed>,
+    },
+    /// Lift one of the mover's pieces into his supply.
+    Pick(Option<Typed>),
+    /// Take a piece off the board.
+    Remove(Option<Typed>),
+    /// Sow the stack just placed on.
+    Sow {
+        /// Whether a step straight back is forbidden.
+        no_reversal: bool,
+    },
+    /// Play a set of `min..=max` cards.
+    PlayCards {
+        /// The fewest.
+        min: u8,
+        /// The most.
+        max: u8,
+    },
+    /// The mover draws `count` cards, if `when` holds.
+    Draw {
+        /// How many.
+        count: Typed,
+        /// Only when this holds.
+        when: Option<Typed>,
+    },
+    /// Only the largest group stays, if the condition holds.
+    KeepLargestGroup(Option<Typed>),
 }
 
 /// An effect after every turn.
@@ -197,7 +237,13 @@ pub enum Hir {
     Unary(UnaryOp, Box<Typed>),
     /// An infix operator.
     Binary(BinaryOp, Box<Typed>, Box<Typed>),
-    /// `sum(...)` or `max(...)` over the cells; the cell is parameter `.1`.
+    /// `A if C else B`: value, condition, other value.
+    If(Box<Typed>, Box<Typed>, Box<Typed>),
+    /// A per-seat option by index, for the seat given.
+    SeatOption(usize, Box<Typed>),
+    /// A cell named by its label (resolved against the board when compiling).
+    CellLabel(String),
+    /// `sum(...)`, `max(...)`, `any(...)` or `all(...)` over the cells; the cell is parameter `.1`.
     Aggregate(
         crate::syntax::ast::Aggregate,
         usize,

@@ -6,7 +6,7 @@ use super::constant;
 use super::program::{Hir, Typed};
 use crate::builtins::{builtin, BuiltinId, Ty, BUILTINS};
 use crate::diagnostic::Diagnostic;
-use crate::syntax::ast::{BinaryOp, Define, Expr, ExprKind, Name, TypeName, UnaryOp};
+use crate::syntax::ast::{Aggregate, BinaryOp, Define, Expr, ExprKind, Name, TypeName, UnaryOp};
 use crate::syntax::Span;
 
 /// The names a rules file defines at the top level.
@@ -16,6 +16,10 @@ pub struct Symbols<'a> {
     pub options: HashMap<&'a str, usize>,
     /// Option defaults by index, for constant evaluation.
     pub option_defaults: Vec<i64>,
+    /// Whether each option has one value per seat.
+    pub option_per_seat: Vec<bool>,
+    /// The board with the default options: whether hex, width, height.
+    pub board_size: Option<(bool, i64, i64)>,
     /// Seats by name.
     pub seats: HashMap<&'a str, usize>,
     /// Neutral kinds of piece by name.
@@ -213,6 +217,16 @@ impl<'a> Resolver<'a> {
                 }
             }
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span, ctx),
+            ExprKind::If(value, condition, other) => {
+                let condition = self.expect(condition, ctx, Ty::Bool);
+                let value = self.expr(value, ctx);
+                let other = self.expect(other, ctx, value.ty);
+                Typed {
+                    ty: value.ty,
+                    kind: Hir::If(Box::new(value), Box::new(condition), Box::new(other)),
+                    span,
+                }
+            }
             ExprKind::Aggregate(kind, var, body, condition) => {
                 if self.in_aggregate {
                     self.diagnostics.push(Diagnostic::Unsupported {
@@ -228,14 +242,19 @@ impl<'a> Resolver<'a> {
                     params: &params,
                     chosen_cell: ctx.chosen_cell,
                 };
-                let body = self.expect(body, inner, Ty::Int);
+                // `sum` and `max` add numbers up; `any` and `all` test conditions.
+                let ty = match kind {
+                    Aggregate::Sum | Aggregate::Max => Ty::Int,
+                    Aggregate::Any | Aggregate::All => Ty::Bool,
+                };
+                let body = self.expect(body, inner, ty);
                 let condition = condition
                     .as_ref()
                     .map(|c| Box::new(self.expect(c, inner, Ty::Bool)));
                 self.in_aggregate = outer;
                 Typed {
                     kind: Hir::Aggregate(*kind, ctx.params.len(), Box::new(body), condition),
-                    ty: Ty::Int,
+                    ty,
                     span,
                 }
             }
@@ -290,6 +309,15 @@ impl<'a> Resolver<'a> {
         }
         if let Some(&i) = self.symbols.options.get(text) {
             self.used_options[i] = true;
+            if self
+                .symbols
+                .option_per_seat
+                .get(i)
+                .copied()
+                .unwrap_or(false)
+            {
+                return self.seat_option(i, name, args, span, ctx);
+            }
             self.no_args(name, args, "an option");
             return Typed {
                 kind: Hir::Option(i),
@@ -308,8 +336,71 @@ impl<'a> Resolver<'a> {
         if let Some(b) = builtin(text) {
             return self.call_builtin(b.id, name, args, span, ctx);
         }
+        if self.is_label(text) {
+            self.no_args(name, args, "a cell");
+            return Typed {
+                kind: Hir::CellLabel(text.to_string()),
+                ty: Ty::Cell,
+                span,
+            };
+        }
         self.unknown(name, ctx);
         Self::error(span, Ty::Int)
+    }
+
+    /// A per-seat option, which takes the seat whose value it is.
+    fn seat_option(
+        &mut self,
+        i: usize,
+        name: &Name,
+        args: &[Expr],
+        span: Span,
+        ctx: Context,
+    ) -> Typed {
+        let [seat] = args else {
+            self.diagnostics.push(Diagnostic::SeatOption {
+                name: name.text.clone(),
+                span: span.into(),
+            });
+            return Self::error(span, Ty::Int);
+        };
+        let seat = self.expect(seat, ctx, Ty::Seat);
+        Typed {
+            kind: Hir::SeatOption(i, Box::new(seat)),
+            ty: Ty::Int,
+            span,
+        }
+    }
+
+    /// Whether `text` is the label of a cell of the board (with the default
+    /// options): `d4` names a cell in an expression.
+    fn is_label(&self, text: &str) -> bool {
+        let Some((hex, width, height)) = self.symbols.board_size else {
+            return false;
+        };
+        let mut chars = text.chars();
+        let Some(letter @ 'a'..='z') = chars.next() else {
+            return false;
+        };
+        let digits = chars.as_str();
+        if digits.is_empty()
+            || digits.starts_with('0')
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return false;
+        }
+        let (row, number) = (
+            i64::from(letter as u8 - b'a'),
+            digits.parse::<i64>().unwrap_or(0),
+        );
+        if !hex {
+            return row < width && (1..=height).contains(&number);
+        }
+        // Rows are lettered from the bottom; see `Geometry::hex`.
+        let r_max = width - 1;
+        let r = r_max - row;
+        let q = number - r_max - 1;
+        r.abs() <= r_max && q.abs() <= r_max && (q + r).abs() <= r_max
     }
 
     fn no_args(&mut self, name: &Name, args: &[Expr], what: &str) {

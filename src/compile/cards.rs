@@ -3,7 +3,7 @@
 
 use super::lower::Lowerer;
 use super::{value_of, CompileError};
-use crate::check::program::{PhaseSpec, PlaceSpec, Program};
+use crate::check::program::{PhaseSpec, Program};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{CardPlay, CellId, Geometry, Otherwise, NO_CELL};
 
@@ -68,11 +68,9 @@ pub fn numbers(
     Ok((numbers, field_of))
 }
 
-/// The card part of a move rule, if it plays cards.
-pub fn card_play(lower: &mut Lowerer, spec: &PlaceSpec) -> Result<Option<CardPlay>, CompileError> {
-    let (Some((min, max)), Some(target)) = (spec.cards, &spec.target) else {
-        return Ok(None);
-    };
+/// The cards of `play MIN..MAX cards`: for each hand size, the sets of hand
+/// slots that play an allowed number of cards.
+pub fn card_play(min: u8, max: u8) -> CardPlay {
     let mut sets_by_size = [[0u64; 4]; 9];
     for (n, sets) in sets_by_size.iter_mut().enumerate() {
         for slots in 1usize..1 << n {
@@ -82,13 +80,11 @@ pub fn card_play(lower: &mut Lowerer, spec: &PlaceSpec) -> Result<Option<CardPla
             }
         }
     }
-    Ok(Some(CardPlay {
+    CardPlay {
         sets_by_size,
         min,
         max,
-        target: lower.node(target)?,
-        draw: draw(lower, spec)?,
-    }))
+    }
 }
 
 /// The phase's forced move, if it has one.
@@ -96,26 +92,17 @@ pub fn otherwise(
     lower: &mut Lowerer,
     phase: &PhaseSpec,
 ) -> Result<Option<Otherwise>, CompileError> {
-    let Some(spec) = phase.places.iter().find(|p| p.otherwise) else {
+    let Some((spec, draw)) = phase
+        .rules
+        .iter()
+        .find_map(|r| r.otherwise.as_ref().map(|d| (r, d)))
+    else {
         return Ok(None);
     };
-    let (draw, _) = draw(lower, spec)?.unwrap_or((crate::ir::Node::Const(0), None));
     Ok(Some(Otherwise {
-        draw,
+        draw: lower.node(draw)?,
         text: spec.text.clone(),
     }))
-}
-
-/// `then draw N [if CONDITION]`.
-fn draw(
-    lower: &mut Lowerer,
-    spec: &PlaceSpec,
-) -> Result<Option<(crate::ir::Node, Option<crate::ir::Node>)>, CompileError> {
-    let Some((n, when)) = &spec.draw else {
-        return Ok(None);
-    };
-    let when = when.as_ref().map(|c| lower.node(c)).transpose()?;
-    Ok(Some((lower.node(n)?, when)))
 }
 
 /// Cards dealt to each seat: the `hand` constant, at most what the deck

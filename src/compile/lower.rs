@@ -4,8 +4,8 @@ use super::CompileError;
 use crate::builtins::BuiltinId;
 use crate::check::program::{Hir, Program, Typed};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{ArithOp, Candidates, CellId, CmpOp, Geometry, Node, Place, SeatRef, NO_CELL};
-use crate::syntax::ast::{BinaryOp, UnaryOp};
+use crate::ir::{ArithOp, Candidates, CellId, CmpOp, Geometry, Node, SeatRef, Select, NO_CELL};
+use crate::syntax::ast::{Aggregate, BinaryOp, UnaryOp};
 
 /// Lowers expressions, collecting the line and run lengths they use.
 pub struct Lowerer<'a> {
@@ -19,6 +19,8 @@ pub struct Lowerer<'a> {
     in_aggregate: bool,
     /// The seats that play with these options.
     seat_count: usize,
+    /// Per option: its value for each seat, for per-seat options (else empty).
+    seat_values: &'a [Vec<i64>],
 }
 
 impl<'a> Lowerer<'a> {
@@ -32,7 +34,14 @@ impl<'a> Lowerer<'a> {
             run_lengths: Vec::new(),
             in_aggregate: false,
             seat_count: program.seats.len(),
+            seat_values: &[],
         }
+    }
+
+    /// The same lowerer with the per-seat options' values (by option, by seat).
+    pub fn with_seat_values(mut self, values: &'a [Vec<i64>]) -> Self {
+        self.seat_values = values;
+        self
     }
 
     /// The same lowerer for a game played by the first `seats` seats only.
@@ -51,12 +60,28 @@ impl<'a> Lowerer<'a> {
         self.lower(e, &[])
     }
 
-    /// Lowers a place rule's condition, splitting it for move generation.
+    /// Lowers a place step's condition, splitting it for move generation.
     pub fn place(
         &mut self,
         condition: Option<&Typed>,
         stacks: bool,
-    ) -> Result<Place, CompileError> {
+    ) -> Result<Select, CompileError> {
+        // Without stacks a piece only ever goes on an empty cell.
+        let start = if stacks {
+            Candidates::All
+        } else {
+            Candidates::Empty
+        };
+        self.select(condition, start)
+    }
+
+    /// Lowers a choosing step's condition, starting from `candidates` (the
+    /// cells the step may choose at all), splitting it for move generation.
+    pub fn select(
+        &mut self,
+        condition: Option<&Typed>,
+        mut candidates: Candidates,
+    ) -> Result<Select, CompileError> {
         let mut conjuncts = Vec::new();
         if let Some(c) = condition {
             flatten_and(self.node(c)?, &mut conjuncts);
@@ -64,14 +89,23 @@ impl<'a> Lowerer<'a> {
         let mut guard = Vec::new();
         let mut test = Vec::new();
         let mut mask: Option<Vec<bool>> = None;
-        // Without stacks a piece only ever goes on an empty cell.
-        let mut candidates = if stacks {
-            Candidates::All
-        } else {
-            Candidates::Empty
-        };
+        let places = matches!(candidates, Candidates::All | Candidates::Empty);
         for c in conjuncts {
             match c {
+                // `true`, or a part an option made true.
+                Node::Const(v) if v != 0 => {}
+                // `owner(cell) == mover` is what a pick's candidates are.
+                Node::Cmp(CmpOp::Eq, ref a, ref b)
+                    if matches!(candidates, Candidates::Owned)
+                        && matches!((&**a, &**b), (Node::Owner(c), Node::Mover) | (Node::Mover, Node::Owner(c)) if matches!(**c, Node::Chosen)) =>
+                    {}
+                c if !places => match c.uses_chosen() {
+                    false => guard.push(c),
+                    true => match self.static_mask(&c) {
+                        Some(m) => mask = Some(join_masks(mask.take(), m)),
+                        None => test.push(c),
+                    },
+                },
                 // The empty cells are a list the engine keeps; so are the occupied
                 // ones, by height (only with stacks can a move choose one).
                 Node::Empty(ref a)
@@ -95,25 +129,16 @@ impl<'a> Lowerer<'a> {
                 }
                 c if !c.uses_chosen() => guard.push(c),
                 c => match self.static_mask(&c) {
-                    Some(m) => {
-                        let joined = match mask.take() {
-                            Some(old) => old.iter().zip(&m).map(|(a, b)| *a && *b).collect(),
-                            None => m,
-                        };
-                        mask = Some(joined);
-                    }
+                    Some(m) => mask = Some(join_masks(mask.take(), m)),
                     None => test.push(c),
                 },
             }
         }
-        Ok(Place {
-            sow: None,
-            cards: None,
+        Ok(Select {
             guard: join_and(guard),
             candidates,
             mask,
             test: join_and(test),
-            text: String::new(),
         })
     }
 
@@ -147,6 +172,40 @@ impl<'a> Lowerer<'a> {
             Hir::Seat(i) => Node::Const(*i as i64),
             Hir::Param(i) => args.get(*i).cloned().unwrap_or(Node::Bound),
             Hir::Error => Node::Const(0),
+            Hir::If(value, condition, other) => {
+                let condition = self.lower(condition, args)?;
+                let (value, other) = (self.lower(value, args)?, self.lower(other, args)?);
+                match condition {
+                    Node::Const(0) => other,
+                    Node::Const(_) => value,
+                    c => Node::If(b(value), b(c), b(other)),
+                }
+            }
+            Hir::SeatOption(i, seat) => {
+                let table: Box<[i64]> = self
+                    .seat_values
+                    .get(*i)
+                    .filter(|t| !t.is_empty())
+                    .cloned()
+                    .unwrap_or_else(|| vec![self.values[*i]; self.seat_count])
+                    .into_boxed_slice();
+                match self.lower(seat, args)? {
+                    Node::Const(s) => Node::Const(table.get(s as usize).copied().unwrap_or(0)),
+                    other => Node::PerSeat(table, SeatRef::from_node(other)),
+                }
+            }
+            Hir::CellLabel(label) => match self.geometry.cell_by_label(label) {
+                Some(c) => Node::Const(c as i64),
+                None => {
+                    return Err(CompileError::Invalid(Box::new(Diagnostic::UnknownName {
+                        name: label.clone(),
+                        span: e.span.into(),
+                        help: Some(
+                            "this board, with these options, has no cell of that name".into(),
+                        ),
+                    })))
+                }
+            },
             Hir::Aggregate(kind, index, body, condition) => {
                 if self.in_aggregate {
                     return Err(CompileError::Invalid(Box::new(Diagnostic::Unsupported {
@@ -165,7 +224,7 @@ impl<'a> Lowerer<'a> {
                     None => None,
                 };
                 self.in_aggregate = false;
-                Node::Aggregate(*kind, b(body), condition)
+                around(*kind, body, condition)
             }
             Hir::Define(i, call_args) => {
                 let lowered = call_args
@@ -196,8 +255,17 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 match op {
-                    BinaryOp::And => Node::And(b(l), b(r)),
-                    BinaryOp::Or => Node::Or(b(l), b(r)),
+                    // A part an option decides is decided here, once.
+                    BinaryOp::And => match (l, r) {
+                        (Node::Const(0), _) | (_, Node::Const(0)) => Node::Const(0),
+                        (Node::Const(_), x) | (x, Node::Const(_)) => x,
+                        (l, r) => Node::And(b(l), b(r)),
+                    },
+                    BinaryOp::Or => match (l, r) {
+                        (Node::Const(x), _) | (_, Node::Const(x)) if x != 0 => Node::Const(1),
+                        (Node::Const(_), x) | (x, Node::Const(_)) => x,
+                        (l, r) => Node::Or(b(l), b(r)),
+                    },
                     BinaryOp::Eq => compare(CmpOp::Eq, l, r),
                     BinaryOp::Ne => compare(CmpOp::Ne, l, r),
                     BinaryOp::Lt => compare(CmpOp::Lt, l, r),
@@ -255,6 +323,12 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Played => Node::Played,
                     BuiltinId::Total => Node::Total,
                     BuiltinId::HandSize => Node::HandSize(seat(node())),
+                    BuiltinId::Centre => Node::Centre(node()),
+                    BuiltinId::From => Node::From,
+                    BuiltinId::To => Node::To,
+                    BuiltinId::Connected => Node::Connected,
+                    BuiltinId::Groups => Node::Groups,
+                    BuiltinId::LargestGroup => Node::LargestGroup,
                     BuiltinId::Line | BuiltinId::Runs => {
                         let _ = node();
                         let n = self.length(&a[0])?;
@@ -319,6 +393,10 @@ fn static_value(node: &Node, chosen: CellId, g: &Geometry) -> Option<i64> {
             (c != NO_CELL && g.corner[c as usize]) as i64
         }
         Node::Adjacent(a, b) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
+        Node::Centre(c) => {
+            let c = v(c)? as CellId;
+            (c != NO_CELL && g.centre[c as usize]) as i64
+        }
         Node::Not(a) => (v(a)? == 0) as i64,
         Node::And(a, b) => (v(a)? != 0 && v(b)? != 0) as i64,
         Node::Or(a, b) => (v(a)? != 0 || v(b)? != 0) as i64,
@@ -328,9 +406,51 @@ fn static_value(node: &Node, chosen: CellId, g: &Geometry) -> Option<i64> {
     })
 }
 
+/// An aggregate; over the neighbours of one cell only when its condition
+/// says `adjacent(X, c)` with X not the aggregate's cell.
+fn around(kind: Aggregate, body: Node, condition: Option<Box<Node>>) -> Node {
+    let b = |n: Node| Box::new(n);
+    let Some(condition) = condition else {
+        return Node::Aggregate(kind, b(body), None);
+    };
+    let mut parts = Vec::new();
+    flatten_and(*condition, &mut parts);
+    let is_each = |n: &Node| matches!(n, Node::Each);
+    let centre = parts.iter().position(|p| match p {
+        Node::Adjacent(a, c) => (is_each(c) && !reads_each(a)) || (is_each(a) && !reads_each(c)),
+        _ => false,
+    });
+    match centre {
+        Some(i) => {
+            let Node::Adjacent(a, c) = parts.remove(i) else {
+                unreachable!("found above")
+            };
+            let x = if is_each(&c) { a } else { c };
+            Node::AroundAggregate(kind, x, b(body), join_and(parts).map(b))
+        }
+        None => Node::Aggregate(kind, b(body), join_and(parts).map(b)),
+    }
+}
+
+/// Whether a node reads the aggregate's cell.
+fn reads_each(n: &Node) -> bool {
+    let mut found = false;
+    n.visit(&mut |n| found |= matches!(n, Node::Each));
+    found
+}
+
+/// Two cell masks joined by `and`.
+fn join_masks(old: Option<Vec<bool>>, new: Vec<bool>) -> Vec<bool> {
+    match old {
+        Some(old) => old.iter().zip(&new).map(|(a, b)| *a && *b).collect(),
+        None => new,
+    }
+}
+
 /// A comparison, with the constant folded into the node when one side is constant.
 fn compare(op: CmpOp, l: Node, r: Node) -> Node {
     match (l, r) {
+        (Node::Const(a), Node::Const(b)) => Node::Const(op.apply(a, b)),
         (l, Node::Const(c)) => Node::CmpConst(op, Box::new(l), c),
         (Node::Const(c), r) => {
             let flipped = match op {

@@ -133,9 +133,10 @@ pub fn sowing(geometry: &Geometry, no_reversal: bool, capacity: usize) -> Sowing
 pub fn sow_cache(phases: &[Phase], cells: usize) -> Option<Vec<u64>> {
     let mut sowing = phases
         .iter()
-        .flat_map(|p| &p.places)
-        .filter(|p| p.sow.is_some());
-    let place = sowing.next()?;
+        .flat_map(|p| &p.rules)
+        .filter(|r| r.sowing().is_some());
+    let rule = sowing.next()?;
+    let place = rule.select()?;
     if sowing.next().is_some()
         || place.guard.is_some()
         || place.mask.is_some()
@@ -143,7 +144,7 @@ pub fn sow_cache(phases: &[Phase], cells: usize) -> Option<Vec<u64>> {
     {
         return None;
     }
-    let table = &place.sow.as_ref()?.stack_paths;
+    let table = &rule.sowing()?.stack_paths;
     match place.candidates {
         Candidates::All => Some(table.clone()),
         // An empty cell is not a stack to sow: height 0 has no moves.

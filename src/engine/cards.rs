@@ -6,7 +6,7 @@ use rand::Rng;
 
 use super::eval::Scope;
 use super::{Move, State};
-use crate::ir::{CardPlay, CellId, Place, Rules, NO_CELL};
+use crate::ir::{CardChain, CardPlay, CellId, Rules, Select, NO_CELL};
 
 impl State {
     /// The cards `seat` holds, sorted by value (0 for a card the view hides).
@@ -271,16 +271,10 @@ fn is_reordering(order: &[u32], pile: &[u8]) -> bool {
 impl Rules {
     /// Appends the card moves of a rule: every distinct set of `min..=max`
     /// cards of the mover's hand whose named cell the rule allows.
-    pub(super) fn card_moves(
-        &self,
-        place: &Place,
-        play: &CardPlay,
-        state: &State,
-        out: &mut Vec<Move>,
-    ) {
-        let sets = CardSets::of(play, state.hand(state.mover, self));
+    pub(super) fn card_moves(&self, chain: CardChain, state: &State, out: &mut Vec<Move>) {
+        let sets = CardSets::of(chain.play, state.hand(state.mover, self));
         for slots in sets.list() {
-            if let Some(m) = self.card_move(place, play, state, &sets, slots) {
+            if let Some(m) = self.card_move(chain, state, &sets, slots) {
                 out.push(m);
             }
         }
@@ -297,10 +291,13 @@ impl Rules {
         rng: &mut R,
     ) -> Option<Option<Move>> {
         let phase = &self.phases[state.phase as usize];
-        let [place] = phase.places.as_slice() else {
+        let [rule] = phase.rules.as_slice() else {
             return None;
         };
-        let play = place.cards.as_ref()?;
+        let chain = rule.card_chain()?;
+        if !self.filters.is_empty() {
+            return None;
+        }
         if state.is_over() {
             return Some(None);
         }
@@ -308,10 +305,10 @@ impl Rules {
         if state.supply[state.mover as usize] <= 0 {
             return Some(pass);
         }
-        let mut sets = CardSets::of(play, state.hand(state.mover, self));
+        let mut sets = CardSets::of(chain.play, state.hand(state.mover, self));
         while sets.len > 0 {
             let slots = sets.take(super::below(rng, sets.len));
-            if let Some(m) = self.card_move(place, play, state, &sets, slots) {
+            if let Some(m) = self.card_move(chain, state, &sets, slots) {
                 return Some(Some(m));
             }
         }
@@ -321,8 +318,7 @@ impl Rules {
     /// The move playing the cards in `slots`, if the rule allows the cell they name.
     fn card_move(
         &self,
-        place: &Place,
-        play: &CardPlay,
+        chain: CardChain,
         state: &State,
         sets: &CardSets,
         slots: u16,
@@ -334,11 +330,11 @@ impl Rules {
             total,
             ..Scope::at(state, NO_CELL)
         };
-        let cell = self.eval(&play.target, &scope) as CellId;
+        let cell = self.eval(chain.target, &scope) as CellId;
         if cell == NO_CELL
             || cell as usize >= self.geometry.cell_count()
             || state.heights[cell as usize] as usize >= self.stack_capacity
-            || !self.allows(place, state, cell, played, total)
+            || !self.allows(chain.select, state, cell, played, total)
         {
             return None;
         }
@@ -359,8 +355,8 @@ impl Rules {
         })
     }
 
-    /// Whether a place rule's guard, mask and test allow `cell`.
-    fn allows(&self, place: &Place, state: &State, cell: CellId, played: u8, total: i32) -> bool {
+    /// Whether a place step's guard, mask and test allow `cell`.
+    fn allows(&self, place: &Select, state: &State, cell: CellId, played: u8, total: i32) -> bool {
         let scope = Scope {
             played,
             total,
@@ -386,11 +382,11 @@ impl Rules {
             return options;
         }
         let stones = state.supply[state.mover as usize] > 0;
-        for place in &self.phases[state.phase as usize].places {
-            let Some(play) = &place.cards else {
+        for rule in &self.phases[state.phase as usize].rules {
+            let Some(chain) = rule.card_chain() else {
                 continue;
             };
-            let sets = CardSets::of(play, state.hand(state.mover, self));
+            let sets = CardSets::of(chain.play, state.hand(state.mover, self));
             for slots in sets.list() {
                 let total = sets.total(slots);
                 let scope = Scope {
@@ -398,7 +394,7 @@ impl Rules {
                     total,
                     ..Scope::at(state, NO_CELL)
                 };
-                let cell = self.eval(&play.target, &scope) as CellId;
+                let cell = self.eval(chain.target, &scope) as CellId;
                 let cell = (cell != NO_CELL && (cell as usize) < self.geometry.cell_count())
                     .then_some(cell);
                 let cards = (0..sets.hand.len())
@@ -407,7 +403,7 @@ impl Rules {
                     .collect();
                 let allowed = stones
                     && cell.is_some()
-                    && self.card_move(place, play, state, &sets, slots).is_some();
+                    && self.card_move(chain, state, &sets, slots).is_some();
                 options.push(CardOption {
                     cards,
                     cell,
@@ -429,28 +425,28 @@ impl Rules {
         let mut as_seat = state.clone();
         as_seat.mover = seat;
         self.phases[state.phase as usize]
-            .places
+            .rules
             .iter()
-            .filter(|p| p.cards.is_some())
-            .any(|p| {
+            .filter_map(|r| r.card_chain())
+            .any(|chain| {
                 (state.heights[cell as usize] as usize) < self.stack_capacity
-                    && self.allows(p, &as_seat, cell, 0, 0)
+                    && self.allows(chain.select, &as_seat, cell, 0, 0)
             })
     }
 
     /// Plays a card move: the cards go to the discard pile, the mover's piece
     /// on the cell, then the rule's draw.
-    pub(super) fn play_cards(&self, state: &mut State, play: &CardPlay, slots: u16, cell: CellId) {
+    pub(super) fn play_cards(&self, state: &mut State, chain: CardChain, slots: u16, cell: CellId) {
         let seat = state.mover;
         let (played, total) = state.discard_cards(seat, slots, self);
         self.place_piece(state, cell);
-        if let Some((count, when)) = &play.draw {
+        if let Some((count, when)) = chain.draw {
             let scope = Scope {
                 played,
                 total,
                 ..Scope::at(state, cell)
             };
-            if when.as_ref().is_none_or(|c| self.eval(c, &scope) != 0) {
+            if when.is_none_or(|c| self.eval(c, &scope) != 0) {
                 let n = self.eval(count, &scope).clamp(0, self.deck.len() as i64);
                 for _ in 0..n {
                     state.draw_card(seat, self);

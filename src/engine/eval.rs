@@ -2,8 +2,10 @@
 
 use super::State;
 use crate::ir::{ArithOp, CellId, Node, Rules, SeatRef, NO_CELL};
+use crate::syntax::ast::Aggregate;
 
 /// What an expression is evaluated against.
+#[derive(Clone, Copy)]
 pub(super) struct Scope<'s> {
     pub state: &'s State,
     /// The cell a move chooses, or `NO_CELL`.
@@ -16,6 +18,10 @@ pub(super) struct Scope<'s> {
     pub total: i32,
     /// The cell an aggregate is at.
     pub each: CellId,
+    /// The cell this move picked a piece from, or `NO_CELL`.
+    pub from: CellId,
+    /// The cell this move put a piece on, or `NO_CELL`.
+    pub to: CellId,
 }
 
 impl<'s> Scope<'s> {
@@ -28,7 +34,14 @@ impl<'s> Scope<'s> {
             played: 0,
             total: 0,
             each: NO_CELL,
+            from: NO_CELL,
+            to: NO_CELL,
         }
+    }
+
+    /// The same scope at another cell of an aggregate.
+    fn at_each(&self, each: CellId) -> Self {
+        Scope { each, ..*self }
     }
 }
 
@@ -49,6 +62,16 @@ impl Rules {
             }
             None => 0,
         }
+    }
+
+    /// A per-seat value (a seat's starting supply) in `state`, from 0 to
+    /// `i32::MAX - 1` (`i32::MAX` means unlimited).
+    pub(super) fn seat_value(&self, state: &State, node: &Node, seat: u8) -> i32 {
+        let scope = Scope {
+            bound: seat,
+            ..Scope::at(state, NO_CELL)
+        };
+        self.eval(node, &scope).clamp(0, i64::from(i32::MAX) - 1) as i32
     }
 
     /// Evaluates a node to an integer (conditions are 0 or 1).
@@ -122,6 +145,8 @@ impl Rules {
             Node::Played => s.played as i64,
             Node::Total => s.total as i64,
             Node::Each => s.each as i64,
+            Node::From => s.from as i64,
+            Node::To => s.to as i64,
             Node::Bound => s.bound as i64,
             Node::Full => st.empty_list.is_empty() as i64,
             Node::Supply(p) => supply_value(st.supply[self.direct_seat(p, s)?]),
@@ -255,46 +280,39 @@ impl Rules {
             }
             Node::HandSize(p) => st.hand_len.get(seat(p)).copied().unwrap_or(0) as i64,
             Node::Aggregate(kind, body, condition) => {
-                let each = |c: CellId| {
-                    let at = Scope {
-                        each: c,
-                        bound: s.bound,
-                        played: s.played,
-                        total: s.total,
-                        ..Scope::at(st, s.chosen)
-                    };
-                    if condition.as_ref().is_some_and(|k| self.eval(k, &at) == 0) {
-                        None
-                    } else {
-                        Some(self.eval(body, &at))
-                    }
-                };
-                let combine = |acc: i64, v: i64| match kind {
-                    crate::syntax::ast::Aggregate::Sum => acc.wrapping_add(v),
-                    crate::syntax::ast::Aggregate::Max => acc.max(v),
-                };
                 // `for c where owner(c) == SEAT`: only that seat's cells, read
                 // off its bitboard (the condition still holds for each).
                 if let Some(seat) = self.owned_by(condition.as_deref(), s) {
-                    let mut bits = st.tops.get(seat + 1).copied().unwrap_or(0);
-                    let mut acc = 0i64;
-                    while bits != 0 {
-                        let at = Scope {
-                            each: bits.trailing_zeros() as CellId,
-                            bound: s.bound,
-                            played: s.played,
-                            total: s.total,
-                            ..Scope::at(st, s.chosen)
-                        };
-                        bits &= bits - 1;
-                        acc = combine(acc, self.eval(body, &at));
-                    }
-                    return acc;
+                    let bits = st.tops.get(seat + 1).copied().unwrap_or(0);
+                    return self.fold_cells(*kind, body, None, bit_cells(bits), s);
                 }
-                (0..self.geometry.cell_count() as CellId)
-                    .filter_map(each)
-                    .fold(0i64, combine)
+                let cells = 0..self.geometry.cell_count() as CellId;
+                self.fold_cells(*kind, body, condition.as_deref(), cells, s)
             }
+            Node::AroundAggregate(kind, around, body, condition) => {
+                let c = cell(around);
+                let cells: &[CellId] = if c == NO_CELL {
+                    &[]
+                } else {
+                    self.geometry.neighbours_of(c)
+                };
+                self.fold_cells(*kind, body, condition.as_deref(), cells.iter().copied(), s)
+            }
+            Node::If(value, condition, other) => {
+                if self.eval(condition, s) != 0 {
+                    self.eval(value, s)
+                } else {
+                    self.eval(other, s)
+                }
+            }
+            Node::PerSeat(table, p) => table.get(seat(p)).copied().unwrap_or(0),
+            Node::Centre(c) => {
+                let c = cell(c);
+                (c != NO_CELL && self.geometry.centre[c as usize]) as i64
+            }
+            Node::Connected => (self.group_sizes(st).0 <= 1) as i64,
+            Node::Groups => self.group_sizes(st).0 as i64,
+            Node::LargestGroup => self.group_sizes(st).1 as i64,
             // Listed, not `_`: a new kind of node must be handled here or there.
             Node::Const(_)
             | Node::Mover
@@ -306,12 +324,46 @@ impl Rules {
             | Node::Full
             | Node::Played
             | Node::Total
-            | Node::Each => self.simple(node, s).unwrap_or(0),
+            | Node::Each
+            | Node::From
+            | Node::To => self.simple(node, s).unwrap_or(0),
         }
     }
 }
 
 impl Rules {
+    /// Combines `body` over the cells meeting `condition`: a sum, a maximum
+    /// (0 for none), or whether any or all are true (stopping at the first
+    /// that decides).
+    fn fold_cells(
+        &self,
+        kind: Aggregate,
+        body: &Node,
+        condition: Option<&Node>,
+        cells: impl Iterator<Item = CellId>,
+        s: &Scope,
+    ) -> i64 {
+        let mut acc: i64 = match kind {
+            Aggregate::All => 1,
+            _ => 0,
+        };
+        for c in cells {
+            let at = s.at_each(c);
+            if condition.is_some_and(|k| self.eval(k, &at) == 0) {
+                continue;
+            }
+            let v = self.eval(body, &at);
+            match kind {
+                Aggregate::Sum => acc = acc.wrapping_add(v),
+                Aggregate::Max => acc = acc.max(v),
+                Aggregate::Any if v != 0 => return 1,
+                Aggregate::All if v == 0 => return 0,
+                Aggregate::Any | Aggregate::All => {}
+            }
+        }
+        acc
+    }
+
     /// The seat an aggregate's condition `owner(c) == SEAT` names, when the
     /// state keeps a bitboard of each seat's cells and SEAT is read directly.
     fn owned_by(&self, condition: Option<&Node>, s: &Scope) -> Option<usize> {
@@ -333,6 +385,17 @@ impl Rules {
             _ => None,
         }
     }
+}
+
+/// The cells of a bitboard, lowest first.
+fn bit_cells(mut bits: u128) -> impl Iterator<Item = CellId> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let c = bits.trailing_zeros() as CellId;
+            bits &= bits - 1;
+            c
+        })
+    })
 }
 
 /// An unlimited supply reads as the largest number.

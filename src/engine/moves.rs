@@ -1,8 +1,8 @@
 //! Legal moves and the move notation.
 
-use super::eval::Scope;
+use super::chain::Progress;
 use super::State;
-use crate::ir::{Candidates, CellId, Place, Rules, NO_CELL};
+use crate::ir::{Candidates, CellId, Form, MoveRule, Rules, Select, Step, MAX_STEPS, NO_CELL};
 
 /// A move: small and `Copy`, so that move lists are flat arrays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -34,6 +34,14 @@ pub enum Move {
     },
     /// The phase's forced move (`otherwise`), when no other is legal.
     Pass,
+    /// A move of the general step runner: the rule (index in the phase) and
+    /// each step's choice (`NO_CELL` where a step chose nothing).
+    Chain {
+        /// The move rule.
+        rule: u8,
+        /// One choice a step.
+        choices: [CellId; MAX_STEPS],
+    },
 }
 
 /// Why a typed move was refused.
@@ -54,39 +62,59 @@ pub enum MoveError {
     /// A card the mover does not hold.
     #[error("you hold no {0} (or not that many)")]
     NoSuchCard(String),
+    /// A move refused, with the reason in the rules' terms.
+    #[error("{0}")]
+    Refused(String),
+    /// A move that leaves a choice open (which of equal groups stays): the
+    /// complete moves it could be, in notation.
+    #[error("{what}: say which, e.g. `{}`", options.join("` or `"))]
+    Ambiguous {
+        /// What is left to choose.
+        what: String,
+        /// The complete moves.
+        options: Vec<String>,
+    },
 }
 
 impl Rules {
     /// Writes the legal moves of `state` into `out` (cleared first), in cell order
-    /// when the phase has one place rule, sorted when it has several.
+    /// when the phase has one place rule, sorted when it has several; the
+    /// filters (`must block`) applied.
     pub fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
+        self.unfiltered_moves(state, out);
+        if !self.filters.is_empty() && out.len() > 1 {
+            self.filter_moves(state, out);
+        }
+    }
+
+    /// The legal moves before the filters.
+    pub(super) fn unfiltered_moves(&self, state: &State, out: &mut Vec<Move>) {
         out.clear();
         if state.is_over() {
             return;
         }
         let phase = &self.phases[state.phase as usize];
-        if state.supply[state.mover as usize] <= 0 {
-            // No piece to place: only the forced move, if there is one.
-            if phase.otherwise.is_some() {
-                out.push(Move::Pass);
-            }
-            return;
-        }
-        for (i, place) in phase.places.iter().enumerate() {
-            match &place.cards {
-                Some(play) => {
+        let has_piece = state.supply[state.mover as usize] > 0;
+        for (i, rule) in phase.rules.iter().enumerate() {
+            match rule.form {
+                Form::Cards if has_piece => {
                     let start = out.len();
-                    self.card_moves(place, play, state, out);
+                    if let Some(chain) = rule.card_chain() {
+                        self.card_moves(chain, state, out);
+                    }
                     for m in &mut out[start..] {
                         if let Move::Cards { rule, .. } = m {
                             *rule = i as u8;
                         }
                     }
                 }
-                None => self.place_moves(place, state, out),
+                Form::Place | Form::Sow if has_piece => self.place_moves(rule, state, out),
+                Form::Chain => self.chain_moves(self.rule_number(state.phase, i), rule, state, out),
+                _ => {}
             }
         }
-        if phase.places.iter().filter(|p| p.cards.is_some()).count() > 1 {
+        let card_rules = phase.rules.iter().filter(|r| r.form == Form::Cards).count();
+        if card_rules > 1 {
             // The same cards naming the same cell under two rules are one
             // move, the first rule's: a move is written by its cards alone.
             out.sort_unstable_by_key(|m| match *m {
@@ -107,7 +135,7 @@ impl Rules {
                 _ => false,
             });
         }
-        if phase.places.len() > 1 {
+        if phase.rules.len() > 1 {
             out.sort_unstable();
             out.dedup();
         }
@@ -116,10 +144,13 @@ impl Rules {
         }
     }
 
-    fn place_moves(&self, place: &Place, state: &State, out: &mut Vec<Move>) {
+    fn place_moves(&self, rule: &MoveRule, state: &State, out: &mut Vec<Move>) {
         let start = out.len();
-        self.candidate_cells(place, state, out);
-        if let Some(sowing) = &place.sow {
+        let Some(select) = rule.select() else {
+            return;
+        };
+        self.candidate_cells(select, state, Progress::START, out);
+        if let Some(sowing) = rule.sowing() {
             // The candidates become stacks to sow: append their paths, then drop them.
             let end = out.len();
             for i in start..end {
@@ -131,11 +162,16 @@ impl Rules {
         }
     }
 
-    /// Appends the cells a place rule allows, as `Move::Place`.
-    pub(super) fn candidate_cells(&self, place: &Place, state: &State, out: &mut Vec<Move>) {
+    /// Appends the cells a choosing step allows, as `Move::Place`.
+    pub(super) fn candidate_cells(
+        &self,
+        place: &Select,
+        state: &State,
+        progress: Progress,
+        out: &mut Vec<Move>,
+    ) {
         if let Some(guard) = &place.guard {
-            let scope = Scope::at(state, NO_CELL);
-            if self.eval(guard, &scope) == 0 {
+            if self.eval(guard, &progress.scope(state, NO_CELL)) == 0 {
                 return;
             }
         }
@@ -158,8 +194,7 @@ impl Rules {
             ),
             Candidates::Empty => out.extend(state.empty_list.iter().map(|&c| Move::Place(c))),
             Candidates::EmptyNeighbours(of) => {
-                let scope = Scope::at(state, NO_CELL);
-                let c = self.eval(of, &scope) as CellId;
+                let c = self.eval(of, &progress.scope(state, NO_CELL)) as CellId;
                 if c != NO_CELL {
                     let free = self
                         .geometry
@@ -169,6 +204,27 @@ impl Rules {
                     out.extend(free.map(|&n| Move::Place(n)));
                 }
             }
+            Candidates::Owned => {
+                let own = state.mover + 1;
+                if self.keeps_tops {
+                    let mut bits = state.tops[own as usize];
+                    while bits != 0 {
+                        out.push(Move::Place(bits.trailing_zeros() as CellId));
+                        bits &= bits - 1;
+                    }
+                } else {
+                    out.extend(
+                        cells
+                            .filter(|&c| state.board[c as usize] == own)
+                            .map(Move::Place),
+                    );
+                }
+            }
+            Candidates::Pieces => out.extend(
+                cells
+                    .filter(|&c| state.heights[c as usize] > 0)
+                    .map(Move::Place),
+            ),
         }
         if let Some(mask) = &place.mask {
             let mut keep = start;
@@ -188,8 +244,7 @@ impl Rules {
                 else {
                     continue;
                 };
-                let scope = Scope::at(state, c);
-                if self.eval(test, &scope) != 0 {
+                if self.eval(test, &progress.scope(state, c)) != 0 {
                     out[keep] = out[i];
                     keep += 1;
                 }
@@ -228,7 +283,55 @@ impl Rules {
                 values.join("+")
             }
             Move::Pass => "pass".to_string(),
+            Move::Chain { rule, choices } => self.chain_text(rule, &choices),
         }
+    }
+
+    /// A chain move in notation: the cells chosen in order, a relocation
+    /// written `d4-e5` (a piece picked up, then put down), and a group kept
+    /// among equals last, `d4-e5 keep c3`.
+    fn chain_text(&self, rule: u8, choices: &[CellId; MAX_STEPS]) -> String {
+        let Some(rule) = self.rule(rule) else {
+            return String::new();
+        };
+        let label = |c: CellId| self.geometry.labels[c as usize].as_str();
+        let (mut text, mut keep) = (String::new(), String::new());
+        let mut lifted = false;
+        for (step, &c) in rule
+            .steps
+            .iter()
+            .zip(choices)
+            .filter(|(_, &c)| c != NO_CELL)
+        {
+            if let Step::KeepLargestGroup(_) = step {
+                keep.push_str(" keep ");
+                keep.push_str(label(c));
+                continue;
+            }
+            if !text.is_empty() {
+                text.push(if lifted { '-' } else { ' ' });
+            }
+            text.push_str(label(c));
+            lifted = matches!(step, Step::Pick(_) | Step::Remove(_));
+        }
+        text + &keep
+    }
+
+    /// A chain rule by its number: the rules of all phases, counted in order.
+    pub(super) fn rule(&self, number: u8) -> Option<&MoveRule> {
+        self.phases
+            .iter()
+            .flat_map(|p| &p.rules)
+            .nth(number as usize)
+    }
+
+    /// The number of the current phase's rule `index`, counted over all phases.
+    pub(super) fn rule_number(&self, phase: u8, index: usize) -> u8 {
+        let before: usize = self.phases[..phase as usize]
+            .iter()
+            .map(|p| p.rules.len())
+            .sum();
+        (before + index) as u8
     }
 
     /// Reads a move typed in the rules' notation and checks that it is legal.
@@ -237,6 +340,9 @@ impl Rules {
             return Err(MoveError::GameOver);
         }
         let lower = text.trim().to_ascii_lowercase();
+        if let Some(read) = self.read_chain(state, &lower) {
+            return read;
+        }
         if let Some(m) = self.read_cards(state, &lower)? {
             return Ok(m);
         }
@@ -259,6 +365,8 @@ impl Rules {
         };
         if self.sorted_moves(state).contains(&m) {
             Ok(m)
+        } else if let Some(why) = self.blocked(state, m) {
+            Err(MoveError::Refused(why))
         } else {
             Err(MoveError::Illegal(lower))
         }
@@ -314,9 +422,9 @@ impl Rules {
     /// Whether the moves of the current phase sow.
     fn sows(&self, state: &State) -> bool {
         self.phases[state.phase as usize]
-            .places
+            .rules
             .iter()
-            .any(|p| p.sow.is_some())
+            .any(|r| r.sowing().is_some())
     }
 
     /// Reads a sowing path, saying what is wrong with it in the player's terms.
@@ -329,11 +437,12 @@ impl Rules {
     ) -> Result<Move, MoveError> {
         let phase = &self.phases[state.phase as usize];
         let mut stacks = Vec::new();
-        for place in phase.places.iter().filter(|p| p.sow.is_some()) {
-            self.candidate_cells(place, state, &mut stacks);
+        for rule in phase.rules.iter().filter(|r| r.sowing().is_some()) {
+            let Some(place) = rule.select() else { continue };
+            self.candidate_cells(place, state, Progress::START, &mut stacks);
         }
         if !stacks.contains(&Move::Place(from)) {
-            let rules: Vec<&str> = phase.places.iter().map(|p| p.text.as_str()).collect();
+            let rules: Vec<&str> = phase.rules.iter().map(|p| p.text.as_str()).collect();
             return Err(MoveError::BadPath(format!(
                 "{} is not a stack you can sow now (it holds {}); the rule is `{}`",
                 labels[0],
@@ -354,9 +463,9 @@ impl Rules {
             )));
         }
         let no_reversal = self.phases[state.phase as usize]
-            .places
+            .rules
             .iter()
-            .any(|p| p.sow.as_ref().is_some_and(|s| s.no_reversal));
+            .any(|r| r.sowing().is_some_and(|s| s.no_reversal));
         let bits = self.step_bits();
         let (mut dirs, mut at, mut came) = (0u64, from, usize::MAX);
         for (i, &to) in path.iter().enumerate() {

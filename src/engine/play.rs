@@ -4,7 +4,7 @@ use rand::Rng;
 
 use super::eval::Scope;
 use super::{Move, Outcome, State};
-use crate::ir::{Candidates, EffectOp, EndResult, Rules, NO_CELL};
+use crate::ir::{Candidates, EffectOp, EndResult, Form, Rules, NO_CELL};
 
 impl Rules {
     /// Plays a legal move for the mover (not checked: see [`Rules::parse_move`]).
@@ -31,14 +31,19 @@ impl Rules {
             Move::Cards {
                 rule, slots, cell, ..
             } => {
-                let place = &self.phases[state.phase as usize].places[rule as usize];
-                let play = place
-                    .cards
-                    .as_ref()
+                let rule = &self.phases[state.phase as usize].rules[rule as usize];
+                let chain = rule
+                    .card_chain()
                     .expect("a card move comes from a card rule");
-                self.play_cards(state, play, slots, cell);
+                self.play_cards(state, chain, slots, cell);
             }
             Move::Pass => self.play_otherwise(state),
+            Move::Chain { rule, choices } => {
+                let rule = self
+                    .rule(rule)
+                    .expect("a chain move comes from a chain rule");
+                self.play_chain(state, rule, &choices);
+            }
         }
         self.finish_turn(state);
     }
@@ -212,8 +217,11 @@ impl Rules {
         if let Some(m) = self.random_card_move(state, rng) {
             return m;
         }
-        if let [place] = self.phases[state.phase as usize].places.as_slice() {
-            if let Some(sowing) = &place.sow {
+        if let [rule] = self.phases[state.phase as usize].rules.as_slice() {
+            let Some(place) = rule.select().filter(|_| self.filters.is_empty()) else {
+                return self.any_random_move(state, buf, rng);
+            };
+            if let Some(sowing) = rule.sowing() {
                 if state.is_over() || state.supply[state.mover as usize] <= 0 {
                     return None;
                 }
@@ -222,10 +230,11 @@ impl Rules {
                     return self.cached_random_sow(state, rng);
                 }
                 buf.clear();
-                self.candidate_cells(place, state, buf);
+                self.candidate_cells(place, state, super::chain::Progress::START, buf);
                 return self.random_sow(sowing, state, rng, |c| buf.contains(&Move::Place(c)));
             }
-            if matches!(place.candidates, Candidates::Empty)
+            if rule.form == Form::Place
+                && matches!(place.candidates, Candidates::Empty)
                 && place.test.is_none()
                 && place.guard.is_none()
                 && place.mask.is_none()
@@ -241,6 +250,16 @@ impl Rules {
                 ));
             }
         }
+        self.any_random_move(state, buf, rng)
+    }
+
+    /// A uniformly random move from the whole list.
+    fn any_random_move<R: Rng>(
+        &self,
+        state: &State,
+        buf: &mut Vec<Move>,
+        rng: &mut R,
+    ) -> Option<Move> {
         self.legal_moves(state, buf);
         (!buf.is_empty()).then(|| buf[below(rng, buf.len())])
     }

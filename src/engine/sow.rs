@@ -134,9 +134,9 @@ impl Rules {
             pick -= n;
         }
         let sowing = self.phases[state.phase as usize]
-            .places
+            .rules
             .iter()
-            .find_map(|p| p.sow.as_ref())?;
+            .find_map(|r| r.sowing())?;
         Some((sowing, from, pick))
     }
 
@@ -147,8 +147,8 @@ impl Rules {
     /// and no path walked twice.
     pub(super) fn play_random_sow<R: Rng>(&self, state: &mut State, rng: &mut R) -> Option<bool> {
         self.sow_cache.as_ref()?;
-        match self.phases[state.phase as usize].places.as_slice() {
-            [place] if place.sow.is_some() => {}
+        match self.phases[state.phase as usize].rules.as_slice() {
+            [rule] if rule.sowing().is_some() && self.filters.is_empty() => {}
             _ => return None,
         }
         let Some((sowing, from, mut pick)) = self.cached_pick(state, rng) else {

@@ -261,7 +261,11 @@ impl State {
         self.empty_pos.clear();
         self.empty_pos.extend(0..cells as CellId);
         self.supply.clear();
-        self.supply.resize(seats, rules.supply.unwrap_or(i32::MAX));
+        let each = match rules.supply {
+            crate::ir::Supply::Each(n) => n,
+            _ => i32::MAX,
+        };
+        self.supply.resize(seats, each);
         for v in [&mut self.scores, &mut self.gains, &mut self.counts] {
             v.clear();
             v.resize(seats, 0);
@@ -302,6 +306,11 @@ impl State {
         }
         if rules.first_random {
             self.mover = self.chance_seat(seats);
+        }
+        if let crate::ir::Supply::PerSeat(node) = &rules.supply {
+            for s in 0..seats {
+                self.supply[s] = rules.seat_value(self, node, s as u8);
+            }
         }
         for s in 0..seats {
             self.scores[s] = rules.score_of(self, s as u8);
@@ -464,6 +473,37 @@ impl State {
         self.empty_list.push(cell);
         self.empty_pos[c] = pos as CellId;
         h
+    }
+
+    /// Takes the top piece off a cell (which holds one) and returns its code.
+    pub(super) fn pop(&mut self, cell: CellId, rules: &Rules) -> u8 {
+        let c = cell as usize;
+        let h = self.heights[c] as usize;
+        let start = c * rules.stack_capacity;
+        let code = self.stacks[start + h - 1];
+        self.heights[c] -= 1;
+        self.recount_sowing(c, rules);
+        let top = if h > 1 { self.stacks[start + h - 2] } else { 0 };
+        self.set_top(cell, top, rules);
+        if h == 1 {
+            self.empty_pos[c] = self.empty_list.len() as CellId;
+            self.empty_list.push(cell);
+        }
+        code
+    }
+
+    /// A piece taken off the board goes back to its seat's supply (a
+    /// neutral piece leaves the game).
+    pub(super) fn return_piece(&mut self, code: u8, rules: &Rules) {
+        if let Some(seat) = (code as usize)
+            .checked_sub(1)
+            .filter(|&s| s < rules.seats.len())
+        {
+            self.counts[seat] -= 1;
+            if self.supply[seat] != i32::MAX {
+                self.supply[seat] += 1;
+            }
+        }
     }
 
     /// Keeps a cell's count of sowing moves (and the total) true after its

@@ -67,6 +67,12 @@ pub struct Geometry {
     pub strides: Vec<isize>,
     /// The longest line on the board.
     pub longest_line: usize,
+    /// Whether each cell is the board's centre (a hexagon's middle cell; the
+    /// middle 1, 2 or 4 cells of a square board).
+    pub centre: Vec<bool>,
+    /// Each cell's neighbours as a bitmask, when the board has at most 128
+    /// cells (empty otherwise): groups are then found on bitboards.
+    pub neighbour_masks: Vec<u128>,
 }
 
 /// Every line of one length, and the lines through each cell.
@@ -106,7 +112,13 @@ impl Geometry {
         let inside =
             move |(x, y): (i32, i32)| x >= 0 && y >= 0 && x < width as i32 && y < height as i32;
         let index = move |(x, y): (i32, i32)| (y as usize * width + x as usize) as CellId;
+        let middle = |n: usize, v: i32| v == (n as i32 - 1) / 2 || v == n as i32 / 2;
+        let centre = coords
+            .iter()
+            .map(|&(x, y)| middle(width, x) && middle(height, y))
+            .collect();
         Self::build(
+            centre,
             Shape::Square { width, height },
             coords,
             labels,
@@ -152,7 +164,9 @@ impl Geometry {
             let q_min = (-r_max).max(-r_max - r);
             (row_start[(r + r_max) as usize] + (q - q_min) as usize) as CellId
         };
+        let centre = coords.iter().map(|&c| c == (0, 0)).collect();
         Self::build(
+            centre,
             Shape::Hex { side },
             coords,
             labels,
@@ -166,6 +180,7 @@ impl Geometry {
 
     #[allow(clippy::too_many_arguments)]
     fn build(
+        centre: Vec<bool>,
         shape: Shape,
         coords: Vec<(i32, i32)>,
         labels: Vec<String>,
@@ -226,7 +241,20 @@ impl Geometry {
             .iter()
             .map(|&(dx, dy)| dy as isize * width as isize + dx as isize)
             .collect();
+        let neighbour_masks = if coords.len() <= 128 {
+            (0..coords.len())
+                .map(|c| {
+                    neighbours[neighbour_start[c] as usize..neighbour_start[c + 1] as usize]
+                        .iter()
+                        .fold(0u128, |m, &n| m | 1 << n)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Geometry {
+            centre,
+            neighbour_masks,
             shape,
             coords,
             labels,

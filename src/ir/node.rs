@@ -80,9 +80,33 @@ pub enum Node {
     Each,
     /// How many cards the seat holds.
     HandSize(SeatRef),
-    /// A sum (or maximum, 0 if none) of the node over the cells meeting the
-    /// condition, with `Each` the cell.
+    /// A sum (or maximum, 0 if none; or any, all) of the node over the cells
+    /// meeting the condition, with `Each` the cell.
     Aggregate(crate::syntax::ast::Aggregate, Box<Node>, Option<Box<Node>>),
+    /// The same over the neighbours of one cell only (the compiler's form of
+    /// an aggregate whose condition includes `adjacent(X, c)`).
+    AroundAggregate(
+        crate::syntax::ast::Aggregate,
+        Box<Node>,
+        Box<Node>,
+        Option<Box<Node>>,
+    ),
+    /// `A if C else B`: value, condition, other value.
+    If(Box<Node>, Box<Node>, Box<Node>),
+    /// A value per seat (a per-seat option), for the seat given.
+    PerSeat(Box<[i64]>, SeatRef),
+    /// The cell is the board's centre.
+    Centre(Box<Node>),
+    /// The cell the move picked (or removed) a piece from, or `NO_CELL`.
+    From,
+    /// The cell the move put a piece on, or `NO_CELL`.
+    To,
+    /// Every piece is in one group.
+    Connected,
+    /// The number of groups.
+    Groups,
+    /// The size of the largest group.
+    LargestGroup,
 }
 
 /// A seat argument: the common cases are read directly, without evaluating a node.
@@ -193,7 +217,21 @@ impl Node {
             | Node::Number(a)
             | Node::Field(a)
             | Node::Owner(a)
+            | Node::Centre(a)
             | Node::Margin(a) => a.visit(f),
+            Node::If(a, b, c) => {
+                a.visit(f);
+                b.visit(f);
+                c.visit(f);
+            }
+            Node::AroundAggregate(_, x, a, c) => {
+                x.visit(f);
+                a.visit(f);
+                if let Some(c) = c {
+                    c.visit(f);
+                }
+            }
+            Node::PerSeat(_, p) => seat(p, f),
             Node::Adjacent(a, b)
             | Node::And(a, b)
             | Node::Or(a, b)
@@ -229,48 +267,29 @@ impl Node {
             | Node::Full
             | Node::Played
             | Node::Total
-            | Node::Each => {}
+            | Node::Each
+            | Node::From
+            | Node::To
+            | Node::Connected
+            | Node::Groups
+            | Node::LargestGroup => {}
         }
+    }
+
+    /// Whether the node reads the groups of pieces: then the engine keeps
+    /// an occupied-cell bitboard to find them.
+    pub fn reads_groups(&self) -> bool {
+        let mut found = false;
+        self.visit(&mut |n| {
+            found |= matches!(n, Node::Connected | Node::Groups | Node::LargestGroup)
+        });
+        found
     }
 
     /// Whether the node's value depends on the chosen cell.
     pub fn uses_chosen(&self) -> bool {
-        match self {
-            Node::Chosen => true,
-            Node::Const(_)
-            | Node::Mover
-            | Node::Next
-            | Node::Turn
-            | Node::Last
-            | Node::Bound
-            | Node::Full
-            | Node::Played
-            | Node::Total
-            | Node::Each => false,
-            Node::HandSize(p) => p.uses_chosen(),
-            Node::Number(a) | Node::Field(a) | Node::Owner(a) | Node::Margin(a) => a.uses_chosen(),
-            Node::Stones(p, a) | Node::Lead(p, a) => p.uses_chosen() || a.uses_chosen(),
-            Node::Aggregate(_, a, c) => {
-                a.uses_chosen() || c.as_ref().is_some_and(|c| c.uses_chosen())
-            }
-            Node::Empty(a)
-            | Node::Edge(a)
-            | Node::Corner(a)
-            | Node::Height(a)
-            | Node::Not(a)
-            | Node::Neg(a)
-            | Node::CmpConst(_, a, _) => a.uses_chosen(),
-            Node::Line(_, p)
-            | Node::Runs(_, p)
-            | Node::Supply(p)
-            | Node::Score(p)
-            | Node::Gain(p)
-            | Node::Count(p) => p.uses_chosen(),
-            Node::Adjacent(a, b)
-            | Node::And(a, b)
-            | Node::Or(a, b)
-            | Node::Cmp(_, a, b)
-            | Node::Arith(_, a, b, _) => a.uses_chosen() || b.uses_chosen(),
-        }
+        let mut found = false;
+        self.visit(&mut |n| found |= matches!(n, Node::Chosen));
+        found
     }
 }

@@ -68,6 +68,12 @@ pub enum ItemKind {
     Hand(Expr),
     /// `tiebreak(p) = EXPR`: compared, in order, between seats tied on score.
     Tiebreak(Score),
+    /// `supply(p) = EXPR`: each seat's pieces at the start, computed per seat.
+    SupplyPerSeat(Score),
+    /// `must block [when COND]`: a filter on the mover's moves.
+    MustBlock(Option<Expr>),
+    /// `limit N turns`: a game that reaches N turns stops, unfinished.
+    Limit(Expr),
 }
 
 /// One part of a deck: `count x lo..hi` (or `count x value`).
@@ -94,6 +100,8 @@ pub struct OptionDecl {
     pub default_span: Span,
     /// The allowed range (inclusive), if given.
     pub range: Option<(i64, i64, Span)>,
+    /// `option NAME(p) = ...`: one value per seat, named by the parameter.
+    pub per_seat: Option<Name>,
 }
 
 /// The seats of the game.
@@ -182,39 +190,72 @@ pub struct Phase {
     pub moves: Vec<MoveRule>,
 }
 
-/// A kind of move.
+/// A move rule of a phase.
 #[derive(Clone, Debug)]
 pub struct MoveRule {
     /// What the move does.
     pub kind: MoveKind,
-    /// The condition on the chosen cell, if any.
-    pub condition: Option<Expr>,
-    /// `then sow`: the stack is then picked up and sown; `Some(true)` when
-    /// reversal is forbidden (`without reversal`).
-    pub sow: Option<bool>,
-    /// `play MIN..MAX cards then place on CELL`: the cell the cards name.
-    pub target: Option<Expr>,
-    /// `then draw N [if CONDITION]` after the move, or the `draw N` of an
-    /// `otherwise` rule.
-    pub draw: Option<(Expr, Option<Expr>)>,
     /// The whole rule.
     pub span: Span,
 }
 
-/// What a move does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The kinds of move rule.
+#[derive(Clone, Debug)]
 pub enum MoveKind {
-    /// Put one of the mover's pieces on a cell.
-    Place,
-    /// Play `min..=max` cards from the hand, then place on the cell they name.
-    Cards {
+    /// A chain of steps joined by `then`.
+    Chain(Vec<Step>),
+    /// `otherwise discard hand then draw N`: when no other move of the phase is legal.
+    Otherwise {
+        /// The cards drawn.
+        draw: Expr,
+    },
+}
+
+/// One step of a move's chain.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// What the step does.
+    pub kind: StepKind,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// The kinds of step: choices (a cell, a piece, a path, cards) and effects.
+#[derive(Clone, Debug)]
+pub enum StepKind {
+    /// `place [on CELL] [where COND]`: put one of the mover's pieces on a
+    /// chosen cell (or on the cell given).
+    Place {
+        /// The cell, when it is computed instead of chosen.
+        on: Option<Expr>,
+        /// The condition on the cell.
+        condition: Option<Expr>,
+    },
+    /// `pick [where COND]`: lift one of the mover's pieces back into his supply.
+    Pick(Option<Expr>),
+    /// `remove [where COND]`: take a piece off the board for good.
+    Remove(Option<Expr>),
+    /// `sow [without reversal]`: pick up the stack just placed on and sow it.
+    Sow {
+        /// Whether a step straight back is forbidden.
+        no_reversal: bool,
+    },
+    /// `play MIN..MAX cards`: a set of cards from the hand.
+    PlayCards {
         /// The fewest cards.
         min: i64,
         /// The most cards.
         max: i64,
     },
-    /// When no other move of the phase is legal: discard the hand, then draw.
-    Otherwise,
+    /// `draw N [if COND]`: the mover draws cards.
+    Draw {
+        /// How many.
+        count: Expr,
+        /// Only when this holds.
+        when: Option<Expr>,
+    },
+    /// `keep largest group [if COND]`: only the largest group of pieces stays.
+    KeepLargestGroup(Option<Expr>),
 }
 
 /// An assignment made after every turn.
@@ -283,9 +324,11 @@ pub enum ExprKind {
     Name(Name),
     /// A call of a built-in or a definition.
     Call(Name, Vec<Expr>),
-    /// `sum(EXPR for c where COND)` or `max(...)`: over every cell `c`
-    /// (meeting the condition); `max` of no cell is 0.
+    /// `sum(EXPR for c where COND)`, `max(...)`, `any(...)` or `all(...)`:
+    /// over every cell `c` (meeting the condition); `max` of no cell is 0.
     Aggregate(Aggregate, Name, Box<Expr>, Option<Box<Expr>>),
+    /// `A if C else B`.
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
     /// A prefix operator.
     Unary(UnaryOp, Box<Expr>),
     /// An infix operator.
@@ -299,6 +342,10 @@ pub enum Aggregate {
     Sum,
     /// The largest (0 when there is none).
     Max,
+    /// Whether the condition holds for some cell.
+    Any,
+    /// Whether the condition holds for every cell.
+    All,
 }
 
 /// Prefix operators.

@@ -163,7 +163,8 @@ fn expected_tokens(tokens: &[String], in_title: bool) -> Vec<String> {
     const OPERATORS: &[&str] = &[
         "!=", "%", "*", "+", "-", "/", "<", "<=", "==", ">", ">=", "and", "or",
     ];
-    const EXPRESSION_START: &[&str] = &["(", "not", "true", "false", "_", "sum", "max"];
+    const EXPRESSION_START: &[&str] =
+        &["(", "not", "true", "false", "_", "sum", "max", "any", "all"];
     let mut words = Vec::new();
     let (mut operator, mut expression) = (false, false);
     for t in tokens {
@@ -199,7 +200,7 @@ fn form_of(keyword: &str) -> String {
         "first" => "first random",
         "neutral" => "neutral NAME, NAME, ...",
         "setup" => "setup: put COUNT KIND where CONDITION; ...",
-        "option" => "option NAME = DEFAULT in MIN..MAX   (the range may be left out)",
+        "option" => "option NAME = DEFAULT in MIN..MAX   (the range may be left out), or option NAME(p) = DEFAULT in MIN..MAX for one value per seat",
         "players" => "players NAME, NAME, ...   or   players COUNT   or   players COUNT of NAME, NAME, ...",
         "numbers" => "numbers N N N ...   (one number a cell, top row first)",
         "owner" => "owner majority",
@@ -207,10 +208,12 @@ fn form_of(keyword: &str) -> String {
         "hand" => "hand CARDS",
         "tiebreak" => "tiebreak(p) = EXPRESSION",
         "board" => "board square WIDTH x HEIGHT   or   board hex SIDE   (either followed by `with stacks`)",
-        "supply" => "supply PIECES",
+        "supply" => "supply PIECES   or   supply(p) = EXPRESSION",
         "define" => "define NAME = EXPRESSION   or   define NAME(p: seat, n: int) = EXPRESSION",
         "score" => "score(p) = EXPRESSION",
-        "phase" => "phase NAME [for N turns]  followed by  place where CONDITION [then sow [without reversal]]   or   play MIN..MAX cards then place on CELL [where CONDITION] [then draw N [if CONDITION]]   and   otherwise discard hand then draw N",
+        "phase" => "phase NAME [for N turns]  followed by move rules, each a chain of steps joined by `then`: place [on CELL] [where CONDITION], pick [where CONDITION], remove [where CONDITION], sow [without reversal], play MIN..MAX cards, draw N [if CONDITION], keep largest group [if CONDITION]; and   otherwise discard hand then draw N",
+        "must" => "must block   or   must block when CONDITION",
+        "limit" => "limit N turns",
         "after" => "after turn: supply(SEAT) -= EXPRESSION",
         "end" => "end when CONDITION: RESULT   (RESULT: SEAT wins, draw, or highest score wins)",
         _ => return "an item starts with a keyword at the start of a line: game, option, players, board, supply, define, score, phase, after or end (docs/language.md)".to_string(),
@@ -239,9 +242,23 @@ fn describe(rule: Rule) -> &'static str {
         Rule::params | Rule::param => "parameters (`(p: seat)`)",
         Rule::type_name => "a type (`int`, `bool`, `seat` or `cell`)",
         Rule::duration => "a duration (`for 1 turn`)",
-        Rule::move_rule | Rule::place_rule | Rule::cards_rule | Rule::otherwise_rule => {
-            "a move (`place where ...`, `play 1..4 cards then place on ...`)"
+        Rule::move_rule | Rule::chain | Rule::otherwise_rule => {
+            "a move (`place where ...`, `pick where ...`, `play 1..4 cards then place on ...`)"
         }
+        Rule::place_step
+        | Rule::place_on
+        | Rule::place_where
+        | Rule::pick_step
+        | Rule::remove_step
+        | Rule::sow_step
+        | Rule::play_step
+        | Rule::draw_step
+        | Rule::keep_step => {
+            "a step (`place`, `pick`, `remove`, `sow`, `draw`, `keep largest group`)"
+        }
+        Rule::must_item => "`must block`",
+        Rule::limit_item => "`limit`",
+        Rule::seat_param => "a seat parameter (`(p)`)",
         Rule::numbers_item => "`numbers`",
         Rule::deck_item | Rule::deck_part => "a deck (`deck 4 x 1..12`)",
         Rule::hand_item => "`hand`",
@@ -252,7 +269,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::result | Rule::winner | Rule::highest | Rule::draw => {
             "a result (`mover wins`, `draw` or `highest score wins`)"
         }
-        Rule::expr | Rule::not | Rule::neg | Rule::boolean => "an expression",
+        Rule::expr | Rule::operation | Rule::not | Rule::neg | Rule::boolean => "an expression",
+        Rule::if_kw | Rule::else_kw => "`if ... else ...`",
         Rule::or
         | Rule::and
         | Rule::eq
@@ -318,7 +336,12 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
         }
         Rule::option_item => {
             let name = name(inner.next().expect("name"), offset);
-            let default_pair = inner.next().expect("default");
+            let mut default_pair = inner.next().expect("default");
+            let mut per_seat = None;
+            if default_pair.as_rule() == Rule::seat_param {
+                per_seat = Some(seat_param(default_pair, offset));
+                default_pair = inner.next().expect("default");
+            }
             let range = inner.next().map(|r| {
                 let span = span_of(&r, offset);
                 let mut bounds = r.into_inner();
@@ -331,6 +354,7 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
                 default: int(&default_pair),
                 default_span: span_of(&default_pair, offset),
                 range,
+                per_seat,
             })
         }
         Rule::players_item => {
@@ -376,7 +400,19 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
                 })
                 .collect(),
         ),
-        Rule::supply_item => ItemKind::Supply(build_expr(inner.next().expect("expr"), offset)),
+        Rule::supply_item => {
+            let first = inner.next().expect("expr");
+            if first.as_rule() == Rule::seat_param {
+                ItemKind::SupplyPerSeat(Score {
+                    param: seat_param(first, offset),
+                    body: build_expr(inner.next().expect("body"), offset),
+                })
+            } else {
+                ItemKind::Supply(build_expr(first, offset))
+            }
+        }
+        Rule::must_item => ItemKind::MustBlock(inner.next().map(|p| build_expr(p, offset))),
+        Rule::limit_item => ItemKind::Limit(build_expr(inner.next().expect("turns"), offset)),
         Rule::define_item => {
             let name = name(inner.next().expect("name"), offset);
             let mut params = Vec::new();
@@ -466,30 +502,59 @@ fn build_param(pair: Pair<Rule>, offset: usize) -> Param {
     }
 }
 
+fn seat_param(pair: Pair<Rule>, offset: usize) -> Name {
+    name(pair.into_inner().next().expect("parameter"), offset)
+}
+
 fn build_move(pair: Pair<Rule>, offset: usize) -> MoveRule {
-    let place = pair.into_inner().next().expect("place rule");
-    match place.as_rule() {
-        Rule::cards_rule => return cards::cards_rule(place, offset),
-        Rule::otherwise_rule => return cards::otherwise_rule(place, offset),
-        _ => {}
-    }
-    let span = span_of(&place, offset);
-    let mut condition = None;
-    let mut sow = None;
-    for part in place.into_inner() {
-        match part.as_rule() {
-            Rule::then_sow => sow = Some(part.into_inner().next().is_some()),
-            _ => condition = Some(build_expr(part, offset)),
+    let rule = pair.into_inner().next().expect("move rule");
+    let span = cards::trimmed(&rule, offset);
+    let kind = match rule.as_rule() {
+        Rule::otherwise_rule => MoveKind::Otherwise {
+            draw: build_expr(rule.into_inner().next().expect("count"), offset),
+        },
+        _ => MoveKind::Chain(rule.into_inner().map(|s| build_step(s, offset)).collect()),
+    };
+    MoveRule { kind, span }
+}
+
+fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
+    let span = cards::trimmed(&pair, offset);
+    let rule = pair.as_rule();
+    let mut inner = pair.into_inner();
+    let expr =
+        |inner: &mut pest::iterators::Pairs<Rule>| inner.next().map(|p| build_expr(p, offset));
+    let kind = match rule {
+        Rule::place_step => {
+            let (mut on, mut condition) = (None, None);
+            for part in inner {
+                let e = build_expr(part.clone().into_inner().next().expect("expr"), offset);
+                match part.as_rule() {
+                    Rule::place_on => on = Some(e),
+                    _ => condition = Some(e),
+                }
+            }
+            StepKind::Place { on, condition }
         }
-    }
-    MoveRule {
-        kind: MoveKind::Place,
-        condition,
-        sow,
-        target: None,
-        draw: None,
-        span,
-    }
+        Rule::pick_step => StepKind::Pick(expr(&mut inner)),
+        Rule::remove_step => StepKind::Remove(expr(&mut inner)),
+        Rule::sow_step => StepKind::Sow {
+            no_reversal: inner.next().is_some(),
+        },
+        Rule::play_step => StepKind::PlayCards {
+            min: int(&inner.next().expect("min")),
+            max: int(&inner.next().expect("max")),
+        },
+        Rule::draw_step => {
+            let count = expr(&mut inner).expect("count");
+            StepKind::Draw {
+                count,
+                when: expr(&mut inner),
+            }
+        }
+        _ => StepKind::KeepLargestGroup(expr(&mut inner)),
+    };
+    Step { kind, span }
 }
 
 fn build_effect(pair: Pair<Rule>, offset: usize) -> Effect {
@@ -532,6 +597,26 @@ fn pratt() -> &'static PrattParser<Rule> {
 }
 
 pub(super) fn build_expr(pair: Pair<Rule>, offset: usize) -> Expr {
+    if pair.as_rule() == Rule::operation {
+        return build_operation(pair, offset);
+    }
+    let span = span_of(&pair, offset);
+    let mut inner = pair.into_inner();
+    let value = build_operation(inner.next().expect("operation"), offset);
+    if inner.next().is_none() {
+        return value;
+    }
+    // `VALUE if CONDITION else OTHER`.
+    let condition = build_operation(inner.next().expect("condition"), offset);
+    let _else = inner.next();
+    let other = build_expr(inner.next().expect("else"), offset);
+    Expr {
+        kind: ExprKind::If(Box::new(value), Box::new(condition), Box::new(other)),
+        span,
+    }
+}
+
+fn build_operation(pair: Pair<Rule>, offset: usize) -> Expr {
     pratt()
         .map_primary(|p| build_primary(p, offset))
         .map_prefix(|op, rhs| {
@@ -583,7 +668,7 @@ fn build_primary(pair: Pair<Rule>, offset: usize) -> Expr {
             ExprKind::Call(callee, inner.map(|p| build_expr(p, offset)).collect())
         }
         Rule::aggregate => cards::aggregate(pair, offset),
-        Rule::expr => return build_expr(pair, offset),
+        Rule::expr | Rule::operation => return build_expr(pair, offset),
         other => unreachable!("not a primary: {other:?}"),
     };
     Expr { kind, span }

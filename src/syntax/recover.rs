@@ -6,7 +6,7 @@
 
 const ITEM_KEYWORDS: &[&str] = &[
     "game", "option", "players", "first", "board", "neutral", "supply", "setup", "define", "score",
-    "phase", "after", "end",
+    "phase", "after", "end", "numbers", "owner", "deck", "hand", "tiebreak", "must", "limit",
 ];
 
 /// Byte ranges of the top-level chunks of `source`.

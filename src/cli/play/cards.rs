@@ -23,7 +23,10 @@ fn cards_text(cards: &[u8]) -> String {
 /// The card part of the current phase's rules, if it has one.
 fn card_play<'r>(rules: &'r Rules, state: &State) -> Option<&'r CardPlay> {
     let phase = &rules.phases[state.phase as usize];
-    phase.places.iter().find_map(|p| p.cards.as_ref())
+    phase
+        .rules
+        .iter()
+        .find_map(|r| r.card_chain().map(|c| c.play))
 }
 
 /// Why the mover may not place on `cell`, in the player's words.
@@ -42,7 +45,7 @@ pub fn blocked(rules: &Rules, state: &State, cell: CellId) -> String {
         return format!("you may not place there now ({})", condition(rules, state));
     }
     let phase = &rules.phases[state.phase as usize];
-    let texts: Vec<String> = phase.places.iter().map(|p| rule_text(&p.text)).collect();
+    let texts: Vec<String> = phase.rules.iter().map(|p| rule_text(&p.text)).collect();
     format!("the rule is `{}`", texts.join("` or `"))
 }
 
@@ -51,9 +54,9 @@ pub fn blocked(rules: &Rules, state: &State, cell: CellId) -> String {
 fn condition(rules: &Rules, state: &State) -> String {
     let phase = &rules.phases[state.phase as usize];
     let wheres: Vec<String> = phase
-        .places
+        .rules
         .iter()
-        .filter(|p| p.cards.is_some())
+        .filter(|p| p.card_chain().is_some())
         .filter_map(|p| {
             let text = rule_text(&p.text);
             let clause = text.split_once(" where ")?.1;

@@ -49,7 +49,7 @@ fn sowing_help(rules: &Rules, state: &State, legal: &[Move], example: &str) -> S
     for &m in legal {
         match m {
             Move::Place(c) | Move::Cards { cell: c, .. } => places.push(c),
-            Move::Pass => {}
+            Move::Pass | Move::Chain { .. } => {}
             Move::Sow { from, steps, dirs } => {
                 let path = rules.sow_path(from, steps, dirs).collect();
                 match stacks.iter_mut().find(|(c, _)| *c == from) {
@@ -163,7 +163,7 @@ pub(super) fn why(
         }
     }
     let phase = &rules.phases[state.phase as usize];
-    let texts: Vec<&str> = phase.places.iter().map(|p| p.text.as_str()).collect();
+    let texts: Vec<&str> = phase.rules.iter().map(|p| p.text.as_str()).collect();
     let rule = format!(
         "in phase `{}` the rule is `{}`",
         phase.name,

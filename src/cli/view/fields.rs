@@ -29,9 +29,9 @@ pub(super) fn seat_colour(rules: &Rules, seat: usize) -> AnsiColors {
 /// locked), by the card rules themselves.
 pub fn closed(rules: &Rules, state: &State, cell: CellId) -> bool {
     let cards = rules.phases[state.phase as usize]
-        .places
+        .rules
         .iter()
-        .any(|p| p.cards.is_some());
+        .any(|p| p.card_chain().is_some());
     cards
         && !state.is_over()
         && !(0..rules.seats.len() as u8).any(|s| rules.may_place(state, s, cell))
@@ -234,8 +234,8 @@ pub fn legend(rules: &Rules) -> String {
     if rules
         .phases
         .iter()
-        .flat_map(|p| &p.places)
-        .any(|p| p.cards.is_some())
+        .flat_map(|p| &p.rules)
+        .any(|p| p.card_chain().is_some())
     {
         text += &format!(" {a}# is a field where nobody may place now.");
     }

@@ -1,0 +1,171 @@
+//! Checking move rules: each a chain of steps joined by `then` (choices such
+//! as `place` and `pick`, effects such as `draw` and `keep largest group`),
+//! or a phase's forced move.
+//!
+//! The engine runs any chain of the general steps (`place`, `pick`,
+//! `remove`, `keep largest group`, `draw`), and two chains of special steps
+//! in fixed shapes that it runs by compiled fast paths: `place ... then sow`
+//! and `play N..M cards then place on CELL [then draw N]`. A step out of
+//! those shapes is reported here (E0023).
+
+use super::program::{RuleSpec, StepSpec, Typed};
+use super::resolve::{Context, Resolver};
+use crate::builtins::Ty;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::ast::{MoveKind, MoveRule, Step, StepKind};
+
+use crate::ir::MAX_STEPS;
+
+/// The shapes a chain may take, for the help line of E0023.
+const SHAPES: &str = "a chain is `place`, `pick`, `remove`, `keep largest group` and `draw` steps in any order (at most 6); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
+
+/// The checked form of a move rule of a phase.
+pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
+    let mut spec = RuleSpec {
+        steps: Vec::new(),
+        otherwise: None,
+        text: String::new(),
+        span: m.span,
+    };
+    match &m.kind {
+        MoveKind::Otherwise { draw } => {
+            if !has_deck {
+                r.diagnostics.push(needs_deck("a forced move", m.span));
+            }
+            spec.otherwise = Some(r.expect(draw, Context::TOP, Ty::Int));
+        }
+        MoveKind::Chain(steps) => {
+            spec.steps = steps.iter().map(|s| step_spec(s, r)).collect();
+            check_shape(steps, r);
+            // Once a rule: its card steps all need the one deck.
+            let cards = steps.iter().find_map(|s| match s.kind {
+                StepKind::PlayCards { .. } => Some(("a move with cards", s.span)),
+                StepKind::Draw { .. } => Some(("drawing cards", s.span)),
+                _ => None,
+            });
+            if let (Some((what, _)), false) = (cards, has_deck) {
+                r.diagnostics.push(needs_deck(what, m.span));
+            }
+        }
+    }
+    spec
+}
+
+fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
+    let in_where = Context {
+        params: &[],
+        chosen_cell: true,
+    };
+    let condition = |r: &mut Resolver, c: &Option<crate::syntax::ast::Expr>| -> Option<Typed> {
+        c.as_ref().map(|c| r.expect(c, in_where, Ty::Bool))
+    };
+    let when = |r: &mut Resolver, c: &Option<crate::syntax::ast::Expr>| {
+        c.as_ref().map(|c| r.expect(c, Context::TOP, Ty::Bool))
+    };
+    match &step.kind {
+        StepKind::Place { on, condition: c } => StepSpec::Place {
+            on: on.as_ref().map(|t| r.expect(t, Context::TOP, Ty::Cell)),
+            condition: condition(r, c),
+        },
+        StepKind::Pick(c) => StepSpec::Pick(condition(r, c)),
+        StepKind::Remove(c) => StepSpec::Remove(condition(r, c)),
+        StepKind::Sow { no_reversal } => StepSpec::Sow {
+            no_reversal: *no_reversal,
+        },
+        StepKind::PlayCards { min, max } => {
+            let (min, max) = played_bound(*min, *max, step, r);
+            StepSpec::PlayCards { min, max }
+        }
+        StepKind::Draw { count, when: w } => StepSpec::Draw {
+            count: r.expect(count, Context::TOP, Ty::Int),
+            when: when(r, w),
+        },
+        StepKind::KeepLargestGroup(w) => StepSpec::KeepLargestGroup(when(r, w)),
+    }
+}
+
+/// The card counts of `play MIN..MAX cards`, reported if out of bounds.
+fn played_bound(min: i64, max: i64, step: &Step, r: &mut Resolver) -> (u8, u8) {
+    let max_played = super::cards::MAX_PLAYED;
+    if min < 1 || max > max_played {
+        r.diagnostics.push(Diagnostic::OutOfBounds {
+            what: "the number of cards played".into(),
+            value: (if min < 1 { min } else { max }).to_string(),
+            min: 1,
+            max: max_played,
+            span: step.span.into(),
+        });
+    } else if min > max {
+        r.diagnostics.push(Diagnostic::OutOfBounds {
+            what: format!("the fewest cards played ({min}..{max})"),
+            value: min.to_string(),
+            min: 1,
+            max,
+            span: step.span.into(),
+        });
+    }
+    (
+        min.clamp(1, max_played) as u8,
+        max.clamp(1, max_played) as u8,
+    )
+}
+
+/// Reports a step out of the shapes the engine runs.
+fn check_shape(steps: &[Step], r: &mut Resolver) {
+    let bad = |what: &str, step: &Step| Diagnostic::BadChain {
+        what: what.into(),
+        span: step.span.into(),
+        help: SHAPES.into(),
+    };
+    let is = |i: usize, f: fn(&StepKind) -> bool| steps.get(i).is_some_and(|s| f(&s.kind));
+    let play = |k: &StepKind| matches!(k, StepKind::PlayCards { .. });
+    let place_on = |k: &StepKind| matches!(k, StepKind::Place { on: Some(_), .. });
+    let place = |k: &StepKind| matches!(k, StepKind::Place { on: None, .. });
+    let draw = |k: &StepKind| matches!(k, StepKind::Draw { .. });
+    let sow = |k: &StepKind| matches!(k, StepKind::Sow { .. });
+    if is(0, play) {
+        if !is(1, place_on) {
+            let at = steps.get(1).unwrap_or(&steps[0]);
+            r.diagnostics.push(bad(
+                "`play N..M cards` must be followed by `place on CELL`, the cell the cards name",
+                at,
+            ));
+        } else if steps.len() > 3 || (steps.len() == 3 && !is(2, draw)) {
+            r.diagnostics.push(bad(
+                "after `play ... cards then place on ...` only `draw N` may follow",
+                &steps[steps.len() - 1],
+            ));
+        }
+        return;
+    }
+    if steps.iter().any(|s| sow(&s.kind)) {
+        if !(steps.len() == 2 && is(0, place) && is(1, sow)) {
+            let at = steps.iter().find(|s| sow(&s.kind)).expect("a sow step");
+            r.diagnostics.push(bad(
+                "`sow` must come right after the rule's one `place`, as its last step",
+                at,
+            ));
+        }
+        return;
+    }
+    if let Some(at) = steps.iter().find(|s| play(&s.kind)) {
+        r.diagnostics.push(bad(
+            "`play N..M cards` must be the first step of its rule",
+            at,
+        ));
+    }
+    if steps.len() > MAX_STEPS {
+        r.diagnostics.push(bad(
+            &format!("a chain has at most {MAX_STEPS} steps"),
+            &steps[MAX_STEPS],
+        ));
+    }
+}
+
+fn needs_deck(what: &str, span: crate::syntax::Span) -> Diagnostic {
+    Diagnostic::NeedsItem {
+        what: what.into(),
+        item: "deck".into(),
+        span: span.into(),
+    }
+}

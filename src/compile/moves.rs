@@ -1,0 +1,89 @@
+//! Compiling move rules: each chain's steps lowered to step instructions,
+//! and the engine path for the chain (a compiled fast path for the shapes
+//! the shipped games use, the general step runner for the rest).
+
+use super::lower::Lowerer;
+use super::{pieces, CompileError};
+use crate::check::program::{RuleSpec, StepSpec};
+use crate::ir::{Candidates, Form, Geometry, MoveRule, Node, Step};
+
+/// The board facts a chain's compilation needs.
+pub struct Board<'g> {
+    /// The geometry.
+    pub geometry: &'g Geometry,
+    /// Whether cells hold stacks.
+    pub stacks: bool,
+    /// The most pieces a cell holds.
+    pub capacity: usize,
+}
+
+/// Compiles a chain of steps (not a forced move).
+pub fn move_rule(
+    lower: &mut Lowerer,
+    spec: &RuleSpec,
+    board: &Board,
+) -> Result<MoveRule, CompileError> {
+    let mut steps = Vec::with_capacity(spec.steps.len());
+    for step in &spec.steps {
+        if let Some(step) = lower_step(lower, step, board)? {
+            steps.push(step);
+        }
+    }
+    let form = match steps.as_slice() {
+        [Step::Place(_)] => Form::Place,
+        [Step::Place(_), Step::Sow(_)] => Form::Sow,
+        [Step::PlayCards(_), Step::PlaceOn(..), ..] => Form::Cards,
+        _ => Form::Chain,
+    };
+    Ok(MoveRule {
+        steps,
+        form,
+        text: spec.text.clone(),
+    })
+}
+
+/// One step; `None` for an effect whose condition an option makes false.
+fn lower_step(
+    lower: &mut Lowerer,
+    step: &StepSpec,
+    board: &Board,
+) -> Result<Option<Step>, CompileError> {
+    // An effect's condition decided by the options is decided here.
+    let when =
+        |lower: &mut Lowerer, w: &Option<_>| -> Result<Result<Option<Node>, ()>, CompileError> {
+            Ok(match w.as_ref().map(|w| lower.node(w)).transpose()? {
+                Some(Node::Const(0)) => Err(()),
+                Some(Node::Const(_)) | None => Ok(None),
+                Some(n) => Ok(Some(n)),
+            })
+        };
+    Ok(Some(match step {
+        StepSpec::Place {
+            on: None,
+            condition,
+        } => Step::Place(lower.place(condition.as_ref(), board.stacks)?),
+        StepSpec::Place {
+            on: Some(on),
+            condition,
+        } => {
+            // The cell is given: no candidates, the whole condition is tested on it.
+            let mut select = lower.place(None, board.stacks)?;
+            select.test = condition.as_ref().map(|c| lower.node(c)).transpose()?;
+            Step::PlaceOn(lower.node(on)?, select)
+        }
+        StepSpec::Pick(c) => Step::Pick(lower.select(c.as_ref(), Candidates::Owned)?),
+        StepSpec::Remove(c) => Step::Remove(lower.select(c.as_ref(), Candidates::Pieces)?),
+        StepSpec::Sow { no_reversal } => {
+            Step::Sow(pieces::sowing(board.geometry, *no_reversal, board.capacity))
+        }
+        StepSpec::PlayCards { min, max } => Step::PlayCards(super::cards::card_play(*min, *max)),
+        StepSpec::Draw { count, when: w } => match when(lower, w)? {
+            Ok(w) => Step::Draw(lower.node(count)?, w),
+            Err(()) => return Ok(None),
+        },
+        StepSpec::KeepLargestGroup(w) => match when(lower, w)? {
+            Ok(w) => Step::KeepLargestGroup(w),
+            Err(()) => return Ok(None),
+        },
+    }))
+}

@@ -1,0 +1,99 @@
+//! Option values: the defaults, what `--set` gives, and per-seat options
+//! (`option handicap(p) = 0 in 0..11`, set with `--set handicap.Blue=2`).
+
+use super::CompileError;
+use crate::check::program::Program;
+
+/// The `--set` pairs split into plain ones (`size=5`, and `handicap=1` for
+/// every seat) and per-seat ones (`handicap.Blue=2`: option, seat, value).
+pub fn split(set: &[(String, i64)]) -> (Vec<(String, i64)>, Vec<(String, String, i64)>) {
+    let mut plain = Vec::new();
+    let mut per_seat = Vec::new();
+    for (name, value) in set {
+        match name.split_once('.') {
+            Some((option, seat)) => per_seat.push((option.to_string(), seat.to_string(), *value)),
+            None => plain.push((name.clone(), *value)),
+        }
+    }
+    (plain, per_seat)
+}
+
+/// Every option's value, by index: its default unless set.
+pub fn values(program: &Program, set: &[(String, i64)]) -> Result<Vec<i64>, CompileError> {
+    let mut values: Vec<i64> = program.options.iter().map(|o| o.default).collect();
+    for (name, value) in set {
+        let i = index(program, name)?;
+        values[i] = in_range(program, i, name, *value)?;
+    }
+    Ok(values)
+}
+
+/// For each per-seat option, its value for each seat that plays (empty for
+/// the other options).
+pub fn seat_values(
+    program: &Program,
+    values: &[i64],
+    set: &[(String, String, i64)],
+    seats: &[String],
+) -> Result<Vec<Vec<i64>>, CompileError> {
+    let mut tables: Vec<Vec<i64>> = program
+        .options
+        .iter()
+        .zip(values)
+        .map(|(o, &v)| {
+            if o.per_seat {
+                vec![v; seats.len()]
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    for (name, seat, value) in set {
+        let i = index(program, name)?;
+        let full = format!("{name}.{seat}");
+        if !program.options[i].per_seat {
+            return Err(CompileError::NotPerSeat { name: full });
+        }
+        let Some(s) = seats.iter().position(|n| n == seat) else {
+            return Err(CompileError::UnknownSeat {
+                name: full,
+                seat: seat.clone(),
+                seats: seats.join(", "),
+            });
+        };
+        tables[i][s] = in_range(program, i, &full, *value)?;
+    }
+    Ok(tables)
+}
+
+/// The index of the option named, or E0015 with the names there are.
+fn index(program: &Program, name: &str) -> Result<usize, CompileError> {
+    if let Some(i) = program.options.iter().position(|o| o.name == name) {
+        return Ok(i);
+    }
+    let known: Vec<&str> = program.options.iter().map(|o| o.name.as_str()).collect();
+    let close = crate::diagnostic::closest(name, known.iter().copied());
+    let help = match (known.is_empty(), close) {
+        (true, _) => "these rules have no options".to_string(),
+        (false, Some(k)) => format!("did you mean `{k}`? The options are: {}", known.join(", ")),
+        (false, None) => format!("the options are: {}", known.join(", ")),
+    };
+    Err(CompileError::UnknownOption {
+        name: name.to_string(),
+        help,
+    })
+}
+
+/// The value, if it is in option `i`'s range.
+fn in_range(program: &Program, i: usize, name: &str, value: i64) -> Result<i64, CompileError> {
+    let o = &program.options[i];
+    if value < o.min || value > o.max {
+        return Err(CompileError::OptionRange {
+            name: name.to_string(),
+            value,
+            min: o.min,
+            max: o.max,
+        });
+    }
+    Ok(value)
+}

@@ -1,0 +1,189 @@
+//! `must block`: a filter on the mover's moves.
+//!
+//! If one of the mover's moves wins at once, every move stays allowed.
+//! Otherwise the *threat* is the first seat after the mover, in seat order,
+//! that could win at once if it were its turn now; if some of the mover's
+//! moves leave the threat no winning move, only those are allowed. With no
+//! threat, or no move that stops it, every move stays allowed.
+//!
+//! "Wins at once" means: an end rule gives that seat the win right after its
+//! move. When the first end rule is `line(n, mover): mover wins` and no other
+//! end rule names a winner, a last `place` is tested against the line tables
+//! without playing it (a native test); otherwise the move is played on a copy.
+
+use super::chain::{buffer, copy_of, give_back, give_buffer, Progress};
+use super::eval::Scope;
+use super::{Move, Outcome, State};
+use crate::ir::{CellId, EndResult, Filter, Form, Node, Rules, SeatRef, Step, NO_CELL};
+
+impl Rules {
+    /// Removes the moves the filters forbid.
+    pub(super) fn filter_moves(&self, state: &State, moves: &mut Vec<Move>) {
+        for filter in &self.filters {
+            let Filter::MustBlock(when) = filter;
+            let scope = Scope::at(state, NO_CELL);
+            if when.as_ref().is_none_or(|w| self.eval(w, &scope) != 0) {
+                self.must_block(state, moves);
+            }
+        }
+    }
+
+    /// The seat the mover must stop, if the mover cannot win at once and some
+    /// seat after him could.
+    pub fn threat(&self, state: &State) -> Option<u8> {
+        if self.filters.is_empty() || self.could_win(state, state.mover) {
+            return None;
+        }
+        let seats = self.seats.len() as u8;
+        (1..seats)
+            .map(|k| (state.mover + k) % seats)
+            .find(|&s| self.could_win(state, s))
+    }
+
+    fn must_block(&self, state: &State, moves: &mut Vec<Move>) {
+        if moves.len() < 2 || state.is_over() {
+            return;
+        }
+        let Some(threat) = self.threat(state) else {
+            return;
+        };
+        let mut child = copy_of(state);
+        let mut keep = buffer();
+        for &m in moves.iter() {
+            child.clone_from(state);
+            self.play(&mut child, m);
+            if child.is_over() || !self.could_win(&child, threat) {
+                keep.push(m);
+            }
+        }
+        give_back(child);
+        if !keep.is_empty() {
+            moves.clear();
+            moves.extend_from_slice(&keep);
+        }
+        give_buffer(keep);
+    }
+
+    /// Whether `seat` has a move that wins at once, as if it were its turn.
+    pub fn could_win(&self, state: &State, seat: u8) -> bool {
+        if state.is_over() {
+            return false;
+        }
+        let mut view = copy_of(state);
+        view.mover = seat;
+        let line = self.winning_line();
+        if let Some(t) = line {
+            if state.lines[t * self.seats.len() + seat as usize] {
+                give_back(view);
+                return true;
+            }
+        }
+        let phase = &self.phases[view.phase as usize];
+        let mut found = false;
+        for (i, rule) in phase.rules.iter().enumerate() {
+            found = match (rule.form, line) {
+                (Form::Place, Some(t)) => self.place_wins(rule.steps.first(), &view, t),
+                (Form::Chain, Some(t)) => self.walk_chain(rule, &view, &mut |way| {
+                    if way.last_place {
+                        let cell = way.choices[rule.steps.len() - 1];
+                        self.completes_line(way.state, t, cell)
+                    } else {
+                        let rule = self.rule_number(view.phase, i);
+                        self.plays_to_win(
+                            &view,
+                            Move::Chain {
+                                rule,
+                                choices: way.choices,
+                            },
+                        )
+                    }
+                }),
+                _ => self.any_move_wins(&view, i),
+            };
+            if found {
+                break;
+            }
+        }
+        give_back(view);
+        found
+    }
+
+    /// Whether a `place` alone wins for the mover of `state` on some cell.
+    fn place_wins(&self, step: Option<&Step>, state: &State, table: usize) -> bool {
+        let Some(Step::Place(select)) = step else {
+            return false;
+        };
+        if state.supply[state.mover as usize] <= 0 {
+            return false;
+        }
+        let mut cells = buffer();
+        self.candidate_cells(select, state, Progress::START, &mut cells);
+        let found = cells
+            .iter()
+            .any(|&m| matches!(m, Move::Place(c) if self.completes_line(state, table, c)));
+        give_buffer(cells);
+        found
+    }
+
+    /// Whether some move of rule `index` wins for the mover, each played on a copy.
+    fn any_move_wins(&self, state: &State, index: usize) -> bool {
+        let mut all = buffer();
+        self.unfiltered_moves(state, &mut all);
+        let found = all.iter().any(|&m| {
+            let of_rule = match m {
+                Move::Chain { rule, .. } => rule == self.rule_number(state.phase, index),
+                Move::Cards { rule, .. } => rule as usize == index,
+                _ => true,
+            };
+            of_rule && self.plays_to_win(state, m)
+        });
+        give_buffer(all);
+        found
+    }
+
+    /// Whether playing `m` in `state` wins for its mover.
+    fn plays_to_win(&self, state: &State, m: Move) -> bool {
+        let mut child = copy_of(state);
+        self.play(&mut child, m);
+        let won = child.outcome == Some(Outcome::Win(state.mover));
+        give_back(child);
+        won
+    }
+
+    /// The line table of the rules' win, when a win is exactly a line: the
+    /// first end rule is `line(n, mover): mover wins` and no other names a winner.
+    fn winning_line(&self) -> Option<usize> {
+        // On a majority board a piece need not make its cell the mover's.
+        if self.majority {
+            return None;
+        }
+        let (first, rest) = self.ends.split_first()?;
+        let table = match (&first.condition, &first.result) {
+            (Node::Line(t, SeatRef::Mover), EndResult::Winner(Node::Mover)) => *t as usize,
+            _ => return None,
+        };
+        // An effect after the turn cannot make a line, but a score can decide.
+        rest.iter()
+            .all(|e| matches!(e.result, EndResult::Draw))
+            .then_some(table)
+    }
+
+    /// Whether the mover's piece on the empty `cell` completes a line of table `t`.
+    fn completes_line(&self, state: &State, t: usize, cell: CellId) -> bool {
+        let table = &self.line_tables[t];
+        let own = state.mover + 1;
+        if let (Some(masks), true) = (&table.masks, self.keeps_tops) {
+            let tops = state.tops[own as usize] | 1 << cell;
+            return table
+                .through(cell)
+                .iter()
+                .any(|&l| masks[l as usize] & !tops == 0);
+        }
+        table.through(cell).iter().any(|&l| {
+            table
+                .line(l)
+                .iter()
+                .all(|&c| c == cell || state.board[c as usize] == own)
+        })
+    }
+}

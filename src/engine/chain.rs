@@ -1,0 +1,280 @@
+//! The general step runner: the moves of a chain of steps, and playing one.
+//!
+//! A chain is run step by step. A choosing step (`place`, `pick`,
+//! `remove`, and `keep largest group` when groups tie) lists its choices on
+//! the position the earlier steps made; each choice is played on a copy of
+//! that position (a pooled `State`, so nothing is allocated once the pool
+//! has grown) and the next step chooses there. A last `place` needs no copy:
+//! its cells are the moves. A move records one choice a step
+//! (`Move::Chain`), so playing it replays the steps with those choices.
+//!
+//! The common shapes (`place` alone, `place then sow`, card moves) do not
+//! come here: the compiler gives them fast paths (`ir::Form`).
+
+use std::cell::RefCell;
+
+use super::eval::Scope;
+use super::{Move, State};
+use crate::ir::{CellId, MoveRule, Rules, Step, MAX_STEPS, NO_CELL};
+
+/// What the earlier steps of a move chose, as later steps' conditions read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Progress {
+    /// The cell a piece was picked (or removed) from, or `NO_CELL`.
+    pub from: CellId,
+    /// The cell a piece was put on, or `NO_CELL`.
+    pub to: CellId,
+}
+
+impl Progress {
+    /// Before the first step.
+    pub const START: Progress = Progress {
+        from: NO_CELL,
+        to: NO_CELL,
+    };
+
+    /// A scope for conditions on `state` after these steps, at cell `chosen`.
+    pub fn scope<'s>(&self, state: &'s State, chosen: CellId) -> Scope<'s> {
+        Scope {
+            from: self.from,
+            to: self.to,
+            ..Scope::at(state, chosen)
+        }
+    }
+}
+
+/// One complete way through a chain, as the runner hands it over.
+pub(super) struct Way<'s> {
+    /// The position after every step but a last `place`, which is left
+    /// unplayed (`last_place`), so that a caller can test it cheaply.
+    pub state: &'s State,
+    /// One choice a step (`NO_CELL` where a step chose nothing).
+    pub choices: [CellId; MAX_STEPS],
+    /// Whether the chain ends with a place still to play: on `choices[last]`.
+    pub last_place: bool,
+}
+
+thread_local! {
+    /// Spare states for the positions between steps, reused across calls.
+    static STATES: RefCell<Vec<State>> = const { RefCell::new(Vec::new()) };
+    /// Spare buffers for a step's choices.
+    static BUFFERS: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A copy of `state` from the pool (returned with [`give_back`]).
+pub(super) fn copy_of(state: &State) -> State {
+    match STATES.with(|p| p.borrow_mut().pop()) {
+        Some(mut spare) => {
+            spare.clone_from(state);
+            spare
+        }
+        None => state.clone(),
+    }
+}
+
+/// Returns a copy to the pool.
+pub(super) fn give_back(state: State) {
+    STATES.with(|p| p.borrow_mut().push(state));
+}
+
+/// An empty buffer from the pool (returned with [`give_buffer`]).
+pub(super) fn buffer() -> Vec<Move> {
+    let mut b = BUFFERS.with(|p| p.borrow_mut().pop()).unwrap_or_default();
+    b.clear();
+    b
+}
+
+/// Returns a buffer to the pool.
+pub(super) fn give_buffer(b: Vec<Move>) {
+    BUFFERS.with(|p| p.borrow_mut().push(b));
+}
+
+impl Rules {
+    /// Appends the moves of chain rule number `number` (counted over all
+    /// phases, see `Rules::rule`) by the general runner.
+    pub(super) fn chain_moves(
+        &self,
+        number: u8,
+        rule: &MoveRule,
+        state: &State,
+        out: &mut Vec<Move>,
+    ) {
+        self.walk_chain(rule, state, &mut |way| {
+            out.push(Move::Chain {
+                rule: number,
+                choices: way.choices,
+            });
+            false
+        });
+    }
+
+    /// Calls `visit` with every complete way through `rule` from `state`,
+    /// until it returns `true`; returns whether it did.
+    pub(super) fn walk_chain(
+        &self,
+        rule: &MoveRule,
+        state: &State,
+        visit: &mut dyn FnMut(Way) -> bool,
+    ) -> bool {
+        let mut choices = [NO_CELL; MAX_STEPS];
+        self.walk(rule, 0, state, Progress::START, &mut choices, visit)
+    }
+
+    fn walk(
+        &self,
+        rule: &MoveRule,
+        k: usize,
+        state: &State,
+        progress: Progress,
+        choices: &mut [CellId; MAX_STEPS],
+        visit: &mut dyn FnMut(Way) -> bool,
+    ) -> bool {
+        let Some(step) = rule.steps.get(k) else {
+            return visit(Way {
+                state,
+                choices: *choices,
+                last_place: false,
+            });
+        };
+        let last_place =
+            k + 1 == rule.steps.len() && matches!(step, Step::Place(_) | Step::PlaceOn(..));
+        let mut options = buffer();
+        match step {
+            Step::KeepLargestGroup(when) if self.holds(when.as_ref(), state, progress) => {
+                self.largest_groups(state, &mut options);
+                if options.len() == 1 {
+                    // A unique largest group: no choice, but the others go.
+                    options[0] = Move::Place(NO_CELL);
+                }
+            }
+            // Chance is drawn when the move is played, not while listing.
+            Step::KeepLargestGroup(_) | Step::Draw(..) => {}
+            _ => self.step_choices(step, state, progress, &mut options),
+        }
+        let choosing = !matches!(step, Step::KeepLargestGroup(_) | Step::Draw(..));
+        let mut stop = false;
+        if options.is_empty() && !choosing {
+            // An effect that changes nothing here: go on from the same position.
+            stop = self.walk(rule, k + 1, state, progress, choices, visit);
+        }
+        for &option in &options {
+            let Move::Place(c) = option else { continue };
+            choices[k] = c;
+            stop = if last_place {
+                visit(Way {
+                    state,
+                    choices: *choices,
+                    last_place: true,
+                })
+            } else {
+                let mut next = copy_of(state);
+                let mut p = progress;
+                self.run_step(step, &mut next, c, &mut p);
+                let stop = self.walk(rule, k + 1, &next, p, choices, visit);
+                give_back(next);
+                stop
+            };
+            if stop {
+                break;
+            }
+        }
+        choices[k] = NO_CELL;
+        give_buffer(options);
+        stop
+    }
+
+    /// Whether an effect's condition holds (no condition: it does).
+    fn holds(&self, when: Option<&crate::ir::Node>, state: &State, progress: Progress) -> bool {
+        when.is_none_or(|w| self.eval(w, &progress.scope(state, NO_CELL)) != 0)
+    }
+
+    /// The cells a choosing step may choose, as `Move::Place`.
+    pub(super) fn step_choices(
+        &self,
+        step: &Step,
+        state: &State,
+        progress: Progress,
+        out: &mut Vec<Move>,
+    ) {
+        let has_piece = state.supply[state.mover as usize] > 0;
+        match step {
+            Step::Place(select) if has_piece => self.candidate_cells(select, state, progress, out),
+            Step::PlaceOn(on, select) if has_piece => {
+                let c = self.eval(on, &progress.scope(state, NO_CELL)) as CellId;
+                let room = |c: CellId| {
+                    let h = state.heights[c as usize] as usize;
+                    h < self.stack_capacity && (self.stacks || h == 0)
+                };
+                let test = |c: CellId| {
+                    select
+                        .test
+                        .as_ref()
+                        .is_none_or(|t| self.eval(t, &progress.scope(state, c)) != 0)
+                };
+                if (c as usize) < self.geometry.cell_count() && room(c) && test(c) {
+                    out.push(Move::Place(c));
+                }
+            }
+            Step::Pick(select) | Step::Remove(select) => {
+                self.candidate_cells(select, state, progress, out)
+            }
+            _ => {}
+        }
+    }
+
+    /// Plays one step with its choice, as part of a move.
+    pub(super) fn run_step(
+        &self,
+        step: &Step,
+        state: &mut State,
+        choice: CellId,
+        progress: &mut Progress,
+    ) {
+        match step {
+            Step::Place(_) | Step::PlaceOn(..) => {
+                self.place_piece(state, choice);
+                progress.to = choice;
+            }
+            Step::Pick(_) | Step::Remove(_) => {
+                let code = state.pop(choice, self);
+                if matches!(step, Step::Pick(_)) {
+                    state.return_piece(code, self);
+                } else if let Some(seat) = (code as usize).checked_sub(1) {
+                    if seat < self.seats.len() {
+                        state.counts[seat] -= 1;
+                    }
+                }
+                self.recount(state);
+                progress.from = choice;
+            }
+            Step::KeepLargestGroup(when) => {
+                if self.holds(when.as_ref(), state, *progress) {
+                    self.keep_largest(state, choice);
+                }
+            }
+            Step::Draw(count, when) => {
+                if self.holds(when.as_ref(), state, *progress) {
+                    let n = self.eval(count, &progress.scope(state, NO_CELL));
+                    for _ in 0..n.clamp(0, self.deck.len() as i64) {
+                        state.draw_card(state.mover, self);
+                    }
+                }
+            }
+            // Only in their own shapes, which have fast paths (the checker).
+            Step::Sow(_) | Step::PlayCards(_) => {}
+        }
+    }
+
+    /// Plays a move of the general runner (not the rest of the turn).
+    pub(super) fn play_chain(
+        &self,
+        state: &mut State,
+        rule: &MoveRule,
+        choices: &[CellId; MAX_STEPS],
+    ) {
+        let mut progress = Progress::START;
+        for (step, &choice) in rule.steps.iter().zip(choices) {
+            self.run_step(step, state, choice, &mut progress);
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! Reading moves of the general step runner (`d4-e5`, `d4-e5 keep c3`), and
+//! saying in the rules' terms why one is refused.
+
+use super::chain::Progress;
+use super::{Move, MoveError, State};
+use crate::ir::{Form, Rules, Step};
+
+impl Rules {
+    /// Reads a move of a chain rule if the text is one (`None`: try the
+    /// other notations), or explains why it is refused.
+    pub(super) fn read_chain(&self, state: &State, text: &str) -> Option<Result<Move, MoveError>> {
+        let phase = &self.phases[state.phase as usize];
+        if !phase.rules.iter().any(|r| r.form == Form::Chain) {
+            return None;
+        }
+        let typed = normalise(text);
+        let legal = self.sorted_moves(state);
+        if let Some(&m) = legal.iter().find(|&&m| self.move_text(m) == typed) {
+            return Some(Ok(m));
+        }
+        // Only relocations and keeps are this runner's own notation; a cell
+        // alone is read as a placement (and refused there, in its terms).
+        let (moved, _) = typed.split_once(" keep ").unwrap_or((&typed, ""));
+        let (from, to) = moved.split_once('-')?;
+        Some(Err(self.explain_relocation(state, &typed, from, to, &legal)))
+    }
+
+    /// Why `from-to` is not a legal move.
+    fn explain_relocation(
+        &self,
+        state: &State,
+        typed: &str,
+        from: &str,
+        to: &str,
+        legal: &[Move],
+    ) -> MoveError {
+        let cell = |label: &str| {
+            self.geometry
+                .cell_by_label(label)
+                .ok_or_else(|| MoveError::NoSuchCell(label.to_string()))
+        };
+        let (from_cell, to_cell) = match (cell(from), cell(to)) {
+            (Ok(f), Ok(t)) => (f, t),
+            (Err(e), _) | (_, Err(e)) => return e,
+        };
+        let moved = format!("{from}-{to}");
+        let same: Vec<String> = legal
+            .iter()
+            .map(|&m| self.move_text(m))
+            .filter(|t| t == &moved || t.starts_with(&format!("{moved} keep ")))
+            .collect();
+        if !same.is_empty() {
+            return MoveError::Ambiguous {
+                what: format!(
+                    "{moved} leaves groups of equal size, and you choose which stays (`keep` one of its cells)"
+                ),
+                options: same,
+            };
+        }
+        let phase = &self.phases[state.phase as usize];
+        let Some(rule) = phase
+            .rules
+            .iter()
+            .find(|r| r.steps.iter().any(|s| matches!(s, Step::Pick(_))))
+        else {
+            return MoveError::Refused(format!("{typed}: no rule of this phase picks a piece up"));
+        };
+        let mut picks = Vec::new();
+        if let Some(Step::Pick(select)) = rule.steps.iter().find(|s| matches!(s, Step::Pick(_))) {
+            self.candidate_cells(select, state, Progress::START, &mut picks);
+        }
+        if !picks.contains(&Move::Place(from_cell)) {
+            let why = if state.board[from_cell as usize] != state.mover + 1 {
+                format!("{from} holds no piece of yours")
+            } else if picks.is_empty() {
+                "you may not pick a piece up now".to_string()
+            } else {
+                format!("{from} may not be picked up now")
+            };
+            return MoveError::Refused(format!(
+                "{typed} is not allowed: {why}; the rule is `{}`",
+                rule.text
+            ));
+        }
+        let unfiltered = self.unfiltered_text(state, &moved);
+        if let Some(why) = unfiltered.and_then(|m| self.blocked(state, m)) {
+            return MoveError::Refused(why);
+        }
+        let to_empty = state.heights[to_cell as usize] == 0;
+        let why = if from_cell == to_cell {
+            format!("the piece may not go back on {from}")
+        } else if !to_empty {
+            format!("{to} is not empty")
+        } else {
+            format!("after {from} is picked up, {to} is not allowed")
+        };
+        MoveError::Refused(format!(
+            "{typed} is not allowed: {why}; the rule is `{}`",
+            rule.text
+        ))
+    }
+
+    /// The move with this text before the filters, if there is one.
+    fn unfiltered_text(&self, state: &State, text: &str) -> Option<Move> {
+        let mut all = Vec::new();
+        self.unfiltered_moves(state, &mut all);
+        all.into_iter().find(|&m| {
+            self.move_text(m) == text || self.move_text(m).starts_with(&format!("{text} keep "))
+        })
+    }
+
+    /// Why a move the rules allow is refused by `must block`, if it is.
+    pub(super) fn blocked(&self, state: &State, m: Move) -> Option<String> {
+        if self.filters.is_empty() {
+            return None;
+        }
+        let mut all = Vec::new();
+        self.unfiltered_moves(state, &mut all);
+        if !all.contains(&m) || self.sorted_moves(state).contains(&m) {
+            return None;
+        }
+        let threat = self.threat(state)?;
+        let name = &self.seats[threat as usize];
+        Some(format!(
+            "{} is not allowed: {name} could win with the next move, and you must stop the nearest player who could (`must block`); type `help` for the moves that do",
+            self.move_text(m)
+        ))
+    }
+}
+
+/// The text as move notation writes it: lower case, single spaces, no
+/// spaces around `-`.
+fn normalise(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words
+        .join(" ")
+        .replace(" - ", "-")
+        .replace(" -", "-")
+        .replace("- ", "-")
+}
