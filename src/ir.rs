@@ -275,6 +275,10 @@ pub enum Candidates {
     Empty,
     /// The empty neighbours of the cell the node gives.
     EmptyNeighbours(Node),
+    /// The empty cells next to a piece (a condition `any(not empty(n) for
+    /// n where adjacent(cell, n))`): grown from the occupied cells'
+    /// neighbour masks when the board fits a bitboard.
+    EmptyTouching,
     /// The cells topped by one of the mover's pieces (`pick`).
     Owned,
     /// The cells holding a piece, whoever's (`remove`).

@@ -1,4 +1,5 @@
-//! Evaluating constant expressions (numbers, options, arithmetic on them).
+//! Evaluating constant expressions (numbers, options, arithmetic on them,
+//! and comparisons and `A if C else B` on those; conditions are 1 or 0).
 
 use super::program::{Hir, Typed};
 use crate::syntax::ast::{BinaryOp, UnaryOp};
@@ -10,8 +11,14 @@ pub fn evaluate(e: &Typed, options: &[i64]) -> Option<i64> {
     match &e.kind {
         Hir::Int(i64::MAX) => None,
         Hir::Int(n) => Some(*n),
+        Hir::Bool(b) => Some(*b as i64),
         Hir::Option(i) => options.get(*i).copied(),
         Hir::Unary(UnaryOp::Neg, a) => evaluate(a, options)?.checked_neg(),
+        Hir::Unary(UnaryOp::Not, a) => Some((evaluate(a, options)? == 0) as i64),
+        Hir::If(value, condition, other) => match evaluate(condition, options)? {
+            0 => evaluate(other, options),
+            _ => evaluate(value, options),
+        },
         Hir::Binary(op, a, b) => {
             let (a, b) = (evaluate(a, options)?, evaluate(b, options)?);
             match op {
@@ -20,7 +27,14 @@ pub fn evaluate(e: &Typed, options: &[i64]) -> Option<i64> {
                 BinaryOp::Mul => a.checked_mul(b),
                 BinaryOp::Div => a.checked_div(b),
                 BinaryOp::Rem => a.checked_rem(b),
-                _ => None,
+                BinaryOp::Eq => Some((a == b) as i64),
+                BinaryOp::Ne => Some((a != b) as i64),
+                BinaryOp::Lt => Some((a < b) as i64),
+                BinaryOp::Le => Some((a <= b) as i64),
+                BinaryOp::Gt => Some((a > b) as i64),
+                BinaryOp::Ge => Some((a >= b) as i64),
+                BinaryOp::And => Some((a != 0 && b != 0) as i64),
+                BinaryOp::Or => Some((a != 0 || b != 0) as i64),
             }
         }
         _ => None,
@@ -30,14 +44,11 @@ pub fn evaluate(e: &Typed, options: &[i64]) -> Option<i64> {
 /// Whether the expression is constant (its value may still be undefined, as 1/0).
 pub fn is_constant(e: &Typed) -> bool {
     match &e.kind {
-        Hir::Int(_) | Hir::Option(_) | Hir::Error => true,
-        Hir::Unary(UnaryOp::Neg, a) => is_constant(a),
-        Hir::Binary(op, a, b) => {
-            matches!(
-                op,
-                BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem
-            ) && is_constant(a)
-                && is_constant(b)
+        Hir::Int(_) | Hir::Bool(_) | Hir::Option(_) | Hir::Error => true,
+        Hir::Unary(_, a) => is_constant(a),
+        Hir::Binary(_, a, b) => is_constant(a) && is_constant(b),
+        Hir::If(value, condition, other) => {
+            is_constant(value) && is_constant(condition) && is_constant(other)
         }
         _ => false,
     }
@@ -50,6 +61,7 @@ pub fn has_error(e: &Typed) -> bool {
         Hir::Error | Hir::Int(i64::MAX) => true,
         Hir::Unary(_, a) => has_error(a),
         Hir::Binary(_, a, b) => has_error(a) || has_error(b),
+        Hir::If(a, b, c) => has_error(a) || has_error(b) || has_error(c),
         Hir::Builtin(_, args) | Hir::Define(_, args) => args.iter().any(has_error),
         _ => false,
     }

@@ -120,6 +120,14 @@ impl<'a> Lowerer<'a> {
                 {
                     candidates = Candidates::Occupied;
                 }
+                // `any(not empty(n) for n where adjacent(cell, n))`: next to a piece.
+                Node::AroundAggregate(Aggregate::Any, ref at, ref body, None)
+                    if matches!(candidates, Candidates::Empty)
+                        && matches!(**at, Node::Chosen)
+                        && matches!(&**body, Node::Not(e) if matches!(&**e, Node::Empty(n) if matches!(**n, Node::Each))) =>
+                {
+                    candidates = Candidates::EmptyTouching;
+                }
                 Node::Adjacent(ref a, ref b)
                     if matches!(candidates, Candidates::Empty)
                         && !a.uses_chosen()

@@ -78,16 +78,27 @@ impl Rules {
                 return true;
             }
         }
+        // Steps that only take pieces away cannot bring a line nearer: with
+        // no line one piece short, no place after them wins.
+        if let Some(t) = line {
+            if !self.one_short(&view, t) {
+                let phase = &self.phases[view.phase as usize];
+                if phase.rules.iter().all(|r| only_removes(&r.steps)) {
+                    give_back(view);
+                    return false;
+                }
+            }
+        }
         let phase = &self.phases[view.phase as usize];
         let mut found = false;
         for (i, rule) in phase.rules.iter().enumerate() {
             found = match (rule.form, line) {
-                (Form::Place, Some(t)) => self.place_wins(rule.steps.first(), &view, t),
-                (Form::Chain, Some(t)) => self.walk_chain(rule, &view, &mut |way| {
-                    if way.last_place {
-                        let cell = way.choices[rule.steps.len() - 1];
-                        self.completes_line(way.state, t, cell)
-                    } else {
+                (Form::Place, Some(t)) => {
+                    self.place_wins(&rule.steps[0], &view, Progress::START, t)
+                }
+                (Form::Chain, Some(t)) => self.walk_chain(rule, &view, &mut |way| match way.last {
+                    Some(step) => self.place_wins(step, way.state, way.progress, t),
+                    None => {
                         let rule = self.rule_number(view.phase, i);
                         self.plays_to_win(
                             &view,
@@ -108,21 +119,69 @@ impl Rules {
         found
     }
 
-    /// Whether a `place` alone wins for the mover of `state` on some cell.
-    fn place_wins(&self, step: Option<&Step>, state: &State, table: usize) -> bool {
-        let Some(Step::Place(select)) = step else {
-            return false;
-        };
-        if state.supply[state.mover as usize] <= 0 {
+    /// Whether a last `place` step wins for the mover of `state` on some
+    /// cell it allows: the cells that would complete a line are found first,
+    /// and usually there are none.
+    fn place_wins(&self, step: &Step, state: &State, progress: Progress, table: usize) -> bool {
+        let winning = self.completing_cells(state, table);
+        if winning == 0 {
             return false;
         }
         let mut cells = buffer();
-        self.candidate_cells(select, state, Progress::START, &mut cells);
-        let found = cells
-            .iter()
-            .any(|&m| matches!(m, Move::Place(c) if self.completes_line(state, table, c)));
+        self.step_choices(step, state, progress, &mut cells);
+        let found = cells.iter().any(|&m| match m {
+            Move::Place(c) if winning != u128::MAX => winning & (1 << c) != 0,
+            Move::Place(c) => self.completes_line(state, table, c),
+            _ => false,
+        });
         give_buffer(cells);
         found
+    }
+
+    /// Whether the mover has a line of table `t` with at most one cell not
+    /// his (whatever is on it).
+    fn one_short(&self, state: &State, t: usize) -> bool {
+        let table = &self.line_tables[t];
+        let (Some(masks), true) = (&table.masks, self.keeps_tops) else {
+            return true;
+        };
+        let own = state.tops[state.mover as usize + 1];
+        if (own.count_ones() as usize) + 1 < table.length {
+            return false;
+        }
+        masks.iter().any(|&m| {
+            let missing = m & !own;
+            missing & missing.wrapping_sub(1) == 0
+        })
+    }
+
+    /// The cells where a piece of the mover would complete a line of table
+    /// `t`, as a bitboard; `u128::MAX` (every cell: test each) when the
+    /// board does not fit one.
+    fn completing_cells(&self, state: &State, t: usize) -> u128 {
+        let table = &self.line_tables[t];
+        let (Some(masks), true) = (&table.masks, self.keeps_tops) else {
+            return u128::MAX;
+        };
+        let own = state.tops[state.mover as usize + 1];
+        if (own.count_ones() as usize) + 1 < table.length {
+            return 0;
+        }
+        // On stacks a piece may cover another: any cell may be the missing one.
+        let free = if self.stacks {
+            u128::MAX
+        } else {
+            state.tops[0]
+        };
+        let mut cells = 0;
+        for &m in masks {
+            let missing = m & !own;
+            // One cell short, and that cell free.
+            if missing & missing.wrapping_sub(1) == 0 && missing & free != 0 {
+                cells |= missing;
+            }
+        }
+        cells
     }
 
     /// Whether some move of rule `index` wins for the mover, each played on a copy.
@@ -185,5 +244,18 @@ impl Rules {
                 .iter()
                 .all(|&c| c == cell || state.board[c as usize] == own)
         })
+    }
+}
+
+/// Whether a chain only takes pieces away before a last `place`.
+fn only_removes(steps: &[Step]) -> bool {
+    match steps.split_last() {
+        Some((Step::Place(_) | Step::PlaceOn(..), before)) => before.iter().all(|s| {
+            matches!(
+                s,
+                Step::Pick(_) | Step::Remove(_) | Step::KeepLargestGroup(_)
+            )
+        }),
+        _ => false,
     }
 }

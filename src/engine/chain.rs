@@ -43,15 +43,18 @@ impl Progress {
     }
 }
 
-/// One complete way through a chain, as the runner hands it over.
+/// One way through a chain, as the runner hands it over.
 pub(super) struct Way<'s> {
     /// The position after every step but a last `place`, which is left
-    /// unplayed (`last_place`), so that a caller can test it cheaply.
+    /// unplayed (`last`), so that a caller can list or test its cells cheaply.
     pub state: &'s State,
-    /// One choice a step (`NO_CELL` where a step chose nothing).
+    /// What the steps did so far.
+    pub progress: Progress,
+    /// One choice a step (`NO_CELL` where a step chose nothing; the last
+    /// `place`'s cell is the caller's to choose).
     pub choices: [CellId; MAX_STEPS],
-    /// Whether the chain ends with a place still to play: on `choices[last]`.
-    pub last_place: bool,
+    /// The chain's last step when it is a `place` still to choose.
+    pub last: Option<&'s Step>,
 }
 
 thread_local! {
@@ -99,11 +102,27 @@ impl Rules {
         state: &State,
         out: &mut Vec<Move>,
     ) {
+        let last = rule.steps.len().saturating_sub(1);
         self.walk_chain(rule, state, &mut |way| {
-            out.push(Move::Chain {
-                rule: number,
-                choices: way.choices,
-            });
+            let Some(step) = way.last else {
+                out.push(Move::Chain {
+                    rule: number,
+                    choices: way.choices,
+                });
+                return false;
+            };
+            let start = out.len();
+            self.step_choices(step, way.state, way.progress, out);
+            for m in &mut out[start..] {
+                if let Move::Place(c) = *m {
+                    let mut choices = way.choices;
+                    choices[last] = c;
+                    *m = Move::Chain {
+                        rule: number,
+                        choices,
+                    };
+                }
+            }
             false
         });
     }
@@ -132,12 +151,19 @@ impl Rules {
         let Some(step) = rule.steps.get(k) else {
             return visit(Way {
                 state,
+                progress,
                 choices: *choices,
-                last_place: false,
+                last: None,
             });
         };
-        let last_place =
-            k + 1 == rule.steps.len() && matches!(step, Step::Place(_) | Step::PlaceOn(..));
+        if k + 1 == rule.steps.len() && matches!(step, Step::Place(_) | Step::PlaceOn(..)) {
+            return visit(Way {
+                state,
+                progress,
+                choices: *choices,
+                last: Some(step),
+            });
+        }
         let mut options = buffer();
         match step {
             Step::KeepLargestGroup(when) if self.holds(when.as_ref(), state, progress) => {
@@ -160,20 +186,11 @@ impl Rules {
         for &option in &options {
             let Move::Place(c) = option else { continue };
             choices[k] = c;
-            stop = if last_place {
-                visit(Way {
-                    state,
-                    choices: *choices,
-                    last_place: true,
-                })
-            } else {
-                let mut next = copy_of(state);
-                let mut p = progress;
-                self.run_step(step, &mut next, c, &mut p);
-                let stop = self.walk(rule, k + 1, &next, p, choices, visit);
-                give_back(next);
-                stop
-            };
+            let mut next = copy_of(state);
+            let mut p = progress;
+            self.run_step(step, &mut next, c, &mut p);
+            stop = self.walk(rule, k + 1, &next, p, choices, visit);
+            give_back(next);
             if stop {
                 break;
             }
@@ -244,7 +261,7 @@ impl Rules {
                         state.counts[seat] -= 1;
                     }
                 }
-                self.recount(state);
+                self.after_removal(state, code);
                 progress.from = choice;
             }
             Step::KeepLargestGroup(when) => {

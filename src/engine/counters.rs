@@ -51,6 +51,20 @@ impl Rules {
         }
     }
 
+    /// Keeps the counters true after a piece of `code` left the board: a
+    /// line can only be lost by the seat that had it, and a seat without a
+    /// line cannot gain one by losing a piece, so most removals need nothing.
+    pub(super) fn after_removal(&self, state: &mut State, code: u8) {
+        let seats = self.seats.len();
+        let had_line = (code as usize)
+            .checked_sub(1)
+            .filter(|&s| s < seats)
+            .is_some_and(|s| state.lines.iter().skip(s).step_by(seats).any(|&f| f));
+        if had_line || !self.run_lengths.is_empty() {
+            self.recount(state);
+        }
+    }
+
     /// Recomputes every line flag and run total from the board, after a move
     /// that covered or moved pieces (so a line or run may have been broken).
     pub(super) fn recount(&self, state: &mut State) {

@@ -49,10 +49,8 @@ impl Rules {
     /// its owner's supply.
     pub(super) fn keep_group(&self, state: &mut State, keep: CellId) {
         let cells = self.geometry.cell_count();
-        let mut removed = false;
         if let Some(occupied) = self.occupied_bits(state) {
             let mut others = occupied & !self.grow(occupied, keep);
-            removed = others != 0;
             while others != 0 {
                 self.clear_cell(state, others.trailing_zeros() as CellId);
                 others &= others - 1;
@@ -63,12 +61,8 @@ impl Rules {
             for c in 0..cells as CellId {
                 if !kept[c as usize] && state.heights[c as usize] > 0 {
                     self.clear_cell(state, c);
-                    removed = true;
                 }
             }
-        }
-        if removed {
-            self.recount(state);
         }
     }
 
@@ -77,6 +71,7 @@ impl Rules {
         while state.heights[cell as usize] > 0 {
             let code = state.pop(cell, self);
             state.return_piece(code, self);
+            self.after_removal(state, code);
         }
     }
 

@@ -204,6 +204,7 @@ impl Rules {
                     out.extend(free.map(|&n| Move::Place(n)));
                 }
             }
+            Candidates::EmptyTouching => self.empty_touching(state, out),
             Candidates::Owned => {
                 let own = state.mover + 1;
                 if self.keeps_tops {
@@ -251,6 +252,38 @@ impl Rules {
             }
             out.truncate(keep);
         }
+    }
+
+    /// Appends the empty cells next to a piece.
+    fn empty_touching(&self, state: &State, out: &mut Vec<Move>) {
+        let masks = &self.geometry.neighbour_masks;
+        if self.keeps_tops && !masks.is_empty() {
+            let empty = state.tops[0];
+            let mut occupied = !empty & ((1u128 << (masks.len() - 1) << 1).wrapping_sub(1));
+            let mut near = 0u128;
+            while occupied != 0 {
+                near |= masks[occupied.trailing_zeros() as usize];
+                occupied &= occupied - 1;
+            }
+            let mut free = near & empty;
+            while free != 0 {
+                out.push(Move::Place(free.trailing_zeros() as CellId));
+                free &= free - 1;
+            }
+            return;
+        }
+        out.extend(
+            state
+                .empty_list
+                .iter()
+                .filter(|&&c| {
+                    self.geometry
+                        .neighbours_of(c)
+                        .iter()
+                        .any(|&n| state.heights[n as usize] > 0)
+                })
+                .map(|&c| Move::Place(c)),
+        );
     }
 
     /// The legal moves of `state`, sorted by notation order (cell id).

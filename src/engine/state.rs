@@ -255,6 +255,10 @@ impl State {
         refill(&mut self.heights, cells, 0);
         self.tops.clear();
         self.tops.resize(seats + rules.neutrals.len() + 1, 0);
+        if rules.keeps_tops {
+            // Code 0 is the empty cells: every cell, before the set-up.
+            self.tops[0] = u128::MAX >> (128 - cells);
+        }
         self.chance.clear();
         self.empty_list.clear();
         self.empty_list.extend(0..cells as CellId);
