@@ -191,7 +191,19 @@ fn split_moves(rules: &Rules, strings: &[String]) -> Vec<String> {
         .flat_map(|s| s.split(';'))
         .flat_map(|m| {
             if one_cell {
-                m.split_whitespace().map(str::to_string).collect()
+                // Moves are words (`f6`, `d4-e5`); `keep C` belongs to the move before.
+                let mut moves: Vec<String> = Vec::new();
+                let mut words = m.split_whitespace();
+                while let Some(w) = words.next() {
+                    match (w, moves.last_mut()) {
+                        ("keep", Some(last)) => {
+                            last.push_str(" keep ");
+                            last.push_str(words.next().unwrap_or_default());
+                        }
+                        _ => moves.push(w.to_string()),
+                    }
+                }
+                moves
             } else {
                 let m = m.split_whitespace().collect::<Vec<_>>().join(" ");
                 if m.is_empty() {
