@@ -112,7 +112,11 @@ fn check_game(seats: usize, seed: u64) {
             let on_board = (0..rules.geometry.cell_count() as CellId)
                 .filter(|&c| state.owner(c) == Some(s as u8))
                 .count() as i32;
-            assert_eq!(on_board + state.supply[s], tiles(seats), "{ctx}: seat {s}'s tiles");
+            assert_eq!(
+                on_board + state.supply[s],
+                tiles(seats),
+                "{ctx}: seat {s}'s tiles"
+            );
         }
         assert_eq!(groups(&rules, &state), 1, "{ctx}: the tiles form one group");
         let lines = lines(&rules, &state, need);
@@ -121,7 +125,10 @@ fn check_game(seats: usize, seed: u64) {
                 assert_eq!(w, mover, "{ctx}: the winner is the mover");
                 assert!(lines[w as usize], "{ctx}: the winner has a line");
             }
-            None => assert!(!lines.iter().any(|&l| l), "{ctx}: a line, and the game goes on"),
+            None => assert!(
+                !lines.iter().any(|&l| l),
+                "{ctx}: a line, and the game goes on"
+            ),
             Some(Outcome::Draw) => panic!("{ctx}: Exago has no draw"),
         }
     }

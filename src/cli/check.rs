@@ -123,7 +123,8 @@ pub fn faults(rules: &Rules, games: u32, seed: u64) -> Vec<Diagnostic> {
                 seed: game_seed,
                 span: phase.span.into(),
             });
-        } else if !buf.is_empty() && !endless {
+        } else if !buf.is_empty() && !endless && rules.turn_limit == 0 {
+            // A game stopped by the rules' own `limit` is what they asked for.
             endless = true;
             let span = rules.ends.first().map(|e| e.span).unwrap_or_default();
             found.push(Diagnostic::Endless {
@@ -138,6 +139,10 @@ pub fn faults(rules: &Rules, games: u32, seed: u64) -> Vec<Diagnostic> {
 
 /// How many turns a game may take before it counts as endless.
 pub fn turn_bound(rules: &Rules) -> u32 {
+    // The rules' own limit (`limit N turns`): a game that reaches it is unfinished.
+    if rules.turn_limit > 0 {
+        return rules.turn_limit;
+    }
     // Placement games fill the board; allow generously more for games with other ends.
     (rules.geometry.cell_count() as u32)
         .saturating_mul(10)

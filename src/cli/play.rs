@@ -11,7 +11,7 @@ use super::load::{color_stdout, Loaded};
 use super::view::{self, Hands};
 use super::Failure;
 use crate::ai::{make_player, Player, PlayerSpec};
-use crate::engine::{Move, State};
+use crate::engine::{Move, MoveError, State};
 use crate::record::Record;
 use help::{help, why};
 use seats::{Handover, Table};
@@ -162,6 +162,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
             save(&record_path, &record)?;
             return Ok(());
         }
+        if rules.turn_limit > 0 && state.turn > rules.turn_limit {
+            println!(
+                "The game has reached its limit of {} turns (`limit` in the rules): it stops here, unfinished.",
+                rules.turn_limit
+            );
+            save(&record_path, &record)?;
+            return Ok(());
+        }
         let legal = rules.sorted_moves(&state);
         if legal.is_empty() {
             println!("No legal move for {}, and the rules say nothing for this case: the game stops here.", rules.seats[state.mover as usize]);
@@ -292,6 +300,9 @@ fn prompt(
         "quit" | "exit" | "q" => Ok(Input::Quit),
         _ => match rules.parse_move(state, text) {
             Ok(m) => Ok(Input::Move(m)),
+            Err(MoveError::Ambiguous { what, options }) => {
+                choose(editor, rules, state, &what, &options)
+            }
             Err(e) => {
                 println!(
                     "{}. Type `help` for the legal moves.",
@@ -301,6 +312,50 @@ fn prompt(
             }
         },
     }
+}
+
+/// Asks which of several complete moves a typed move meant (which of equal
+/// groups stays, say): by number, or by the whole move.
+fn choose(
+    editor: &mut DefaultEditor,
+    rules: &crate::ir::Rules,
+    state: &State,
+    what: &str,
+    options: &[String],
+) -> Result<Input, Failure> {
+    println!("{}.", capitalised(what));
+    for (i, option) in options.iter().enumerate() {
+        println!("  {}) {option}", i + 1);
+    }
+    let line = match editor.readline(&format!("Which (1-{})? ", options.len())) {
+        Ok(line) => line,
+        Err(ReadlineError::Interrupted | ReadlineError::Eof) => return Ok(Input::Again),
+        Err(e) => {
+            return Err(Failure::usage(format!(
+                "error: cannot read the terminal: {e}"
+            )))
+        }
+    };
+    let answer = line.trim();
+    let picked = match answer.parse::<usize>() {
+        Ok(n) if (1..=options.len()).contains(&n) => options[n - 1].as_str(),
+        _ => answer,
+    };
+    match rules.parse_move(state, picked) {
+        Ok(m) => Ok(Input::Move(m)),
+        Err(_) => {
+            println!("Not one of them; type the move again.");
+            Ok(Input::Again)
+        }
+    }
+}
+
+/// The text with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
 }
 
 /// Takes back moves until the last human turn before now; false if there is none.

@@ -20,8 +20,17 @@ impl Rules {
         }
         // Only relocations and keeps are this runner's own notation; a cell
         // alone is read as a placement (and refused there, in its terms).
-        let (moved, _) = typed.split_once(" keep ").unwrap_or((&typed, ""));
+        let (moved, keep) = typed.split_once(" keep ").unwrap_or((&typed, ""));
         let (from, to) = moved.split_once('-')?;
+        // Where the cell a tile goes to touches only one of equal groups,
+        // that group is the one kept: `keep` can be left out.
+        let prefix = format!("{moved} keep ");
+        let mut completions = legal
+            .iter()
+            .filter(|&&m| keep.is_empty() && self.move_text(m).starts_with(&prefix));
+        if let (Some(&m), None) = (completions.next(), completions.next()) {
+            return Some(Ok(m));
+        }
         Some(Err(self.explain_relocation(state, &typed, from, to, &legal)))
     }
 
@@ -52,7 +61,7 @@ impl Rules {
         if !same.is_empty() {
             return MoveError::Ambiguous {
                 what: format!(
-                    "{moved} leaves groups of equal size, and you choose which stays (`keep` one of its cells)"
+                    "picking up {from} leaves groups of equal size, and you choose which one stays"
                 ),
                 options: same,
             };
