@@ -4,9 +4,12 @@
 use super::CompileError;
 use crate::check::program::Program;
 
+/// A per-seat setting: option, seat, value (`handicap.Blue=2`).
+pub type SeatSetting = (String, String, i64);
+
 /// The `--set` pairs split into plain ones (`size=5`, and `handicap=1` for
-/// every seat) and per-seat ones (`handicap.Blue=2`: option, seat, value).
-pub fn split(set: &[(String, i64)]) -> (Vec<(String, i64)>, Vec<(String, String, i64)>) {
+/// every seat) and per-seat ones.
+pub fn split(set: &[(String, i64)]) -> (Vec<(String, i64)>, Vec<SeatSetting>) {
     let mut plain = Vec::new();
     let mut per_seat = Vec::new();
     for (name, value) in set {
@@ -33,7 +36,7 @@ pub fn values(program: &Program, set: &[(String, i64)]) -> Result<Vec<i64>, Comp
 pub fn seat_values(
     program: &Program,
     values: &[i64],
-    set: &[(String, String, i64)],
+    set: &[SeatSetting],
     seats: &[String],
 ) -> Result<Vec<Vec<i64>>, CompileError> {
     let mut tables: Vec<Vec<i64>> = program

@@ -504,9 +504,8 @@ impl State {
             .filter(|&s| s < rules.seats.len())
         {
             self.counts[seat] -= 1;
-            if self.supply[seat] != i32::MAX {
-                self.supply[seat] += 1;
-            }
+            // An unlimited supply (`i32::MAX`) stays so.
+            self.supply[seat] = self.supply[seat].saturating_add(1);
         }
     }
 
