@@ -1,10 +1,12 @@
 //! Random playouts per second: the interpreter on each rules file, beside
-//! hand-written native Rust Hex Fours, Qawale and Just 4 Fun (the ceilings the
+//! hand-written native Rust Hex Fours, Qawale, Just 4 Fun and Exago (the ceilings the
 //! interpreter is measured against). Run with `cargo bench`; divan prints playouts/s as "item/s".
 //!
 //! Each bench checks what it computed (games end with a result, perft counts),
 //! so that a faster but wrong engine fails instead of looking good.
 
+#[path = "native/exago.rs"]
+mod native_exago;
 #[path = "native/hex_fours.rs"]
 mod native_hex_fours;
 #[path = "native/just_4_fun.rs"]
@@ -101,6 +103,45 @@ fn just_4_fun_native(bencher: Bencher, seats: usize) {
         game.clone_from(&start);
         native_just_4_fun::random_playout(&mut game, &mut buf, &mut rng);
         assert!(game.is_over());
+    });
+}
+
+/// Moves at most in a random game of Exago, whose relocations need not end
+/// (its rules declare the same `limit`).
+const EXAGO_CAP: u32 = 1000;
+
+/// One random game of Exago, 2 or 6 seats, in the interpreter (must block on).
+#[divan::bench(args = [2, 6], sample_count = 20, sample_size = 5)]
+fn exago_interpreted(bencher: Bencher, seats: i64) {
+    let rules = load("exago.game", &[("seats", seats)]);
+    let start = rules.start(0);
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut buf = Vec::new();
+    let mut state = start.clone();
+    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
+        state.clone_from(&start);
+        let n = random_playout(&rules, &mut state, &mut buf, &mut rng, EXAGO_CAP);
+        assert!(
+            state.is_over() || n == EXAGO_CAP,
+            "a game ends or reaches the cap"
+        );
+    });
+}
+
+/// One random game of Exago in hand-written Rust, same cap.
+#[divan::bench(args = [2, 6], sample_count = 20, sample_size = 5)]
+fn exago_native(bencher: Bencher, seats: usize) {
+    let start = native_exago::Exago::new(6, seats, 0, native_exago::Options::default());
+    let mut game = start.clone();
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut buf = Vec::new();
+    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
+        game.clone_from(&start);
+        let n = native_exago::random_playout(&mut game, &mut buf, &mut rng, EXAGO_CAP);
+        assert!(
+            game.is_over() || n == EXAGO_CAP,
+            "a game ends or reaches the cap"
+        );
     });
 }
 

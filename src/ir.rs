@@ -184,6 +184,7 @@ pub enum Step {
 
 impl MoveRule {
     /// The first cell choice of the chain (a place or a pick), if any.
+    #[inline]
     pub fn select(&self) -> Option<&Select> {
         self.steps.iter().find_map(|s| match s {
             Step::Place(sel) | Step::PlaceOn(_, sel) | Step::Pick(sel) | Step::Remove(sel) => {
@@ -194,6 +195,7 @@ impl MoveRule {
     }
 
     /// The sowing of a `place ... then sow` rule.
+    #[inline]
     pub fn sowing(&self) -> Option<&Sowing> {
         match (self.form, self.steps.as_slice()) {
             (Form::Sow, [_, Step::Sow(s)]) => Some(s),
@@ -203,6 +205,7 @@ impl MoveRule {
 
     /// The parts of a card rule: the cards, the cell they name and its test,
     /// and the draw after.
+    #[inline]
     pub fn card_chain(&self) -> Option<CardChain<'_>> {
         match (self.form, self.steps.as_slice()) {
             (Form::Cards, [Step::PlayCards(play), Step::PlaceOn(target, select), rest @ ..]) => {

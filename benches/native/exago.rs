@@ -67,6 +67,10 @@ pub const SEAT_NAMES: [&str; MAX_SEATS] = ["Red", "Blue", "Yellow", "Green", "Pu
 /// largest that fits a `u128`.
 pub const MAX_SIDE: usize = 6;
 
+/// Whether a step in each direction of `DIRS` raises the slot index (a left
+/// shift): fixed by the slot formula, and a constant so the branch folds.
+const LEFT: [bool; 6] = [true, false, false, false, true, true];
+
 /// "No cell" in a move field.
 const NONE: u8 = u8::MAX;
 
@@ -126,6 +130,16 @@ fn bits(mut x: u128) -> impl Iterator<Item = u8> {
         x &= x - 1;
         Some(g)
     })
+}
+
+/// Appends one move per slot of `targets`, all from `from` keeping `keep`
+/// (`NONE` and `NONE` for placements).
+#[inline]
+fn push_all(out: &mut Vec<NativeMove>, targets: u128, from: u8, keep: u8) {
+    out.reserve(targets.count_ones() as usize);
+    for to in bits(targets) {
+        out.push(NativeMove { from, to, keep });
+    }
 }
 
 /// Variant rules (see the rules file); `Default` is the published game.
@@ -196,6 +210,7 @@ struct State {
 
 /// Near-complete lines of one seat: windows of `need` cells that lack exactly
 /// one cell of that seat (in any state).
+#[derive(Clone, Debug)]
 struct Near {
     lines: [u128; MAX_NEAR],
     len: usize,
@@ -234,8 +249,9 @@ struct Geo {
     centre: u8,
     /// All slots on the hexagon.
     on_hex: u128,
-    /// Left-shift amount of a step in each direction (negative: right shift).
-    shift: [i32; 6],
+    /// Shift amount of a step in each direction: left for the directions in
+    /// `LEFT`, right for the others.
+    shift: [u32; 6],
     /// Per direction, the slots whose source slot (one step back) is on the
     /// hexagon: masks away the row wrap-around and the padding.
     valid: [u128; 6],
@@ -289,7 +305,9 @@ impl Geo {
         let mut shift = [0; 6];
         let mut valid = [0u128; 6];
         for (d, &(dq, dr)) in DIRS.iter().enumerate() {
-            shift[d] = dq + dr * width as i32;
+            let delta = dq + dr * width as i32;
+            debug_assert_eq!(delta > 0, LEFT[d]);
+            shift[d] = delta.unsigned_abs();
             for r in -radius..=radius {
                 for q in -radius..=radius {
                     if on(q, r) && on(q - dq, r - dr) {
@@ -362,7 +380,7 @@ impl Geo {
     #[inline(always)]
     fn step(&self, x: u128, d: usize) -> u128 {
         let s = self.shift[d];
-        let moved = if s >= 0 { x << s } else { x >> -s };
+        let moved = if LEFT[d] { x << s } else { x >> s };
         moved & self.valid[d]
     }
 
@@ -381,22 +399,26 @@ impl Geo {
     /// cells in `x` (`c` itself in any state).
     #[inline]
     fn win_cells(&self, x: u128) -> u128 {
+        self.win_cells_along(x, 0) | self.win_cells_along(x, 1) | self.win_cells_along(x, 2)
+    }
+
+    /// `win_cells` for the windows along axis `a` (directions `a`, `a + 3`).
+    #[inline(always)]
+    fn win_cells_along(&self, x: u128, a: usize) -> u128 {
         let n = self.need;
+        // fwd[k]: the k cells after c along direction a are all in x;
+        // back[k] likewise against it.
+        let mut fwd = [self.on_hex; 5];
+        let mut back = [self.on_hex; 5];
+        fwd[1] = self.step(x, a + 3);
+        back[1] = self.step(x, a);
+        for k in 2..n {
+            fwd[k] = fwd[1] & self.step(fwd[k - 1], a + 3);
+            back[k] = back[1] & self.step(back[k - 1], a);
+        }
         let mut win = 0u128;
-        for a in 0..3 {
-            // fwd[k]: the k cells after c along direction a are all in x;
-            // back[k] likewise against it.
-            let mut fwd = [self.on_hex; 5];
-            let mut back = [self.on_hex; 5];
-            fwd[1] = self.step(x, a + 3);
-            back[1] = self.step(x, a);
-            for k in 2..n {
-                fwd[k] = fwd[1] & self.step(fwd[k - 1], a + 3);
-                back[k] = back[1] & self.step(back[k - 1], a);
-            }
-            for i in 0..n {
-                win |= fwd[i] & back[n - 1 - i];
-            }
+        for i in 0..n {
+            win |= fwd[i] & back[n - 1 - i];
         }
         win
     }
@@ -479,6 +501,76 @@ impl Geo {
         n
     }
 
+    /// The groups left when the tile at `from` is lifted from the connected
+    /// board `occ` (ascending by nothing in particular); returns how many.
+    ///
+    /// Each group left touches the lifted cell, so one flood starts in each
+    /// arc of its occupied neighbours; they grow a layer at a time, merge when
+    /// they meet, and stop when one flood is left: it is the rest of the
+    /// board. So a small cut-off tail costs a few layers, whatever the size
+    /// of the main group.
+    fn split(&self, occ: u128, from: u8, out: &mut [u128; 8]) -> usize {
+        let rest = occ & !bit(from);
+        let ring = self.ring_bits(occ, from);
+        let mut group = [0u128; 3];
+        let mut front = [0u128; 3];
+        let mut active = 0;
+        for i in 0..6 {
+            if (ring >> i) & 1 == 1 && (ring >> ((i + 5) % 6)) & 1 == 0 {
+                group[active] = bit(self.ring[from as usize][i]);
+                front[active] = group[active];
+                active += 1;
+            }
+        }
+        if active == 0 {
+            // A full ring (one arc, no start) or no neighbour: one group.
+            out[0] = rest;
+            return usize::from(rest != 0);
+        }
+        let mut n = 0;
+        let mut done = 0u128;
+        while active > 1 {
+            let mut j = 0;
+            while j < active {
+                front[j] = self.dilate(front[j]) & rest & !group[j];
+                group[j] |= front[j];
+                if front[j] == 0 {
+                    // Nothing left to reach: a whole group.
+                    out[n] = group[j];
+                    n += 1;
+                    done |= group[j];
+                    active -= 1;
+                    group[j] = group[active];
+                    front[j] = front[active];
+                    continue;
+                }
+                j += 1;
+            }
+            // Floods that met are one group.
+            let mut a = 0;
+            while a < active {
+                let mut b = a + 1;
+                while b < active {
+                    if group[a] & group[b] != 0 {
+                        group[a] |= group[b];
+                        front[a] |= front[b];
+                        active -= 1;
+                        group[b] = group[active];
+                        front[b] = front[active];
+                    } else {
+                        b += 1;
+                    }
+                }
+                a += 1;
+            }
+        }
+        if active == 1 {
+            out[n] = rest & !done;
+            n += 1;
+        }
+        n
+    }
+
     /// The group that stays among `groups`: the one holding `keep`, or the
     /// unique largest when `keep` is `NONE`.
     fn kept(&self, groups: &[u128], keep: u8) -> u128 {
@@ -491,7 +583,10 @@ impl Geo {
         let max = groups.iter().map(|g| g.count_ones()).max().unwrap_or(0);
         let mut largest = groups.iter().filter(|g| g.count_ones() == max);
         let first = largest.next().copied().unwrap_or(0);
-        assert!(largest.next().is_none(), "a tie for largest needs a kept group");
+        assert!(
+            largest.next().is_none(),
+            "a tie for largest needs a kept group"
+        );
         first
     }
 
@@ -518,7 +613,7 @@ impl Geo {
         after.tiles[p] &= !fb;
         if !self.lift_keeps_connected(pos.occ, from) {
             let mut groups = [0u128; 8];
-            let n = self.groups(after.occ, &mut groups);
+            let n = self.split(pos.occ, from, &mut groups);
             let kept = self.kept(&groups[..n], keep);
             self.keep_only(&mut after, kept);
         }
@@ -568,7 +663,7 @@ impl Geo {
         let empty = self.on_hex & !pos.occ;
         let frontier = self.dilate(pos.occ) & empty;
         if pos.supply[p] > 0 {
-            out.extend(bits(frontier).map(place));
+            push_all(out, frontier, NONE, NONE);
         }
         if pos.supply[p] > 0 && !self.options.relocate_early {
             return;
@@ -589,11 +684,11 @@ impl Geo {
                         targets &= !bit(c);
                     }
                 }
-                out.extend(bits(targets).map(|t| reloc(t, NONE)));
+                push_all(out, targets, from, NONE);
                 continue;
             }
             let mut groups = [0u128; 8];
-            let n = self.groups(occ1, &mut groups);
+            let n = self.split(pos.occ, from, &mut groups);
             let groups = &groups[..n];
             if !self.options.reconnect {
                 let max = groups.iter().map(|g| g.count_ones()).max().unwrap_or(0);
@@ -601,7 +696,7 @@ impl Geo {
                 for &kept in groups.iter().filter(|g| g.count_ones() == max) {
                     let targets = self.dilate(kept) & self.on_hex & !kept & !fb;
                     let keep = if tie { lowest(kept) } else { NONE };
-                    out.extend(bits(targets).map(|t| reloc(t, keep)));
+                    push_all(out, targets, from, keep);
                 }
             } else {
                 for to in bits(self.dilate(occ1) & empty) {
@@ -634,87 +729,96 @@ impl Geo {
         }
     }
 
-    /// Whether seat `s`, moving now by rules 1-2 (no opening rule, no
-    /// must-block), has a move after which it holds a line; `near` must be
-    /// the near-complete lines of `pos.tiles[s]`.
-    fn can_win(&self, pos: &Pos, s: usize, near: &[u128]) -> bool {
+    /// Whether a seat with tiles `x` and `supply` in hand, moving now on the
+    /// board `occ` by rules 1-2 (no opening rule, no must-block), has a move
+    /// after which it holds a line; `near` must be the near-complete lines of
+    /// `x`.
+    fn can_win(&self, occ: u128, x: u128, supply: i32, near: &[u128]) -> bool {
         // Every winning move completes a window whose other cells are the
         // seat's tiles already, so no near-complete line means no win.
         if near.is_empty() {
             return false;
         }
-        let x = pos.tiles[s];
-        let empty = self.on_hex & !pos.occ;
-        if pos.supply[s] > 0 {
+        let empty = self.on_hex & !occ;
+        // A tile can be lifted for a line only if the line avoids it: the
+        // tiles in every near line (`in_all`), or in every near line whose
+        // missing cell is empty (`in_all_open`), cannot.
+        let mut in_all = !0u128;
+        let mut in_all_open = !0u128;
+        let mut any_open = false;
+        for &l in near {
+            in_all &= l;
+            if l & !x & empty != 0 {
+                in_all_open &= l;
+                any_open = true;
+            }
+        }
+        if supply > 0 {
             // The missing cell touches the line's other tiles, so it is a
             // legal placement whenever it is empty.
-            if near.iter().any(|&l| l & !x & empty != 0) {
+            if any_open {
                 return true;
             }
             if !self.options.relocate_early {
                 return false;
             }
         }
-        for from in bits(x) {
+        for from in bits(x & !in_all) {
             let fb = bit(from);
-            // Only lines avoiding the lifted tile can be completed by it.
-            let mut usable = false;
-            let mut open = false;
-            for &l in near {
-                if l & fb == 0 {
-                    usable = true;
-                    if l & !x & empty != 0 {
-                        open = true;
-                        break;
-                    }
-                }
-            }
-            if !usable {
-                continue;
-            }
-            if self.lift_keeps_connected(pos.occ, from) {
-                if open {
+            if self.lift_keeps_connected(occ, from) {
+                // Nothing is cut off: the missing cell must be empty already.
+                if any_open && fb & in_all_open == 0 {
                     return true;
                 }
                 continue;
             }
-            let mut groups = [0u128; 8];
-            let n = self.groups(pos.occ & !fb, &mut groups);
-            let groups = &groups[..n];
-            let max = groups.iter().map(|g| g.count_ones()).max().unwrap_or(0);
-            if !self.options.reconnect {
-                // The rest of the line must stay; its missing cell must be
-                // free after the removal (empty before, or cut off).
-                for &kept in groups.iter().filter(|g| g.count_ones() == max) {
-                    for &l in near.iter().filter(|&&l| l & fb == 0) {
-                        let t = l & !x;
-                        if t & kept == 0 && (l & !t) & !kept == 0 {
-                            return true;
-                        }
-                    }
-                }
-            } else {
-                // The put-down tile's group (which holds the line) must be
-                // a largest one after it merges what it touches.
+            if self.cut_lift_wins(occ, x, from, near, empty) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `can_win` for one lifted tile `from` whose lift may cut the group.
+    #[inline(never)]
+    fn cut_lift_wins(&self, occ: u128, x: u128, from: u8, near: &[u128], empty: u128) -> bool {
+        let fb = bit(from);
+        let mut groups = [0u128; 8];
+        let n = self.split(occ, from, &mut groups);
+        let groups = &groups[..n];
+        let max = groups.iter().map(|g| g.count_ones()).max().unwrap_or(0);
+        if !self.options.reconnect {
+            // The rest of the line must stay; its missing cell must be free
+            // after the removal (empty before, or cut off).
+            for &kept in groups.iter().filter(|g| g.count_ones() == max) {
                 for &l in near.iter().filter(|&&l| l & fb == 0) {
                     let t = l & !x;
-                    if t & empty == 0 {
-                        continue;
-                    }
-                    let adj = self.nb[lowest(t) as usize];
-                    let mut merged = 1;
-                    let mut other = 0;
-                    for &g in groups {
-                        if g & adj != 0 {
-                            merged += g.count_ones();
-                        } else {
-                            other = other.max(g.count_ones());
-                        }
-                    }
-                    if merged >= other {
+                    if t & kept == 0 && (l & !t) & !kept == 0 {
                         return true;
                     }
                 }
+            }
+            return false;
+        }
+        // The put-down tile's group (which holds the line) must be a largest
+        // one after it merges what it touches.
+        for &l in near.iter().filter(|&&l| l & fb == 0) {
+            let t = l & !x;
+            if t & empty == 0 {
+                continue;
+            }
+            let adj = self.nb[lowest(t) as usize];
+            let mut merged = 1;
+            let mut other = 0;
+            for &g in groups {
+                if g & adj != 0 {
+                    merged += g.count_ones();
+                } else {
+                    other = other.max(g.count_ones());
+                }
+            }
+            if merged >= other {
+                return true;
             }
         }
         false
@@ -727,6 +831,9 @@ pub struct Exago {
     geo: Arc<Geo>,
     first: u8,
     st: State,
+    /// Scratch for `legal_moves`: near-complete lines before and after a move
+    /// (boxed: moved around with the game, they would cost a 1 KB copy each).
+    near: Box<[Near; 2]>,
 }
 
 impl Exago {
@@ -747,6 +854,7 @@ impl Exago {
                 turn: 1,
                 winner: None,
             },
+            near: Box::new([Near::new(), Near::new()]),
         };
         game.reset();
         game
@@ -881,50 +989,50 @@ impl Exago {
         if !geo.options.must_block || self.st.turn == 1 || out.len() <= 1 {
             return;
         }
-        let mut near = Near::new();
-        geo.near_lines(pos.tiles[p], &mut near);
-        if geo.can_win(&pos, p, near.as_slice()) {
+        let [near, near_after] = &mut *self.near;
+        geo.near_lines(pos.tiles[p], near);
+        if geo.can_win(pos.occ, pos.tiles[p], pos.supply[p], near.as_slice()) {
             return;
         }
         let threat = (1..geo.seats).map(|k| (p + k) % geo.seats).find(|&s| {
-            geo.near_lines(pos.tiles[s], &mut near);
-            geo.can_win(&pos, s, near.as_slice())
+            geo.near_lines(pos.tiles[s], near);
+            geo.can_win(pos.occ, pos.tiles[s], pos.supply[s], near.as_slice())
         });
         let Some(s) = threat else { return };
         // `near` now holds the threat's lines; they stay valid after any
         // move that leaves its tiles in place.
-        let mut near_after = Near::new();
         let mut lifted: Option<(u8, u8, Pos)> = None;
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
-            let after = if m.from != NONE && !geo.options.reconnect {
+            let tb = bit(m.to);
+            // The threat's view after the move: the board, its tiles, its hand.
+            let (occ, x, supply) = if m.from == NONE {
+                (pos.occ | tb, pos.tiles[s], pos.supply[s])
+            } else if !geo.options.reconnect {
                 // Moves from one lift come in a row: remove the cut-off
                 // groups once, then only the put-down differs.
-                let base = match lifted {
-                    Some((f, k, base)) if f == m.from && k == m.keep => base,
+                let base = match &lifted {
+                    Some((f, k, base)) if *f == m.from && *k == m.keep => base,
                     _ => {
-                        let base = geo.lift(&pos, p, m.from, m.keep);
-                        lifted = Some((m.from, m.keep, base));
-                        base
+                        &lifted
+                            .insert((m.from, m.keep, geo.lift(&pos, p, m.from, m.keep)))
+                            .2
                     }
                 };
-                let mut after = base;
-                after.occ |= bit(m.to);
-                after.tiles[p] |= bit(m.to);
-                after
+                (base.occ | tb, base.tiles[s], base.supply[s])
             } else {
                 let mut after = pos;
                 geo.apply(&mut after, p, m);
-                after
+                (after.occ, after.tiles[s], after.supply[s])
             };
-            let lines = if after.tiles[s] == pos.tiles[s] {
+            let lines = if x == pos.tiles[s] {
                 near.as_slice()
             } else {
-                geo.near_lines(after.tiles[s], &mut near_after);
+                geo.near_lines(x, near_after);
                 near_after.as_slice()
             };
-            if !geo.can_win(&after, s, lines) {
+            if !geo.can_win(occ, x, supply, lines) {
                 out[kept] = m;
                 kept += 1;
             }
@@ -948,8 +1056,10 @@ impl Exago {
     /// must-block): the threat test of the must-block rule.
     pub fn can_win_now(&self, seat: usize) -> bool {
         let mut near = Near::new();
-        self.geo.near_lines(self.st.pos.tiles[seat], &mut near);
-        self.geo.can_win(&self.st.pos, seat, near.as_slice())
+        let pos = &self.st.pos;
+        self.geo.near_lines(pos.tiles[seat], &mut near);
+        self.geo
+            .can_win(pos.occ, pos.tiles[seat], pos.supply[seat], near.as_slice())
     }
 
     /// A move in notation: `f6`, `d4-e5`, or `d4-e5 keep c3`.
@@ -1005,7 +1115,10 @@ impl Exago {
             None => {
                 let mut texts: Vec<String> = moves.iter().map(|&m| self.move_text(m)).collect();
                 texts.sort();
-                Err(format!("illegal move {text:?}; legal: {}", texts.join(", ")))
+                Err(format!(
+                    "illegal move {text:?}; legal: {}",
+                    texts.join(", ")
+                ))
             }
         }
     }

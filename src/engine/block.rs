@@ -52,7 +52,9 @@ impl Rules {
         for &m in moves.iter() {
             child.clone_from(state);
             self.play(&mut child, m);
-            if child.is_over() || !self.could_win(&child, threat) {
+            // The copy is ours: it becomes the threat's turn in place.
+            child.mover = threat;
+            if child.is_over() || !self.wins_now(&child) {
                 keep.push(m);
             }
         }
@@ -71,59 +73,76 @@ impl Rules {
         }
         let mut view = copy_of(state);
         view.mover = seat;
+        let found = self.wins_now(&view);
+        give_back(view);
+        found
+    }
+
+    /// Whether the mover of `view` has a move that wins at once.
+    fn wins_now(&self, view: &State) -> bool {
         let line = self.winning_line();
+        let mut near = NearLines::default();
         if let Some(t) = line {
-            if state.lines[t * self.seats.len() + seat as usize] {
-                give_back(view);
+            if view.lines[t * self.seats.len() + view.mover as usize] {
+                return true;
+            }
+            near = self.near_lines(view, t);
+        }
+        let phase = &self.phases[view.phase as usize];
+        for (i, rule) in phase.rules.iter().enumerate() {
+            let found = match (rule.form, line) {
+                // Steps that only take pieces away cannot bring a line nearer:
+                // only the lines one piece short (whatever is on that cell) can
+                // be completed after them.
+                (Form::Place | Form::Chain, Some(_))
+                    if near.none() && only_removes(&rule.steps) =>
+                {
+                    false
+                }
+                (Form::Place, Some(t)) => {
+                    self.place_wins(&rule.steps[0], view, Progress::START, t, &near)
+                }
+                (Form::Chain, Some(t)) => {
+                    let near = if only_removes(&rule.steps) {
+                        near
+                    } else {
+                        NearLines::default()
+                    };
+                    self.walk_chain(rule, view, &mut |way| match way.last {
+                        Some(step) => self.place_wins(step, way.state, way.progress, t, &near),
+                        None => {
+                            let rule = self.rule_number(view.phase, i);
+                            self.plays_to_win(
+                                view,
+                                Move::Chain {
+                                    rule,
+                                    choices: way.choices,
+                                },
+                            )
+                        }
+                    })
+                }
+                _ => self.any_move_wins(view, i),
+            };
+            if found {
                 return true;
             }
         }
-        // Steps that only take pieces away cannot bring a line nearer: with
-        // no line one piece short, no place after them wins.
-        if let Some(t) = line {
-            if !self.one_short(&view, t) {
-                let phase = &self.phases[view.phase as usize];
-                if phase.rules.iter().all(|r| only_removes(&r.steps)) {
-                    give_back(view);
-                    return false;
-                }
-            }
-        }
-        let phase = &self.phases[view.phase as usize];
-        let mut found = false;
-        for (i, rule) in phase.rules.iter().enumerate() {
-            found = match (rule.form, line) {
-                (Form::Place, Some(t)) => {
-                    self.place_wins(&rule.steps[0], &view, Progress::START, t)
-                }
-                (Form::Chain, Some(t)) => self.walk_chain(rule, &view, &mut |way| match way.last {
-                    Some(step) => self.place_wins(step, way.state, way.progress, t),
-                    None => {
-                        let rule = self.rule_number(view.phase, i);
-                        self.plays_to_win(
-                            &view,
-                            Move::Chain {
-                                rule,
-                                choices: way.choices,
-                            },
-                        )
-                    }
-                }),
-                _ => self.any_move_wins(&view, i),
-            };
-            if found {
-                break;
-            }
-        }
-        give_back(view);
-        found
+        false
     }
 
     /// Whether a last `place` step wins for the mover of `state` on some
     /// cell it allows: the cells that would complete a line are found first,
     /// and usually there are none.
-    fn place_wins(&self, step: &Step, state: &State, progress: Progress, table: usize) -> bool {
-        let winning = self.completing_cells(state, table);
+    fn place_wins(
+        &self,
+        step: &Step,
+        state: &State,
+        progress: Progress,
+        table: usize,
+        near: &NearLines,
+    ) -> bool {
+        let winning = self.completing_cells(state, table, near);
         if winning == 0 {
             return false;
         }
@@ -138,27 +157,34 @@ impl Rules {
         found
     }
 
-    /// Whether the mover has a line of table `t` with at most one cell not
-    /// his (whatever is on it).
-    fn one_short(&self, state: &State, t: usize) -> bool {
+    /// The lines of table `t` the mover has all but at most one cell of
+    /// (whatever is on that cell), when the board fits a bitboard.
+    fn near_lines(&self, state: &State, t: usize) -> NearLines {
         let table = &self.line_tables[t];
         let (Some(masks), true) = (&table.masks, self.keeps_tops) else {
-            return true;
+            return NearLines::default();
         };
         let own = state.tops[state.mover as usize + 1];
+        let mut near = NearLines {
+            known: true,
+            ..NearLines::default()
+        };
         if (own.count_ones() as usize) + 1 < table.length {
-            return false;
+            return near;
         }
-        masks.iter().any(|&m| {
+        for &m in masks {
             let missing = m & !own;
-            missing & missing.wrapping_sub(1) == 0
-        })
+            if missing & missing.wrapping_sub(1) == 0 && !near.push(m) {
+                return NearLines::default();
+            }
+        }
+        near
     }
 
     /// The cells where a piece of the mover would complete a line of table
-    /// `t`, as a bitboard; `u128::MAX` (every cell: test each) when the
-    /// board does not fit one.
-    fn completing_cells(&self, state: &State, t: usize) -> u128 {
+    /// `t` (of the `near` lines when they are known), as a bitboard;
+    /// `u128::MAX` (every cell: test each) when the board does not fit one.
+    fn completing_cells(&self, state: &State, t: usize, near: &NearLines) -> u128 {
         let table = &self.line_tables[t];
         let (Some(masks), true) = (&table.masks, self.keeps_tops) else {
             return u128::MAX;
@@ -173,8 +199,9 @@ impl Rules {
         } else {
             state.tops[0]
         };
+        let lines = if near.known { near.lines() } else { masks };
         let mut cells = 0;
-        for &m in masks {
+        for &m in lines {
             let missing = m & !own;
             // One cell short, and that cell free.
             if missing & missing.wrapping_sub(1) == 0 && missing & free != 0 {
@@ -257,5 +284,49 @@ fn only_removes(steps: &[Step]) -> bool {
             )
         }),
         _ => false,
+    }
+}
+
+/// The lines a seat is at most one cell short of, found once for a position:
+/// taking pieces away only makes lines longer to complete, so after a
+/// chain's removals no other line can be completed by one piece.
+#[derive(Clone, Copy)]
+struct NearLines {
+    /// Whether the list is known (the board fits a bitboard and the lines fit here).
+    known: bool,
+    /// How many.
+    len: usize,
+    /// The lines' masks.
+    masks: [u128; 32],
+}
+
+impl Default for NearLines {
+    fn default() -> Self {
+        NearLines {
+            known: false,
+            len: 0,
+            masks: [0; 32],
+        }
+    }
+}
+
+impl NearLines {
+    /// Whether the list is known and empty: no line can be completed.
+    fn none(&self) -> bool {
+        self.known && self.len == 0
+    }
+
+    fn lines(&self) -> &[u128] {
+        &self.masks[..self.len]
+    }
+
+    /// Adds a line; false when there is no room (then the list is unknown).
+    fn push(&mut self, mask: u128) -> bool {
+        if self.len == self.masks.len() {
+            return false;
+        }
+        self.masks[self.len] = mask;
+        self.len += 1;
+        true
     }
 }

@@ -4,7 +4,7 @@ use rand::Rng;
 
 use super::eval::Scope;
 use super::{Move, Outcome, State};
-use crate::ir::{Candidates, EffectOp, EndResult, Form, Rules, NO_CELL};
+use crate::ir::{Candidates, EffectOp, EndResult, Form, Rules, Step, NO_CELL};
 
 impl Rules {
     /// Plays a legal move for the mover (not checked: see [`Rules::parse_move`]).
@@ -214,14 +214,18 @@ impl Rules {
         buf: &mut Vec<Move>,
         rng: &mut R,
     ) -> Option<Move> {
-        if let Some(m) = self.random_card_move(state, rng) {
-            return m;
-        }
-        if let [rule] = self.phases[state.phase as usize].rules.as_slice() {
-            let Some(place) = rule.select().filter(|_| self.filters.is_empty()) else {
-                return self.any_random_move(state, buf, rng);
-            };
-            if let Some(sowing) = rule.sowing() {
+        // A phase of one rule of a fast shape draws without listing the moves.
+        let rules = self.phases[state.phase as usize].rules.as_slice();
+        let ([rule], true) = (rules, self.filters.is_empty()) else {
+            return self.any_random_move(state, buf, rng);
+        };
+        match (rule.form, &rule.steps[..]) {
+            (Form::Cards, _) => {
+                if let Some(m) = self.random_card_move(state, rng) {
+                    return m;
+                }
+            }
+            (Form::Sow, [Step::Place(place), Step::Sow(sowing)]) => {
                 if state.is_over() || state.supply[state.mover as usize] <= 0 {
                     return None;
                 }
@@ -233,11 +237,11 @@ impl Rules {
                 self.candidate_cells(place, state, super::chain::Progress::START, buf);
                 return self.random_sow(sowing, state, rng, |c| buf.contains(&Move::Place(c)));
             }
-            if rule.form == Form::Place
-                && matches!(place.candidates, Candidates::Empty)
-                && place.test.is_none()
-                && place.guard.is_none()
-                && place.mask.is_none()
+            (Form::Place, [Step::Place(place)])
+                if matches!(place.candidates, Candidates::Empty)
+                    && place.test.is_none()
+                    && place.guard.is_none()
+                    && place.mask.is_none() =>
             {
                 if state.is_over()
                     || state.supply[state.mover as usize] <= 0
@@ -249,6 +253,7 @@ impl Rules {
                     state.empty_list[below(rng, state.empty_list.len())],
                 ));
             }
+            _ => {}
         }
         self.any_random_move(state, buf, rng)
     }

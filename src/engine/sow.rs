@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::{Move, State};
 use crate::compile::MAX_CAPACITY;
-use crate::ir::{CellId, Rules, Sowing, NO_CELL};
+use crate::ir::{CellId, Form, Rules, Sowing, NO_CELL};
 
 impl Rules {
     /// Bits a step of a sowing path takes.
@@ -35,6 +35,7 @@ impl Rules {
     /// Picks up the stack on `from` with `piece` put on top, and drops it
     /// bottom first, each drop on the cell `step(i, cell)` gives after the
     /// last; returns the last cell dropped on.
+    #[inline]
     pub(super) fn sow(
         &self,
         state: &mut State,
@@ -148,7 +149,7 @@ impl Rules {
     pub(super) fn play_random_sow<R: Rng>(&self, state: &mut State, rng: &mut R) -> Option<bool> {
         self.sow_cache.as_ref()?;
         match self.phases[state.phase as usize].rules.as_slice() {
-            [rule] if rule.sowing().is_some() && self.filters.is_empty() => {}
+            [rule] if rule.form == Form::Sow && self.filters.is_empty() => {}
             _ => return None,
         }
         let Some((sowing, from, mut pick)) = self.cached_pick(state, rng) else {
