@@ -290,7 +290,7 @@ fn only_removes(steps: &[Step]) -> bool {
 /// The lines a seat is at most one cell short of, found once for a position:
 /// taking pieces away only makes lines longer to complete, so after a
 /// chain's removals no other line can be completed by one piece.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct NearLines {
     /// Whether the list is known (the board fits a bitboard and the lines fit here).
     known: bool,
@@ -298,16 +298,6 @@ struct NearLines {
     len: usize,
     /// The lines' masks.
     masks: [u128; 32],
-}
-
-impl Default for NearLines {
-    fn default() -> Self {
-        NearLines {
-            known: false,
-            len: 0,
-            masks: [0; 32],
-        }
-    }
 }
 
 impl NearLines {
