@@ -14,7 +14,7 @@
 use super::chain::{buffer, copy_of, give_back, give_buffer, Progress};
 use super::eval::Scope;
 use super::{Move, Outcome, State};
-use crate::ir::{CellId, EndResult, Filter, Form, Node, Rules, SeatRef, Step, NO_CELL};
+use crate::ir::{CellId, EndResult, Filter, Form, Node, Rules, SeatRef, Step, MAX_STEPS, NO_CELL};
 
 impl Rules {
     /// Removes the moves the filters forbid.
@@ -49,21 +49,57 @@ impl Rules {
         };
         let mut child = copy_of(state);
         let mut keep = buffer();
+        let mut prefix = Prefix::new(state);
         for &m in moves.iter() {
-            child.clone_from(state);
-            self.play(&mut child, m);
+            self.play_from(state, &mut prefix, &mut child, m);
             // The copy is ours: it becomes the threat's turn in place.
             child.mover = threat;
             if child.is_over() || !self.wins_now(&child) {
                 keep.push(m);
             }
         }
+        give_back(prefix.state);
         give_back(child);
         if !keep.is_empty() {
             moves.clear();
             moves.extend_from_slice(&keep);
         }
         give_buffer(keep);
+    }
+
+    /// Plays `m` from `state` into `child` (the whole turn). Chain moves that
+    /// differ only in their last `place` share the position before it,
+    /// kept in `prefix`, so their earlier steps are played once.
+    fn play_from(&self, state: &State, prefix: &mut Prefix, child: &mut State, m: Move) {
+        let Move::Chain {
+            rule: number,
+            choices,
+        } = m
+        else {
+            child.clone_from(state);
+            self.play(child, m);
+            return;
+        };
+        let rule = self
+            .rule(number)
+            .expect("a chain move comes from a chain rule");
+        let last = rule.steps.len() - 1;
+        if !matches!(rule.steps[last], Step::Place(_) | Step::PlaceOn(..)) {
+            child.clone_from(state);
+            self.play(child, m);
+            return;
+        }
+        let mut key = choices;
+        key[last] = NO_CELL;
+        if prefix.key != Some((number, key)) {
+            prefix.state.clone_from(state);
+            prefix.progress = self.play_steps(&mut prefix.state, rule, &choices, last);
+            prefix.key = Some((number, key));
+        }
+        child.clone_from(&prefix.state);
+        let mut progress = prefix.progress;
+        self.run_step(&rule.steps[last], child, choices[last], &mut progress);
+        self.finish_turn(child);
     }
 
     /// Whether `seat` has a move that wins at once, as if it were its turn.
@@ -108,7 +144,13 @@ impl Rules {
                     } else {
                         NearLines::default()
                     };
-                    self.walk_chain(rule, view, &mut |way| match way.last {
+                    // A piece picked up from every near line leaves none to complete.
+                    let skip = |step: &Step, c: CellId| {
+                        near.known
+                            && matches!(step, Step::Pick(_))
+                            && near.lines().iter().all(|&m| m & (1 << c) != 0)
+                    };
+                    self.walk_chain_except(rule, view, &skip, &mut |way| match way.last {
                         Some(step) => self.place_wins(step, way.state, way.progress, t, &near),
                         None => {
                             let rule = self.rule_number(view.phase, i);
@@ -142,8 +184,19 @@ impl Rules {
         table: usize,
         near: &NearLines,
     ) -> bool {
-        let winning = self.completing_cells(state, table, near);
+        let mut winning = self.completing_cells(state, table, near);
         if winning == 0 {
+            return false;
+        }
+        if winning != u128::MAX {
+            // Few cells complete a line: ask the step about each.
+            while winning != 0 {
+                let c = winning.trailing_zeros() as CellId;
+                if self.step_allows(step, state, progress, c) {
+                    return true;
+                }
+                winning &= winning - 1;
+            }
             return false;
         }
         let mut cells = buffer();
@@ -318,5 +371,23 @@ impl NearLines {
         self.masks[self.len] = mask;
         self.len += 1;
         true
+    }
+}
+
+/// The position before the last step of the chain moves being played, and
+/// which moves it is for.
+struct Prefix {
+    key: Option<(u8, [CellId; MAX_STEPS])>,
+    state: State,
+    progress: Progress,
+}
+
+impl Prefix {
+    fn new(state: &State) -> Self {
+        Prefix {
+            key: None,
+            state: copy_of(state),
+            progress: Progress::START,
+        }
     }
 }

@@ -57,6 +57,12 @@ pub(super) struct Way<'s> {
     pub last: Option<&'s Step>,
 }
 
+/// What a walk through a chain does with each way, and which choices it skips.
+struct Walk<'w> {
+    skip: &'w dyn Fn(&Step, CellId) -> bool,
+    visit: &'w mut dyn FnMut(Way) -> bool,
+}
+
 thread_local! {
     /// Spare states for the positions between steps, reused across calls.
     static STATES: RefCell<Vec<State>> = const { RefCell::new(Vec::new()) };
@@ -135,8 +141,21 @@ impl Rules {
         state: &State,
         visit: &mut dyn FnMut(Way) -> bool,
     ) -> bool {
+        self.walk_chain_except(rule, state, &|_, _| false, visit)
+    }
+
+    /// [`Rules::walk_chain`], leaving out the ways that choose a cell `skip`
+    /// rules out at some step (a caller that knows they cannot matter).
+    pub(super) fn walk_chain_except(
+        &self,
+        rule: &MoveRule,
+        state: &State,
+        skip: &dyn Fn(&Step, CellId) -> bool,
+        visit: &mut dyn FnMut(Way) -> bool,
+    ) -> bool {
         let mut choices = [NO_CELL; MAX_STEPS];
-        self.walk(rule, 0, state, Progress::START, &mut choices, visit)
+        let mut walk = Walk { skip, visit };
+        self.walk(rule, 0, state, Progress::START, &mut choices, &mut walk)
     }
 
     fn walk(
@@ -146,10 +165,10 @@ impl Rules {
         state: &State,
         progress: Progress,
         choices: &mut [CellId; MAX_STEPS],
-        visit: &mut dyn FnMut(Way) -> bool,
+        walk: &mut Walk,
     ) -> bool {
         let Some(step) = rule.steps.get(k) else {
-            return visit(Way {
+            return (walk.visit)(Way {
                 state,
                 progress,
                 choices: *choices,
@@ -157,7 +176,7 @@ impl Rules {
             });
         };
         if k + 1 == rule.steps.len() && matches!(step, Step::Place(_) | Step::PlaceOn(..)) {
-            return visit(Way {
+            return (walk.visit)(Way {
                 state,
                 progress,
                 choices: *choices,
@@ -181,15 +200,18 @@ impl Rules {
         let mut stop = false;
         if options.is_empty() && !choosing {
             // An effect that changes nothing here: go on from the same position.
-            stop = self.walk(rule, k + 1, state, progress, choices, visit);
+            stop = self.walk(rule, k + 1, state, progress, choices, walk);
         }
         for &option in &options {
             let Move::Place(c) = option else { continue };
+            if (walk.skip)(step, c) {
+                continue;
+            }
             choices[k] = c;
             let mut next = copy_of(state);
             let mut p = progress;
             self.run_step(step, &mut next, c, &mut p);
-            stop = self.walk(rule, k + 1, &next, p, choices, visit);
+            stop = self.walk(rule, k + 1, &next, p, choices, walk);
             give_back(next);
             if stop {
                 break;
@@ -236,6 +258,31 @@ impl Rules {
                 self.candidate_cells(select, state, progress, out)
             }
             _ => {}
+        }
+    }
+
+    /// Whether a choosing step may choose `cell` (what `step_choices` would
+    /// list, asked of one cell).
+    pub(super) fn step_allows(
+        &self,
+        step: &Step,
+        state: &State,
+        progress: Progress,
+        cell: CellId,
+    ) -> bool {
+        let has_piece = state.supply[state.mover as usize] > 0;
+        match step {
+            Step::Place(select) => has_piece && self.select_allows(select, state, progress, cell),
+            Step::Pick(select) | Step::Remove(select) => {
+                self.select_allows(select, state, progress, cell)
+            }
+            _ => {
+                let mut options = buffer();
+                self.step_choices(step, state, progress, &mut options);
+                let found = options.contains(&Move::Place(cell));
+                give_buffer(options);
+                found
+            }
         }
     }
 
@@ -289,9 +336,21 @@ impl Rules {
         rule: &MoveRule,
         choices: &[CellId; MAX_STEPS],
     ) {
+        self.play_steps(state, rule, choices, rule.steps.len());
+    }
+
+    /// Plays the first `upto` steps of a chain move; returns what they did.
+    pub(super) fn play_steps(
+        &self,
+        state: &mut State,
+        rule: &MoveRule,
+        choices: &[CellId; MAX_STEPS],
+        upto: usize,
+    ) -> Progress {
         let mut progress = Progress::START;
-        for (step, &choice) in rule.steps.iter().zip(choices) {
+        for (step, &choice) in rule.steps.iter().zip(choices).take(upto) {
             self.run_step(step, state, choice, &mut progress);
         }
+        progress
     }
 }

@@ -117,6 +117,8 @@ impl Rules {
             // effects, so falling back after reading the first is harmless.
             // `not line(4, mover)`, a draw's condition.
             Node::Not(a) => Some((self.simple(a, s)? == 0) as i64),
+            // `cell != from`: two leaves compared.
+            Node::Cmp(op, a, b) => Some(op.apply(self.simple(a, s)?, self.simple(b, s)?)),
             Node::And(a, b) => match (&**a, &**b) {
                 (Node::CmpConst(o1, x, c1), Node::CmpConst(o2, y, c2)) => {
                     if o1.apply(self.simple(x, s)?, *c1) == 0 {

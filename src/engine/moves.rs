@@ -254,6 +254,49 @@ impl Rules {
         }
     }
 
+    /// Whether a choosing step's selection allows `cell`: one of its
+    /// candidates, in its mask, passing its guard and test.
+    pub(super) fn select_allows(
+        &self,
+        select: &Select,
+        state: &State,
+        progress: Progress,
+        cell: CellId,
+    ) -> bool {
+        let c = cell as usize;
+        let height = state.heights[c] as usize;
+        let free = height == 0;
+        let candidate = match &select.candidates {
+            Candidates::All => height < self.stack_capacity,
+            Candidates::Occupied => height > 0 && height < self.stack_capacity,
+            Candidates::Empty => free,
+            Candidates::EmptyNeighbours(of) => {
+                let at = self.eval(of, &progress.scope(state, NO_CELL)) as CellId;
+                free && self.geometry.adjacent(at, cell)
+            }
+            Candidates::EmptyTouching => {
+                free && self
+                    .geometry
+                    .neighbours_of(cell)
+                    .iter()
+                    .any(|&n| state.heights[n as usize] > 0)
+            }
+            Candidates::Owned => state.board[c] == state.mover + 1,
+            Candidates::Pieces => height > 0,
+        };
+        let scope = progress.scope(state, cell);
+        candidate
+            && select.mask.as_ref().is_none_or(|m| m[c])
+            && select
+                .guard
+                .as_ref()
+                .is_none_or(|g| self.eval(g, &scope) != 0)
+            && select
+                .test
+                .as_ref()
+                .is_none_or(|t| self.eval(t, &scope) != 0)
+    }
+
     /// Appends the empty cells next to a piece.
     fn empty_touching(&self, state: &State, out: &mut Vec<Move>) {
         let masks = &self.geometry.neighbour_masks;

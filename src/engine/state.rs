@@ -231,7 +231,13 @@ impl State {
             v.resize(n, x);
         };
         refill(&mut self.board, cells, 0);
-        refill(&mut self.slots, rules.geometry.slot_count, 0);
+        // The slot grid serves run walks only.
+        let slots = if rules.run_lengths.is_empty() {
+            0
+        } else {
+            rules.geometry.slot_count
+        };
+        refill(&mut self.slots, slots, 0);
         let stored = if rules.majority {
             0
         } else {
