@@ -172,3 +172,61 @@ fn bad_handicaps_are_refused_with_the_reason() {
         }
     }
 }
+
+// The hand-written native Exago, the speed ceiling of the benches, is also a
+// second implementation to compare with move by move.
+#[path = "../benches/native/exago.rs"]
+mod native;
+
+/// Plays the engine and the native Exago side by side with the same random
+/// choices, comparing the legal moves (as notation) after every move.
+fn agree_with_native(seats: usize, seed: u64, moves: usize) {
+    let rules = rules(&[("seats", seats as i64)]);
+    let mut state = rules.start(seed);
+    let mut game = native::Exago::new(6, seats, state.mover as usize, native::Options::default());
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut theirs = Vec::new();
+    let mut played = Vec::new();
+    for _ in 0..moves {
+        let mut ours: Vec<String> = rules
+            .sorted_moves(&state)
+            .into_iter()
+            .map(|m| rules.move_text(m))
+            .collect();
+        game.legal_moves(&mut theirs);
+        let mut native_moves: Vec<String> = theirs.iter().map(|&m| game.move_text(m)).collect();
+        ours.sort();
+        native_moves.sort();
+        assert_eq!(
+            ours, native_moves,
+            "{seats} seats, seed {seed}, after {played:?}"
+        );
+        assert_eq!(
+            state.is_over(),
+            game.is_over(),
+            "{seats} seats, seed {seed}: over"
+        );
+        if ours.is_empty() {
+            return;
+        }
+        let text = ours[rng.gen_range(0..ours.len())].clone();
+        let m = rules.parse_move(&state, &text).expect("a listed move");
+        rules.play(&mut state, m);
+        game.play_text(&text).expect("the native Exago plays it");
+        assert_eq!(
+            state.supply,
+            game.supply(),
+            "{seats} seats, seed {seed}: supplies"
+        );
+        played.push(text);
+    }
+}
+
+#[test]
+fn the_engine_agrees_with_the_native_exago() {
+    (2..=6usize)
+        .flat_map(|seats| (0..4u64).map(move |seed| (seats, seed)))
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .for_each(|(seats, seed)| agree_with_native(seats, seed, 150));
+}

@@ -358,13 +358,13 @@ impl MctsPlayer {
             self.path.push(node);
         }
         if !state.is_over() {
-            random_playout(
-                rules,
-                &mut state,
-                &mut self.moves,
-                &mut self.rng,
-                ROLLOUT_CAP,
-            );
+            // A game the rules stop at a turn limit is a draw there, as is a
+            // rollout that reaches the cap.
+            let cap = match rules.turn_limit {
+                0 => ROLLOUT_CAP,
+                limit => (limit + 1).saturating_sub(state.turn).min(ROLLOUT_CAP),
+            };
+            random_playout(rules, &mut state, &mut self.moves, &mut self.rng, cap);
         }
         self.reward_seats(state.outcome, rules.seats.len());
         self.scratch = Some(state);
