@@ -83,7 +83,19 @@ pub fn status_with(rules: &Rules, state: &State, hands: Hands) -> String {
         .collect();
     if !seats.is_empty() {
         out.push('\n');
-        out.push_str(&seats.join("   "));
+        // Many seats: a shorter form, so that six fit a standard 80 columns.
+        let line = seats.join("   ");
+        let short = || {
+            let left: Vec<String> = (0..rules.seats.len())
+                .map(|s| format!("{} {}", name(s), state.supply[s]))
+                .collect();
+            format!("Left to place: {}", left.join(", "))
+        };
+        out.push_str(&match (line.len() > 78, scored) {
+            (false, _) => line,
+            (true, false) => short(),
+            (true, true) => seats.join("  "),
+        });
     }
     out
 }
