@@ -50,11 +50,17 @@ impl Rules {
         let mut child = copy_of(state);
         let mut keep = buffer();
         let mut prefix = Prefix::new(state);
+        // The mover's move cannot give the threat a piece, so the lines it is
+        // one short of afterwards are among those it is one short of now.
+        let near = self
+            .winning_line()
+            .map(|t| self.near_lines(state, t, threat))
+            .unwrap_or_default();
         for &m in moves.iter() {
             self.play_from(state, &mut prefix, &mut child, m);
             // The copy is ours: it becomes the threat's turn in place.
             child.mover = threat;
-            if child.is_over() || !self.wins_now(&child) {
+            if child.is_over() || !self.wins_now(&child, near) {
                 keep.push(m);
             }
         }
@@ -109,20 +115,23 @@ impl Rules {
         }
         let mut view = copy_of(state);
         view.mover = seat;
-        let found = self.wins_now(&view);
+        let near = self
+            .winning_line()
+            .map(|t| self.near_lines(&view, t, seat))
+            .unwrap_or_default();
+        let found = self.wins_now(&view, near);
         give_back(view);
         found
     }
 
-    /// Whether the mover of `view` has a move that wins at once.
-    fn wins_now(&self, view: &State) -> bool {
+    /// Whether the mover of `view` has a move that wins at once; `near`
+    /// holds (at least) the lines he is one piece short of, when known.
+    fn wins_now(&self, view: &State, near: NearLines) -> bool {
         let line = self.winning_line();
-        let mut near = NearLines::default();
         if let Some(t) = line {
             if view.lines[t * self.seats.len() + view.mover as usize] {
                 return true;
             }
-            near = self.near_lines(view, t);
         }
         let phase = &self.phases[view.phase as usize];
         for (i, rule) in phase.rules.iter().enumerate() {
@@ -210,14 +219,14 @@ impl Rules {
         found
     }
 
-    /// The lines of table `t` the mover has all but at most one cell of
+    /// The lines of table `t` that `seat` has all but at most one cell of
     /// (whatever is on that cell), when the board fits a bitboard.
-    fn near_lines(&self, state: &State, t: usize) -> NearLines {
+    fn near_lines(&self, state: &State, t: usize, seat: u8) -> NearLines {
         let table = &self.line_tables[t];
         let (Some(masks), true) = (&table.masks, self.keeps_tops) else {
             return NearLines::default();
         };
-        let own = state.tops[state.mover as usize + 1];
+        let own = state.tops[seat as usize + 1];
         let mut near = NearLines {
             known: true,
             ..NearLines::default()
