@@ -239,6 +239,18 @@ fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>)
             span: file.items.first().map_or(file_start, |i| i.keyword).into(),
         });
     }
+    // A move of the step runner names its rule by a byte.
+    let rules: usize = program.phases.iter().map(|p| p.rules.len()).sum();
+    if rules > 255 {
+        let span = program.phases.last().map_or(file_start, |p| p.span);
+        resolver.diagnostics.push(Diagnostic::OutOfBounds {
+            what: "the number of move rules in all phases".into(),
+            value: rules.to_string(),
+            min: 1,
+            max: 255,
+            span: span.into(),
+        });
+    }
     if program.phases.is_empty() {
         resolver.diagnostics.push(Diagnostic::Missing {
             item: "phase".into(),

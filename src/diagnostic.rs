@@ -362,16 +362,15 @@ pub enum Diagnostic {
 
     /// A construct the engine cannot run (yet).
     #[error("{what} is not supported")]
-    #[diagnostic(
-        code(E0022),
-        help("a `sum` or `max` cannot contain another, not even through a definition; count the inner part another way")
-    )]
+    #[diagnostic(code(E0022), help("{help}"))]
     Unsupported {
         /// What.
         what: String,
         /// Where.
         #[label("not supported")]
         span: SourceSpan,
+        /// What to do instead.
+        help: String,
     },
 
     /// A step of a move's chain where it cannot go.

@@ -123,6 +123,15 @@ pub fn check_cards(file: &File, r: &mut Resolver, program: &mut Program) {
                     r.diagnostics.push(Diagnostic::Unsupported {
                         what: "sowing on a board with `owner majority`".into(),
                         span: span.into(),
+                        help: "a board with `owner majority` keeps how many pieces each seat has on a cell, not their order: sow on a board without it".into(),
+                    });
+                }
+                // Such a board keeps counts, not pieces in order: none can be taken off.
+                for (what, span) in removal_steps(p) {
+                    r.diagnostics.push(Diagnostic::Unsupported {
+                        what: format!("`{what}` on a board with `owner majority`"),
+                        span: span.into(),
+                        help: "a board with `owner majority` keeps how many pieces each seat has on a cell, not the pieces themselves, so none can be taken off: drop `owner majority`, or the step".into(),
                     });
                 }
             }
@@ -170,6 +179,25 @@ pub fn sow_steps(phase: &Phase) -> impl Iterator<Item = Span> + '_ {
             .collect::<Vec<_>>(),
         MoveKind::Otherwise { .. } => Vec::new(),
     })
+}
+
+/// Where a phase's rules take pieces off the board: (the step's word, its span).
+fn removal_steps(phase: &Phase) -> Vec<(&'static str, Span)> {
+    let mut found = Vec::new();
+    for m in &phase.moves {
+        if let MoveKind::Chain(steps) = &m.kind {
+            for s in steps {
+                let what = match s.kind {
+                    StepKind::Pick(_) => "pick",
+                    StepKind::Remove(_) => "remove",
+                    StepKind::KeepLargestGroup(_) => "keep largest group",
+                    _ => continue,
+                };
+                found.push((what, s.span));
+            }
+        }
+    }
+    found
 }
 
 fn needs_item(what: &str, item: &str, span: Span) -> Diagnostic {

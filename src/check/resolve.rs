@@ -232,6 +232,7 @@ impl<'a> Resolver<'a> {
                     self.diagnostics.push(Diagnostic::Unsupported {
                         what: "a `sum` or `max` inside another".into(),
                         span: span.into(),
+                        help: "a `sum` or `max` cannot contain another, not even through a definition; count the inner part another way".into(),
                     });
                 }
                 let outer = std::mem::replace(&mut self.in_aggregate, true);

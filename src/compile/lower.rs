@@ -219,6 +219,7 @@ impl<'a> Lowerer<'a> {
                     return Err(CompileError::Invalid(Box::new(Diagnostic::Unsupported {
                         what: "a `sum` or `max` inside another".into(),
                         span: e.span.into(),
+                        help: "a `sum` or `max` cannot contain another, not even through a definition; count the inner part another way".into(),
                     })));
                 }
                 self.in_aggregate = true;
