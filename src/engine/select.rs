@@ -1,0 +1,176 @@
+//! Which cells a choosing step may choose: its candidates (kept lists and
+//! bitboards where the compiler found a known shape), then its mask, guard
+//! and test.
+
+use super::chain::Progress;
+use super::{Move, State};
+use crate::ir::{Candidates, CellId, Rules, Select, NO_CELL};
+
+impl Rules {
+    /// Appends the cells a choosing step allows, as `Move::Place`.
+    pub(super) fn candidate_cells(
+        &self,
+        place: &Select,
+        state: &State,
+        progress: Progress,
+        out: &mut Vec<Move>,
+    ) {
+        if let Some(guard) = &place.guard {
+            if self.eval(guard, &progress.scope(state, NO_CELL)) == 0 {
+                return;
+            }
+        }
+        let start = out.len();
+        let cells = 0..self.geometry.cell_count() as CellId;
+        match &place.candidates {
+            // A full cell takes no more pieces.
+            Candidates::All => out.extend(
+                cells
+                    .filter(|&c| (state.heights[c as usize] as usize) < self.stack_capacity)
+                    .map(Move::Place),
+            ),
+            Candidates::Occupied => out.extend(
+                cells
+                    .filter(|&c| {
+                        let h = state.heights[c as usize] as usize;
+                        h > 0 && h < self.stack_capacity
+                    })
+                    .map(Move::Place),
+            ),
+            Candidates::Empty => out.extend(state.empty_list.iter().map(|&c| Move::Place(c))),
+            Candidates::EmptyNeighbours(of) => {
+                let c = self.eval(of, &progress.scope(state, NO_CELL)) as CellId;
+                if c != NO_CELL {
+                    let free = self
+                        .geometry
+                        .neighbours_of(c)
+                        .iter()
+                        .filter(|&&n| state.board[n as usize] == 0);
+                    out.extend(free.map(|&n| Move::Place(n)));
+                }
+            }
+            Candidates::EmptyTouching => self.empty_touching(state, out),
+            Candidates::Owned => {
+                let own = state.mover + 1;
+                if self.keeps_tops {
+                    let mut bits = state.tops[own as usize];
+                    while bits != 0 {
+                        out.push(Move::Place(bits.trailing_zeros() as CellId));
+                        bits &= bits - 1;
+                    }
+                } else {
+                    out.extend(
+                        cells
+                            .filter(|&c| state.board[c as usize] == own)
+                            .map(Move::Place),
+                    );
+                }
+            }
+            Candidates::Pieces => out.extend(
+                cells
+                    .filter(|&c| state.heights[c as usize] > 0)
+                    .map(Move::Place),
+            ),
+        }
+        if let Some(mask) = &place.mask {
+            let mut keep = start;
+            for i in start..out.len() {
+                if matches!(out[i], Move::Place(c) if mask[c as usize]) {
+                    out[keep] = out[i];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+        if let Some(test) = &place.test {
+            let mut keep = start;
+            for i in start..out.len() {
+                let (Move::Place(c) | Move::Sow { from: c, .. } | Move::Cards { cell: c, .. }) =
+                    out[i]
+                else {
+                    continue;
+                };
+                if self.eval(test, &progress.scope(state, c)) != 0 {
+                    out[keep] = out[i];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+    }
+
+    /// Whether a choosing step's selection allows `cell`: one of its
+    /// candidates, in its mask, passing its guard and test.
+    pub(super) fn select_allows(
+        &self,
+        select: &Select,
+        state: &State,
+        progress: Progress,
+        cell: CellId,
+    ) -> bool {
+        let c = cell as usize;
+        let height = state.heights[c] as usize;
+        let free = height == 0;
+        let candidate = match &select.candidates {
+            Candidates::All => height < self.stack_capacity,
+            Candidates::Occupied => height > 0 && height < self.stack_capacity,
+            Candidates::Empty => free,
+            Candidates::EmptyNeighbours(of) => {
+                let at = self.eval(of, &progress.scope(state, NO_CELL)) as CellId;
+                free && self.geometry.adjacent(at, cell)
+            }
+            Candidates::EmptyTouching => {
+                free && self
+                    .geometry
+                    .neighbours_of(cell)
+                    .iter()
+                    .any(|&n| state.heights[n as usize] > 0)
+            }
+            Candidates::Owned => state.board[c] == state.mover + 1,
+            Candidates::Pieces => height > 0,
+        };
+        let scope = progress.scope(state, cell);
+        candidate
+            && select.mask.as_ref().is_none_or(|m| m[c])
+            && select
+                .guard
+                .as_ref()
+                .is_none_or(|g| self.eval(g, &scope) != 0)
+            && select
+                .test
+                .as_ref()
+                .is_none_or(|t| self.eval(t, &scope) != 0)
+    }
+
+    /// Appends the empty cells next to a piece.
+    fn empty_touching(&self, state: &State, out: &mut Vec<Move>) {
+        let masks = &self.geometry.neighbour_masks;
+        if self.keeps_tops && !masks.is_empty() {
+            let empty = state.tops[0];
+            let mut occupied = !empty & ((1u128 << (masks.len() - 1) << 1).wrapping_sub(1));
+            let mut near = 0u128;
+            while occupied != 0 {
+                near |= masks[occupied.trailing_zeros() as usize];
+                occupied &= occupied - 1;
+            }
+            let mut free = near & empty;
+            while free != 0 {
+                out.push(Move::Place(free.trailing_zeros() as CellId));
+                free &= free - 1;
+            }
+            return;
+        }
+        out.extend(
+            state
+                .empty_list
+                .iter()
+                .filter(|&&c| {
+                    self.geometry
+                        .neighbours_of(c)
+                        .iter()
+                        .any(|&n| state.heights[n as usize] > 0)
+                })
+                .map(|&c| Move::Place(c)),
+        );
+    }
+}
