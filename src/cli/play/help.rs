@@ -15,6 +15,8 @@ pub(super) fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
         cards::help(rules, state, legal)
     } else if legal.iter().any(|m| matches!(m, Move::Sow { .. })) {
         sowing_help(rules, state, legal, &example)
+    } else if legal.iter().any(|&m| rules.move_text(m).contains('-')) {
+        relocation_help(rules, legal)
     } else {
         let moves: Vec<String> = legal.iter().map(|&m| rules.move_text(m)).collect();
         let mut out = format!("Legal moves ({}):\n", moves.len());
@@ -107,6 +109,39 @@ fn sowing_help(rules: &Rules, state: &State, legal: &[Move], example: &str) -> S
     out += &format!(
         "A move is the stack, then each cell its pieces are dropped on, bottom piece first (e.g. `{example}`).\n"
     );
+    out
+}
+
+/// Legal moves that pick a piece up and put it down (`d4-e5`), one line a
+/// piece: where it may go. Placements come first.
+fn relocation_help(rules: &Rules, legal: &[Move]) -> String {
+    let mut texts: Vec<String> = legal.iter().map(|&m| rules.move_text(m)).collect();
+    texts.sort_by(|a, b| label_key(a).cmp(&label_key(b)).then(a.cmp(b)));
+    let mut out = format!("Legal moves ({}):\n", texts.len());
+    let places: Vec<&String> = texts.iter().filter(|t| !t.contains('-')).collect();
+    if !places.is_empty() {
+        out += &wrap("  place on:", &places, " ");
+    }
+    let mut froms: Vec<&str> = texts
+        .iter()
+        .filter_map(|t| t.split_once('-'))
+        .map(|(f, _)| f)
+        .collect();
+    froms.dedup();
+    for from in froms {
+        let prefix = format!("{from}-");
+        let targets: Vec<&str> = texts
+            .iter()
+            .filter_map(|t| t.strip_prefix(&prefix))
+            .collect();
+        // With a group to keep named, commas keep the moves apart.
+        let separator = if targets.iter().any(|t| t.contains(' ')) {
+            ", "
+        } else {
+            " "
+        };
+        out += &wrap(&format!("  {from} to:"), &targets, separator);
+    }
     out
 }
 
@@ -220,6 +255,32 @@ mod tests {
 
     fn qawale() -> Rules {
         crate::compile::shipped("qawale", &[])
+    }
+
+    #[test]
+    fn relocation_help_lists_where_each_piece_may_go() {
+        let rules = crate::compile::shipped(
+            "exago",
+            &[("must_block", 0), ("handicap.Red", 9), ("handicap.Blue", 9)],
+        );
+        let first_red = (0..100)
+            .find(|&s| rules.start(s).mover == 0)
+            .expect("a seed");
+        let mut state = rules.start(first_red);
+        for m in ["f6", "f7", "f8", "f9", "f10", "f5"] {
+            let m = rules.parse_move(&state, m).expect("legal");
+            rules.play(&mut state, m);
+        }
+        let legal = rules.sorted_moves(&state);
+        let text = help(&rules, &state, &legal);
+        assert!(
+            text.starts_with(&format!("Legal moves ({}):\n", legal.len())),
+            "{text}"
+        );
+        for line in ["  f6 to: ", "  f8 to: ", "  f10 to: "] {
+            assert!(text.contains(line), "{text}");
+        }
+        assert!(!text.contains("place on:"), "Red holds no tile: {text}");
     }
 
     #[test]
