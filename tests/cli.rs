@@ -1081,3 +1081,25 @@ fn play_cards_refuses_an_illegal_card_set() {
     // With hidden hands there is no undo.
     assert!(out.contains("There is no undo"), "{out}");
 }
+
+/// Output into a pipe that is already closed (`tabula moves ... | head -1`)
+/// stops the program quietly, as Unix tools do: no panic, no exit 101.
+#[test]
+fn a_closed_pipe_stops_quietly() {
+    let bin = assert_cmd::cargo::cargo_bin("tabula");
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/gomoku.game");
+    for args in [vec!["moves"], vec!["perft", "--depth", "2"]] {
+        let mut child = std::process::Command::new(&bin)
+            .args(&args)
+            .arg(&rules)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("tabula runs");
+        drop(child.stdout.take());
+        let output = child.wait_with_output().expect("tabula ends");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_ne!(output.status.code(), Some(101), "{args:?}: {stderr}");
+    }
+}
