@@ -8,6 +8,48 @@ use crate::ir::Rules;
 /// The format tag written into every record.
 pub const FORMAT: &str = "tabula-record/1";
 
+/// Writes a file whole or not at all: the text goes to a temporary file
+/// beside it, is flushed to the disk, and then takes the file's name, so that
+/// a program killed at any moment leaves the old file or the new one.
+pub fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let name = path
+        .file_name()
+        .map_or_else(Default::default, |n| n.to_os_string());
+    let mut temporary = name.clone();
+    temporary.push(format!(".{}.tmp", std::process::id()));
+    let temporary = path.with_file_name(temporary);
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
+
+/// Whether `path` may be written as a record: it does not exist, is empty,
+/// or already holds a Tabula record (a rules file or anything else is kept).
+pub fn may_overwrite(path: &std::path::Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return true;
+    };
+    // Records are small; a large file is something else.
+    if meta.len() == 0 {
+        return true;
+    }
+    if !meta.is_file() || meta.len() > 64 << 20 {
+        return false;
+    }
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .is_some_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(FORMAT))
+}
+
 /// One game, as written by `play --record` and `simulate --records`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Record {

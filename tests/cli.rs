@@ -1103,3 +1103,44 @@ fn a_closed_pipe_stops_quietly() {
         assert_ne!(output.status.code(), Some(101), "{args:?}: {stderr}");
     }
 }
+
+/// `--record` never overwrites a file that is not a record (the rules file
+/// itself, say), and leaves no temporary file behind when it writes one.
+#[test]
+fn a_record_never_overwrites_another_file() {
+    let dir = TempDir::new().expect("a temp dir");
+    let rules_text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/tic-tac-toe.game"),
+    )
+    .expect("tic-tac-toe");
+    let rules = write(&dir, "ttt.game", &rules_text);
+    let run = tabula(&[
+        "play",
+        &rules,
+        "--players",
+        "random,random",
+        "--record",
+        &rules,
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("not a Tabula record"), "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&rules).expect("kept"), rules_text);
+    // A record may be written, and written again.
+    let record = dir.path().join("game.json").to_string_lossy().into_owned();
+    for _ in 0..2 {
+        let run = tabula(&[
+            "play",
+            &rules,
+            "--players",
+            "random,random",
+            "--record",
+            &record,
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+    }
+    let files: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("the dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(files.len(), 2, "no temporary file is left: {files:?}");
+}

@@ -105,6 +105,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
         .map_err(|e| Failure::usage(format!("error: cannot read the terminal: {e}")))?;
     let color = color_stdout();
 
+    // Never overwrite what is not a record (the rules file itself, say).
+    if let Some(path) = &args.record {
+        if !crate::record::may_overwrite(std::path::Path::new(path)) {
+            return Err(Failure::usage(format!(
+                "error: `{path}` exists and is not a Tabula record: refusing to overwrite it; choose another --record file"
+            )));
+        }
+    }
     // Write the record at once, so that a bad path is reported before the game starts.
     save(&record_path, &record)?;
     let mut history: Vec<State> = Vec::new();
@@ -387,7 +395,7 @@ fn example_move(rules: &crate::ir::Rules, state: &State) -> String {
 
 fn save(path: &Option<String>, record: &Record) -> Result<(), Failure> {
     if let Some(path) = path {
-        std::fs::write(path, record.to_json())
+        crate::record::write_atomically(std::path::Path::new(path), &record.to_json())
             .map_err(|e| Failure::usage(format!("error: cannot write the record `{path}`: {e}")))?;
     }
     Ok(())

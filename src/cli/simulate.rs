@@ -230,7 +230,7 @@ fn play_one(
         if let Some(dir) = records {
             record.finish(rules, state);
             let path = format!("{dir}/game-{:05}.json", index + 1);
-            std::fs::write(&path, record.to_json())
+            crate::record::write_atomically(std::path::Path::new(&path), &record.to_json())
                 .map_err(|e| Failure::usage(format!("error: cannot write `{path}`: {e}")))?;
         }
         length
