@@ -37,6 +37,12 @@ fn interpreted(bencher: Bencher, file: &str) {
 }
 
 fn interpreted_with(bencher: Bencher, file: &str, set: &[(&str, i64)]) {
+    interpreted_capped(bencher, file, set, u32::MAX);
+}
+
+/// Random games in the interpreter, each stopped after `cap` moves if it has
+/// not ended by then.
+fn interpreted_capped(bencher: Bencher, file: &str, set: &[(&str, i64)], cap: u32) {
     let rules = load(file, set);
     let start = rules.start(0);
     let mut rng = SmallRng::seed_from_u64(7);
@@ -44,8 +50,11 @@ fn interpreted_with(bencher: Bencher, file: &str, set: &[(&str, i64)]) {
     let mut state = start.clone();
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         state.clone_from(&start);
-        random_playout(&rules, &mut state, &mut buf, &mut rng, u32::MAX);
-        assert!(state.is_over(), "a random game must end with a result");
+        let n = random_playout(&rules, &mut state, &mut buf, &mut rng, cap);
+        assert!(
+            state.is_over() || n == cap,
+            "a random game must end with a result"
+        );
     });
 }
 
@@ -113,19 +122,7 @@ const EXAGO_CAP: u32 = 1000;
 /// One random game of Exago, 2 or 6 seats, in the interpreter (must block on).
 #[divan::bench(args = [2, 6], sample_count = 20, sample_size = 5)]
 fn exago_interpreted(bencher: Bencher, seats: i64) {
-    let rules = load("exago.game", &[("seats", seats)]);
-    let start = rules.start(0);
-    let mut rng = SmallRng::seed_from_u64(7);
-    let mut buf = Vec::new();
-    let mut state = start.clone();
-    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
-        state.clone_from(&start);
-        let n = random_playout(&rules, &mut state, &mut buf, &mut rng, EXAGO_CAP);
-        assert!(
-            state.is_over() || n == EXAGO_CAP,
-            "a game ends or reaches the cap"
-        );
-    });
+    interpreted_capped(bencher, "exago.game", &[("seats", seats)], EXAGO_CAP);
 }
 
 /// One random game of Exago in hand-written Rust, same cap.

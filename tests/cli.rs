@@ -1114,28 +1114,24 @@ fn a_record_never_overwrites_another_file() {
     )
     .expect("tic-tac-toe");
     let rules = write(&dir, "ttt.game", &rules_text);
-    let run = tabula(&[
-        "play",
-        &rules,
-        "--players",
-        "random,random",
-        "--record",
-        &rules,
-    ]);
+    let play = |record: &str| {
+        tabula(&[
+            "play",
+            &rules,
+            "--players",
+            "random,random",
+            "--record",
+            record,
+        ])
+    };
+    let run = play(&rules);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("not a Tabula record"), "{}", run.stderr);
     assert_eq!(std::fs::read_to_string(&rules).expect("kept"), rules_text);
     // A record may be written, and written again.
     let record = dir.path().join("game.json").to_string_lossy().into_owned();
     for _ in 0..2 {
-        let run = tabula(&[
-            "play",
-            &rules,
-            "--players",
-            "random,random",
-            "--record",
-            &record,
-        ]);
+        let run = play(&record);
         assert_eq!(run.code, 0, "{}", run.stderr);
     }
     let files: Vec<String> = std::fs::read_dir(dir.path())
