@@ -153,11 +153,22 @@ impl Rules {
                     } else {
                         NearLines::default()
                     };
-                    // A piece picked up from every near line leaves none to complete.
+                    // A piece picked up from every near line leaves none to
+                    // complete; nor does one whose lifting splits nothing when
+                    // no near line without it has its missing cell free.
+                    let whole = std::cell::OnceCell::new();
                     let skip = |step: &Step, c: CellId| {
-                        near.known
-                            && matches!(step, Step::Pick(_))
-                            && near.lines().iter().all(|&m| m & (1 << c) != 0)
+                        if !near.known || !matches!(step, Step::Pick(_)) {
+                            return false;
+                        }
+                        if near.lines().iter().all(|&m| m & (1 << c) != 0) {
+                            return true;
+                        }
+                        let free = self.completable_without(view, &near, c);
+                        free == 0
+                            && !self.stacks
+                            && *whole.get_or_init(|| self.group_sizes(view).0 <= 1)
+                            && self.joined_without(view, c)
                     };
                     self.walk_chain_except(rule, view, &skip, &mut |way| match way.last {
                         Some(step) => self.place_wins(step, way.state, way.progress, t, &near),
@@ -241,6 +252,22 @@ impl Rules {
             }
         }
         near
+    }
+
+    /// The free missing cells of the `near` lines that do not hold `cell`:
+    /// where the mover could complete a line once his piece on `cell` is
+    /// lifted and nothing else changes.
+    fn completable_without(&self, state: &State, near: &NearLines, cell: CellId) -> u128 {
+        let own = state.tops[state.mover as usize + 1] & !(1 << cell);
+        let free = state.tops[0];
+        let mut cells = 0;
+        for &m in near.lines().iter().filter(|&&m| m & (1 << cell) == 0) {
+            let missing = m & !own;
+            if missing & missing.wrapping_sub(1) == 0 {
+                cells |= missing & free;
+            }
+        }
+        cells
     }
 
     /// The cells where a piece of the mover would complete a line of table

@@ -92,6 +92,19 @@ impl Rules {
         }
     }
 
+    /// Whether the pieces, one group now, stay one group when the piece on
+    /// `cell` (the only one there) is lifted: its occupied neighbours are
+    /// joined to each other around it, so every path through it can go round.
+    /// Only answered on bitboards; false means "find out".
+    pub(super) fn joined_without(&self, state: &State, cell: CellId) -> bool {
+        let Some(occupied) = self.occupied_bits(state) else {
+            return false;
+        };
+        let around = occupied & self.geometry.neighbour_masks[cell as usize];
+        around == 0 && occupied == 1 << cell
+            || around != 0 && self.grow(around, around.trailing_zeros() as CellId) == around
+    }
+
     /// Calls `f(lowest cell, size)` for every group, lowest cells first.
     fn for_each_group(&self, state: &State, mut f: impl FnMut(CellId, usize)) {
         if let Some(mut rest) = self.occupied_bits(state) {
