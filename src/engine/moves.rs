@@ -78,7 +78,8 @@ pub enum MoveError {
 
 impl Rules {
     /// Writes the legal moves of `state` into `out` (cleared first), in cell order
-    /// when the phase has one place rule, sorted when it has several; the
+    /// when the phase has one place rule, sorted when it has several (rule by
+    /// rule when the rules are of different kinds); the
     /// filters (`must block`) applied.
     pub fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
         self.unfiltered_moves(state, out);
@@ -135,7 +136,14 @@ impl Rules {
                 _ => false,
             });
         }
-        if phase.rules.len() > 1 {
+        // Two place (or sow) rules may allow one cell: listed once. Moves of
+        // different kinds, or of different chain rules, never coincide.
+        let cells = phase
+            .rules
+            .iter()
+            .filter(|r| matches!(r.form, Form::Place | Form::Sow))
+            .count();
+        if cells > 1 {
             out.sort_unstable();
             out.dedup();
         }
