@@ -90,6 +90,8 @@ pub enum BuiltinId {
     From,
     /// The cell the move's `place` put a piece on.
     To,
+    /// The seat of the piece the move last picked up, removed or put on.
+    Piece,
     /// Every piece on the board is in one group.
     Connected,
     /// The number of groups of pieces.
@@ -351,6 +353,14 @@ pub const BUILTINS: &[Builtin] = &[
         chosen_cell_default: false,
         ty: Cell,
         meaning: "the cell this move put a piece on (no cell before a `place`)",
+    },
+    Builtin {
+        id: B::Piece,
+        name: "piece",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Seat,
+        meaning: "the seat whose piece this move last picked up, removed or put on (no seat before such a step, or for a neutral piece)",
     },
     Builtin {
         id: B::Connected,

@@ -335,6 +335,7 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Centre => Node::Centre(node()),
                     BuiltinId::From => Node::From,
                     BuiltinId::To => Node::To,
+                    BuiltinId::Piece => Node::Piece,
                     BuiltinId::Connected => Node::Connected,
                     BuiltinId::Groups => Node::Groups,
                     BuiltinId::LargestGroup => Node::LargestGroup,

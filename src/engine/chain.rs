@@ -24,6 +24,8 @@ pub(super) struct Progress {
     pub from: CellId,
     /// The cell a piece was put on, or `NO_CELL`.
     pub to: CellId,
+    /// The code of the piece last picked up, removed or put on (0: none).
+    pub piece: u8,
 }
 
 impl Progress {
@@ -31,6 +33,7 @@ impl Progress {
     pub const START: Progress = Progress {
         from: NO_CELL,
         to: NO_CELL,
+        piece: 0,
     };
 
     /// A scope for conditions on `state` after these steps, at cell `chosen`.
@@ -38,6 +41,7 @@ impl Progress {
         Scope {
             from: self.from,
             to: self.to,
+            piece: self.piece,
             ..Scope::at(state, chosen)
         }
     }
@@ -298,6 +302,7 @@ impl Rules {
             Step::Place(_) | Step::PlaceOn(..) => {
                 self.place_piece(state, choice);
                 progress.to = choice;
+                progress.piece = state.mover + 1;
             }
             Step::Pick(_) | Step::Remove(_) => {
                 let code = state.pop(choice, self);
@@ -310,6 +315,7 @@ impl Rules {
                 }
                 self.after_removal(state, code);
                 progress.from = choice;
+                progress.piece = code;
             }
             Step::KeepLargestGroup(when) => {
                 if self.holds(when.as_ref(), state, *progress) {
@@ -459,5 +465,17 @@ mod tests {
         }
         assert_eq!(state.supply, vec![1, 1]);
         assert_eq!(state.counts, vec![2, 2]);
+    }
+
+    #[test]
+    fn later_steps_read_whose_piece_was_taken() {
+        // Take a piece off, then place one, only if the piece taken was the opponent's.
+        let rules = rules(
+            "players X, O\nboard square 3 x 1\nsupply 5\n\
+             phase play\n  place where empty\n  \
+             remove then place where empty and piece == next\n\
+             end when full: draw\nlimit 20 turns\n",
+        );
+        assert_eq!(moves_after(&rules, &["a1", "b1"]), ["b1-b1", "b1-c1", "c1"]);
     }
 }

@@ -22,6 +22,8 @@ pub(super) struct Scope<'s> {
     pub from: CellId,
     /// The cell this move put a piece on, or `NO_CELL`.
     pub to: CellId,
+    /// The code of the piece this move last picked up, removed or put on (0: none).
+    pub piece: u8,
 }
 
 impl<'s> Scope<'s> {
@@ -36,6 +38,7 @@ impl<'s> Scope<'s> {
             each: NO_CELL,
             from: NO_CELL,
             to: NO_CELL,
+            piece: 0,
         }
     }
 
@@ -149,6 +152,11 @@ impl Rules {
             Node::Each => s.each as i64,
             Node::From => s.from as i64,
             Node::To => s.to as i64,
+            // A seat's piece reads as the seat; none, or a neutral one, as no seat.
+            Node::Piece => match s.piece as usize {
+                code @ 1.. if code <= self.seats.len() => code as i64 - 1,
+                _ => -1,
+            },
             Node::Bound => s.bound as i64,
             Node::Full => st.empty_list.is_empty() as i64,
             Node::Supply(p) => supply_value(st.supply[self.direct_seat(p, s)?]),
@@ -328,7 +336,8 @@ impl Rules {
             | Node::Total
             | Node::Each
             | Node::From
-            | Node::To => self.simple(node, s).unwrap_or(0),
+            | Node::To
+            | Node::Piece => self.simple(node, s).unwrap_or(0),
         }
     }
 }

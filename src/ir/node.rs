@@ -101,6 +101,8 @@ pub enum Node {
     From,
     /// The cell the move put a piece on, or `NO_CELL`.
     To,
+    /// The seat of the piece the move last picked up, removed or put on, or -1.
+    Piece,
     /// Every piece is in one group.
     Connected,
     /// The number of groups.
@@ -270,6 +272,7 @@ impl Node {
             | Node::Each
             | Node::From
             | Node::To
+            | Node::Piece
             | Node::Connected
             | Node::Groups
             | Node::LargestGroup => {}
