@@ -162,7 +162,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             "{}",
             serde_json::to_string_pretty(&summary).expect("summary serialises")
         ),
-        Format::Human => print_summary(&summary, args.seed, loaded.rules.score.is_some()),
+        Format::Human => print_summary(&summary, args.seed, &loaded.rules),
     }
     Ok(())
 }
@@ -274,7 +274,8 @@ fn summarise(rules: &Rules, specs: &[PlayerSpec], games: &[Game], secs: f64) -> 
 }
 
 /// Prints the statistics; the score column only for games that score.
-fn print_summary(s: &Summary, seed: u64, scored: bool) {
+fn print_summary(s: &Summary, seed: u64, rules: &Rules) {
+    let scored = rules.score.is_some();
     let pct = |k: u32| 100.0 * f64::from(k) / f64::from(s.games);
     println!(
         "{}: {} games, seeds {}..{}",
@@ -305,8 +306,13 @@ fn print_summary(s: &Summary, seed: u64, scored: bool) {
     }
     println!("{:<27} {:>6} ({:>5.1}%)", "draws", s.draws, pct(s.draws));
     if s.unfinished > 0 {
+        // A game stopped by the rules' own limit is what they ask for.
+        let why = match rules.turn_limit {
+            0 => "no legal move or too long: run `tabula check --playouts`".to_string(),
+            n => format!("reached the rules' limit of {n} turns, or no legal move"),
+        };
         println!(
-            "{:<27} {:>6} ({:>5.1}%)  (no legal move or too long: run `tabula check --playouts`)",
+            "{:<27} {:>6} ({:>5.1}%)  ({why})",
             "unfinished",
             s.unfinished,
             pct(s.unfinished)
