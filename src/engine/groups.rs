@@ -88,7 +88,9 @@ impl Rules {
             }
         });
         if groups > 1 {
-            self.keep_group(state, if tied > 1 { choice } else { first });
+            // A move names the group among equals; without a name, the first.
+            let named = tied > 1 && choice != NO_CELL && state.heights[choice as usize] > 0;
+            self.keep_group(state, if named { choice } else { first });
         }
     }
 
