@@ -121,31 +121,31 @@ impl Clone for State {
     /// Copies `source` into `self` reusing its buffers: searches and playouts
     /// restart from a position many times, and this avoids the allocations.
     fn clone_from(&mut self, source: &Self) {
-        self.board.clone_from(&source.board);
-        self.slots.clone_from(&source.slots);
-        self.stacks.clone_from(&source.stacks);
-        self.heights.clone_from(&source.heights);
-        self.tops.clone_from(&source.tops);
-        self.sow_moves.clone_from(&source.sow_moves);
+        copy_vec(&mut self.board, &source.board);
+        copy_vec(&mut self.slots, &source.slots);
+        copy_vec(&mut self.stacks, &source.stacks);
+        copy_vec(&mut self.heights, &source.heights);
+        copy_vec(&mut self.tops, &source.tops);
+        copy_vec(&mut self.sow_moves, &source.sow_moves);
         self.sow_total = source.sow_total;
-        self.chance.clone_from(&source.chance);
-        self.script.clone_from(&source.script);
+        copy_vec(&mut self.chance, &source.chance);
+        copy_vec(&mut self.script, &source.script);
         self.script_at = source.script_at;
         self.bad_script = source.bad_script;
-        self.hands.clone_from(&source.hands);
-        self.hand_len.clone_from(&source.hand_len);
-        self.draw_pile.clone_from(&source.draw_pile);
-        self.discard.clone_from(&source.discard);
-        self.stones.clone_from(&source.stones);
-        self.most.clone_from(&source.most);
-        self.empty_list.clone_from(&source.empty_list);
-        self.empty_pos.clone_from(&source.empty_pos);
-        self.supply.clone_from(&source.supply);
-        self.scores.clone_from(&source.scores);
-        self.gains.clone_from(&source.gains);
-        self.counts.clone_from(&source.counts);
-        self.lines.clone_from(&source.lines);
-        self.runs.clone_from(&source.runs);
+        copy_vec(&mut self.hands, &source.hands);
+        copy_vec(&mut self.hand_len, &source.hand_len);
+        copy_vec(&mut self.draw_pile, &source.draw_pile);
+        copy_vec(&mut self.discard, &source.discard);
+        copy_vec(&mut self.stones, &source.stones);
+        copy_vec(&mut self.most, &source.most);
+        copy_vec(&mut self.empty_list, &source.empty_list);
+        copy_vec(&mut self.empty_pos, &source.empty_pos);
+        copy_vec(&mut self.supply, &source.supply);
+        copy_vec(&mut self.scores, &source.scores);
+        copy_vec(&mut self.gains, &source.gains);
+        copy_vec(&mut self.counts, &source.counts);
+        copy_vec(&mut self.lines, &source.lines);
+        copy_vec(&mut self.runs, &source.runs);
         self.mover = source.mover;
         self.turn = source.turn;
         self.last = source.last;
@@ -154,6 +154,15 @@ impl Clone for State {
         self.outcome = source.outcome;
         self.fault = source.fault.clone();
         self.rng = source.rng.clone();
+    }
+}
+
+/// Copies a buffer, reusing its memory; a buffer both sides leave empty
+/// (what the rules do not use) costs a test, not a call.
+#[inline(always)]
+fn copy_vec<T: Clone>(to: &mut Vec<T>, from: &Vec<T>) {
+    if !(to.is_empty() && from.is_empty()) {
+        to.clone_from(from);
     }
 }
 
