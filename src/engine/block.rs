@@ -101,7 +101,7 @@ impl Rules {
         let mut key = choices;
         key[last] = NO_CELL;
         if prefix.key != Some((number, key)) {
-            prefix.state.clone_from(state);
+            (*prefix.state).clone_from(state);
             prefix.progress = self.play_steps(&mut prefix.state, rule, &choices, last);
             prefix.key = Some((number, key));
         }
@@ -498,7 +498,7 @@ impl NearLines {
 /// which moves it is for.
 struct Prefix {
     key: Option<(u8, [CellId; MAX_STEPS])>,
-    state: State,
+    state: Box<State>,
     progress: Progress,
 }
 

@@ -69,24 +69,25 @@ struct Walk<'w> {
 
 thread_local! {
     /// Spare states for the positions between steps, reused across calls.
-    static STATES: RefCell<Vec<State>> = const { RefCell::new(Vec::new()) };
+    static STATES: RefCell<Vec<Box<State>>> = const { RefCell::new(Vec::new()) };
     /// Spare buffers for a step's choices.
     static BUFFERS: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A copy of `state` from the pool (returned with [`give_back`]).
-pub(super) fn copy_of(state: &State) -> State {
+/// A copy of `state` from the pool (returned with [`give_back`]). Boxed, so
+/// that handing it around moves a pointer, not the state's fields.
+pub(super) fn copy_of(state: &State) -> Box<State> {
     match STATES.with(|p| p.borrow_mut().pop()) {
         Some(mut spare) => {
-            spare.clone_from(state);
+            (*spare).clone_from(state);
             spare
         }
-        None => state.clone(),
+        None => Box::new(state.clone()),
     }
 }
 
 /// Returns a copy to the pool.
-pub(super) fn give_back(state: State) {
+pub(super) fn give_back(state: Box<State>) {
     STATES.with(|p| p.borrow_mut().push(state));
 }
 
