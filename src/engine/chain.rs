@@ -68,7 +68,9 @@ struct Walk<'w> {
 }
 
 thread_local! {
-    /// Spare states for the positions between steps, reused across calls.
+    /// Spare states for the positions between steps, reused across calls;
+    /// boxed, so that taking one out and putting it back moves a pointer.
+    #[allow(clippy::vec_box)]
     static STATES: RefCell<Vec<Box<State>>> = const { RefCell::new(Vec::new()) };
     /// Spare buffers for a step's choices.
     static BUFFERS: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
