@@ -14,6 +14,7 @@ mod moves;
 mod perft;
 mod play;
 mod read;
+mod relocation;
 mod select;
 mod sow;
 mod state;

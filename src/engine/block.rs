@@ -14,10 +14,7 @@
 use super::chain::{buffer, copy_of, give_back, give_buffer, Progress};
 use super::eval::Scope;
 use super::{Move, Outcome, State};
-use crate::ir::{
-    Candidates, CellId, CmpOp, EndResult, Filter, Form, Node, Rules, SeatRef, Step, MAX_STEPS,
-    NO_CELL,
-};
+use crate::ir::{CellId, EndResult, Filter, Form, Node, Rules, SeatRef, Step, MAX_STEPS, NO_CELL};
 
 impl Rules {
     /// Removes the moves the filters forbid.
@@ -160,8 +157,11 @@ impl Rules {
                     // complete; nor does one whose lifting splits nothing when
                     // no near line without it has its missing cell free.
                     let whole = std::cell::OnceCell::new();
-                    if let Some(found) = self.relocation_wins(rule, view, &near, &whole) {
-                        return found;
+                    if let Some(found) = self.relocation_wins(rule, view, &near) {
+                        if found {
+                            return true;
+                        }
+                        continue;
                     }
                     let skip = |step: &Step, c: CellId| {
                         if !near.known || !matches!(step, Step::Pick(_)) {
@@ -260,73 +260,38 @@ impl Rules {
         near
     }
 
-    /// Whether a relocation (`pick`, maybe `keep largest group`, then a
-    /// `place` on an empty cell, next to a piece or anywhere, maybe not back
-    /// where it came from) wins for the mover of `view`, decided on
-    /// bitboards for every pick that splits no group: `None` when the chain
-    /// has another shape or some pick splits the pieces (then walk it).
+    /// Whether a relocation (see `engine/relocation.rs`) wins for the
+    /// mover of `view`, decided on bitboards for every pick that splits no
+    /// group: `None` when the rule is not a relocation or some pick splits
+    /// the pieces (then walk it).
     fn relocation_wins(
         &self,
         rule: &crate::ir::MoveRule,
         view: &State,
         near: &NearLines,
-        whole: &std::cell::OnceCell<bool>,
     ) -> Option<bool> {
-        let (pick, keep, place) = match rule.steps.as_slice() {
-            [Step::Pick(p), Step::KeepLargestGroup(None), Step::Place(q)] => (p, true, q),
-            [Step::Pick(p), Step::Place(q)] => (p, false, q),
-            _ => return None,
-        };
-        if self.stacks || !near.known || place.guard.is_some() || place.mask.is_some() {
+        let shape = self.relocation(rule)?;
+        if !near.known {
             return None;
         }
-        let touching = match place.candidates {
-            Candidates::EmptyTouching => true,
-            Candidates::Empty => false,
-            _ => return None,
-        };
-        let not_back = match &place.test {
-            None => false,
-            Some(Node::Cmp(CmpOp::Ne, a, b))
-                if matches!(
-                    (&**a, &**b),
-                    (Node::Chosen, Node::From) | (Node::From, Node::Chosen)
-                ) =>
-            {
-                true
-            }
-            _ => return None,
-        };
         let occupied = !view.tops[0] & (u128::MAX >> (128 - self.geometry.cell_count()));
-        let masks = &self.geometry.neighbour_masks;
         let mut picks = buffer();
-        self.candidate_cells(pick, view, Progress::START, &mut picks);
-        let (mut found, mut unsure) = (false, false);
+        self.candidate_cells(shape.pick, view, Progress::START, &mut picks);
+        let (mut found, mut unsure, mut one_group) = (false, false, None);
         for &m in picks.iter() {
             let Move::Place(from) = m else { continue };
             if near.lines().iter().all(|&l| l & (1 << from) != 0) {
                 continue;
             }
-            if keep
-                && !(*whole.get_or_init(|| self.group_sizes(view).0 <= 1)
-                    && self.joined_without(view, from))
-            {
+            if !self.splits_nothing(&shape, view, &mut one_group, from) {
                 unsure = true;
                 continue;
             }
-            // Nothing else leaves the board: the lines without `from` as
-            // they are, the piece on any free cell completing one.
-            let rest = occupied & !(1 << from);
-            let mut cells = self.completable_without(view, near, from);
-            while cells != 0 {
-                let to = cells.trailing_zeros() as CellId;
-                cells &= cells - 1;
-                if (!touching || masks[to as usize] & rest != 0) && !(not_back && to == from) {
-                    found = true;
-                    break;
-                }
-            }
-            if found {
+            // Nothing else leaves the board: a free cell completing a line
+            // without `from`, where the piece may go.
+            let targets = self.relocation_targets(&shape, occupied, from);
+            if self.completable_without(view, near, from) & targets != 0 {
+                found = true;
                 break;
             }
         }

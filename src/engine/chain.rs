@@ -115,8 +115,24 @@ impl Rules {
         state: &State,
         out: &mut Vec<Move>,
     ) {
+        if let Some(shape) = self.relocation(rule) {
+            return self.relocation_moves(number, rule, &shape, state, out);
+        }
+        self.walk_moves(number, rule, state, &|_, _| false, out);
+    }
+
+    /// Appends the moves of chain rule `number` the general runner finds,
+    /// leaving out the choices `skip` rules out.
+    pub(super) fn walk_moves(
+        &self,
+        number: u8,
+        rule: &MoveRule,
+        state: &State,
+        skip: &dyn Fn(&Step, CellId) -> bool,
+        out: &mut Vec<Move>,
+    ) {
         let last = rule.steps.len().saturating_sub(1);
-        self.walk_chain(rule, state, &mut |way| {
+        self.walk_chain_except(rule, state, skip, &mut |way| {
             let Some(step) = way.last else {
                 out.push(Move::Chain {
                     rule: number,
@@ -141,18 +157,9 @@ impl Rules {
     }
 
     /// Calls `visit` with every complete way through `rule` from `state`,
-    /// until it returns `true`; returns whether it did.
-    pub(super) fn walk_chain(
-        &self,
-        rule: &MoveRule,
-        state: &State,
-        visit: &mut dyn FnMut(Way) -> bool,
-    ) -> bool {
-        self.walk_chain_except(rule, state, &|_, _| false, visit)
-    }
-
-    /// [`Rules::walk_chain`], leaving out the ways that choose a cell `skip`
-    /// rules out at some step (a caller that knows they cannot matter).
+    /// until it returns `true` (then returns `true`), leaving out the ways
+    /// that choose a cell `skip` rules out at some step (a caller that knows
+    /// they cannot matter).
     pub(super) fn walk_chain_except(
         &self,
         rule: &MoveRule,
