@@ -60,7 +60,7 @@ impl Rules {
             self.play_from(state, &mut prefix, &mut child, m);
             // The copy is ours: it becomes the threat's turn in place.
             child.mover = threat;
-            if child.is_over() || !self.wins_now(&child, near) {
+            if child.is_over() || !self.wins_now(&child, &near) {
                 keep.push(m);
             }
         }
@@ -119,14 +119,14 @@ impl Rules {
             .winning_line()
             .map(|t| self.near_lines(&view, t, seat))
             .unwrap_or_default();
-        let found = self.wins_now(&view, near);
+        let found = self.wins_now(&view, &near);
         give_back(view);
         found
     }
 
     /// Whether the mover of `view` has a move that wins at once; `near`
     /// holds (at least) the lines he is one piece short of, when known.
-    fn wins_now(&self, view: &State, near: NearLines) -> bool {
+    fn wins_now(&self, view: &State, near: &NearLines) -> bool {
         let line = self.winning_line();
         if let Some(t) = line {
             if view.lines[t * self.seats.len() + view.mover as usize] {
@@ -148,10 +148,11 @@ impl Rules {
                     self.place_wins(&rule.steps[0], view, Progress::START, t, &near)
                 }
                 (Form::Chain, Some(t)) => {
+                    let unknown = NearLines::default();
                     let near = if only_removes(&rule.steps) {
                         near
                     } else {
-                        NearLines::default()
+                        &unknown
                     };
                     // A piece picked up from every near line leaves none to
                     // complete; nor does one whose lifting splits nothing when
@@ -428,14 +429,24 @@ fn only_removes(steps: &[Step]) -> bool {
 /// The lines a seat is at most one cell short of, found once for a position:
 /// taking pieces away only makes lines longer to complete, so after a
 /// chain's removals no other line can be completed by one piece.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct NearLines {
     /// Whether the list is known (the board fits a bitboard and the lines fit here).
     known: bool,
     /// How many.
     len: usize,
     /// The lines' masks.
-    masks: [u128; 32],
+    masks: [u128; 64],
+}
+
+impl Default for NearLines {
+    fn default() -> Self {
+        NearLines {
+            known: false,
+            len: 0,
+            masks: [0; 64],
+        }
+    }
 }
 
 impl NearLines {
