@@ -145,7 +145,7 @@ impl Rules {
                     false
                 }
                 (Form::Place, Some(t)) => {
-                    self.place_wins(&rule.steps[0], view, Progress::START, t, &near)
+                    self.place_wins(&rule.steps[0], view, Progress::START, t, near)
                 }
                 (Form::Chain, Some(t)) => {
                     let unknown = NearLines::default();
@@ -158,7 +158,7 @@ impl Rules {
                     // complete; nor does one whose lifting splits nothing when
                     // no near line without it has its missing cell free.
                     let whole = std::cell::OnceCell::new();
-                    if let Some(found) = self.relocation_wins(rule, view, &near) {
+                    if let Some(found) = self.relocation_wins(rule, view, near) {
                         if found {
                             return true;
                         }
@@ -171,14 +171,14 @@ impl Rules {
                         if near.lines().iter().all(|&m| m & (1 << c) != 0) {
                             return true;
                         }
-                        let free = self.completable_without(view, &near, c);
+                        let free = self.completable_without(view, near, c);
                         free == 0
                             && !self.stacks
                             && *whole.get_or_init(|| self.group_sizes(view).0 <= 1)
                             && self.joined_without(view, c)
                     };
                     self.walk_chain_except(rule, view, &skip, &mut |way| match way.last {
-                        Some(step) => self.place_wins(step, way.state, way.progress, t, &near),
+                        Some(step) => self.place_wins(step, way.state, way.progress, t, near),
                         None => {
                             let rule = self.rule_number(view.phase, i);
                             self.plays_to_win(
