@@ -276,24 +276,29 @@ impl Rules {
             return None;
         }
         let occupied = !view.tops[0] & (u128::MAX >> (128 - self.geometry.cell_count()));
+        let own = view.tops[view.mover as usize + 1];
+        let all = u128::MAX >> (128 - self.geometry.cell_count());
         let mut picks = buffer();
         self.candidate_cells(shape.pick, view, Progress::START, &mut picks);
-        let (mut found, mut unsure, mut one_group) = (false, false, None);
-        for &m in picks.iter() {
+        let (mut found, mut unsure) = (false, false);
+        'picks: for &m in picks.iter() {
             let Move::Place(from) = m else { continue };
             if near.lines().iter().all(|&l| l & (1 << from) != 0) {
                 continue;
             }
-            if !self.splits_nothing(&shape, view, &mut one_group, from) {
+            let Some(outcomes) = self.relocation_outcomes(&shape, occupied, from) else {
                 unsure = true;
                 continue;
-            }
-            // Nothing else leaves the board: a free cell completing a line
-            // without `from`, where the piece may go.
-            let targets = self.relocation_targets(&shape, occupied, from);
-            if self.completable_without(view, near, from) & targets != 0 {
-                found = true;
-                break;
+            };
+            for &(_, kept) in outcomes.list() {
+                // A free cell completing a line of the pieces kept, where the
+                // lifted piece may go.
+                let lines = near.lines().iter().filter(|&&l| l & (1 << from) == 0);
+                let completing = completing(lines, own & kept, all & !kept);
+                if completing & self.relocation_targets(&shape, kept, from) != 0 {
+                    found = true;
+                    break 'picks;
+                }
             }
         }
         give_buffer(picks);
@@ -309,15 +314,8 @@ impl Rules {
     /// lifted and nothing else changes.
     fn completable_without(&self, state: &State, near: &NearLines, cell: CellId) -> u128 {
         let own = state.tops[state.mover as usize + 1] & !(1 << cell);
-        let free = state.tops[0];
-        let mut cells = 0;
-        for &m in near.lines().iter().filter(|&&m| m & (1 << cell) == 0) {
-            let missing = m & !own;
-            if missing & missing.wrapping_sub(1) == 0 {
-                cells |= missing & free;
-            }
-        }
-        cells
+        let lines = near.lines().iter().filter(|&&m| m & (1 << cell) == 0);
+        completing(lines, own, state.tops[0])
     }
 
     /// The cells where a piece of the mover would complete a line of table
@@ -486,4 +484,16 @@ impl Prefix {
             progress: Progress::START,
         }
     }
+}
+
+/// The cells completing one of `lines` for the pieces `own`, if free.
+fn completing<'l>(lines: impl Iterator<Item = &'l u128>, own: u128, free: u128) -> u128 {
+    let mut cells = 0;
+    for &m in lines {
+        let missing = m & !own;
+        if missing & missing.wrapping_sub(1) == 0 {
+            cells |= missing & free;
+        }
+    }
+    cells
 }

@@ -151,7 +151,7 @@ impl Rules {
     }
 
     /// The group of `start` within `occupied`, grown a ring at a time.
-    fn grow(&self, occupied: u128, start: CellId) -> u128 {
+    pub(super) fn grow(&self, occupied: u128, start: CellId) -> u128 {
         let masks = &self.geometry.neighbour_masks;
         let mut group = 1u128 << start;
         let mut frontier = group;

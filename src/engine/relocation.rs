@@ -59,44 +59,74 @@ impl Rules {
         })
     }
 
-    /// The cells the piece lifted from `from` may go to, when lifting it
-    /// leaves the other pieces as they are (`occupied`: the board before).
-    pub(super) fn relocation_targets(
-        &self,
-        shape: &Relocation,
-        occupied: u128,
-        from: CellId,
-    ) -> u128 {
-        let rest = occupied & !(1 << from);
+    /// The cells the piece lifted from `from` may go to, the pieces
+    /// `kept` on the board (after any cut-off groups went home).
+    pub(super) fn relocation_targets(&self, shape: &Relocation, kept: u128, from: CellId) -> u128 {
         let all = u128::MAX >> (128 - self.geometry.cell_count());
         let mut near = if shape.touching { 0 } else { all };
         if shape.touching {
-            let mut bits = rest;
+            let mut bits = kept;
             while bits != 0 {
                 near |= self.geometry.neighbour_masks[bits.trailing_zeros() as usize];
                 bits &= bits - 1;
             }
         }
         let back = if shape.not_back { 1 << from } else { 0 };
-        near & all & !rest & !back
+        near & all & !kept & !back
     }
 
-    /// Whether the pieces lifted at `from` leave nothing to cut off: no
-    /// `keep largest group`, or one group that stays joined around `from`.
-    pub(super) fn splits_nothing(
+    /// What lifting the piece on `from` leaves, for each way the mover may
+    /// choose: (the group named among equals, or `NO_CELL`; the pieces kept).
+    /// `None` when the pieces fall into more groups than it follows.
+    pub(super) fn relocation_outcomes(
         &self,
         shape: &Relocation,
-        state: &State,
-        one_group: &mut Option<bool>,
+        occupied: u128,
         from: CellId,
-    ) -> bool {
-        !shape.keep
-            || (*one_group.get_or_insert_with(|| self.group_sizes(state).0 <= 1)
-                && self.joined_without(state, from))
+    ) -> Option<Outcomes> {
+        let rest = occupied & !(1 << from);
+        let mut out = Outcomes::default();
+        if !shape.keep {
+            out.push(NO_CELL, rest);
+            return Some(out);
+        }
+        let mut groups = [0u128; GROUPS];
+        let (mut count, mut left) = (0, rest);
+        while left != 0 {
+            if count == GROUPS {
+                return None;
+            }
+            let group = self.grow(rest, left.trailing_zeros() as CellId);
+            groups[count] = group;
+            count += 1;
+            left &= !group;
+        }
+        let largest = groups[..count]
+            .iter()
+            .map(|g| g.count_ones())
+            .max()
+            .unwrap_or(0);
+        let tied = groups[..count]
+            .iter()
+            .filter(|g| g.count_ones() == largest)
+            .count();
+        for &group in groups[..count].iter().filter(|g| g.count_ones() == largest) {
+            // A choice only when groups tie: named by the group's first cell.
+            let named = if tied > 1 {
+                group.trailing_zeros() as CellId
+            } else {
+                NO_CELL
+            };
+            out.push(named, group);
+        }
+        if count == 0 {
+            out.push(NO_CELL, 0);
+        }
+        Some(out)
     }
 
-    /// Appends the moves of relocation rule `number`: on bitboards for the
-    /// picks that split nothing, by the general runner for the others.
+    /// Appends the moves of relocation rule `number`, found on bitboards
+    /// (by the general runner when the pieces fall into too many groups).
     pub(super) fn relocation_moves(
         &self,
         number: u8,
@@ -109,27 +139,52 @@ impl Rules {
         let place = rule.steps.len() - 1;
         let mut picks = buffer();
         self.candidate_cells(shape.pick, state, Progress::START, &mut picks);
-        let mut one_group = None;
         for &m in picks.iter() {
             let Move::Place(from) = m else { continue };
-            if !self.splits_nothing(shape, state, &mut one_group, from) {
-                // Groups may be cut off: the general runner, for this pick only.
+            let Some(outcomes) = self.relocation_outcomes(shape, occupied, from) else {
                 let only = |step: &Step, c: CellId| matches!(step, Step::Pick(_)) && c != from;
                 self.walk_moves(number, rule, state, &only, out);
                 continue;
-            }
-            let mut targets = self.relocation_targets(shape, occupied, from);
-            while targets != 0 {
-                let mut choices = [NO_CELL; MAX_STEPS];
-                choices[0] = from;
-                choices[place] = targets.trailing_zeros() as CellId;
-                out.push(Move::Chain {
-                    rule: number,
-                    choices,
-                });
-                targets &= targets - 1;
+            };
+            for &(named, kept) in outcomes.list() {
+                let mut targets = self.relocation_targets(shape, kept, from);
+                while targets != 0 {
+                    let mut choices = [NO_CELL; MAX_STEPS];
+                    choices[0] = from;
+                    if shape.keep {
+                        choices[1] = named;
+                    }
+                    choices[place] = targets.trailing_zeros() as CellId;
+                    out.push(Move::Chain {
+                        rule: number,
+                        choices,
+                    });
+                    targets &= targets - 1;
+                }
             }
         }
         give_buffer(picks);
+    }
+}
+
+/// The most groups a relocation's bitboard path follows.
+const GROUPS: usize = 16;
+
+/// The ways a lifted piece leaves the board: (group named, pieces kept).
+#[derive(Default)]
+pub(super) struct Outcomes {
+    len: usize,
+    ways: [(CellId, u128); GROUPS],
+}
+
+impl Outcomes {
+    fn push(&mut self, named: CellId, kept: u128) {
+        self.ways[self.len] = (named, kept);
+        self.len += 1;
+    }
+
+    /// The ways.
+    pub(super) fn list(&self) -> &[(CellId, u128)] {
+        &self.ways[..self.len]
     }
 }
