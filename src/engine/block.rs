@@ -281,12 +281,13 @@ impl Rules {
         let mut picks = buffer();
         self.candidate_cells(shape.pick, view, Progress::START, &mut picks);
         let (mut found, mut unsure) = (false, false);
+        let whole = self.one_group(occupied);
         'picks: for &m in picks.iter() {
             let Move::Place(from) = m else { continue };
             if near.lines().iter().all(|&l| l & (1 << from) != 0) {
                 continue;
             }
-            let Some(outcomes) = self.relocation_outcomes(&shape, occupied, from) else {
+            let Some(outcomes) = self.relocation_outcomes(&shape, occupied, whole, from) else {
                 unsure = true;
                 continue;
             };

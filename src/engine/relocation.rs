@@ -23,6 +23,11 @@ pub(super) struct Relocation<'r> {
 }
 
 impl Rules {
+    /// Whether the pieces `occupied` form one group (or none).
+    pub(super) fn one_group(&self, occupied: u128) -> bool {
+        occupied == 0 || self.grow(occupied, occupied.trailing_zeros() as CellId) == occupied
+    }
+
     /// The rule as a relocation, when it is one and the board fits a bitboard.
     pub(super) fn relocation<'r>(&self, rule: &'r MoveRule) -> Option<Relocation<'r>> {
         let (pick, keep, place) = match rule.steps.as_slice() {
@@ -82,11 +87,16 @@ impl Rules {
         &self,
         shape: &Relocation,
         occupied: u128,
+        whole: bool,
         from: CellId,
     ) -> Option<Outcomes> {
         let rest = occupied & !(1 << from);
         let mut out = Outcomes::default();
-        if !shape.keep {
+        // One group before, and the lifted piece's neighbours joined right
+        // around it: still one group, found without growing it.
+        let around = rest & self.geometry.neighbour_masks[from as usize];
+        let joined = around != 0 && self.grow(around, around.trailing_zeros() as CellId) == around;
+        if !shape.keep || (whole && joined) {
             out.push(NO_CELL, rest);
             return Some(out);
         }
@@ -137,11 +147,12 @@ impl Rules {
     ) {
         let occupied = !state.tops[0] & (u128::MAX >> (128 - self.geometry.cell_count()));
         let place = rule.steps.len() - 1;
+        let whole = self.one_group(occupied);
         let mut picks = buffer();
         self.candidate_cells(shape.pick, state, Progress::START, &mut picks);
         for &m in picks.iter() {
             let Move::Place(from) = m else { continue };
-            let Some(outcomes) = self.relocation_outcomes(shape, occupied, from) else {
+            let Some(outcomes) = self.relocation_outcomes(shape, occupied, whole, from) else {
                 let only = |step: &Step, c: CellId| matches!(step, Step::Pick(_)) && c != from;
                 self.walk_moves(number, rule, state, &only, out);
                 continue;
