@@ -213,10 +213,7 @@ impl MoveRule {
                     play,
                     target,
                     select,
-                    draw: rest.iter().find_map(|s| match s {
-                        Step::Draw(n, when) => Some((n, when.as_ref())),
-                        _ => None,
-                    }),
+                    after: rest,
                 })
             }
             _ => None,
@@ -262,8 +259,18 @@ pub struct CardChain<'r> {
     pub target: &'r Node,
     /// The test on that cell.
     pub select: &'r Select,
-    /// `then draw N [if CONDITION]`.
-    pub draw: Option<(&'r Node, Option<&'r Node>)>,
+    /// The steps after `place on` (a `draw`, if any).
+    pub after: &'r [Step],
+}
+
+impl<'r> CardChain<'r> {
+    /// `then draw N [if CONDITION]`, if the rule draws.
+    pub fn draw(&self) -> Option<(&'r Node, Option<&'r Node>)> {
+        self.after.iter().find_map(|s| match s {
+            Step::Draw(n, when) => Some((n, when.as_ref())),
+            _ => None,
+        })
+    }
 }
 
 /// Which cells a choosing step starts from, before its test.

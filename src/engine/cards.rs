@@ -440,7 +440,7 @@ impl Rules {
         let seat = state.mover;
         let (played, total) = state.discard_cards(seat, slots, self);
         self.place_piece(state, cell);
-        if let Some((count, when)) = chain.draw {
+        if let Some((count, when)) = chain.draw() {
             let scope = Scope {
                 played,
                 total,
