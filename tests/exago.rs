@@ -134,13 +134,18 @@ fn check_game(seats: usize, seed: u64) {
     }
 }
 
-#[test]
-fn random_games_keep_the_invariants_for_2_to_6_seats() {
+/// Runs `game(seats, seed)` for 2 to 6 seats and `games` seeds each, in parallel.
+fn for_every_seat_count(games: u64, game: impl Fn(usize, u64) + Sync + Send) {
     (2..=6usize)
-        .flat_map(|seats| (0..GAMES).map(move |seed| (seats, seed)))
+        .flat_map(|seats| (0..games).map(move |seed| (seats, seed)))
         .collect::<Vec<_>>()
         .into_par_iter()
-        .for_each(|(seats, seed)| check_game(seats, seed));
+        .for_each(|(seats, seed)| game(seats, seed));
+}
+
+#[test]
+fn random_games_keep_the_invariants_for_2_to_6_seats() {
+    for_every_seat_count(GAMES, check_game);
 }
 
 #[test]
@@ -224,9 +229,5 @@ fn agree_with_native(seats: usize, seed: u64, moves: usize) {
 
 #[test]
 fn the_engine_agrees_with_the_native_exago() {
-    (2..=6usize)
-        .flat_map(|seats| (0..4u64).map(move |seed| (seats, seed)))
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .for_each(|(seats, seed)| agree_with_native(seats, seed, 150));
+    for_every_seat_count(4, |seats, seed| agree_with_native(seats, seed, 150));
 }

@@ -148,6 +148,18 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
         }
         return;
     }
+    let chooses = |k: &StepKind| {
+        matches!(
+            k,
+            StepKind::Place { .. } | StepKind::Pick(_) | StepKind::Remove(_)
+        )
+    };
+    if !steps.iter().any(|s| chooses(&s.kind)) {
+        r.diagnostics.push(bad(
+            "a move rule must choose something: a `place`, `pick` or `remove`",
+            &steps[0],
+        ));
+    }
     if let Some(at) = steps.iter().find(|s| play(&s.kind)) {
         r.diagnostics.push(bad(
             "`play N..M cards` must be the first step of its rule",

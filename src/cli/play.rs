@@ -277,14 +277,8 @@ fn prompt(
     hands: Hands,
 ) -> Result<Input, Failure> {
     let seat = &rules.seats[state.mover as usize];
-    let line = match editor.readline(&format!("{seat}> ")) {
-        Ok(line) => line,
-        Err(ReadlineError::Interrupted | ReadlineError::Eof) => return Ok(Input::Quit),
-        Err(e) => {
-            return Err(Failure::usage(format!(
-                "error: cannot read the terminal: {e}"
-            )))
-        }
+    let Some(line) = read_line(editor, &format!("{seat}> "))? else {
+        return Ok(Input::Quit);
     };
     let text = line.trim();
     if !text.is_empty() {
@@ -335,14 +329,8 @@ fn choose(
     for (i, option) in options.iter().enumerate() {
         println!("  {}) {option}", i + 1);
     }
-    let line = match editor.readline(&format!("Which (1-{})? ", options.len())) {
-        Ok(line) => line,
-        Err(ReadlineError::Interrupted | ReadlineError::Eof) => return Ok(Input::Again),
-        Err(e) => {
-            return Err(Failure::usage(format!(
-                "error: cannot read the terminal: {e}"
-            )))
-        }
+    let Some(line) = read_line(editor, &format!("Which (1-{})? ", options.len()))? else {
+        return Ok(Input::Again);
     };
     let answer = line.trim();
     let picked = match answer.parse::<usize>() {
@@ -355,6 +343,17 @@ fn choose(
             println!("Not one of them; type the move again.");
             Ok(Input::Again)
         }
+    }
+}
+
+/// A line typed at the prompt; `None` on Ctrl-C or end of input.
+fn read_line(editor: &mut DefaultEditor, prompt: &str) -> Result<Option<String>, Failure> {
+    match editor.readline(prompt) {
+        Ok(line) => Ok(Some(line)),
+        Err(ReadlineError::Interrupted | ReadlineError::Eof) => Ok(None),
+        Err(e) => Err(Failure::usage(format!(
+            "error: cannot read the terminal: {e}"
+        ))),
     }
 }
 

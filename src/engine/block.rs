@@ -89,8 +89,11 @@ impl Rules {
         let rule = self
             .rule(number)
             .expect("a chain move comes from a chain rule");
-        let last = rule.steps.len() - 1;
-        if !matches!(rule.steps[last], Step::Place(_) | Step::PlaceOn(..)) {
+        let last = rule.steps.len().saturating_sub(1);
+        if !matches!(
+            rule.steps.get(last),
+            Some(Step::Place(_) | Step::PlaceOn(..))
+        ) {
             child.clone_from(state);
             self.play(child, m);
             return;

@@ -146,7 +146,7 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let occupied = !state.tops[0] & (u128::MAX >> (128 - self.geometry.cell_count()));
-        let place = rule.steps.len() - 1;
+        let place = rule.steps.len().saturating_sub(1);
         let whole = self.one_group(occupied);
         let mut picks = buffer();
         self.candidate_cells(shape.pick, state, Progress::START, &mut picks);
