@@ -13,6 +13,7 @@
 
 use super::chain::{buffer, copy_of, give_back, give_buffer, Progress};
 use super::eval::Scope;
+use super::relocation::{whole_board, Outcomes};
 use super::{Move, Outcome, State};
 use crate::ir::{CellId, EndResult, Filter, Form, Node, Rules, SeatRef, Step, MAX_STEPS, NO_CELL};
 
@@ -31,13 +32,17 @@ impl Rules {
     /// The seat the mover must stop, if the mover cannot win at once and some
     /// seat after him could.
     pub fn threat(&self, state: &State) -> Option<u8> {
-        if self.filters.is_empty() || self.could_win(state, state.mover) {
+        if self.filters.is_empty() || state.is_over() {
             return None;
         }
+        // One copy serves every seat's test: only the mover changes.
+        let mut view = copy_of(state);
         let seats = self.seats.len() as u8;
-        (1..seats)
+        let first = (0..seats)
             .map(|k| (state.mover + k) % seats)
-            .find(|&s| self.could_win(state, s))
+            .find(|&s| self.could_win_as(&mut view, s));
+        give_back(view);
+        first.filter(|&s| s != state.mover)
     }
 
     fn must_block(&self, state: &State, moves: &mut Vec<Move>) {
@@ -111,20 +116,15 @@ impl Rules {
         self.finish_turn(child);
     }
 
-    /// Whether `seat` has a move that wins at once, as if it were its turn.
-    pub fn could_win(&self, state: &State, seat: u8) -> bool {
-        if state.is_over() {
-            return false;
-        }
-        let mut view = copy_of(state);
+    /// Whether `seat` has a move that wins at once in `view` (a copy of a
+    /// position not over), as if it were its turn.
+    fn could_win_as(&self, view: &mut State, seat: u8) -> bool {
         view.mover = seat;
         let near = self
             .winning_line()
-            .map(|t| self.near_lines(&view, t, seat))
+            .map(|t| self.near_lines(view, t, seat))
             .unwrap_or_default();
-        let found = self.wins_now(&view, &near);
-        give_back(view);
-        found
+        self.wins_now(view, &near)
     }
 
     /// Whether the mover of `view` has a move that wins at once; `near`
@@ -151,16 +151,15 @@ impl Rules {
                     self.place_wins(&rule.steps[0], view, Progress::START, t, near)
                 }
                 (Form::Chain, Some(t)) => {
-                    let unknown = NearLines::default();
                     let near = if only_removes(&rule.steps) {
                         near
                     } else {
-                        &unknown
+                        &NearLines::UNKNOWN
                     };
                     // A piece picked up from every near line leaves none to
                     // complete; nor does one whose lifting splits nothing when
                     // no near line without it has its missing cell free.
-                    let whole = std::cell::OnceCell::new();
+                    let whole = whole_board(view);
                     if let Some(found) = self.relocation_wins(rule, view, near) {
                         if found {
                             return true;
@@ -214,6 +213,10 @@ impl Rules {
         table: usize,
         near: &NearLines,
     ) -> bool {
+        // A place step needs a piece in hand.
+        if matches!(step, Step::Place(_)) && state.supply[state.mover as usize] <= 0 {
+            return false;
+        }
         let mut winning = self.completing_cells(state, table, near);
         if winning == 0 {
             return false;
@@ -252,7 +255,27 @@ impl Rules {
             known: true,
             ..NearLines::default()
         };
-        if (own.count_ones() as usize) + 1 < table.length {
+        let pieces = own.count_ones() as usize;
+        if pieces + 1 < table.length {
+            return near;
+        }
+        // Few pieces: only the lines through them (a cell lies in at most
+        // `length` lines per axis, and boards have up to four axes), each
+        // taken at its lowest piece; else every line.
+        if pieces * table.length * 4 < masks.len() {
+            let mut bits = own;
+            while bits != 0 {
+                let c = bits.trailing_zeros();
+                for &l in table.through(c as CellId) {
+                    let m = masks[l as usize];
+                    let missing = m & !own;
+                    let first = (m & own).trailing_zeros() == c;
+                    if first && missing & missing.wrapping_sub(1) == 0 && !near.push(m) {
+                        return NearLines::default();
+                    }
+                }
+                bits &= bits - 1;
+            }
             return near;
         }
         for &m in masks {
@@ -278,39 +301,33 @@ impl Rules {
         if !near.known {
             return None;
         }
-        let occupied = !view.tops[0] & (u128::MAX >> (128 - self.geometry.cell_count()));
-        let own = view.tops[view.mover as usize + 1];
         let all = u128::MAX >> (128 - self.geometry.cell_count());
-        let mut picks = buffer();
-        self.candidate_cells(shape.pick, view, Progress::START, &mut picks);
-        let (mut found, mut unsure) = (false, false);
-        let whole = self.one_group(occupied);
-        'picks: for &m in picks.iter() {
-            let Move::Place(from) = m else { continue };
-            if near.lines().iter().all(|&l| l & (1 << from) != 0) {
-                continue;
-            }
-            let Some(outcomes) = self.relocation_outcomes(&shape, occupied, whole, from) else {
+        let occupied = !view.tops[0] & all;
+        let own = view.tops[view.mover as usize + 1];
+        // A piece in every near line leaves none to complete when lifted.
+        let in_all = near.lines().iter().fold(all, |a, &l| a & l);
+        let mut picks = self.candidate_bits(shape.pick, view, Progress::START) & !in_all;
+        let whole = whole_board(view);
+        let mut outcomes = Outcomes::default();
+        let mut unsure = false;
+        while picks != 0 {
+            let from = picks.trailing_zeros() as CellId;
+            picks &= picks - 1;
+            if !self.relocation_outcomes(&shape, occupied, &whole, from, &mut outcomes) {
                 unsure = true;
                 continue;
-            };
+            }
             for &(_, kept) in outcomes.list() {
                 // A free cell completing a line of the pieces kept, where the
                 // lifted piece may go.
                 let lines = near.lines().iter().filter(|&&l| l & (1 << from) == 0);
                 let completing = completing(lines, own & kept, all & !kept);
-                if completing & self.relocation_targets(&shape, kept, from) != 0 {
-                    found = true;
-                    break 'picks;
+                if completing != 0 && self.reaches(&shape, completing, kept, from) {
+                    return Some(true);
                 }
             }
         }
-        give_buffer(picks);
-        match (found, unsure) {
-            (true, _) => Some(true),
-            (false, true) => None,
-            (false, false) => Some(false),
-        }
+        (!unsure).then_some(false)
     }
 
     /// The free missing cells of the `near` lines that do not hold `cell`:
@@ -443,15 +460,18 @@ struct NearLines {
 
 impl Default for NearLines {
     fn default() -> Self {
-        NearLines {
-            known: false,
-            len: 0,
-            masks: [0; 64],
-        }
+        NearLines::UNKNOWN
     }
 }
 
 impl NearLines {
+    /// No list: any line may be near.
+    const UNKNOWN: NearLines = NearLines {
+        known: false,
+        len: 0,
+        masks: [0; 64],
+    };
+
     /// Whether the list is known and empty: no line can be completed.
     fn none(&self) -> bool {
         self.known && self.len == 0

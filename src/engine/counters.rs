@@ -24,6 +24,12 @@ impl Rules {
                     .through(cell)
                     .iter()
                     .any(|&l| masks[l as usize] & !tops == 0);
+            } else if let (Some(masks), true) = (&table.masks, self.keeps_tops) {
+                let tops = state.tops[own as usize];
+                *flag = table
+                    .through(cell)
+                    .iter()
+                    .any(|&l| masks[l as usize] & !tops == 0);
             } else {
                 *flag = table.through(cell).iter().any(|&l| {
                     table

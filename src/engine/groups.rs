@@ -55,6 +55,7 @@ impl Rules {
                 self.clear_cell(state, others.trailing_zeros() as CellId);
                 others &= others - 1;
             }
+            state.joined.0 = true;
         } else {
             let mut kept = vec![false; cells];
             self.walk_group(state, keep, |c| kept[c as usize] = true);
@@ -87,7 +88,9 @@ impl Rules {
                 tied += 1;
             }
         });
-        if groups > 1 {
+        if groups <= 1 {
+            state.joined.0 = self.occupied_bits(state).is_some();
+        } else {
             // A move names the group among equals; without a name, the first.
             let named = tied > 1 && choice != NO_CELL && state.heights[choice as usize] > 0;
             self.keep_group(state, if named { choice } else { first });
@@ -103,8 +106,18 @@ impl Rules {
             return false;
         };
         let around = occupied & self.geometry.neighbour_masks[cell as usize];
-        around == 0 && occupied == 1 << cell
-            || around != 0 && self.grow(around, around.trailing_zeros() as CellId) == around
+        around == 0 && occupied == 1 << cell || self.around_joined(cell, occupied)
+    }
+
+    /// Whether the pieces of `occupied` next to `cell` are non-empty and
+    /// joined through each other (from the geometry's table when kept).
+    #[inline]
+    pub(super) fn around_joined(&self, cell: CellId, occupied: u128) -> bool {
+        if let Some(joined) = self.geometry.around_joined(cell, occupied) {
+            return joined;
+        }
+        let around = occupied & self.geometry.neighbour_masks[cell as usize];
+        around != 0 && self.grow(around, around.trailing_zeros() as CellId) == around
     }
 
     /// Calls `f(lowest cell, size)` for every group, lowest cells first.

@@ -4,11 +4,21 @@
 //! targets are found on bitboards, without playing the pick on a copy: the
 //! listing of such moves and `must block`'s test for a win use this.
 
+use std::cell::OnceCell;
+
 use super::chain::{buffer, give_buffer, Progress};
 use super::{Move, State};
 use crate::ir::{
     Candidates, CellId, CmpOp, MoveRule, Node, Rules, Select, Step, MAX_STEPS, NO_CELL,
 };
+
+/// A position's pieces on bitboards.
+pub(super) struct Board {
+    /// The occupied cells.
+    pub occupied: u128,
+    /// The cells next to an occupied cell.
+    pub touching: u128,
+}
 
 /// A relocation chain, read off its steps.
 pub(super) struct Relocation<'r> {
@@ -23,6 +33,18 @@ pub(super) struct Relocation<'r> {
 }
 
 impl Rules {
+    /// The occupied cells and the cells next to them.
+    pub(super) fn board_bits(&self, state: &State) -> Board {
+        let occupied = !state.tops[0] & (u128::MAX >> (128 - self.geometry.cell_count()));
+        let mut touching = 0;
+        let mut bits = occupied;
+        while bits != 0 {
+            touching |= self.geometry.neighbour_masks[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        Board { occupied, touching }
+    }
+
     /// Whether the pieces `occupied` form one group (or none).
     pub(super) fn one_group(&self, occupied: u128) -> bool {
         occupied == 0 || self.grow(occupied, occupied.trailing_zeros() as CellId) == occupied
@@ -65,14 +87,35 @@ impl Rules {
     }
 
     /// The cells the piece lifted from `from` may go to, the pieces
-    /// `kept` on the board (after any cut-off groups went home).
-    pub(super) fn relocation_targets(&self, shape: &Relocation, kept: u128, from: CellId) -> u128 {
+    /// `kept` on the board (after any cut-off groups went home); `board`
+    /// is the position before the lift.
+    pub(super) fn relocation_targets(
+        &self,
+        shape: &Relocation,
+        board: &Board,
+        kept: u128,
+        from: CellId,
+    ) -> u128 {
         let all = u128::MAX >> (128 - self.geometry.cell_count());
+        let masks = &self.geometry.neighbour_masks;
         let mut near = if shape.touching { 0 } else { all };
-        if shape.touching {
+        if shape.touching && kept == board.occupied & !(1 << from) {
+            // Nothing went home: the cells next to a piece before, but for
+            // those whose only neighbour was the lifted piece.
+            let around = masks[from as usize];
+            near = board.touching & !around;
+            let mut bits = around;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                if masks[c] & kept != 0 {
+                    near |= 1 << c;
+                }
+                bits &= bits - 1;
+            }
+        } else if shape.touching {
             let mut bits = kept;
             while bits != 0 {
-                near |= self.geometry.neighbour_masks[bits.trailing_zeros() as usize];
+                near |= masks[bits.trailing_zeros() as usize];
                 bits &= bits - 1;
             }
         }
@@ -80,31 +123,62 @@ impl Rules {
         near & all & !kept & !back
     }
 
+    /// Whether the piece lifted from `from` may go down on one of `cells`,
+    /// the pieces `kept` on the board: cheaper than listing its targets
+    /// when few cells are asked about.
+    pub(super) fn reaches(
+        &self,
+        shape: &Relocation,
+        cells: u128,
+        kept: u128,
+        from: CellId,
+    ) -> bool {
+        let back = if shape.not_back { 1 << from } else { 0 };
+        let mut cells = cells & !kept & !back;
+        if !shape.touching {
+            return cells != 0;
+        }
+        let masks = &self.geometry.neighbour_masks;
+        while cells != 0 {
+            if masks[cells.trailing_zeros() as usize] & kept != 0 {
+                return true;
+            }
+            cells &= cells - 1;
+        }
+        false
+    }
+
     /// What lifting the piece on `from` leaves, for each way the mover may
-    /// choose: (the group named among equals, or `NO_CELL`; the pieces kept).
-    /// `None` when the pieces fall into more groups than it follows.
+    /// choose, into `out`: (the group named among equals, or `NO_CELL`; the
+    /// pieces kept). `whole` says (found when first asked) whether the
+    /// pieces are one group before. False when the pieces fall into more
+    /// groups than it follows.
     pub(super) fn relocation_outcomes(
         &self,
         shape: &Relocation,
         occupied: u128,
-        whole: bool,
+        whole: &OnceCell<bool>,
         from: CellId,
-    ) -> Option<Outcomes> {
+        out: &mut Outcomes,
+    ) -> bool {
         let rest = occupied & !(1 << from);
-        let mut out = Outcomes::default();
+        out.len = 0;
+        if !shape.keep {
+            out.push(NO_CELL, rest);
+            return true;
+        }
         // One group before, and the lifted piece's neighbours joined right
         // around it: still one group, found without growing it.
-        let around = rest & self.geometry.neighbour_masks[from as usize];
-        let joined = around != 0 && self.grow(around, around.trailing_zeros() as CellId) == around;
-        if !shape.keep || (whole && joined) {
+        let joined = self.around_joined(from, rest);
+        if joined && *whole.get_or_init(|| self.one_group(occupied)) {
             out.push(NO_CELL, rest);
-            return Some(out);
+            return true;
         }
         let mut groups = [0u128; GROUPS];
         let (mut count, mut left) = (0, rest);
         while left != 0 {
             if count == GROUPS {
-                return None;
+                return false;
             }
             let group = self.grow(rest, left.trailing_zeros() as CellId);
             groups[count] = group;
@@ -132,7 +206,7 @@ impl Rules {
         if count == 0 {
             out.push(NO_CELL, 0);
         }
-        Some(out)
+        true
     }
 
     /// Appends the moves of relocation rule `number`, found on bitboards
@@ -145,20 +219,22 @@ impl Rules {
         state: &State,
         out: &mut Vec<Move>,
     ) {
-        let occupied = !state.tops[0] & (u128::MAX >> (128 - self.geometry.cell_count()));
+        let board = self.board_bits(state);
+        let occupied = board.occupied;
         let place = rule.steps.len().saturating_sub(1);
-        let whole = self.one_group(occupied);
+        let whole = whole_board(state);
+        let mut outcomes = Outcomes::default();
         let mut picks = buffer();
         self.candidate_cells(shape.pick, state, Progress::START, &mut picks);
         for &m in picks.iter() {
             let Move::Place(from) = m else { continue };
-            let Some(outcomes) = self.relocation_outcomes(shape, occupied, whole, from) else {
+            if !self.relocation_outcomes(shape, occupied, &whole, from, &mut outcomes) {
                 let only = |step: &Step, c: CellId| matches!(step, Step::Pick(_)) && c != from;
                 self.walk_moves(number, rule, state, &only, out);
                 continue;
-            };
+            }
             for &(named, kept) in outcomes.list() {
-                let mut targets = self.relocation_targets(shape, kept, from);
+                let mut targets = self.relocation_targets(shape, &board, kept, from);
                 while targets != 0 {
                     let mut choices = [NO_CELL; MAX_STEPS];
                     choices[0] = from;
@@ -175,6 +251,16 @@ impl Rules {
             }
         }
         give_buffer(picks);
+    }
+}
+
+/// Whether the pieces of `state` form one group: known already, or found
+/// when first asked.
+pub(super) fn whole_board(state: &State) -> OnceCell<bool> {
+    if state.joined.0 {
+        OnceCell::from(true)
+    } else {
+        OnceCell::new()
     }
 }
 

@@ -2,7 +2,7 @@
 //! bitboards where the compiler found a known shape), then its mask, guard
 //! and test.
 
-use super::chain::Progress;
+use super::chain::{buffer, give_buffer, Progress};
 use super::{Move, State};
 use crate::ir::{Candidates, CellId, Rules, Select, NO_CELL};
 
@@ -97,6 +97,37 @@ impl Rules {
             }
             out.truncate(keep);
         }
+    }
+
+    /// The cells a choosing step allows, as a bitboard (boards of at most
+    /// 128 cells): the mover's pieces are read off his bitboard when nothing
+    /// but a guard narrows them, anything else is listed.
+    pub(super) fn candidate_bits(
+        &self,
+        select: &Select,
+        state: &State,
+        progress: Progress,
+    ) -> u128 {
+        let plain = select.mask.is_none() && select.test.is_none();
+        if plain && self.keeps_tops && matches!(select.candidates, Candidates::Owned) {
+            let open = select
+                .guard
+                .as_ref()
+                .is_none_or(|g| self.eval(g, &progress.scope(state, NO_CELL)) != 0);
+            return if open {
+                state.tops[state.mover as usize + 1]
+            } else {
+                0
+            };
+        }
+        let mut cells = buffer();
+        self.candidate_cells(select, state, progress, &mut cells);
+        let bits = cells.iter().fold(0u128, |bits, &m| match m {
+            Move::Place(c) => bits | 1 << c,
+            _ => bits,
+        });
+        give_buffer(cells);
+        bits
     }
 
     /// Whether a choosing step's selection allows `cell`: one of its

@@ -109,6 +109,20 @@ pub struct State {
     fault: Cell<Option<Fault>>,
     /// The game's one source of chance.
     pub rng: Pcg64Mcg,
+    /// Whether the pieces are known to form one group (or none).
+    pub(super) joined: Joined,
+}
+
+/// A cached fact about the board: the pieces are known to form one group.
+/// False means "not known"; two states with the same pieces are equal
+/// whatever it says.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Joined(pub bool);
+
+impl PartialEq for Joined {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl Clone for State {
@@ -154,6 +168,7 @@ impl Clone for State {
         self.outcome = source.outcome;
         self.fault = source.fault.clone();
         self.rng = source.rng.clone();
+        self.joined = source.joined;
     }
 }
 
@@ -226,6 +241,7 @@ impl State {
             outcome: None,
             fault: Cell::new(None),
             rng,
+            joined: Joined(true),
         }
     }
 
@@ -301,6 +317,7 @@ impl State {
         self.outcome = None;
         self.fault = Cell::new(None);
         self.rng = Pcg64Mcg::seed_from_u64(seed);
+        self.joined = Joined(true);
         // The counts start from the empty board; the set-up's pushes keep them.
         self.sow_moves.clear();
         self.sow_total = 0;
@@ -388,6 +405,7 @@ impl State {
         let h = self.heights[c] as usize;
         self.heights[c] += 1;
         if h == 0 {
+            self.joined.0 = self.joined.0 && self.joins(cell, rules);
             self.occupy(cell);
         }
         if rules.majority {
@@ -486,6 +504,7 @@ impl State {
         let start = c * rules.stack_capacity;
         out[..h].copy_from_slice(&self.stacks[start..start + h]);
         self.heights[c] = 0;
+        self.joined.0 = false;
         self.recount_sowing(c, rules);
         self.set_top(cell, 0, rules);
         let pos = self.empty_list.len();
@@ -505,6 +524,7 @@ impl State {
         let top = if h > 1 { self.stacks[start + h - 2] } else { 0 };
         self.set_top(cell, top, rules);
         if h == 1 {
+            self.joined.0 = false;
             self.empty_pos[c] = self.empty_list.len() as CellId;
             self.empty_list.push(cell);
         }
@@ -555,6 +575,16 @@ impl State {
         if !rules.run_lengths.is_empty() {
             self.slots[rules.geometry.slot[cell as usize] as usize] = code;
         }
+    }
+
+    /// Whether a piece put on the empty `cell` keeps the pieces one group:
+    /// it is the first, or it touches one (only known on bitboards).
+    fn joins(&self, cell: CellId, rules: &Rules) -> bool {
+        let masks = &rules.geometry.neighbour_masks;
+        if self.empty_list.len() == rules.geometry.cell_count() {
+            return true;
+        }
+        rules.keeps_tops && !masks.is_empty() && masks[cell as usize] & !self.tops[0] != 0
     }
 
     /// Takes a cell out of the empty-cell list.
