@@ -17,7 +17,7 @@ mod native_qawale;
 use divan::counter::ItemsCount;
 use divan::Bencher;
 use rand::rngs::SmallRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use tabula::engine::{perft, random_playout};
 use tabula::ir::Rules;
 
@@ -140,6 +140,82 @@ fn exago_native(bencher: Bencher, seats: usize) {
             "a game ends or reaches the cap"
         );
     });
+}
+
+/// Random Exago games played by the interpreter and the native code in
+/// step (their move lists checked to be as long), as each side's move
+/// numbers: the same games replayed on both sides are a fair comparison,
+/// whatever the lengths of the games each would draw.
+fn exago_games(seats: usize, games: u64) -> Vec<(u8, Vec<(u16, u16)>)> {
+    let rules = load("exago.game", &[("seats", seats as i64)]);
+    let mut rng = SmallRng::seed_from_u64(11);
+    let (mut moves, mut native_moves) = (Vec::new(), Vec::new());
+    let mut played = Vec::new();
+    for g in 0..games {
+        let mut state = rules.start(g);
+        let first = state.mover;
+        let options = native_exago::Options::default();
+        let mut native = native_exago::Exago::new(6, seats, first as usize, options);
+        let mut game = Vec::new();
+        for _ in 0..EXAGO_CAP {
+            rules.legal_moves(&state, &mut moves);
+            native.legal_moves(&mut native_moves);
+            assert_eq!(moves.len(), native_moves.len(), "the two Exagos differ");
+            if moves.is_empty() {
+                break;
+            }
+            let i = rng.gen_range(0..moves.len());
+            let text = rules.move_text(moves[i]);
+            let j = native_moves
+                .iter()
+                .position(|&m| native.move_text(m) == text)
+                .expect("the native Exago has the move");
+            game.push((i as u16, j as u16));
+            rules.play(&mut state, moves[i]);
+            native.play(native_moves[j]);
+        }
+        played.push((first, game));
+    }
+    played
+}
+
+/// The same random games of Exago (2 or 6 seats) replayed in the
+/// interpreter: the moves listed (must block on) and one played, each turn.
+#[divan::bench(args = [2, 6], sample_count = 10, sample_size = 1)]
+fn exago_same_games_interpreted(bencher: Bencher, seats: usize) {
+    let games = exago_games(seats, 20);
+    let rules = load("exago.game", &[("seats", seats as i64)]);
+    let mut moves = Vec::new();
+    bencher
+        .counter(ItemsCount::new(games.len()))
+        .bench_local(|| {
+            for (g, (_, game)) in games.iter().enumerate() {
+                let mut state = rules.start(g as u64);
+                for &(i, _) in game {
+                    rules.legal_moves(&state, &mut moves);
+                    rules.play(&mut state, moves[i as usize]);
+                }
+            }
+        });
+}
+
+/// The same random games of Exago replayed in hand-written Rust.
+#[divan::bench(args = [2, 6], sample_count = 10, sample_size = 1)]
+fn exago_same_games_native(bencher: Bencher, seats: usize) {
+    let games = exago_games(seats, 20);
+    let mut moves = Vec::new();
+    let options = native_exago::Options::default();
+    bencher
+        .counter(ItemsCount::new(games.len()))
+        .bench_local(|| {
+            for (first, game) in &games {
+                let mut native = native_exago::Exago::new(6, seats, *first as usize, options);
+                for &(_, j) in game {
+                    native.legal_moves(&mut moves);
+                    native.play(moves[j as usize]);
+                }
+            }
+        });
 }
 
 /// One random game of tic-tac-toe in the interpreter.

@@ -234,7 +234,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         Some(Node::Runs(t, SeatRef::Bound)) => Some(*t),
         _ => None,
     };
-    Ok(Rules {
+    let mut rules = Rules {
         stacks: program.stacks,
         stack_capacity: capacity,
         neutrals: program.neutrals.clone(),
@@ -269,7 +269,9 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         geometry,
         line_tables,
         run_lengths,
-    })
+    };
+    moves::find_relocations(&mut rules);
+    Ok(rules)
 }
 
 /// The value of a constant with these option values; E0018 inside E0016 if it has none.

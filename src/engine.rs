@@ -18,6 +18,7 @@ mod relocation;
 mod select;
 mod sow;
 mod state;
+mod take_back;
 mod view;
 
 pub use cards::CardOption;

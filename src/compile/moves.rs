@@ -5,7 +5,7 @@
 use super::lower::Lowerer;
 use super::{pieces, CompileError};
 use crate::check::program::{RuleSpec, StepSpec};
-use crate::ir::{Candidates, Form, Geometry, MoveRule, Node, Step};
+use crate::ir::{Candidates, CmpOp, Form, Geometry, MoveRule, Node, Relocation, Rules, Step};
 
 /// The board facts a chain's compilation needs.
 pub struct Board<'g> {
@@ -39,6 +39,55 @@ pub fn move_rule(
         steps,
         form,
         text: spec.text.clone(),
+    })
+}
+
+/// Marks the chains that are relocations (see [`Form::Relocation`]), once
+/// the board's bitboards are known.
+pub fn find_relocations(rules: &mut Rules) {
+    let bitboards = rules.keeps_tops && !rules.geometry.neighbour_masks.is_empty();
+    if rules.stacks || !bitboards {
+        return;
+    }
+    for rule in rules.phases.iter_mut().flat_map(|p| p.rules.iter_mut()) {
+        if let (Form::Chain, Some(shape)) = (rule.form, relocation(&rule.steps)) {
+            rule.form = Form::Relocation(shape);
+        }
+    }
+}
+
+/// The steps as a relocation: pick, maybe keep the largest group, then
+/// place on an empty cell (maybe next to a piece, maybe not back).
+fn relocation(steps: &[Step]) -> Option<Relocation> {
+    let (keep, place) = match steps {
+        [Step::Pick(_), Step::KeepLargestGroup(None), Step::Place(q)] => (true, q),
+        [Step::Pick(_), Step::Place(q)] => (false, q),
+        _ => return None,
+    };
+    if place.guard.is_some() || place.mask.is_some() {
+        return None;
+    }
+    let touching = match place.candidates {
+        Candidates::EmptyTouching => true,
+        Candidates::Empty => false,
+        _ => return None,
+    };
+    let not_back = match &place.test {
+        None => false,
+        Some(Node::Cmp(CmpOp::Ne, a, b))
+            if matches!(
+                (&**a, &**b),
+                (Node::Chosen, Node::From) | (Node::From, Node::Chosen)
+            ) =>
+        {
+            true
+        }
+        _ => return None,
+    };
+    Some(Relocation {
+        keep,
+        touching,
+        not_back,
     })
 }
 

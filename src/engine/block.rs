@@ -35,14 +35,16 @@ impl Rules {
         if self.filters.is_empty() || state.is_over() {
             return None;
         }
-        // One copy serves every seat's test: only the mover changes.
+        // One copy serves every seat's test: only the mover changes. The
+        // mover's own win is asked last, as usually nobody could win.
         let mut view = copy_of(state);
         let seats = self.seats.len() as u8;
-        let first = (0..seats)
+        let threat = (1..seats)
             .map(|k| (state.mover + k) % seats)
-            .find(|&s| self.could_win_as(&mut view, s));
+            .find(|&s| self.could_win_as(&mut view, s))
+            .filter(|_| !self.could_win_as(&mut view, state.mover));
         give_back(view);
-        first.filter(|&s| s != state.mover)
+        threat
     }
 
     fn must_block(&self, state: &State, moves: &mut Vec<Move>) {
@@ -87,10 +89,23 @@ impl Rules {
             choices,
         } = m
         else {
-            child.clone_from(state);
+            // A placement: the child is `state` with one more piece.
+            match (m, prefix.placed) {
+                (Move::Place(_), Some(cell)) if prefix.key.is_none() && !self.majority => {
+                    child.take_back_place(cell, state, self);
+                }
+                _ => child.clone_from(state),
+            }
             self.play(child, m);
+            (prefix.key, prefix.placed) = match m {
+                Move::Place(cell) => (None, Some(cell)),
+                _ => (None, None),
+            };
             return;
         };
+        if prefix.key.is_none() {
+            prefix.placed = None;
+        }
         let rule = self
             .rule(number)
             .expect("a chain move comes from a chain rule");
@@ -101,19 +116,29 @@ impl Rules {
         ) {
             child.clone_from(state);
             self.play(child, m);
+            prefix.placed = None;
             return;
         }
         let mut key = choices;
         key[last] = NO_CELL;
-        if prefix.key != Some((number, key)) {
-            (*prefix.state).clone_from(state);
-            prefix.progress = self.play_steps(&mut prefix.state, rule, &choices, last);
-            prefix.key = Some((number, key));
+        match prefix.placed {
+            // The child is the prefix with one more piece: take it back.
+            Some(cell) if prefix.key == Some((number, key)) && !self.majority => {
+                child.take_back_place(cell, &prefix.state, self);
+            }
+            _ => {
+                if prefix.key != Some((number, key)) {
+                    (*prefix.state).clone_from(state);
+                    prefix.progress = self.play_steps(&mut prefix.state, rule, &choices, last);
+                    prefix.key = Some((number, key));
+                }
+                child.clone_from(&prefix.state);
+            }
         }
-        child.clone_from(&prefix.state);
         let mut progress = prefix.progress;
         self.run_step(&rule.steps[last], child, choices[last], &mut progress);
         self.finish_turn(child);
+        prefix.placed = Some(choices[last]);
     }
 
     /// Whether `seat` has a move that wins at once in `view` (a copy of a
@@ -142,15 +167,17 @@ impl Rules {
                 // Steps that only take pieces away cannot bring a line nearer:
                 // only the lines one piece short (whatever is on that cell) can
                 // be completed after them.
-                (Form::Place | Form::Chain, Some(_))
-                    if near.none() && only_removes(&rule.steps) =>
+                (form, Some(_))
+                    if (form == Form::Place || form.is_chain())
+                        && near.none()
+                        && only_removes(&rule.steps) =>
                 {
                     false
                 }
                 (Form::Place, Some(t)) => {
                     self.place_wins(&rule.steps[0], view, Progress::START, t, near)
                 }
-                (Form::Chain, Some(t)) => {
+                (form, Some(t)) if form.is_chain() => {
                     let near = if only_removes(&rule.steps) {
                         near
                     } else {
@@ -498,6 +525,8 @@ struct Prefix {
     key: Option<(u8, [CellId; MAX_STEPS])>,
     state: Box<State>,
     progress: Progress,
+    /// The cell of the last step when the child is the prefix after it.
+    placed: Option<CellId>,
 }
 
 impl Prefix {
@@ -506,6 +535,7 @@ impl Prefix {
             key: None,
             state: copy_of(state),
             progress: Progress::START,
+            placed: None,
         }
     }
 }

@@ -111,7 +111,7 @@ impl Rules {
 
     /// Whether the pieces of `occupied` next to `cell` are non-empty and
     /// joined through each other (from the geometry's table when kept).
-    #[inline]
+    #[inline(always)]
     pub(super) fn around_joined(&self, cell: CellId, occupied: u128) -> bool {
         if let Some(joined) = self.geometry.around_joined(cell, occupied) {
             return joined;

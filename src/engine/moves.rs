@@ -110,7 +110,9 @@ impl Rules {
                     }
                 }
                 Form::Place | Form::Sow if has_piece => self.place_moves(rule, state, out),
-                Form::Chain => self.chain_moves(self.rule_number(state.phase, i), rule, state, out),
+                form if form.is_chain() => {
+                    self.chain_moves(self.rule_number(state.phase, i), rule, state, out)
+                }
                 _ => {}
             }
         }
@@ -174,13 +176,13 @@ impl Rules {
         let chains: Vec<(Form, Vec<bool>)> = phase
             .rules
             .iter()
-            .filter(|r| matches!(r.form, Form::Place | Form::Chain))
+            .filter(|r| r.form == Form::Place || r.form.is_chain())
             .map(|r| (r.form, shape(r)))
             .collect();
         chains.iter().enumerate().any(|(i, (form, a))| {
             chains[..i]
                 .iter()
-                .any(|(f, b)| a == b && (*form == Form::Chain || *f == Form::Chain))
+                .any(|(f, b)| a == b && (form.is_chain() || f.is_chain()))
         })
     }
 

@@ -3,14 +3,14 @@
 
 use super::chain::Progress;
 use super::{Move, MoveError, State};
-use crate::ir::{Form, Rules, Step};
+use crate::ir::{Rules, Step};
 
 impl Rules {
     /// Reads a move of a chain rule if the text is one (`None`: try the
     /// other notations), or explains why it is refused.
     pub(super) fn read_chain(&self, state: &State, text: &str) -> Option<Result<Move, MoveError>> {
         let phase = &self.phases[state.phase as usize];
-        if !phase.rules.iter().any(|r| r.form == Form::Chain) {
+        if !phase.rules.iter().any(|r| r.form.is_chain()) {
             return None;
         }
         let typed = normalise(text);

@@ -8,9 +8,7 @@ use std::cell::OnceCell;
 
 use super::chain::{buffer, give_buffer, Progress};
 use super::{Move, State};
-use crate::ir::{
-    Candidates, CellId, CmpOp, MoveRule, Node, Rules, Select, Step, MAX_STEPS, NO_CELL,
-};
+use crate::ir::{CellId, Form, MoveRule, Relocation, Rules, Select, Step, MAX_STEPS, NO_CELL};
 
 /// A position's pieces on bitboards.
 pub(super) struct Board {
@@ -20,16 +18,12 @@ pub(super) struct Board {
     pub touching: u128,
 }
 
-/// A relocation chain, read off its steps.
-pub(super) struct Relocation<'r> {
+/// A relocation chain: what is picked up, and how it goes down.
+pub(super) struct Shape<'r> {
     /// Which pieces may be picked up.
     pub pick: &'r Select,
-    /// Whether a `keep largest group` comes between (as step 1).
-    pub keep: bool,
-    /// Whether the piece goes down next to a piece (else on any empty cell).
-    pub touching: bool,
-    /// Whether it may not go back where it came from (`cell != from`).
-    pub not_back: bool,
+    /// How the piece goes down again.
+    pub put: Relocation,
 }
 
 impl Rules {
@@ -50,40 +44,12 @@ impl Rules {
         occupied == 0 || self.grow(occupied, occupied.trailing_zeros() as CellId) == occupied
     }
 
-    /// The rule as a relocation, when it is one and the board fits a bitboard.
-    pub(super) fn relocation<'r>(&self, rule: &'r MoveRule) -> Option<Relocation<'r>> {
-        let (pick, keep, place) = match rule.steps.as_slice() {
-            [Step::Pick(p), Step::KeepLargestGroup(None), Step::Place(q)] => (p, true, q),
-            [Step::Pick(p), Step::Place(q)] => (p, false, q),
-            _ => return None,
-        };
-        let bitboards = self.keeps_tops && !self.geometry.neighbour_masks.is_empty();
-        if self.stacks || !bitboards || place.guard.is_some() || place.mask.is_some() {
-            return None;
+    /// The rule as a relocation, when the compiler found it is one.
+    pub(super) fn relocation<'r>(&self, rule: &'r MoveRule) -> Option<Shape<'r>> {
+        match (rule.form, rule.steps.first()) {
+            (Form::Relocation(put), Some(Step::Pick(pick))) => Some(Shape { pick, put }),
+            _ => None,
         }
-        let touching = match place.candidates {
-            Candidates::EmptyTouching => true,
-            Candidates::Empty => false,
-            _ => return None,
-        };
-        let not_back = match &place.test {
-            None => false,
-            Some(Node::Cmp(CmpOp::Ne, a, b))
-                if matches!(
-                    (&**a, &**b),
-                    (Node::Chosen, Node::From) | (Node::From, Node::Chosen)
-                ) =>
-            {
-                true
-            }
-            _ => return None,
-        };
-        Some(Relocation {
-            pick,
-            keep,
-            touching,
-            not_back,
-        })
     }
 
     /// The cells the piece lifted from `from` may go to, the pieces
@@ -91,15 +57,15 @@ impl Rules {
     /// is the position before the lift.
     pub(super) fn relocation_targets(
         &self,
-        shape: &Relocation,
+        shape: &Shape,
         board: &Board,
         kept: u128,
         from: CellId,
     ) -> u128 {
         let all = u128::MAX >> (128 - self.geometry.cell_count());
         let masks = &self.geometry.neighbour_masks;
-        let mut near = if shape.touching { 0 } else { all };
-        if shape.touching && kept == board.occupied & !(1 << from) {
+        let mut near = if shape.put.touching { 0 } else { all };
+        if shape.put.touching && kept == board.occupied & !(1 << from) {
             // Nothing went home: the cells next to a piece before, but for
             // those whose only neighbour was the lifted piece.
             let around = masks[from as usize];
@@ -112,30 +78,24 @@ impl Rules {
                 }
                 bits &= bits - 1;
             }
-        } else if shape.touching {
+        } else if shape.put.touching {
             let mut bits = kept;
             while bits != 0 {
                 near |= masks[bits.trailing_zeros() as usize];
                 bits &= bits - 1;
             }
         }
-        let back = if shape.not_back { 1 << from } else { 0 };
+        let back = if shape.put.not_back { 1 << from } else { 0 };
         near & all & !kept & !back
     }
 
     /// Whether the piece lifted from `from` may go down on one of `cells`,
     /// the pieces `kept` on the board: cheaper than listing its targets
     /// when few cells are asked about.
-    pub(super) fn reaches(
-        &self,
-        shape: &Relocation,
-        cells: u128,
-        kept: u128,
-        from: CellId,
-    ) -> bool {
-        let back = if shape.not_back { 1 << from } else { 0 };
+    pub(super) fn reaches(&self, shape: &Shape, cells: u128, kept: u128, from: CellId) -> bool {
+        let back = if shape.put.not_back { 1 << from } else { 0 };
         let mut cells = cells & !kept & !back;
-        if !shape.touching {
+        if !shape.put.touching {
             return cells != 0;
         }
         let masks = &self.geometry.neighbour_masks;
@@ -155,7 +115,7 @@ impl Rules {
     /// groups than it follows.
     pub(super) fn relocation_outcomes(
         &self,
-        shape: &Relocation,
+        shape: &Shape,
         occupied: u128,
         whole: &OnceCell<bool>,
         from: CellId,
@@ -163,7 +123,7 @@ impl Rules {
     ) -> bool {
         let rest = occupied & !(1 << from);
         out.len = 0;
-        if !shape.keep {
+        if !shape.put.keep {
             out.push(NO_CELL, rest);
             return true;
         }
@@ -215,7 +175,7 @@ impl Rules {
         &self,
         number: u8,
         rule: &MoveRule,
-        shape: &Relocation,
+        shape: &Shape,
         state: &State,
         out: &mut Vec<Move>,
     ) {
@@ -234,20 +194,19 @@ impl Rules {
                 continue;
             }
             for &(named, kept) in outcomes.list() {
-                let mut targets = self.relocation_targets(shape, &board, kept, from);
-                while targets != 0 {
-                    let mut choices = [NO_CELL; MAX_STEPS];
-                    choices[0] = from;
-                    if shape.keep {
-                        choices[1] = named;
-                    }
-                    choices[place] = targets.trailing_zeros() as CellId;
-                    out.push(Move::Chain {
+                let mut choices = [NO_CELL; MAX_STEPS];
+                choices[0] = from;
+                if shape.put.keep {
+                    choices[1] = named;
+                }
+                let targets = self.relocation_targets(shape, &board, kept, from);
+                out.extend(Bits(targets).map(|to| {
+                    choices[place] = to;
+                    Move::Chain {
                         rule: number,
                         choices,
-                    });
-                    targets &= targets - 1;
-                }
+                    }
+                }));
             }
         }
         give_buffer(picks);
@@ -263,6 +222,30 @@ pub(super) fn whole_board(state: &State) -> OnceCell<bool> {
         OnceCell::new()
     }
 }
+
+/// The cells of a bitboard, lowest first (an exact size, so that a list
+/// extended by them grows once).
+struct Bits(u128);
+
+impl Iterator for Bits {
+    type Item = CellId;
+
+    fn next(&mut self) -> Option<CellId> {
+        if self.0 == 0 {
+            return None;
+        }
+        let c = self.0.trailing_zeros() as CellId;
+        self.0 &= self.0 - 1;
+        Some(c)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bits {}
 
 /// The most groups a relocation's bitboard path follows.
 const GROUPS: usize = 16;

@@ -106,7 +106,7 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// The first expression that failed (division by zero), if any. A cell, so
     /// that evaluation, which only reads the state, can record it.
-    fault: Cell<Option<Fault>>,
+    pub(super) fault: Cell<Option<Fault>>,
     /// The game's one source of chance.
     pub rng: Pcg64Mcg,
     /// Whether the pieces are known to form one group (or none).
@@ -172,11 +172,16 @@ impl Clone for State {
     }
 }
 
-/// Copies a buffer, reusing its memory; a buffer both sides leave empty
-/// (what the rules do not use) costs a test, not a call.
+/// Copies a buffer, reusing its memory.
 #[inline(always)]
-fn copy_vec<T: Clone>(to: &mut Vec<T>, from: &Vec<T>) {
-    if !(to.is_empty() && from.is_empty()) {
+pub(super) fn copy_vec<T: Copy>(to: &mut Vec<T>, from: &Vec<T>) {
+    if from.is_empty() && to.is_empty() {
+        // What the rules do not use costs a test, not a call.
+    } else if to.len() == from.len() {
+        // The usual case, a copy of a position of the same game: one copy
+        // of the bytes, no length to adjust.
+        to.copy_from_slice(from);
+    } else {
         to.clone_from(from);
     }
 }

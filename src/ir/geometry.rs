@@ -334,7 +334,7 @@ impl Geometry {
 
     /// Whether the occupied neighbours of `cell` (a bitboard) are non-empty
     /// and joined through each other; `None` when the table is not kept.
-    #[inline]
+    #[inline(always)]
     pub fn around_joined(&self, cell: CellId, occupied: u128) -> Option<bool> {
         let table = self.joined_around.get(cell as usize)?;
         let around = occupied & self.neighbour_masks[cell as usize];
@@ -466,6 +466,27 @@ mod tests {
                 assert!(g.adjacent(m, c), "adjacency is symmetric");
             }
         }
+    }
+
+    #[test]
+    fn neighbours_are_joined_around_a_cell_when_they_touch_each_other() {
+        let g = Geometry::hex(6);
+        let centre = g.cell_by_label("f6").unwrap();
+        let around = g.neighbours_of(centre).to_vec();
+        let bits = |cells: &[CellId]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
+        assert_eq!(g.around_joined(centre, 0), Some(false), "no neighbour");
+        assert_eq!(g.around_joined(centre, bits(&around[..1])), Some(true));
+        assert_eq!(g.around_joined(centre, bits(&around)), Some(true), "a ring");
+        // Two neighbours touch each other exactly when they are not opposite.
+        for &a in &around {
+            for &b in around.iter().filter(|&&b| b != a) {
+                let joined = g.adjacent(a, b);
+                assert_eq!(g.around_joined(centre, bits(&[a, b])), Some(joined));
+            }
+        }
+        // The centre itself and cells farther away do not count.
+        let far = g.cell_by_label("a1").unwrap();
+        assert_eq!(g.around_joined(centre, bits(&[centre, far])), Some(false));
     }
 
     #[test]
