@@ -490,6 +490,42 @@ pub enum Diagnostic {
         #[label("divided by zero here")]
         span: SourceSpan,
     },
+
+    /// An arithmetic result beyond the 64-bit integers.
+    #[error("arithmetic overflow at turn {turn} (seed {seed})")]
+    #[diagnostic(
+        code(R0004),
+        help(
+            "the result counts as 0; keep the numbers small: a score of a few thousand is plenty"
+        )
+    )]
+    Overflow {
+        /// The turn number.
+        turn: u32,
+        /// The seed of the game that found it.
+        seed: u64,
+        /// The operation.
+        #[label("beyond the integers here")]
+        span: SourceSpan,
+    },
+
+    /// A position with more moves than the engine lists.
+    #[error("more than {max} moves at turn {turn} (seed {seed})")]
+    #[diagnostic(
+        code(R0005),
+        help("only the first were kept; narrow the rule (a `where` condition, a smaller stack, fewer steps)")
+    )]
+    TooManyMoves {
+        /// The engine's limit.
+        max: usize,
+        /// The turn number.
+        turn: u32,
+        /// The seed of the game that found it.
+        seed: u64,
+        /// The phase whose moves overflowed.
+        #[label("this phase's moves")]
+        span: SourceSpan,
+    },
 }
 
 impl Diagnostic {

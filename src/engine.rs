@@ -25,4 +25,9 @@ pub use cards::CardOption;
 pub use moves::{Move, MoveError};
 pub use perft::{perft, Perft};
 pub use play::{below, random_playout};
-pub use state::{Fault, Outcome, State};
+pub use state::{Fault, FaultKind, Outcome, State};
+
+/// The most moves listed in one position (16 MB of moves): past it the
+/// list is cut and the state records a [`FaultKind::TooManyMoves`]. A sown
+/// tall stack or a chain of many choices could otherwise list billions.
+pub const MAX_MOVES: usize = 1 << 20;

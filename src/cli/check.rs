@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use super::load::{color_stderr, read};
 use super::{Failure, Format};
 use crate::diagnostic::Diagnostic;
-use crate::engine::random_playout;
+use crate::engine::{random_playout, Fault, FaultKind, MAX_MOVES};
 use crate::ir::Rules;
 use crate::report::{render_human, to_json};
 
@@ -91,24 +91,40 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// The diagnostic of a fault found in the game played from `seed`.
+fn fault_diagnostic(fault: Fault, seed: u64) -> Diagnostic {
+    let (turn, span) = (fault.turn, fault.span.into());
+    match fault.kind {
+        FaultKind::DivisionByZero => Diagnostic::DivisionByZero { turn, seed, span },
+        FaultKind::Overflow => Diagnostic::Overflow { turn, seed, span },
+        FaultKind::TooManyMoves => Diagnostic::TooManyMoves {
+            max: MAX_MOVES,
+            turn,
+            seed,
+            span,
+        },
+    }
+}
+
 /// Plays random games and reports the first fault of each kind.
 pub fn faults(rules: &Rules, games: u32, seed: u64) -> Vec<Diagnostic> {
     let bound = turn_bound(rules);
     let mut found = Vec::new();
-    let (mut stalled, mut endless, mut division) = (false, false, false);
+    let (mut stalled, mut endless) = (false, false);
+    let mut kinds = [false; 3];
     let mut buf = Vec::new();
     for i in 0..games {
         let game_seed = seed.wrapping_add(u64::from(i));
         let mut state = rules.start(game_seed);
         let mut rng = SmallRng::seed_from_u64(game_seed);
         random_playout(rules, &mut state, &mut buf, &mut rng, bound);
-        if let (Some(fault), false) = (state.fault(), division) {
-            division = true;
-            found.push(Diagnostic::DivisionByZero {
-                turn: fault.turn,
-                seed: game_seed,
-                span: fault.span.into(),
-            });
+        if let Some(fault) = state.fault() {
+            // The first fault of each kind.
+            let kind = fault.kind as usize;
+            if !kinds[kind] {
+                kinds[kind] = true;
+                found.push(fault_diagnostic(fault, game_seed));
+            }
         }
         if state.is_over() {
             continue;

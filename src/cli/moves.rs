@@ -4,7 +4,7 @@ use super::load::color_stdout;
 use super::position::{open, PositionArgs};
 use super::view::{self, Hands};
 use super::{Failure, Format};
-use crate::engine::Outcome;
+use crate::engine::{FaultKind, Outcome, MAX_MOVES};
 
 /// Arguments of `tabula moves`.
 #[derive(clap::Args, Debug)]
@@ -67,11 +67,17 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let start = open(args.file.as_deref(), &args.sets, args.seed, &args.position)?;
     let rules = &start.loaded.rules;
     let state = &start.state;
-    let mut moves: Vec<String> = rules
-        .sorted_moves(state)
-        .into_iter()
-        .map(|m| rules.move_text(m))
-        .collect();
+    let listed = rules.sorted_moves(state);
+    if state
+        .fault()
+        .is_some_and(|f| f.kind == FaultKind::TooManyMoves)
+    {
+        return Err(Failure::problem(format!(
+            "error[R0005]: this position has more than {MAX_MOVES} moves, too many to list; \
+             narrow the move rules (a `where` condition, lower stacks, fewer steps)"
+        )));
+    }
+    let mut moves: Vec<String> = listed.into_iter().map(|m| rules.move_text(m)).collect();
     // As people read them: `a2` before `a10`, `2+5` before `10`.
     moves.sort_by_cached_key(|m| natural_key(m));
     let result = state.outcome.map(|o| match o {

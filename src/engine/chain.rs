@@ -14,7 +14,7 @@
 use std::cell::RefCell;
 
 use super::eval::Scope;
-use super::{Move, State};
+use super::{Move, State, MAX_MOVES};
 use crate::ir::{CellId, MoveRule, Rules, Step, MAX_STEPS, NO_CELL};
 
 /// What the earlier steps of a move chose, as later steps' conditions read it.
@@ -138,7 +138,7 @@ impl Rules {
                     rule: number,
                     choices: way.choices,
                 });
-                return false;
+                return out.len() >= MAX_MOVES;
             };
             let start = out.len();
             self.step_choices(step, way.state, way.progress, out);
@@ -152,7 +152,7 @@ impl Rules {
                     };
                 }
             }
-            false
+            out.len() >= MAX_MOVES
         });
     }
 

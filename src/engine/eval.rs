@@ -1,6 +1,6 @@
 //! Evaluating IR expressions against a state.
 
-use super::State;
+use super::{FaultKind, State};
 use crate::ir::{ArithOp, CellId, Node, Rules, SeatRef, NO_CELL};
 use crate::syntax::ast::Aggregate;
 
@@ -227,24 +227,32 @@ impl Rules {
             Node::Gain(p) => st.gains[seat(p)] as i64,
             Node::Count(p) => st.counts[seat(p)] as i64,
             Node::Not(a) => (self.eval(a, s) == 0) as i64,
-            Node::Neg(a) => self.eval(a, s).wrapping_neg(),
+            // Only the least integer has no negation, and only an overflow
+            // (already a fault) makes it.
+            Node::Neg(a) => self.eval(a, s).saturating_neg(),
             Node::And(a, b) => (self.eval(a, s) != 0 && self.eval(b, s) != 0) as i64,
             Node::Or(a, b) => (self.eval(a, s) != 0 || self.eval(b, s) != 0) as i64,
             Node::Cmp(op, a, b) => op.apply(self.eval(a, s), self.eval(b, s)),
             Node::CmpConst(op, a, b) => op.apply(self.eval(a, s), *b),
             Node::Arith(op, a, b, span) => {
                 let (a, b) = (self.eval(a, s), self.eval(b, s));
-                match op {
-                    ArithOp::Add => a.wrapping_add(b),
-                    ArithOp::Sub => a.wrapping_sub(b),
-                    ArithOp::Mul => a.wrapping_mul(b),
+                let value = match op {
+                    ArithOp::Add => a.checked_add(b),
+                    ArithOp::Sub => a.checked_sub(b),
+                    ArithOp::Mul => a.checked_mul(b),
                     ArithOp::Div | ArithOp::Rem if b == 0 => {
-                        st.record_fault(*span);
-                        0
+                        st.record_fault(FaultKind::DivisionByZero, *span);
+                        return 0;
                     }
-                    ArithOp::Div => a.wrapping_div(b),
-                    ArithOp::Rem => a.wrapping_rem(b),
-                }
+                    ArithOp::Div => a.checked_div(b),
+                    ArithOp::Rem => a.checked_rem(b),
+                };
+                // Past the integers the result means nothing: a fault, as
+                // a division by zero is.
+                value.unwrap_or_else(|| {
+                    st.record_fault(FaultKind::Overflow, *span);
+                    0
+                })
             }
             Node::Number(c) => {
                 let c = cell(c);
@@ -365,7 +373,7 @@ impl Rules {
             }
             let v = self.eval(body, &at);
             match kind {
-                Aggregate::Sum => acc = acc.wrapping_add(v),
+                Aggregate::Sum => acc = acc.saturating_add(v),
                 Aggregate::Max => acc = acc.max(v),
                 Aggregate::Any if v != 0 => return 1,
                 Aggregate::All if v == 0 => return 0,

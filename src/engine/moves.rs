@@ -2,6 +2,7 @@
 
 use super::chain::Progress;
 use super::State;
+use super::{FaultKind, MAX_MOVES};
 use crate::ir::{CellId, Form, MoveRule, Rules, Step, MAX_STEPS, NO_CELL};
 
 /// A move: small and `Copy`, so that move lists are flat arrays.
@@ -114,6 +115,12 @@ impl Rules {
                     self.chain_moves(self.rule_number(state.phase, i), rule, state, out)
                 }
                 _ => {}
+            }
+            // A chain's choices multiply: its walk stops at the limit too.
+            if out.len() >= MAX_MOVES {
+                out.truncate(MAX_MOVES);
+                state.record_fault(FaultKind::TooManyMoves, phase.span);
+                break;
             }
         }
         let card_rules = phase.rules.iter().filter(|r| r.form == Form::Cards).count();
@@ -314,7 +321,12 @@ impl Rules {
             [cell] if !self.sows(state) => Move::Place(*cell),
             [from, path @ ..] => self.read_path(state, *from, path, &labels)?,
         };
-        if self.sorted_moves(state).contains(&m) {
+        // A sown path read whole is legal as read: its stack and each step
+        // were checked, and listing every path of a tall stack is huge.
+        let read_whole = matches!(m, Move::Sow { .. })
+            && self.filters.is_empty()
+            && state.supply[state.mover as usize] > 0;
+        if read_whole || self.sorted_moves(state).contains(&m) {
             Ok(m)
         } else if let Some(why) = self.blocked(state, m) {
             Err(MoveError::Refused(why))
@@ -326,6 +338,13 @@ impl Rules {
     /// Reads a card move (`5+11+13`, or the values apart) or `pass`, if the
     /// text is one; checks it is legal.
     fn read_cards(&self, state: &State, text: &str) -> Result<Option<Move>, MoveError> {
+        let cards = text == "pass"
+            || text
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b" +,".contains(&b));
+        if !cards || text.is_empty() {
+            return Ok(None);
+        }
         let legal = self.sorted_moves(state);
         if text == "pass" {
             return match legal.contains(&Move::Pass) {

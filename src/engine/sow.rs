@@ -5,7 +5,7 @@
 
 use rand::Rng;
 
-use super::{Move, State};
+use super::{FaultKind, Move, State, MAX_MOVES};
 use crate::compile::MAX_CAPACITY;
 use crate::ir::{CellId, Form, Rules, Sowing, NO_CELL};
 
@@ -83,6 +83,11 @@ impl Rules {
         loop {
             let (cell, next_dir) = trail[depth];
             if depth == steps as usize {
+                if out.len() >= MAX_MOVES {
+                    let phase = &self.phases[state.phase as usize];
+                    state.record_fault(FaultKind::TooManyMoves, phase.span);
+                    return;
+                }
                 out.push(Move::Sow { from, steps, dirs });
                 depth -= 1;
                 continue;

@@ -17,13 +17,29 @@ pub enum Outcome {
     Draw,
 }
 
-/// An expression that failed while the game was played.
+/// Something that went wrong while the game was played: the game goes on
+/// (a failed expression counts 0), but the rules need mending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fault {
-    /// The failing expression.
+    /// What went wrong.
+    pub kind: FaultKind,
+    /// Where: the failing expression, or the phase whose moves overflowed.
     pub span: crate::syntax::Span,
-    /// The turn it failed in.
+    /// The turn it happened in.
     pub turn: u32,
+}
+
+/// The kinds of [`Fault`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    /// A division or remainder by zero.
+    DivisionByZero,
+    /// A sum, difference, product or quotient beyond the 64-bit integers,
+    /// or a score beyond 32 bits.
+    Overflow,
+    /// More moves than the engine lists in one position
+    /// ([`crate::engine::MAX_MOVES`]): only the first were kept.
+    TooManyMoves,
 }
 
 /// The state of one game.
@@ -363,10 +379,11 @@ impl State {
         self.fault.get()
     }
 
-    /// Records a failed expression, keeping the first.
-    pub(super) fn record_fault(&self, span: crate::syntax::Span) {
+    /// Records a fault, keeping the first.
+    pub(super) fn record_fault(&self, kind: FaultKind, span: crate::syntax::Span) {
         if self.fault.get().is_none() {
             self.fault.set(Some(Fault {
+                kind,
                 span,
                 turn: self.turn,
             }));

@@ -1,0 +1,94 @@
+//! Work stays bounded and failures are reported, whatever the rules ask:
+//! positions with more moves than the engine lists, and arithmetic past
+//! the integers.
+
+use assert_cmd::Command;
+use tabula::engine::{FaultKind, MAX_MOVES};
+use tempfile::TempDir;
+
+/// Tall stacks in the corners of an 8 x 8 board: a 21-step path from a
+/// corner can go billions of ways.
+const TALL_STACKS: &str = "game \"Tall stacks\"\nplayers A, B\n\
+    board square 8 x 8 with stacks\nneutral Tan\nsetup: put 20 Tan where corner\n\
+    phase play\n  place where not empty then sow\nend when full: draw\n";
+
+/// A score that overflows as soon as a seat has two pieces.
+const HUGE_SCORE: &str = "game \"Huge\"\nplayers X, O\nboard square 3 x 3\n\
+    score(p) = count(p) * 4611686018427387904\n\
+    phase play\n  place where empty\nend when full: highest score wins\n";
+
+fn load(source: &str) -> tabula::ir::Rules {
+    tabula::compile::load(source, &[]).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// Runs `tabula ARGS` in `dir`; (exit status, stdout, stderr).
+fn tabula_in(dir: &TempDir, args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("tabula")
+        .expect("the tabula binary is built")
+        .args(args)
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("tabula runs");
+    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+    let code = out.status.code().expect("exited, not killed");
+    (code, text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn a_position_with_too_many_moves_lists_a_bounded_number_and_says_so() {
+    let rules = load(TALL_STACKS);
+    let state = rules.start(0);
+    let mut moves = Vec::new();
+    rules.legal_moves(&state, &mut moves);
+    // The paths of the first stacks, up to the limit.
+    assert!(moves.len() <= MAX_MOVES && moves.len() > MAX_MOVES / 2);
+    let fault = state.fault().expect("the cut is recorded");
+    assert_eq!(fault.kind, FaultKind::TooManyMoves);
+}
+
+#[test]
+fn a_sown_path_is_read_without_listing_every_path() {
+    let rules = load(TALL_STACKS);
+    let state = rules.start(0);
+    // 21 steps from a1 (20 tan pebbles and the mover's), along the edge and back.
+    let path = "a1 b1 c1 d1 e1 f1 g1 h1 g1 f1 e1 d1 c1 b1 a1 a2 a3 a4 a5 a6 a7 a8";
+    let m = rules.parse_move(&state, path).expect("a legal path");
+    assert_eq!(rules.move_text(m), path);
+    assert!(state.fault().is_none(), "nothing was listed");
+    let short = "a1 b1 c1";
+    let refused = rules.parse_move(&state, short).expect_err("too short");
+    assert!(refused.to_string().contains("needs 21 cells"), "{refused}");
+}
+
+#[test]
+fn moves_refuses_to_list_a_position_with_too_many_moves() {
+    let dir = TempDir::new().unwrap();
+    std::fs::write(dir.path().join("tall.game"), TALL_STACKS).unwrap();
+    let (code, stdout, stderr) = tabula_in(&dir, &["moves", "tall.game"]);
+    assert_eq!(code, 1, "{stdout}\n{stderr}");
+    assert!(stderr.contains("R0005"), "{stderr}");
+    assert!(stdout.len() < 10_000, "the moves were printed");
+}
+
+#[test]
+fn arithmetic_past_the_integers_is_a_fault_not_a_wrapped_number() {
+    let rules = load(HUGE_SCORE);
+    let mut state = rules.start(0);
+    for cell in ["a1", "b1", "a2", "b2"] {
+        let m = rules.parse_move(&state, cell).unwrap();
+        rules.play(&mut state, m);
+    }
+    // The overflowing product counts 0, not a wrapped negative number...
+    assert_eq!(rules.scores_now(&state), vec![0, 0]);
+    // ...and the game says it failed.
+    let fault = state.fault().expect("the product overflowed");
+    assert_eq!(fault.kind, FaultKind::Overflow);
+
+    let dir = TempDir::new().unwrap();
+    std::fs::write(dir.path().join("huge.game"), HUGE_SCORE).unwrap();
+    let (code, _, stderr) = tabula_in(&dir, &["check", "huge.game", "--playouts", "5"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("R0004"), "{stderr}");
+    assert!(stderr.contains("arithmetic overflow"), "{stderr}");
+}
