@@ -386,6 +386,19 @@ pub enum Diagnostic {
         help: String,
     },
 
+    /// Brackets or operators nested deeper than the tools follow.
+    #[error("too deeply nested: {what}")]
+    #[diagnostic(code(E0025), help("{help}"))]
+    TooDeep {
+        /// What is too deep, in words.
+        what: String,
+        /// Where.
+        #[label("too deep here")]
+        span: SourceSpan,
+        /// How to write it flatter.
+        help: String,
+    },
+
     /// A per-seat option used without a seat, or a seat given to another option.
     #[error("option `{name}` has one value per seat: write `{name}(SEAT)`")]
     #[diagnostic(

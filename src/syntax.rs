@@ -5,9 +5,11 @@
 //! at once. It knows nothing of the layers above it.
 
 pub mod ast;
+mod depth;
 mod parse;
 mod recover;
 
+pub use depth::{MAX_BRACKETS, MAX_DEPTH};
 pub use parse::{parse, BrokenItem, Parsed};
 
 /// A byte range in the source text.

@@ -92,3 +92,49 @@ fn arithmetic_past_the_integers_is_a_fault_not_a_wrapped_number() {
     assert!(stderr.contains("R0004"), "{stderr}");
     assert!(stderr.contains("arithmetic overflow"), "{stderr}");
 }
+
+/// A tic-tac-toe whose end condition is `condition`, and `extra` items first.
+fn with_end(extra: &str, condition: &str) -> String {
+    format!(
+        "game \"Deep\"\nplayers X, O\nboard square 3 x 3\n{extra}phase play\n  place where empty\n\
+         end when {condition}: draw\nend when full: draw\n"
+    )
+}
+
+/// `tabula check` on `text`: its exit status and everything it printed.
+fn check(text: &str) -> (i32, String) {
+    let dir = TempDir::new().unwrap();
+    std::fs::write(dir.path().join("deep.game"), text).unwrap();
+    let (code, stdout, stderr) = tabula_in(&dir, &["check", "deep.game"]);
+    (code, format!("{stdout}{stderr}"))
+}
+
+#[test]
+fn nesting_past_the_limits_is_an_error_not_a_stack_overflow() {
+    let brackets = format!("{}full{}", "(".repeat(7000), ")".repeat(7000));
+    let sum = vec!["1"; 20_000].join(" + ") + " > 0";
+    let score = format!("score(p) = {}\n", vec!["count(p)"; 10_000].join(" + "));
+    let doubling: String = (1..=40)
+        .map(|i| format!("define d{i} = d{} + d{}\n", i - 1, i - 1))
+        .collect();
+    let doubling = format!("define d0 = count(mover)\n{doubling}");
+    for (extra, condition, says) in [
+        ("", brackets.as_str(), "more than 64 brackets open"),
+        ("", sum.as_str(), "more than 256 levels deep"),
+        (score.as_str(), "full", "more than 256 levels deep"),
+        (
+            doubling.as_str(),
+            "d40 > 5",
+            "with its definitions written out",
+        ),
+    ] {
+        let (code, out) = check(&with_end(extra, condition));
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains("E0025") && out.contains(says), "{out}");
+        assert!(!out.contains("overflow"), "{out}");
+    }
+    // Within the limits, deep is fine.
+    let nested = format!("{}full{}", "(".repeat(60), ")".repeat(60));
+    let (code, out) = check(&with_end("", &nested));
+    assert_eq!(code, 0, "{out}");
+}

@@ -35,9 +35,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let text = read(file)?;
         let checked = crate::check::check(&text);
         let mut diagnostics = checked.diagnostics;
-        if let (Some(program), true) = (&checked.program, args.playouts > 0) {
+        // The rules are compiled with their default options too: what only
+        // compiling finds (a definition that expands too far, a value out of
+        // bounds) is reported with the rest.
+        let mut played = false;
+        if let Some(program) = &checked.program {
             match crate::compile::compile(program, &[]) {
-                Ok(rules) => diagnostics.extend(faults(&rules, args.playouts, args.seed)),
+                Ok(rules) if args.playouts > 0 => {
+                    played = true;
+                    diagnostics.extend(faults(&rules, args.playouts, args.seed));
+                }
+                Ok(_) => {}
+                Err(crate::compile::CompileError::Invalid(d)) => diagnostics.push(*d),
                 Err(e) => return Err(Failure::problem(format!("{:?}", miette::Report::new(e)))),
             }
         }
@@ -53,7 +62,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     diagnostics.iter().filter(|d| d.is_error()).count(),
                     diagnostics.iter().filter(|d| !d.is_error()).count(),
                 );
-                let played = if args.playouts > 0 && e == 0 {
+                let played = if played && e == 0 {
                     format!(", {} random games played", args.playouts)
                 } else {
                     String::new()

@@ -21,7 +21,18 @@ pub struct Lowerer<'a> {
     seat_count: usize,
     /// Per option: its value for each seat, for per-seat options (else empty).
     seat_values: &'a [Vec<i64>],
+    /// Expressions lowered so far, and how deep the current one is.
+    lowered: usize,
+    depth: usize,
+    /// The expression being lowered, for a report.
+    outermost: crate::syntax::Span,
 }
+
+/// The most expression parts all the rules lower to, definitions written out.
+const MAX_LOWERED: usize = 200_000;
+
+/// The deepest a lowered expression may be, definitions written out.
+const MAX_LOWERED_DEPTH: usize = 2_000;
 
 impl<'a> Lowerer<'a> {
     /// A lowerer for a program with fixed option values.
@@ -35,6 +46,9 @@ impl<'a> Lowerer<'a> {
             in_aggregate: false,
             seat_count: program.seats.len(),
             seat_values: &[],
+            lowered: 0,
+            depth: 0,
+            outermost: crate::syntax::Span::default(),
         }
     }
 
@@ -163,6 +177,31 @@ impl<'a> Lowerer<'a> {
     }
 
     fn lower(&mut self, e: &Typed, args: &[Node]) -> Result<Node, CompileError> {
+        // Definitions are inlined: one used twice in the next, and so on,
+        // doubles at each step. Bound the whole and the depth.
+        self.lowered += 1;
+        if self.depth == 0 {
+            self.outermost = e.span;
+        }
+        self.depth += 1;
+        if self.lowered > MAX_LOWERED || self.depth > MAX_LOWERED_DEPTH {
+            let what = format!(
+                "with its definitions written out, more than {MAX_LOWERED} parts or {MAX_LOWERED_DEPTH} levels"
+            );
+            let help = "a definition is written out wherever it is used: one used twice in the \
+                next doubles at each step; use fewer steps, or each definition once"
+                .to_string();
+            let span = self.outermost.into();
+            let d = Diagnostic::TooDeep { what, span, help };
+            return Err(CompileError::Invalid(Box::new(d)));
+        }
+        let node = self.lower_kind(e, args);
+        self.depth -= 1;
+        node
+    }
+
+    /// [`Lowerer::lower`] without the bounds.
+    fn lower_kind(&mut self, e: &Typed, args: &[Node]) -> Result<Node, CompileError> {
         let b = |n: Node| Box::new(n);
         Ok(match &e.kind {
             Hir::Int(n) => Node::Const(*n),
@@ -254,9 +293,10 @@ impl<'a> Lowerer<'a> {
                 // Arithmetic on constants (`20 * seats`) is done once, here.
                 if let (Node::Const(x), Node::Const(y)) = (&l, &r) {
                     let folded = match op {
-                        BinaryOp::Add => Some(x.wrapping_add(*y)),
-                        BinaryOp::Sub => Some(x.wrapping_sub(*y)),
-                        BinaryOp::Mul => Some(x.wrapping_mul(*y)),
+                        // Past the integers it is left to play, which reports it.
+                        BinaryOp::Add => x.checked_add(*y),
+                        BinaryOp::Sub => x.checked_sub(*y),
+                        BinaryOp::Mul => x.checked_mul(*y),
                         _ => None,
                     };
                     if let Some(v) = folded {

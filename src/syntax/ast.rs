@@ -311,6 +311,27 @@ pub struct Expr {
     pub kind: ExprKind,
     /// Where it is written.
     pub span: Span,
+    /// How deep the tree it heads is (1 for a leaf): at most
+    /// [`crate::syntax::MAX_DEPTH`], so that every stage after parsing may
+    /// walk it recursively.
+    pub depth: u32,
+}
+
+impl ExprKind {
+    /// The expressions directly inside this one.
+    pub fn children(&self) -> impl Iterator<Item = &Expr> {
+        let (list, boxed): (&[Expr], [Option<&Expr>; 3]) = match self {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Name(_) => (&[], [None; 3]),
+            ExprKind::Call(_, args) => (args, [None; 3]),
+            ExprKind::Aggregate(_, _, body, condition) => {
+                (&[], [Some(body), condition.as_deref(), None])
+            }
+            ExprKind::If(a, b, c) => (&[], [Some(a), Some(b), Some(c)]),
+            ExprKind::Unary(_, a) => (&[], [Some(a), None, None]),
+            ExprKind::Binary(_, a, b) => (&[], [Some(a), Some(b), None]),
+        };
+        list.iter().chain(boxed.into_iter().flatten())
+    }
 }
 
 /// The kinds of expression.

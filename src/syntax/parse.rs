@@ -6,8 +6,8 @@ use pest::Parser as _;
 use std::sync::OnceLock;
 
 use super::ast::*;
-use super::recover;
 use super::Span;
+use super::{depth, recover};
 use crate::diagnostic::Diagnostic;
 
 mod cards;
@@ -43,21 +43,82 @@ pub struct BrokenItem {
 pub fn parse(source: &str) -> Parsed {
     // Literal tokens in syntax errors; a global switch, cheap for files this small.
     pest::set_error_detail(true);
-    match Grammar::parse(Rule::file, source) {
+    // The parser recurses on brackets: an item with too many open is
+    // blanked out (offsets kept) before parsing, and reported.
+    let mut text = source.to_string();
+    let mut deep = Vec::new();
+    while let Some(at) = depth::too_many_brackets(&text) {
+        let (start, end) = recover::chunks(&text)
+            .into_iter()
+            .find(|&(s, e)| s <= at.start && at.start < e)
+            .unwrap_or((0, text.len()));
+        deep.push((at, broken(&text[start..end])));
+        text = blank(&text, start, end);
+    }
+    let mut parsed = match Grammar::parse(Rule::file, &text) {
         Ok(mut pairs) => {
             let file = pairs.next().expect("the file rule always yields one pair");
-            let items = file
-                .into_inner()
-                .filter(|p| p.as_rule() != Rule::EOI)
-                .map(|p| build_item(p, 0))
-                .collect();
-            Parsed {
-                file: File { items },
-                errors: Vec::new(),
-                broken: Vec::new(),
+            let mut parsed = Parsed::default();
+            for pair in file.into_inner().filter(|p| p.as_rule() != Rule::EOI) {
+                add_item(&mut parsed, pair, 0);
             }
+            parsed
         }
-        Err(_) => parse_by_chunks(source),
+        Err(_) => parse_by_chunks(&text),
+    };
+    for (span, item) in deep {
+        let what = format!("more than {} brackets open", depth::MAX_BRACKETS);
+        let span = span.into();
+        let help = FLATTER.to_string();
+        parsed.errors.push(Diagnostic::TooDeep { what, span, help });
+        parsed.broken.push(item);
+    }
+    parsed
+}
+
+/// How to mend an expression nested too deeply.
+const FLATTER: &str = "write it flatter: a long sum over cells is a `sum(... for c where ...)`, \
+    and brackets around a single part can go";
+
+/// `text` with the bytes from `start` to `end` made spaces (lines kept).
+fn blank(text: &str, start: usize, end: usize) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for b in &mut bytes[start..end] {
+        if *b != b'\n' {
+            *b = b' ';
+        }
+    }
+    String::from_utf8(bytes).expect("chunks start on lines, and spaces are ASCII")
+}
+
+/// Builds an item into `parsed`, or reports it when an expression in it
+/// nests deeper than the later stages follow.
+fn add_item(parsed: &mut Parsed, pair: Pair<Rule>, offset: usize) {
+    let text = pair.as_str().to_string();
+    let item = build_item(pair, offset);
+    match depth::take_too_deep() {
+        None => parsed.file.items.push(item),
+        Some(span) => {
+            let what = format!("an expression more than {} levels deep", depth::MAX_DEPTH);
+            let span = span.into();
+            let help = FLATTER.to_string();
+            parsed.errors.push(Diagnostic::TooDeep { what, span, help });
+            parsed.broken.push(broken(&text));
+        }
+    }
+}
+
+/// An item that did not parse, read off its words.
+fn broken(text: &str) -> BrokenItem {
+    let words: Vec<String> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    BrokenItem {
+        keyword: words.first().cloned().unwrap_or_default(),
+        name: words.get(1).cloned(),
+        words,
     }
 }
 
@@ -70,21 +131,12 @@ fn parse_by_chunks(source: &str) -> Parsed {
             Ok(mut pairs) => {
                 let alone = pairs.next().expect("item_alone yields one pair");
                 if let Some(item) = alone.into_inner().find(|p| p.as_rule() != Rule::EOI) {
-                    parsed.file.items.push(build_item(item, start));
+                    add_item(&mut parsed, item, start);
                 }
             }
             Err(error) => {
                 parsed.errors.push(syntax_error(error, text, start));
-                let words: Vec<String> = text
-                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .filter(|w| !w.is_empty())
-                    .map(str::to_string)
-                    .collect();
-                parsed.broken.push(BrokenItem {
-                    keyword: words.first().cloned().unwrap_or_default(),
-                    name: words.get(1).cloned(),
-                    words,
-                });
+                parsed.broken.push(broken(text));
             }
         }
     }
@@ -610,10 +662,10 @@ pub(super) fn build_expr(pair: Pair<Rule>, offset: usize) -> Expr {
     let condition = build_operation(inner.next().expect("condition"), offset);
     let _else = inner.next();
     let other = build_expr(inner.next().expect("else"), offset);
-    Expr {
-        kind: ExprKind::If(Box::new(value), Box::new(condition), Box::new(other)),
+    depth::node(
+        ExprKind::If(Box::new(value), Box::new(condition), Box::new(other)),
         span,
-    }
+    )
 }
 
 fn build_operation(pair: Pair<Rule>, offset: usize) -> Expr {
@@ -626,10 +678,7 @@ fn build_operation(pair: Pair<Rule>, offset: usize) -> Expr {
             } else {
                 UnaryOp::Neg
             };
-            Expr {
-                kind: ExprKind::Unary(op, Box::new(rhs)),
-                span,
-            }
+            depth::node(ExprKind::Unary(op, Box::new(rhs)), span)
         })
         .map_infix(|lhs, op, rhs| {
             let op = match op.as_rule() {
@@ -648,10 +697,7 @@ fn build_operation(pair: Pair<Rule>, offset: usize) -> Expr {
                 _ => BinaryOp::Rem,
             };
             let span = lhs.span.to(rhs.span);
-            Expr {
-                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
-                span,
-            }
+            depth::node(ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), span)
         })
         .parse(pair.into_inner())
 }
@@ -671,5 +717,5 @@ fn build_primary(pair: Pair<Rule>, offset: usize) -> Expr {
         Rule::expr | Rule::operation => return build_expr(pair, offset),
         other => unreachable!("not a primary: {other:?}"),
     };
-    Expr { kind, span }
+    depth::node(kind, span)
 }
