@@ -138,3 +138,60 @@ fn nesting_past_the_limits_is_an_error_not_a_stack_overflow() {
     let (code, out) = check(&with_end("", &nested));
     assert_eq!(code, 0, "{out}");
 }
+
+#[test]
+fn what_is_read_is_capped_and_checked_as_text() {
+    let dir = TempDir::new().unwrap();
+    // Larger than any rules file: refused without reading it all.
+    let big = vec![b'/'; (4 << 20) + 10];
+    std::fs::write(dir.path().join("big.game"), big).unwrap();
+    let (code, _, stderr) = tabula_in(&dir, &["check", "big.game"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("larger than 4 MiB"), "{stderr}");
+    // Not UTF-8: the place is named.
+    std::fs::write(dir.path().join("latin.game"), b"game \"Caf\xe9\"\n").unwrap();
+    let (code, _, stderr) = tabula_in(&dir, &["check", "latin.game"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("line 1, column 10"), "{stderr}");
+}
+
+#[test]
+fn check_reads_folders_and_standard_input() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::cargo_bin("tabula")
+        .unwrap()
+        .args(["check", "rules"])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("rules/exago.game: ok"), "{stdout}");
+    assert!(stdout.contains("rules/tic-tac-toe.game: ok"), "{stdout}");
+    let rules = std::fs::read_to_string(format!("{root}/rules/tic-tac-toe.game")).unwrap();
+    let out = Command::cargo_bin("tabula")
+        .unwrap()
+        .args(["check", "-"])
+        .write_stdin(rules)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "standard input: ok\n");
+}
+
+#[test]
+fn thousands_of_mistakes_are_counted_but_not_all_shown() {
+    let mut text = String::from("game \"E\"\nplayers X, O\nboard square 3 x 3\n");
+    for i in 0..3000 {
+        text.push_str(&format!("define d{i} = nosuch{i}\n"));
+    }
+    text.push_str("phase play\n  place where empty\nend when full: draw\n");
+    let dir = TempDir::new().unwrap();
+    std::fs::write(dir.path().join("errs.game"), text).unwrap();
+    let (code, stdout, stderr) = tabula_in(&dir, &["check", "errs.game"]);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("3000 errors"), "{stdout}");
+    let shown = stderr.matches("unknown name").count() + stderr.matches("never used").count();
+    assert_eq!(shown, 50, "the first 50 are shown:\n{stderr}");
+    assert!(stderr.contains("and 5950 more not shown"), "{stderr}");
+}

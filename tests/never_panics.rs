@@ -27,7 +27,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use tabula::check::check;
 use tabula::diagnostic::Diagnostic;
-use tabula::report::{line_column, render_human, to_json};
+use tabula::report::{render_human, to_json, Lines};
 
 /// The default number of cases per property (`PROPTEST_CASES` overrides it).
 const CASES: u32 = 384;
@@ -564,7 +564,7 @@ proptest! {
             Diagnostic::NoEnd { span: tabula::syntax::Span::new(source.len(), source.len()).into() },
         ];
         report(&diagnostics, &source);
-        let (line, column) = line_column(&source, start);
+        let (line, column) = Lines::new(&source).line_column(start);
         prop_assert!(line >= 1 && column >= 1);
     }
 }

@@ -79,6 +79,9 @@ pub struct Resolver<'a> {
     in_aggregate: bool,
 }
 
+/// The diagnostics after which an unknown name gets no "did you mean".
+const SUGGESTIONS: usize = 100;
+
 fn ty_of(t: TypeName) -> Ty {
     match t {
         TypeName::Int => Ty::Int,
@@ -423,6 +426,16 @@ impl<'a> Resolver<'a> {
     }
 
     fn unknown(&mut self, name: &Name, ctx: Context) {
+        // Each suggestion reads every name: past a hundred mistakes, the
+        // suggestions would cost time in the square of the file's size.
+        if self.diagnostics.len() >= SUGGESTIONS {
+            self.diagnostics.push(Diagnostic::UnknownName {
+                name: name.text.clone(),
+                span: name.span.into(),
+                help: None,
+            });
+            return;
+        }
         let mut known: Vec<&str> = ctx.params.iter().map(|(p, _)| *p).collect();
         known.extend(self.symbols.defines.keys());
         known.extend(self.symbols.options.keys());

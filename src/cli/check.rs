@@ -3,7 +3,7 @@
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::load::{color_stderr, read};
+use super::load::{color_stderr, read, text_of};
 use super::{Failure, Format};
 use crate::diagnostic::Diagnostic;
 use crate::engine::{random_playout, Fault, FaultKind, MAX_MOVES};
@@ -13,7 +13,8 @@ use crate::report::{render_human, to_json};
 /// Arguments of `tabula check`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The rules files to check.
+    /// The rules files to check (a folder: every `.game` file in it; `-`:
+    /// standard input).
     #[arg(required = true)]
     pub files: Vec<String>,
     /// Output format.
@@ -31,8 +32,13 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), Failure> {
     let mut all_json = Vec::new();
     let mut errors = 0;
-    for file in &args.files {
-        let text = read(file)?;
+    for file in &files(&args.files)? {
+        let (file, text) = if file == "-" {
+            let name = "standard input";
+            (name, text_of(name, std::io::stdin().lock())?)
+        } else {
+            (file.as_str(), read(file)?)
+        };
         let checked = crate::check::check(&text);
         let mut diagnostics = checked.diagnostics;
         // The rules are compiled with their default options too: what only
@@ -98,6 +104,34 @@ fn plural(n: usize, word: &str) -> String {
     } else {
         format!("{n} {word}s")
     }
+}
+
+/// The files named: a folder stands for the `.game` files in it, by name.
+fn files(named: &[String]) -> Result<Vec<String>, Failure> {
+    let mut files = Vec::new();
+    for name in named {
+        let path = std::path::Path::new(name);
+        if !path.is_dir() {
+            files.push(name.clone());
+            continue;
+        }
+        let entries = std::fs::read_dir(path)
+            .map_err(|e| Failure::usage(format!("error: cannot read the folder `{name}`: {e}")))?;
+        let mut games: Vec<String> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "game") && p.is_file())
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        if games.is_empty() {
+            return Err(Failure::usage(format!(
+                "error: the folder `{name}` holds no `.game` file"
+            )));
+        }
+        games.sort();
+        files.extend(games);
+    }
+    Ok(files)
 }
 
 /// The diagnostic of a fault found in the game played from `seed`.

@@ -36,8 +36,49 @@ pub fn color_stdout() -> bool {
 
 /// Reads a file, or fails with a usage error that names it.
 pub fn read(file: &str) -> Result<String, Failure> {
-    std::fs::read_to_string(file)
-        .map_err(|e| Failure::usage(format!("error: cannot read `{file}`: {e}")))
+    let cannot = |e: std::io::Error| Failure::usage(format!("error: cannot read `{file}`: {e}"));
+    if std::path::Path::new(file).is_dir() {
+        return Err(Failure::usage(format!(
+            "error: `{file}` is a folder, not a file"
+        )));
+    }
+    let opened = std::fs::File::open(file).map_err(cannot)?;
+    text_of(file, opened)
+}
+
+/// The most a rules file or record may hold: both are small, and reading
+/// stops here (an endless input such as `/dev/zero` included).
+pub const MAX_FILE: u64 = 4 << 20;
+
+/// Reads at most [`MAX_FILE`] bytes of UTF-8 text from `input`, named `name`
+/// in messages.
+pub fn text_of(name: &str, input: impl std::io::Read) -> Result<String, Failure> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::usage(format!("error: cannot read `{name}`: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(Failure::problem(format!(
+            "error: `{name}` is larger than {} MiB: too large for a rules file or record",
+            MAX_FILE >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&bytes[start..at]).chars().count() + 1;
+        Failure::problem(format!(
+            "error: `{name}` is not UTF-8 text: line {line}, column {column} holds a byte \
+             that is not a character (save the file as UTF-8)"
+        ))
+    })
 }
 
 /// Parses `NAME=VALUE` option settings.

@@ -207,7 +207,7 @@ pub fn record_rules(
         return Ok((file.to_string(), text));
     }
     let file = locate(&record.rules, path);
-    let on_disk = std::fs::read_to_string(&file).ok();
+    let on_disk = read(&file).ok();
     if let Some(text) = &on_disk {
         if rules_hash(text) == record.rules_hash {
             return Ok((file, text.clone()));
