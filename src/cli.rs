@@ -8,7 +8,7 @@ mod load;
 mod moves;
 mod perft;
 mod play;
-mod position;
+pub mod position;
 mod replay;
 mod simulate;
 pub mod view;
