@@ -888,6 +888,36 @@ fn simulate_records_do_not_change_the_games() {
     assert_eq!(plain["draws"], recorded["draws"]);
 }
 
+/// A second `--records` into the same folder would mix two runs' games:
+/// refused unless `--overwrite`, and then the records are the new run's.
+#[test]
+fn simulate_records_refuse_a_folder_with_records() {
+    let dir = TempDir::new().unwrap();
+    let records = dir.path().join("records");
+    let run = |seed: &str, more: &[&str]| {
+        let mut args = vec!["simulate", TIC_TAC_TOE, "--games", "3", "--seed", seed];
+        args.extend(["--records", path_str(&records)]);
+        args.extend(more);
+        tabula(&args)
+    };
+    run("1", &[]).expect(0);
+    let first = std::fs::read_to_string(records.join("game-00001.json")).unwrap();
+    let refused = run("2", &[]).expect(2);
+    assert!(
+        refused.stderr.contains("already holds 3 game records"),
+        "{}",
+        refused.stderr
+    );
+    assert!(refused.stderr.contains("--overwrite"), "{}", refused.stderr);
+    assert_eq!(
+        std::fs::read_to_string(records.join("game-00001.json")).unwrap(),
+        first
+    );
+    run("2", &["--overwrite"]).expect(0);
+    let second = read_json(&records.join("game-00001.json"));
+    assert_eq!(second["seed"], 2);
+}
+
 /// The largest seed is a valid `--seed`; the summary's seed range must not overflow.
 #[test]
 fn simulate_with_the_largest_seed() {

@@ -35,9 +35,13 @@ pub struct Args {
     /// Set an option: NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     pub sets: Vec<String>,
-    /// Write one JSON record per game into this folder.
+    /// Write one JSON record per game into this folder (refused when it
+    /// already holds records, unless --overwrite).
     #[arg(long)]
     pub records: Option<String>,
+    /// Let --records replace the records already in its folder.
+    #[arg(long, requires = "records")]
+    pub overwrite: bool,
     /// Where every game starts (default: the start; chance after it comes
     /// from each game's seed).
     #[command(flatten)]
@@ -45,6 +49,21 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+}
+
+/// How many files named as `--records` names them (`game-NNNNN.json`) `dir` holds.
+fn records_in(dir: &str) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("game-") && name.ends_with(".json")
+        })
+        .count()
 }
 
 /// One finished (or stuck) game.
@@ -116,6 +135,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::usage(format!("error: cannot create `{dir}`: {e}")))?;
+        let held = records_in(dir);
+        if held > 0 && !args.overwrite {
+            return Err(Failure::usage(format!(
+                "error: `{dir}` already holds {held} game records; choose an empty folder, \
+                 or add --overwrite to replace them"
+            )));
+        }
     }
     let bar = if args.games >= 100 && args.format == Format::Human {
         ProgressBar::new(u64::from(args.games))
