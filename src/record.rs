@@ -134,6 +134,13 @@ impl Record {
         self.chance = state.chance.iter().map(|&c| u64::from(c)).collect();
     }
 
+    /// Adds a move just played (`state` is the position after it) with the
+    /// chance outcomes drawn so far, so that the record resumes from here.
+    pub fn push_move(&mut self, text: String, state: &State) {
+        self.moves.push(text);
+        self.note_chance(state);
+    }
+
     /// Sets the result (and the chance outcomes) from a finished state.
     pub fn finish(&mut self, rules: &Rules, state: &State) {
         self.note_chance(state);

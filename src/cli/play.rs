@@ -227,7 +227,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         };
         history.push(state.clone());
         rules.play(&mut state, chosen);
-        record.moves.push(rules.move_text(chosen));
+        record.push_move(rules.move_text(chosen), &state);
         save(&record_path, &record)?;
         if cards {
             let before = history.last().expect("just pushed");
@@ -381,6 +381,7 @@ fn undo(
     *state = history[back].clone();
     history.truncate(back);
     record.moves.truncate(back);
+    record.note_chance(state);
     record.result = None;
     true
 }
