@@ -118,17 +118,29 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut history: Vec<State> = Vec::new();
     let mut table = Table::new(&rules, ais.iter().map(Option::is_none).collect());
     let cards = !rules.deck.is_empty();
-    if cards {
+    let nobody = ais.iter().all(Option::is_some);
+    // The seed tells every card: with hidden cards it is said at the end.
+    let title = if rules.has_hidden() {
+        rules.title.clone()
+    } else {
+        format!("{} (seed {seed})", rules.title)
+    };
+    if nobody {
+        println!("{title}: the AI plays every seat.");
+    } else if cards {
         // Not a move of the first hand: that hand may be hidden.
         println!(
-            "{} (seed {seed}). Type the cards you play, such as `5+11+13` (their sum names the field), or `help`.",
-            rules.title
+            "{title}. Type the cards you play, such as `5+11+13` (their sum names the field), or `help`."
         );
     } else {
         println!(
-            "{} (seed {seed}). Type a move such as `{}`, or `help`.",
-            rules.title,
+            "{title}. Type a move such as `{}`, or `help`.",
             example_move(&rules, &state)
+        );
+    }
+    if let (Some(path), true) = (&record_path, rules.has_hidden()) {
+        println!(
+            "The record `{path}` lists every card dealt and drawn: keep it from the other players until the game ends."
         );
     }
     // The legend says which letter is which seat or neutral kind, and how a
@@ -168,6 +180,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         if state.is_over() {
             record.finish(&rules, &state);
             save(&record_path, &record)?;
+            if rules.has_hidden() {
+                println!("The deal came from seed {seed} (`--seed {seed}` deals it again).");
+            }
             return Ok(());
         }
         if rules.turn_limit > 0 && state.turn > rules.turn_limit {
