@@ -38,14 +38,77 @@ pub fn render_human(diagnostics: &[Diagnostic], file: &str, source: &str, color:
     for d in diagnostics.iter().take(MAX_SHOWN) {
         let report = miette::Report::new(d.clone())
             .with_source_code(NamedSource::new(file, source.to_string()));
+        let mut rendered = String::new();
         // Writing to a String cannot fail.
-        let _ = handler.render_report(&mut out, report.as_ref());
+        let _ = handler.render_report(&mut rendered, report.as_ref());
+        out.push_str(&header(d, color));
+        out.push('\n');
+        out.push_str(&without_header(&rendered));
         out.push('\n');
     }
     if let Some(more) = diagnostics.len().checked_sub(MAX_SHOWN).filter(|&n| n > 0) {
         out.push_str(&format!(
             "... and {more} more not shown (`--format json` lists them all)\n\n"
         ));
+    }
+    out
+}
+
+/// The first line of a report, as rustc writes it: `error[E0002]: unknown
+/// name `emtpy``, the severity in words (in colour on a terminal).
+fn header(d: &Diagnostic, color: bool) -> String {
+    use owo_colors::OwoColorize as _;
+    let code = d.code().map(|c| c.to_string()).unwrap_or_default();
+    let severity = if d.is_error() { "error" } else { "warning" };
+    let lead = format!("{severity}[{code}]");
+    let lead = match (color, d.is_error()) {
+        (false, _) => lead,
+        (true, true) => lead.red().bold().to_string(),
+        (true, false) => lead.yellow().bold().to_string(),
+    };
+    format!("{lead}: {d}")
+}
+
+/// A miette report without its own header (the code, a blank line and the
+/// message after its mark, wrapped lines included): [`header`] says it.
+fn without_header(rendered: &str) -> String {
+    let mut out = String::new();
+    let (mut in_header, mut in_message) = (true, false);
+    for line in rendered.lines() {
+        let visible = plain(line);
+        let text = visible.trim_start();
+        if in_header {
+            if text.starts_with(['×', '⚠', '☞']) {
+                (in_header, in_message) = (false, true);
+            }
+            continue;
+        }
+        // A long message wraps onto lines marked `  │`, before the snippet.
+        if in_message && visible.starts_with("  │") {
+            continue;
+        }
+        in_message = false;
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// `line` without its ANSI colour sequences.
+fn plain(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // ESC [ ... final letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
     }
     out
 }
