@@ -95,7 +95,7 @@ fn without_header(rendered: &str) -> String {
 }
 
 /// `line` without its ANSI colour sequences.
-fn plain(line: &str) -> String {
+pub fn plain(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut chars = line.chars();
     while let Some(c) = chars.next() {

@@ -290,21 +290,7 @@ pub(crate) mod tests {
 
     /// The text without its escape codes.
     pub(crate) fn strip(text: &str) -> String {
-        let mut out = String::new();
-        let mut chars = text.chars();
-        while let Some(c) = chars.next() {
-            if c == '\u{1b}' {
-                // Up to the final letter of the sequence.
-                for c in chars.by_ref() {
-                    if c.is_ascii_alphabetic() {
-                        break;
-                    }
-                }
-            } else {
-                out.push(c);
-            }
-        }
-        out
+        crate::report::plain(text)
     }
 
     /// Plays the cards typed, for whoever moves.
