@@ -243,7 +243,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         sow_cache: pieces::sow_cache(&phases, geometry.cell_count()),
         score_runs,
         run_values,
-        title: program.title.clone(),
+        title: crate::report::printable(&program.title),
         seats,
         numbers,
         field_of,

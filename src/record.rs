@@ -129,6 +129,31 @@ impl Record {
         }
     }
 
+    /// Escapes the control characters of every text in the record (see
+    /// [`crate::report::printable`]): a move or name holding one is not
+    /// legal anyway, and now prints as the text it is.
+    pub fn make_printable(&mut self) {
+        use crate::report::printable;
+        for text in [
+            &mut self.rules,
+            &mut self.rules_hash,
+            &mut self.game,
+            &mut self.format,
+        ]
+        .into_iter()
+        .chain(self.options.iter_mut().map(|(name, _)| name))
+        .chain(
+            self.seats
+                .iter_mut()
+                .flat_map(|s| [&mut s.name, &mut s.player]),
+        )
+        .chain(self.moves.iter_mut())
+        .chain(self.result.iter_mut().flat_map(|r| r.winner.as_mut()))
+        {
+            *text = printable(text);
+        }
+    }
+
     /// Copies the chance outcomes drawn so far.
     pub fn note_chance(&mut self, state: &State) {
         self.chance = state.chance.iter().map(|&c| u64::from(c)).collect();

@@ -32,6 +32,10 @@ pub fn render_human(diagnostics: &[Diagnostic], file: &str, source: &str, color:
         GraphicalTheme::unicode_nocolor()
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    // The snippets quote the file: its control characters become `?`
+    // (as many as their bytes, so that the spans still fit).
+    let shown = masked(source);
+    let source = shown.as_str();
     let mut out = String::new();
     // Each report reads the whole file: past the first few, a person reads
     // no more, and the time would grow with the square of the file.
@@ -66,7 +70,7 @@ fn header(d: &Diagnostic, color: bool) -> String {
         (true, true) => lead.red().bold().to_string(),
         (true, false) => lead.yellow().bold().to_string(),
     };
-    format!("{lead}: {d}")
+    format!("{lead}: {}", printable(&d.to_string()))
 }
 
 /// A miette report without its own header (the code, a blank line and the
@@ -111,6 +115,42 @@ pub fn plain(line: &str) -> String {
         }
     }
     out
+}
+
+/// `source` with each control character (but line ends and tabs) and each
+/// mark that reorders text replaced by as many `?` as it has bytes.
+fn masked(source: &str) -> String {
+    source
+        .chars()
+        .map(|c| match c {
+            '\n' | '\t' => c.to_string(),
+            c if c.is_control() || reorders(c) => "?".repeat(c.len_utf8()),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// Whether `c` is one of the marks that reorder text on the screen.
+fn reorders(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Text from a file, safe to print: control characters (an escape that
+/// would clear the screen, a carriage return that would hide what came
+/// before) and the marks that reorder text are written as escapes.
+pub fn printable(text: &str) -> String {
+    if !text.chars().any(|c| c.is_control() || reorders(c)) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() || reorders(c) {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The most diagnostics shown to a person for one file.

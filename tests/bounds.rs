@@ -2,7 +2,10 @@
 //! positions with more moves than the engine lists, and arithmetic past
 //! the integers.
 
+mod common;
+
 use assert_cmd::Command;
+use common::tabula_in;
 use tabula::engine::{FaultKind, MAX_MOVES};
 use tempfile::TempDir;
 
@@ -19,20 +22,6 @@ const HUGE_SCORE: &str = "game \"Huge\"\nplayers X, O\nboard square 3 x 3\n\
 
 fn load(source: &str) -> tabula::ir::Rules {
     tabula::compile::load(source, &[]).unwrap_or_else(|e| panic!("{e:?}"))
-}
-
-/// Runs `tabula ARGS` in `dir`; (exit status, stdout, stderr).
-fn tabula_in(dir: &TempDir, args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("tabula")
-        .expect("the tabula binary is built")
-        .args(args)
-        .current_dir(dir.path())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("tabula runs");
-    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
-    let code = out.status.code().expect("exited, not killed");
-    (code, text(out.stdout), text(out.stderr))
 }
 
 #[test]

@@ -56,7 +56,10 @@ fn a_record_replayed_upto_a_move_is_the_position_its_moves_give() {
     for file in rules_files() {
         let file = file.to_string_lossy().into_owned();
         for seed in [3u64, 11] {
-            let stem = std::path::Path::new(&file).file_stem().unwrap().to_string_lossy();
+            let stem = std::path::Path::new(&file)
+                .file_stem()
+                .unwrap()
+                .to_string_lossy();
             let records = dir.path().join(format!("{seed}-{stem}"));
             tabula()
                 .args(["simulate", &file, "--games", "1", "--seed"])

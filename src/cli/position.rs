@@ -170,8 +170,10 @@ pub fn check_chance(state: &State, record: &Record, whole: bool) -> Result<(), F
 /// Reads and parses a record file.
 pub fn read_record(path: &str) -> Result<Record, Failure> {
     let text = read(path)?;
-    let record: Record = serde_json::from_str(&text)
+    let mut record: Record = serde_json::from_str(&text)
         .map_err(|e| Failure::problem(format!("error: `{path}` is not a valid record: {e}")))?;
+    // Whatever a record says is printed as text, never as terminal control.
+    record.make_printable();
     if record.format != FORMAT {
         return Err(Failure::problem(format!(
             "error: `{path}` has format `{}`; this Tabula reads `{FORMAT}`",

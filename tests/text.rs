@@ -1,0 +1,70 @@
+//! Untrusted text stays text: control characters in rules files and records
+//! (an escape that clears the screen, say) are never printed raw.
+
+mod common;
+
+use tempfile::TempDir;
+
+const ESC: char = '\u{1b}';
+
+/// Runs `tabula ARGS` in `dir`: (exit status, stdout and stderr together).
+fn tabula_in(dir: &TempDir, args: &[&str]) -> (i32, String) {
+    let (code, stdout, stderr) = common::tabula_in(dir, args);
+    (code, format!("{stdout}{stderr}"))
+}
+
+#[test]
+fn control_characters_in_a_rules_file_are_escaped() {
+    let dir = TempDir::new().unwrap();
+    let rules = format!(
+        "game \"Evil{ESC}[2J\"\nplayers X, O\nboard square 3 x 3\n// {ESC}[31m a comment\n\
+         phase play\n  place where emtpy {ESC}[0m\nend when full: draw\n"
+    );
+    std::fs::write(dir.path().join("evil.game"), rules).unwrap();
+    let (code, out) = tabula_in(&dir, &["check", "evil.game"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("error[E0001]") || out.contains("error[E0002]"),
+        "{out}"
+    );
+    assert!(!out.contains(ESC), "a raw escape was printed: {out:?}");
+
+    let clean = format!(
+        "game \"Evil{ESC}[2J\"\nplayers X, O\nboard square 3 x 3\nphase play\n  place where empty\n\
+         end when full: draw\n"
+    );
+    std::fs::write(dir.path().join("title.game"), clean).unwrap();
+    let (code, out) = tabula_in(&dir, &["play", "title.game", "--players", "random,random"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Evil\\u{1b}[2J"), "{out}");
+    assert!(!out.contains(ESC), "a raw escape was printed: {out:?}");
+}
+
+#[test]
+fn control_characters_in_a_record_are_escaped() {
+    let dir = TempDir::new().unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let records = dir.path().join("records");
+    let rules = format!("{root}/rules/tic-tac-toe.game");
+    let records_arg = records.to_string_lossy().into_owned();
+    let args = [
+        "simulate",
+        &rules,
+        "--games",
+        "1",
+        "--records",
+        &records_arg,
+    ];
+    let (code, out) = tabula_in(&dir, &args);
+    assert_eq!(code, 0, "{out}");
+    let path = records.join("game-00001.json");
+    let mut record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    record["moves"][0] = format!("b2{ESC}[2J").into();
+    std::fs::write(&path, record.to_string()).unwrap();
+    let path_arg = path.to_string_lossy().into_owned();
+    let (code, out) = tabula_in(&dir, &["replay", &path_arg]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("b2\\u{1b}[2J"), "{out}");
+    assert!(!out.contains(ESC), "a raw escape was printed: {out:?}");
+}
