@@ -9,7 +9,8 @@ use crate::engine::{FaultKind, Outcome, MAX_MOVES};
 /// Arguments of `tabula moves`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The rules file (with --from: the record's, if left out).
+    /// The rules file (default: Hex Fours, built in, as `play` has; with
+    /// --from: the record's, if left out).
     pub file: Option<String>,
     /// The seed of the chance drawn on the way (with --moves).
     #[arg(long, default_value_t = 0)]
@@ -59,11 +60,6 @@ struct Answer {
 
 /// Runs `tabula moves`.
 pub fn run(args: Args) -> Result<(), Failure> {
-    if args.file.is_none() && args.position.from.is_none() {
-        return Err(Failure::usage(
-            "error: name the rules file, or a record with --from",
-        ));
-    }
     let start = open(args.file.as_deref(), &args.sets, args.seed, &args.position)?;
     let rules = &start.loaded.rules;
     let state = &start.state;

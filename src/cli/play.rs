@@ -203,11 +203,17 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let seat = state.mover as usize;
         let mut detail = String::new();
         let chosen: Move = if let Some(ai) = ais[seat].as_mut() {
-            println!("{} ({}) is thinking...", rules.seats[seat], ai.name());
-            let m = ai.choose(&rules, &state);
-            detail = ai.last_search().map_or(String::new(), |s| {
-                format!(" after {} playouts", s.iterations)
-            });
+            // A forced move needs no thought.
+            let m = if let [only] = legal.as_slice() {
+                *only
+            } else {
+                println!("{} ({}) is thinking...", rules.seats[seat], ai.name());
+                let m = ai.choose(&rules, &state);
+                detail = ai.last_search().map_or(String::new(), |s| {
+                    format!(" after {} playouts", s.iterations)
+                });
+                m
+            };
             if !cards {
                 println!(
                     "{} plays {}{detail}\n",

@@ -67,7 +67,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
             describe(&replayed.result)
         )));
     }
-    let ending = describe(&record.result);
+    let mut ending = describe(&record.result);
+    if rules.score.is_none() {
+        // Scores mean nothing in a game without them: every seat has 0.
+        ending = ending.split(", ").next().unwrap_or_default().to_string();
+    }
     println!(
         "{}: {} moves replayed, all legal; result checked: {ending}",
         args.record,

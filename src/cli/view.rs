@@ -52,19 +52,26 @@ pub fn status_with(rules: &Rules, state: &State, hands: Hands) -> String {
     }
     let name = |s: usize| rules.seats.get(s).map_or("?", String::as_str);
     let scored = rules.score.is_some();
+    // During play the engine keeps scores only when a rule reads them; at
+    // the end they are final.
+    let scores = if state.is_over() {
+        state.scores.clone()
+    } else {
+        rules.scores_now(state)
+    };
     let headline = match state.outcome {
         None => format!("{} to move", name(state.mover as usize)),
         Some(Outcome::Win(w)) if scored => {
             // The winner's score first, so "Dark wins 7-5" whichever seat Dark is.
             let w = w as usize;
-            let others = (0..state.scores.len()).filter(|&s| s != w);
+            let others = (0..scores.len()).filter(|&s| s != w);
             let order: Vec<usize> = std::iter::once(w).chain(others).collect();
-            format!("{} wins {}", name(w), score_line(state, &order))
+            format!("{} wins {}", name(w), score_line(&scores, &order))
         }
         Some(Outcome::Win(w)) => format!("{} wins", name(w as usize)),
         Some(Outcome::Draw) if scored => {
-            let order: Vec<usize> = (0..state.scores.len()).collect();
-            format!("Draw {}", score_line(state, &order))
+            let order: Vec<usize> = (0..scores.len()).collect();
+            format!("Draw {}", score_line(&scores, &order))
         }
         Some(Outcome::Draw) => "Draw".to_string(),
     };
@@ -73,7 +80,7 @@ pub fn status_with(rules: &Rules, state: &State, hands: Hands) -> String {
         .filter_map(|s| {
             let mut parts = Vec::new();
             if scored {
-                parts.push(format!("score {}", state.scores[s]));
+                parts.push(format!("score {}", scores[s]));
             }
             if state.supply[s] != i32::MAX {
                 parts.push(format!("{} left", state.supply[s]));
@@ -122,8 +129,8 @@ pub fn legend(rules: &Rules) -> String {
 }
 
 /// Scores joined with dashes, in the given seat order.
-fn score_line(state: &State, order: &[usize]) -> String {
-    let scores: Vec<String> = order.iter().map(|&s| state.scores[s].to_string()).collect();
+fn score_line(scores: &[i32], order: &[usize]) -> String {
+    let scores: Vec<String> = order.iter().map(|&s| scores[s].to_string()).collect();
     scores.join("-")
 }
 

@@ -66,14 +66,14 @@ pub fn status(rules: &Rules, state: &State, hands: Hands) -> String {
             if scored && state.scores.get(w) == Some(&best) {
                 let others = (0..state.scores.len()).filter(|&s| s != w);
                 let order: Vec<usize> = std::iter::once(w).chain(others).collect();
-                format!("{} wins {}", name(w), score_line(state, &order))
+                format!("{} wins {}", name(w), score_line(&state.scores, &order))
             } else {
                 format!("{} wins", name(w))
             }
         }
         Some(Outcome::Draw) if scored => {
             let order: Vec<usize> = (0..state.scores.len()).collect();
-            format!("Draw {}", score_line(state, &order))
+            format!("Draw {}", score_line(&state.scores, &order))
         }
         Some(Outcome::Draw) => "Draw".to_string(),
     };

@@ -1,0 +1,67 @@
+//! What a new user sees: commands that act as they expect, and no numbers
+//! that mean nothing.
+
+mod common;
+
+use common::tabula_in;
+use tempfile::TempDir;
+
+fn dir_with(name: &str, text: &str) -> TempDir {
+    let dir = TempDir::new().unwrap();
+    std::fs::write(dir.path().join(name), text).unwrap();
+    dir
+}
+
+#[test]
+fn moves_without_a_file_lists_the_built_in_game_as_play_does() {
+    let dir = TempDir::new().unwrap();
+    let (code, stdout, stderr) = tabula_in(&dir, &["moves"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("Hex Fours, turn 1"), "{stdout}");
+    assert!(stdout.contains("61 legal moves"), "{stdout}");
+}
+
+#[test]
+fn a_score_of_pieces_counted_shows_during_play() {
+    let dir = dir_with(
+        "count.game",
+        "game \"Count\"\nplayers X, O\nboard square 3 x 3\nscore(p) = count(p)\n\
+         phase play\n  place where empty\nend when full: highest score wins\n",
+    );
+    let (code, stdout, stderr) = tabula_in(&dir, &["moves", "count.game", "--moves", "a1,b1,a2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("X: score 2   O: score 1"), "{stdout}");
+}
+
+#[test]
+fn replay_of_a_game_without_scores_prints_none() {
+    let dir = TempDir::new().unwrap();
+    let rules = format!("{}/rules/tic-tac-toe.game", env!("CARGO_MANIFEST_DIR"));
+    let args = ["simulate", &rules, "--games", "1", "--records", "r"];
+    assert_eq!(tabula_in(&dir, &args).0, 0);
+    let (code, stdout, stderr) = tabula_in(&dir, &["replay", "r/game-00001.json"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("result checked: "), "{stdout}");
+    assert!(
+        !stdout.contains("0-0"),
+        "scores in a game without scores: {stdout}"
+    );
+}
+
+#[test]
+fn the_ai_does_not_think_about_a_forced_move() {
+    let dir = dir_with(
+        "two.game",
+        "game \"Two cells\"\nplayers X, O\nboard square 2 x 1\n\
+         phase play\n  place where empty\nend when full: draw\n",
+    );
+    let args = ["play", "two.game", "--players", "mcts,mcts", "--seed", "1"];
+    let (code, stdout, stderr) = tabula_in(&dir, &args);
+    assert_eq!(code, 0, "{stderr}");
+    // X chooses between two cells; O's one cell is forced.
+    assert_eq!(stdout.matches("is thinking").count(), 1, "{stdout}");
+    assert!(
+        !stdout.contains("Type a move"),
+        "nobody types here: {stdout}"
+    );
+}
