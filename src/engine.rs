@@ -8,6 +8,7 @@ mod block;
 mod cards;
 mod chain;
 mod counters;
+mod ending;
 mod eval;
 mod groups;
 mod moves;

@@ -65,3 +65,31 @@ fn the_ai_does_not_think_about_a_forced_move() {
         "nobody types here: {stdout}"
     );
 }
+
+#[test]
+fn the_end_of_a_game_says_how_it_was_won() {
+    let dir = TempDir::new().unwrap();
+    let rules = format!("{}/rules/tic-tac-toe.game", env!("CARGO_MANIFEST_DIR"));
+    let won = "b2,a1,c3,a3,a2,c1,b1,b3,c2";
+    let args = ["play", &rules, "--players", "random,random", "--moves", won];
+    let (code, stdout, stderr) = tabula_in(&dir, &args);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("X wins with 3 in a line: a2 b2 c2."),
+        "{stdout}"
+    );
+    let drawn = "b2,a1,c3,a3,a2,c2,b3,b1,c1";
+    let args = [
+        "play",
+        &rules,
+        "--players",
+        "random,random",
+        "--moves",
+        drawn,
+    ];
+    let (_, stdout, _) = tabula_in(&dir, &args);
+    assert!(
+        stdout.contains("The game ended by the rule `end when full: draw`."),
+        "{stdout}"
+    );
+}

@@ -178,6 +178,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         redraw = true;
         if state.is_over() {
+            if let Some(how) = view::ending(&rules, &state, &text) {
+                println!("{how}");
+            }
             record.finish(&rules, &state);
             save(&record_path, &record)?;
             if rules.has_hidden() {

@@ -1,10 +1,12 @@
 //! Drawing the board, the game status and the piece legend for the terminal.
 
 mod cards;
+mod ending;
 mod fields;
 mod hex;
 
 pub use cards::{card_list, points, Hands};
+pub use ending::ending;
 pub use fields::closed;
 #[cfg(test)]
 pub(crate) use fields::tests::{dealt, play as play_cards};

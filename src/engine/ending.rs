@@ -1,0 +1,72 @@
+//! How a game ended, for the people who played it: which end rule fired,
+//! and the line that won.
+
+use super::eval::Scope;
+use super::State;
+use crate::ir::{CellId, Node, Rules, NO_CELL};
+
+impl Rules {
+    /// The end rule that ended the game: the first whose condition holds in
+    /// the final position (as they were tried when it ended).
+    pub fn ending(&self, state: &State) -> Option<usize> {
+        if !state.is_over() {
+            return None;
+        }
+        let scope = Scope::at(state, NO_CELL);
+        self.ends
+            .iter()
+            .position(|end| self.eval(&end.condition, &scope) != 0)
+    }
+
+    /// A line that `seat` holds whole, of a length the end rule `end` reads
+    /// (`line(n, ...)`), if there is one: its cells, in line order.
+    pub fn line_won(&self, state: &State, end: usize, seat: u8) -> Option<Vec<CellId>> {
+        let mut tables = Vec::new();
+        self.ends.get(end)?.condition.visit(&mut |n| {
+            if let Node::Line(t, _) = n {
+                tables.push(*t as usize);
+            }
+        });
+        let own = seat + 1;
+        tables.into_iter().find_map(|t| {
+            let table = &self.line_tables[t];
+            (0..table.line_count() as u32)
+                .map(|l| table.line(l))
+                .find(|cells| cells.iter().all(|&c| state.board[c as usize] == own))
+                .map(<[CellId]>::to_vec)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Outcome;
+
+    #[test]
+    fn the_rule_and_the_line_that_ended_a_game() {
+        let rules = crate::compile::shipped("tic-tac-toe", &[]);
+        let mut state = rules.start(0);
+        for m in ["a1", "a2", "b2", "a3", "c3"] {
+            let m = rules.parse_move(&state, m).unwrap();
+            rules.play(&mut state, m);
+        }
+        assert_eq!(state.outcome, Some(Outcome::Win(0)));
+        let end = rules.ending(&state).expect("over");
+        assert_eq!(end, 0, "the line rule, not the full board");
+        let line = rules.line_won(&state, end, 0).expect("a line");
+        let labels: Vec<&str> = line
+            .iter()
+            .map(|&c| rules.geometry.labels[c as usize].as_str())
+            .collect();
+        assert_eq!(labels, ["a1", "b2", "c3"]);
+        // A draw by a full board names the other rule, and no line.
+        let mut draw = rules.start(0);
+        for m in ["b2", "a1", "c3", "a3", "a2", "c2", "b3", "b1", "c1"] {
+            let m = rules.parse_move(&draw, m).unwrap();
+            rules.play(&mut draw, m);
+        }
+        let end = rules.ending(&draw).expect("over");
+        assert!(end > 0);
+        assert_eq!(rules.line_won(&draw, end, 0), None);
+    }
+}
