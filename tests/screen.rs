@@ -93,3 +93,44 @@ fn the_end_of_a_game_says_how_it_was_won() {
         "{stdout}"
     );
 }
+
+#[test]
+fn replay_says_which_rules_it_used_and_refuses_a_name_that_does_not_fit() {
+    let dir = TempDir::new().unwrap();
+    // A game of the built-in Hex Fours, recorded away from the project.
+    let args = [
+        "play",
+        "--players",
+        "random,random",
+        "--seed",
+        "2",
+        "--record",
+        "g.json",
+    ];
+    assert_eq!(tabula_in(&dir, &args).0, 0);
+    let (code, stdout, stderr) = tabula_in(&dir, &["replay", "g.json"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("against rules/hex-fours.game (built in)"),
+        "{stdout}"
+    );
+    // The same record naming another game's file is refused.
+    let text = std::fs::read_to_string(dir.path().join("g.json")).unwrap();
+    let renamed = text.replace("rules/hex-fours.game", "rules/qawale.game");
+    std::fs::write(dir.path().join("r.json"), renamed).unwrap();
+    let (code, _, stderr) = tabula_in(&dir, &["replay", "r.json"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("--rules FILE"), "{stderr}");
+    // A record of a rules file that is not here asks for it.
+    let rules = format!("{}/rules/tic-tac-toe.game", env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(&rules, dir.path().join("ttt.game")).unwrap();
+    let args = ["simulate", "ttt.game", "--games", "1", "--records", "recs"];
+    assert_eq!(tabula_in(&dir, &args).0, 0);
+    std::fs::remove_file(dir.path().join("ttt.game")).unwrap();
+    let (code, _, stderr) = tabula_in(&dir, &["replay", "recs/game-00001.json"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("pass the rules file with --rules FILE"),
+        "{stderr}"
+    );
+}

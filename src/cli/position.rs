@@ -215,18 +215,31 @@ pub fn record_rules(
             return Ok((file, text.clone()));
         }
     }
+    // The built-in game, when the record names it and its file is not here.
     let (default_file, default_text) = super::load::DEFAULT_RULES;
     if rules_hash(default_text) == record.rules_hash {
-        return Ok((default_file.to_string(), default_text.to_string()));
+        let name = |p: &str| Path::new(p).file_name().map(|n| n.to_owned());
+        if name(&record.rules) == name(default_file) {
+            return Ok((
+                format!("{default_file} (built in)"),
+                default_text.to_string(),
+            ));
+        }
+        return Err(Failure::problem(format!(
+            "error: the record names the rules `{}`, but its hash is the built-in Hex Fours'; \
+             pass the rules file with --rules FILE",
+            record.rules
+        )));
     }
     match on_disk {
         Some(text) => Err(mismatch(
             &file,
             &text,
-            "has changed since the record was written; pass the original rules file",
+            "has changed since the record was written; pass the original rules file with --rules FILE",
         )),
         None => Err(Failure::usage(format!(
-            "error: cannot read `{file}`, the rules the record names; pass the rules file"
+            "error: cannot read `{file}`, the rules the record names (neither from here nor \
+             beside the record); pass the rules file with --rules FILE"
         ))),
     }
 }

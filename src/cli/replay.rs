@@ -28,6 +28,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
     let (file, text) = position::record_rules(&record, &args.record, args.rules.as_deref())?;
+    let used = file.clone();
     let rules = super::load::load_text(file, text, &sets)?.rules;
     if record.seats.len() != rules.seats.len()
         || record
@@ -73,7 +74,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         ending = ending.split(", ").next().unwrap_or_default().to_string();
     }
     println!(
-        "{}: {} moves replayed, all legal; result checked: {ending}",
+        "{}: {} moves replayed against {used}, all legal; result checked: {ending}",
         args.record,
         record.moves.len()
     );
