@@ -115,8 +115,10 @@ fn broken(text: &str) -> BrokenItem {
         .filter(|w| !w.is_empty())
         .map(str::to_string)
         .collect();
+    let first = words.first().cloned().unwrap_or_default();
     BrokenItem {
-        keyword: words.first().cloned().unwrap_or_default(),
+        // A capitalised keyword stands for its item: it is not missing.
+        keyword: recover::capitalised_keyword(&first).map_or(first, str::to_string),
         name: words.get(1).cloned(),
         words,
     }
@@ -135,8 +137,24 @@ fn parse_by_chunks(source: &str) -> Parsed {
                 }
             }
             Err(error) => {
-                parsed.errors.push(syntax_error(error, text, start));
-                parsed.broken.push(broken(text));
+                let item = broken(text);
+                let written: String = text
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let diagnostic = match recover::capitalised_keyword(&written) {
+                    Some(keyword) => Diagnostic::Syntax {
+                        expected: format!("the keyword `{keyword}`"),
+                        found: format!("`{written}`"),
+                        span: (start, written.len()).into(),
+                        help: format!(
+                            "keywords are written in lowercase: did you mean `{keyword}`?"
+                        ),
+                    },
+                    None => syntax_error(error, text, start),
+                };
+                parsed.errors.push(diagnostic);
+                parsed.broken.push(item);
             }
         }
     }

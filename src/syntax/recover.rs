@@ -9,6 +9,14 @@ const ITEM_KEYWORDS: &[&str] = &[
     "phase", "after", "end", "numbers", "owner", "deck", "hand", "tiebreak", "must", "limit",
 ];
 
+/// The keyword `word` is when written in lowercase, if it is a capitalised one.
+pub fn capitalised_keyword(word: &str) -> Option<&'static str> {
+    ITEM_KEYWORDS
+        .iter()
+        .find(|k| k.eq_ignore_ascii_case(word) && **k != word)
+        .copied()
+}
+
 /// Byte ranges of the top-level chunks of `source`.
 pub fn chunks(source: &str) -> Vec<(usize, usize)> {
     let mut starts = Vec::new();
@@ -19,7 +27,8 @@ pub fn chunks(source: &str) -> Vec<(usize, usize)> {
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect();
-        if ITEM_KEYWORDS.contains(&word.as_str()) {
+        // `Players` starts an item too: one with a capitalised keyword.
+        if ITEM_KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(&word)) {
             starts.push(offset);
         } else if first_text.is_none() && !is_blank_or_comment(line) && starts.is_empty() {
             first_text = Some(offset);
