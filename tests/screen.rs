@@ -134,3 +134,22 @@ fn replay_says_which_rules_it_used_and_refuses_a_name_that_does_not_fit() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_move_typed_as_several_cells_is_refused_in_the_games_terms() {
+    let text = std::fs::read_to_string(format!(
+        "{}/rules/tic-tac-toe.game",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let rules = tabula::compile::load(&text, &[]).unwrap();
+    let state = rules.start(0);
+    for typed in ["b2 c3", "b2,c3", " b2  c3 "] {
+        let refused = rules.parse_move(&state, typed).unwrap_err().to_string();
+        assert_eq!(
+            refused, "`b2 c3` names 2 cells; a move here is one cell, such as `b2`",
+            "{typed}"
+        );
+        assert!(!refused.contains("sow"), "{refused}");
+    }
+}

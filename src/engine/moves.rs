@@ -319,6 +319,15 @@ impl Rules {
         let m = match cells.as_slice() {
             [] => return Err(MoveError::NoSuchCell(String::new())),
             [cell] if !self.sows(state) => Move::Place(*cell),
+            // Several cells where a move is one: said in the game's terms.
+            [first, ..] if !self.sows(state) => {
+                return Err(MoveError::Refused(format!(
+                    "`{}` names {} cells; a move here is one cell, such as `{}`",
+                    labels.join(" "),
+                    labels.len(),
+                    self.geometry.labels[*first as usize]
+                )))
+            }
             [from, path @ ..] => self.read_path(state, *from, path, &labels)?,
         };
         // A sown path read whole is legal as read: its stack and each step
