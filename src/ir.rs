@@ -157,27 +157,17 @@ pub enum Form {
     /// Anything else: the general step runner (`engine/chain.rs`).
     Chain,
     /// `[Pick, KeepLargestGroup?, Place]` on a board of bitboards without
-    /// stacks: a chain whose moves are also found on bitboards
+    /// stacks, the place on an empty cell (maybe next to a piece, maybe
+    /// `cell != from`): a chain whose moves are also found on bitboards
     /// (`engine/relocation.rs`).
-    Relocation(Relocation),
+    Relocation,
 }
 
 impl Form {
     /// Whether the general step runner plays the rule's moves.
     pub fn is_chain(self) -> bool {
-        matches!(self, Form::Chain | Form::Relocation(_))
+        matches!(self, Form::Chain | Form::Relocation)
     }
-}
-
-/// How a relocation puts its piece down again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Relocation {
-    /// Whether a `keep largest group` comes between (as step 1).
-    pub keep: bool,
-    /// Whether the piece goes down next to a piece (else on any empty cell).
-    pub touching: bool,
-    /// Whether it may not go back where it came from (`cell != from`).
-    pub not_back: bool,
 }
 
 /// One step of a chain: a choice, an effect, or both.

@@ -226,8 +226,8 @@ pub fn record_rules(
             ));
         }
         return Err(Failure::problem(format!(
-            "error: the record names the rules `{}`, but its hash is the built-in Hex Fours'; \
-             pass the rules file with --rules FILE",
+            "error: the record names the rules `{}`, but its hash is that of the built-in \
+             `{default_file}`; pass the rules file with --rules FILE",
             record.rules
         )));
     }

@@ -5,7 +5,7 @@
 use super::lower::Lowerer;
 use super::{pieces, CompileError};
 use crate::check::program::{RuleSpec, StepSpec};
-use crate::ir::{Candidates, CmpOp, Form, Geometry, MoveRule, Node, Relocation, Rules, Step};
+use crate::ir::{Candidates, CmpOp, Form, Geometry, MoveRule, Node, Rules, Step};
 
 /// The board facts a chain's compilation needs.
 pub struct Board<'g> {
@@ -50,45 +50,35 @@ pub fn find_relocations(rules: &mut Rules) {
         return;
     }
     for rule in rules.phases.iter_mut().flat_map(|p| p.rules.iter_mut()) {
-        if let (Form::Chain, Some(shape)) = (rule.form, relocation(&rule.steps)) {
-            rule.form = Form::Relocation(shape);
+        if rule.form == Form::Chain && is_relocation(&rule.steps) {
+            rule.form = Form::Relocation;
         }
     }
 }
 
-/// The steps as a relocation: pick, maybe keep the largest group, then
-/// place on an empty cell (maybe next to a piece, maybe not back).
-fn relocation(steps: &[Step]) -> Option<Relocation> {
-    let (keep, place) = match steps {
-        [Step::Pick(_), Step::KeepLargestGroup(None), Step::Place(q)] => (true, q),
-        [Step::Pick(_), Step::Place(q)] => (false, q),
-        _ => return None,
+/// Whether the steps are a relocation: pick, maybe keep the largest group,
+/// then place on an empty cell (maybe next to a piece), with no test but
+/// maybe `cell != from`.
+fn is_relocation(steps: &[Step]) -> bool {
+    let place = match steps {
+        [Step::Pick(_), Step::KeepLargestGroup(None), Step::Place(q)] => q,
+        [Step::Pick(_), Step::Place(q)] => q,
+        _ => return false,
     };
-    if place.guard.is_some() || place.mask.is_some() {
-        return None;
-    }
-    let touching = match place.candidates {
-        Candidates::EmptyTouching => true,
-        Candidates::Empty => false,
-        _ => return None,
-    };
+    let plain = place.guard.is_none() && place.mask.is_none();
+    let empty = matches!(
+        place.candidates,
+        Candidates::EmptyTouching | Candidates::Empty
+    );
     let not_back = match &place.test {
-        None => false,
-        Some(Node::Cmp(CmpOp::Ne, a, b))
-            if matches!(
-                (&**a, &**b),
-                (Node::Chosen, Node::From) | (Node::From, Node::Chosen)
-            ) =>
-        {
-            true
-        }
-        _ => return None,
+        None => true,
+        Some(Node::Cmp(CmpOp::Ne, a, b)) => matches!(
+            (&**a, &**b),
+            (Node::Chosen, Node::From) | (Node::From, Node::Chosen)
+        ),
+        _ => false,
     };
-    Some(Relocation {
-        keep,
-        touching,
-        not_back,
-    })
+    plain && empty && not_back
 }
 
 /// One step; `None` for an effect whose condition an option makes false.

@@ -82,63 +82,52 @@ impl Rules {
 
     /// Plays `m` from `state` into `child` (the whole turn). Chain moves that
     /// differ only in their last `place` share the position before it,
-    /// kept in `prefix`, so their earlier steps are played once.
+    /// kept in `prefix`, so their earlier steps are played once; and a
+    /// child that is that position plus the last move's piece is turned
+    /// back by taking the piece off, not copied again.
     fn play_from(&self, state: &State, prefix: &mut Prefix, child: &mut State, m: Move) {
-        let Move::Chain {
-            rule: number,
-            choices,
-        } = m
-        else {
-            // A placement: the child is `state` with one more piece.
-            match (m, prefix.placed) {
-                (Move::Place(_), Some(cell)) if prefix.key.is_none() && !self.majority => {
-                    child.take_back_place(cell, state, self);
-                }
-                _ => child.clone_from(state),
-            }
+        let chain = match m {
+            Move::Chain { rule, choices } => self
+                .rule(rule)
+                .filter(|r| matches!(r.steps.last(), Some(Step::Place(_) | Step::PlaceOn(..))))
+                .map(|r| (rule, choices, r)),
+            _ => None,
+        };
+        let Some((number, choices, rule)) = chain else {
+            // The position before a placement is `state` itself.
+            let base = prefix.placed.filter(|_| prefix.key.is_none());
+            self.reset_child(child, state, base);
             self.play(child, m);
-            (prefix.key, prefix.placed) = match m {
-                Move::Place(cell) => (None, Some(cell)),
-                _ => (None, None),
+            prefix.key = None;
+            prefix.placed = match m {
+                Move::Place(cell) => Some(cell),
+                _ => None,
             };
             return;
         };
-        if prefix.key.is_none() {
-            prefix.placed = None;
-        }
-        let rule = self
-            .rule(number)
-            .expect("a chain move comes from a chain rule");
-        let last = rule.steps.len().saturating_sub(1);
-        if !matches!(
-            rule.steps.get(last),
-            Some(Step::Place(_) | Step::PlaceOn(..))
-        ) {
-            child.clone_from(state);
-            self.play(child, m);
-            prefix.placed = None;
-            return;
-        }
+        let last = rule.steps.len() - 1;
         let mut key = choices;
         key[last] = NO_CELL;
-        match prefix.placed {
-            // The child is the prefix with one more piece: take it back.
-            Some(cell) if prefix.key == Some((number, key)) && !self.majority => {
-                child.take_back_place(cell, &prefix.state, self);
-            }
-            _ => {
-                if prefix.key != Some((number, key)) {
-                    (*prefix.state).clone_from(state);
-                    prefix.progress = self.play_steps(&mut prefix.state, rule, &choices, last);
-                    prefix.key = Some((number, key));
-                }
-                child.clone_from(&prefix.state);
-            }
+        if prefix.key != Some((number, key)) {
+            (*prefix.state).clone_from(state);
+            prefix.progress = self.play_steps(&mut prefix.state, rule, &choices, last);
+            prefix.key = Some((number, key));
+            prefix.placed = None;
         }
+        self.reset_child(child, &prefix.state, prefix.placed);
         let mut progress = prefix.progress;
         self.run_step(&rule.steps[last], child, choices[last], &mut progress);
         self.finish_turn(child);
         prefix.placed = Some(choices[last]);
+    }
+
+    /// Makes `child` the position `base`: when it is `base` after a turn
+    /// that only put a piece on `placed`, by taking the piece back.
+    fn reset_child(&self, child: &mut State, base: &State, placed: Option<CellId>) {
+        match placed {
+            Some(cell) if !self.majority => child.take_back_place(cell, base, self),
+            _ => child.clone_from(base),
+        }
     }
 
     /// Whether `seat` has a move that wins at once in `view` (a copy of a
@@ -525,7 +514,9 @@ struct Prefix {
     key: Option<(u8, [CellId; MAX_STEPS])>,
     state: Box<State>,
     progress: Progress,
-    /// The cell of the last step when the child is the prefix after it.
+    /// Where the last move put its piece, when the child is the position
+    /// before that move (the prefix, or the state itself with no key) plus
+    /// that piece.
     placed: Option<CellId>,
 }
 

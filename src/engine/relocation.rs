@@ -8,7 +8,7 @@ use std::cell::OnceCell;
 
 use super::chain::{buffer, give_buffer, Progress};
 use super::{Move, State};
-use crate::ir::{CellId, Form, MoveRule, Relocation, Rules, Select, Step, MAX_STEPS, NO_CELL};
+use crate::ir::{Candidates, CellId, Form, MoveRule, Rules, Select, Step, MAX_STEPS, NO_CELL};
 
 /// A position's pieces on bitboards.
 pub(super) struct Board {
@@ -22,8 +22,12 @@ pub(super) struct Board {
 pub(super) struct Shape<'r> {
     /// Which pieces may be picked up.
     pub pick: &'r Select,
-    /// How the piece goes down again.
-    pub put: Relocation,
+    /// Whether a `keep largest group` comes between (as step 1).
+    pub keep: bool,
+    /// Whether the piece goes down next to a piece (else on any empty cell).
+    pub touching: bool,
+    /// Whether it may not go back where it came from (`cell != from`).
+    pub not_back: bool,
 }
 
 impl Rules {
@@ -44,12 +48,24 @@ impl Rules {
         occupied == 0 || self.grow(occupied, occupied.trailing_zeros() as CellId) == occupied
     }
 
-    /// The rule as a relocation, when the compiler found it is one.
+    /// The rule as a relocation, when the compiler found it is one: its
+    /// shape read off the steps (the compiler checked them).
     pub(super) fn relocation<'r>(&self, rule: &'r MoveRule) -> Option<Shape<'r>> {
-        match (rule.form, rule.steps.first()) {
-            (Form::Relocation(put), Some(Step::Pick(pick))) => Some(Shape { pick, put }),
-            _ => None,
+        if rule.form != Form::Relocation {
+            return None;
         }
+        let (pick, keep, place) = match rule.steps.as_slice() {
+            [Step::Pick(p), Step::KeepLargestGroup(_), Step::Place(q)] => (p, true, q),
+            [Step::Pick(p), Step::Place(q)] => (p, false, q),
+            _ => return None,
+        };
+        Some(Shape {
+            pick,
+            keep,
+            touching: matches!(place.candidates, Candidates::EmptyTouching),
+            // The only test a relocation has is `cell != from`.
+            not_back: place.test.is_some(),
+        })
     }
 
     /// The cells the piece lifted from `from` may go to, the pieces
@@ -64,8 +80,8 @@ impl Rules {
     ) -> u128 {
         let all = u128::MAX >> (128 - self.geometry.cell_count());
         let masks = &self.geometry.neighbour_masks;
-        let mut near = if shape.put.touching { 0 } else { all };
-        if shape.put.touching && kept == board.occupied & !(1 << from) {
+        let mut near = if shape.touching { 0 } else { all };
+        if shape.touching && kept == board.occupied & !(1 << from) {
             // Nothing went home: the cells next to a piece before, but for
             // those whose only neighbour was the lifted piece.
             let around = masks[from as usize];
@@ -78,14 +94,14 @@ impl Rules {
                 }
                 bits &= bits - 1;
             }
-        } else if shape.put.touching {
+        } else if shape.touching {
             let mut bits = kept;
             while bits != 0 {
                 near |= masks[bits.trailing_zeros() as usize];
                 bits &= bits - 1;
             }
         }
-        let back = if shape.put.not_back { 1 << from } else { 0 };
+        let back = if shape.not_back { 1 << from } else { 0 };
         near & all & !kept & !back
     }
 
@@ -93,9 +109,9 @@ impl Rules {
     /// the pieces `kept` on the board: cheaper than listing its targets
     /// when few cells are asked about.
     pub(super) fn reaches(&self, shape: &Shape, cells: u128, kept: u128, from: CellId) -> bool {
-        let back = if shape.put.not_back { 1 << from } else { 0 };
+        let back = if shape.not_back { 1 << from } else { 0 };
         let mut cells = cells & !kept & !back;
-        if !shape.put.touching {
+        if !shape.touching {
             return cells != 0;
         }
         let masks = &self.geometry.neighbour_masks;
@@ -123,7 +139,7 @@ impl Rules {
     ) -> bool {
         let rest = occupied & !(1 << from);
         out.len = 0;
-        if !shape.put.keep {
+        if !shape.keep {
             out.push(NO_CELL, rest);
             return true;
         }
@@ -196,7 +212,7 @@ impl Rules {
             for &(named, kept) in outcomes.list() {
                 let mut choices = [NO_CELL; MAX_STEPS];
                 choices[0] = from;
-                if shape.put.keep {
+                if shape.keep {
                     choices[1] = named;
                 }
                 let targets = self.relocation_targets(shape, &board, kept, from);

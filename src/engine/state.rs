@@ -176,6 +176,15 @@ impl Clone for State {
         copy_vec(&mut self.counts, &source.counts);
         copy_vec(&mut self.lines, &source.lines);
         copy_vec(&mut self.runs, &source.runs);
+        self.copy_turn(source);
+        self.rng = source.rng.clone();
+    }
+}
+
+impl State {
+    /// Copies where the game stands (seat, turn, last cell, phase, result,
+    /// fault, the one-group fact): what every turn changes besides the pieces.
+    pub(super) fn copy_turn(&mut self, source: &State) {
         self.mover = source.mover;
         self.turn = source.turn;
         self.last = source.last;
@@ -183,7 +192,6 @@ impl Clone for State {
         self.phase_start = source.phase_start;
         self.outcome = source.outcome;
         self.fault = source.fault.clone();
-        self.rng = source.rng.clone();
         self.joined = source.joined;
     }
 }

@@ -37,14 +37,7 @@ impl State {
             }
         }
         copy_vec(&mut self.runs, &before.runs);
-        self.mover = before.mover;
-        self.turn = before.turn;
-        self.last = before.last;
-        self.phase = before.phase;
-        self.phase_start = before.phase_start;
-        self.outcome = before.outcome;
-        self.fault = before.fault.clone();
-        self.joined = before.joined;
+        self.copy_turn(before);
     }
 }
 
