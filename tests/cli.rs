@@ -968,8 +968,10 @@ fn play_cards_shows_the_board_the_hand_and_the_piles() {
     )
     .expect(0);
     let out = &run.stdout;
-    // The grid of numbered fields, its coordinates and legend.
-    assert!(out.contains("6 │ 1 "), "{out}");
+    // The grid of numbered fields and its legend; no coordinates, whose
+    // numbers would read as fields.
+    assert!(out.contains("\n│ 1 "), "{out}");
+    assert!(!out.contains("6 │ 1 "), "{out}");
     assert!(out.contains("│ 36 "), "{out}");
     assert!(out.contains("Y = Yellow   R = Red"), "{out}");
     // Yellow's own hand (Red only plays before, Yellow draws nothing), never Red's.

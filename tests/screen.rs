@@ -75,9 +75,11 @@ fn the_end_of_a_game_says_how_it_was_won() {
     let (code, stdout, stderr) = tabula_in(&dir, &args);
     assert_eq!(code, 0, "{stderr}");
     assert!(
-        stdout.contains("X wins with 3 in a line: a2 b2 c2."),
+        stdout.contains("X wins with 3 in a row: a2 b2 c2."),
         "{stdout}"
     );
+    // The final board marks the line (stars: no colour into a pipe).
+    assert!(stdout.contains("2 *X*X*X* 2"), "{stdout}");
     let drawn = "b2,a1,c3,a3,a2,c2,b3,b1,c1";
     let args = [
         "play",
@@ -152,4 +154,29 @@ fn a_move_typed_as_several_cells_is_refused_in_the_games_terms() {
         );
         assert!(!refused.contains("sow"), "{refused}");
     }
+}
+
+#[test]
+fn just_4_fun_for_four_fits_a_24_line_terminal() {
+    let dir = TempDir::new().unwrap();
+    let rules = format!("{}/rules/just-4-fun.game", env!("CARGO_MANIFEST_DIR"));
+    let args = [
+        "play",
+        &rules,
+        "--set",
+        "seats=4",
+        "--players",
+        "random,random,random,random",
+        "--moves",
+        "",
+    ];
+    let (code, stdout, stderr) = tabula_in(&dir, &args);
+    assert_eq!(code, 0, "{stderr}");
+    // One screen: the board from its top border to the piles under the
+    // status, with a line left for the prompt and one for a message.
+    let lines: Vec<&str> = stdout.lines().collect();
+    let top = lines.iter().position(|l| l.starts_with('┌')).expect("a board");
+    let piles = top + lines[top..].iter().position(|l| l.starts_with("Draw pile")).expect("piles");
+    assert!(piles - top < 22, "{} lines:\n{stdout}", piles - top + 1);
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{stdout}");
 }

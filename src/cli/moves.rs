@@ -97,7 +97,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
             println!("{}", view::board(rules, state, color_stdout()));
             println!("{}", view::status_with(rules, state, shown));
             match result {
-                Some(r) => println!("The game is over: {r}."),
+                Some(r) => {
+                    println!("The game is over: {r}.");
+                    if let Some(how) = view::ending(rules, state, &start.loaded.text) {
+                        println!("{how}");
+                    }
+                }
                 None => {
                     println!("{to_move} to move; {} legal moves:", moves.len());
                     for m in &moves {

@@ -256,12 +256,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         if cards {
             let before = history.last().expect("just pushed");
             let report = cards::report(&rules, before, &state, chosen);
-            match report.strip_suffix('.') {
-                Some(text) if !detail.is_empty() => {
-                    println!("{text} ({}).\n", detail.trim_start())
-                }
-                _ => println!("{report}\n"),
-            }
+            let said = match report.strip_suffix('.') {
+                Some(text) if !detail.is_empty() => format!("{text} ({}).", detail.trim_start()),
+                _ => report.clone(),
+            };
+            println!("{}\n", view::wrap(&said, 80));
             table.note(seat as u8, report);
         }
         for (seat, &gain) in state.gains.iter().enumerate() {

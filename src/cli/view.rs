@@ -7,6 +7,7 @@ mod hex;
 
 pub use cards::{card_list, points, Hands};
 pub use ending::ending;
+use ending::winning_line;
 pub use fields::closed;
 #[cfg(test)]
 pub(crate) use fields::tests::{dealt, play as play_cards};
@@ -30,6 +31,9 @@ const SEAT_COLOURS: [AnsiColors; 6] = [
 /// The board as text: a grid with coordinates on its edges, the last-placed
 /// piece in brackets; on boards with stacks each cell shows its pieces bottom
 /// to top, the top piece last.
+///
+/// When a line has won, its cells are marked: in reverse video, and between
+/// stars without colour (`*X*X*X*`).
 pub fn board(rules: &Rules, state: &State, color: bool) -> String {
     if rules.majority && matches!(rules.geometry.shape, Shape::Square { .. }) {
         return fields::draw(rules, state, color);
@@ -192,6 +196,27 @@ enum Ink {
     Top(Option<AnsiColors>),
     /// The top piece of the last move's cell, bold and underlined.
     Last(Option<AnsiColors>),
+    /// A piece of the winning line, bold and in reverse video.
+    Won(Option<AnsiColors>),
+    /// A star beside a piece of the winning line: shown only without colour.
+    Star,
+}
+
+/// The words of `text` on lines of at most `width` characters.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines.last_mut().expect("one line at least");
+        if line.is_empty() {
+            line.push_str(word);
+        } else if line.chars().count() + 1 + word.chars().count() <= width {
+            line.push(' ');
+            line.push_str(word);
+        } else {
+            lines.push(word.to_string());
+        }
+    }
+    lines.join("\n")
 }
 
 /// Text at a column of one line.
@@ -213,6 +238,8 @@ struct Canvas {
     /// Blank columns between two cells: 1, or 2 between stacks, so that a
     /// bracket never joins two stacks into one word.
     gap: usize,
+    /// The cells of the line that won the game, if one did.
+    line: Vec<CellId>,
 }
 
 impl Canvas {
@@ -224,6 +251,7 @@ impl Canvas {
             seats: rules.seats.len(),
             width,
             gap: if width > 1 { 2 } else { 1 },
+            line: winning_line(rules, state).unwrap_or_default(),
         }
     }
 
@@ -274,7 +302,12 @@ impl Canvas {
             self.put(line, left + i, &glyph, Ink::Under(tint(code, self.seats)));
         }
         let (glyph, tint) = (self.glyph(top), tint(top, self.seats));
-        if cell == state.last {
+        if self.line.contains(&cell) {
+            // Stars show the line without colour; with it, the reverse video does.
+            self.put(line, left - 1, "*", Ink::Star);
+            self.put(line, anchor, &glyph, Ink::Won(tint));
+            self.put(line, anchor + 1, "*", Ink::Star);
+        } else if cell == state.last {
             self.put(line, left - 1, "[", Ink::Top(tint));
             self.put(line, anchor, &glyph, Ink::Last(tint));
             self.put(line, anchor + 1, "]", Ink::Top(tint));
@@ -290,6 +323,10 @@ impl Canvas {
             let mut line = String::new();
             let mut at = 0;
             for m in marks.iter() {
+                // Two cells of a line share the star between them.
+                if m.column < at {
+                    continue;
+                }
                 // Columns count characters, not bytes or escape codes.
                 line.extend(std::iter::repeat_n(' ', m.column.saturating_sub(at)));
                 line.push_str(&paint(&m.text, m.ink, color));
@@ -312,6 +349,8 @@ fn paint(text: &str, ink: Ink, color: bool) -> String {
         Ink::Under(c) => coloured(c).dimmed(),
         Ink::Top(c) => coloured(c).bold(),
         Ink::Last(c) => coloured(c).bold().underline(),
+        Ink::Won(c) => coloured(c).bold().reversed(),
+        Ink::Star => return " ".to_string(),
     };
     style.style(text).to_string()
 }

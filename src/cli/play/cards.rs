@@ -5,12 +5,12 @@ use crate::cli::view;
 use crate::engine::{Move, MoveError, State};
 use crate::ir::{CardPlay, CellId, Rules};
 
-/// A field as people name it: `29 (e2)`, or its label on a board without numbers.
+/// A field as people name it: its number (the board shows no letters then),
+/// or its label on a board without numbers.
 pub fn field(rules: &Rules, cell: CellId) -> String {
-    let label = &rules.geometry.labels[cell as usize];
     match rules.numbers.get(cell as usize) {
-        Some(n) => format!("{n} ({label})"),
-        None => label.clone(),
+        Some(n) => n.to_string(),
+        None => rules.geometry.labels[cell as usize].clone(),
     }
 }
 
@@ -356,9 +356,9 @@ mod tests {
             text.starts_with("Your hand: 5 11 13 19.\nLegal moves (12), by the field"),
             "{text}"
         );
-        assert!(text.contains("\n  29 (e2) <- 5+11+13\n"), "{text}");
-        assert!(text.contains("\n  5 (e6)  <- 5\n"), "{text}");
-        assert!(text.contains("\n  24 (f3) <- 11+13, 5+19\n"), "{text}");
+        assert!(text.contains("\n  29 <- 5+11+13\n"), "{text}");
+        assert!(text.contains("\n  5  <- 5\n"), "{text}");
+        assert!(text.contains("\n  24 <- 11+13, 5+19\n"), "{text}");
         // Sums past the last field are no move, and not worth listing.
         assert!(!text.contains("48"), "{text}");
         assert!(text.ends_with("Type the cards you play, e.g. `5+11+13` or `5 11 13`: their sum names the field.\n"), "{text}");
@@ -378,18 +378,18 @@ mod tests {
         play(&rules, &mut state, "8");
         // Red may still place on 8 (one behind), but not after Yellow's second stone.
         let legal = rules.sorted_moves(&state);
-        assert!(help(&rules, &state, &legal).contains("8 (b5)  <- 8"));
+        assert!(help(&rules, &state, &legal).contains("8  <- 8"));
         play(&rules, &mut state, "3");
         play(&rules, &mut state, "8");
         let text = refused(&rules, &state, "8");
         assert_eq!(
             text,
-            "8 names field 8 (b5), where you may not place: no player may place there now \
+            "8 names field 8, where you may not place: no player may place there now \
              (the rule says `where lead(mover) > -2 and margin < 2`)"
         );
         let legal = rules.sorted_moves(&state);
         let text = help(&rules, &state, &legal);
-        assert!(text.contains("Not allowed:\n  8 (b5)"), "{text}");
+        assert!(text.contains("Not allowed:\n  8"), "{text}");
         assert!(
             text.contains("<- 8: no player may place there now"),
             "{text}"
@@ -400,7 +400,7 @@ mod tests {
         rules.play(&mut state, m);
         assert_eq!(
             report(&rules, &before, &state, m),
-            "Red plays 4 on field 4 (d6) and owns it, then draws 1 card."
+            "Red plays 4 on field 4 and owns it, then draws 1 card."
         );
     }
 
@@ -423,13 +423,13 @@ mod tests {
         assert!(refused(&rules, &state, "pass").starts_with("you may pass only when"));
         assert_eq!(
             refused(&rules, &state, "e2"),
-            "in this game you play cards, and their sum names the field: for field 29 (e2), \
+            "in this game you play cards, and their sum names the field: for field 29, \
              type `5+11+13`"
         );
         assert_eq!(
             refused(&rules, &state, "a6"),
             "in this game you play cards, and their sum names the field: no set of your \
-             cards adds up to 1 (a6) now"
+             cards adds up to 1 now"
         );
         assert!(refused(&rules, &state, "zz").starts_with("in this game you play cards"));
     }

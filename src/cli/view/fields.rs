@@ -3,7 +3,7 @@
 
 use owo_colors::{AnsiColors, Style};
 
-use super::{glyphs, split_label, SEAT_COLOURS};
+use super::{glyphs, split_label, winning_line, wrap, SEAT_COLOURS};
 use crate::engine::State;
 use crate::ir::geometry::Shape;
 use crate::ir::{CellId, Rules, NO_CELL};
@@ -48,13 +48,16 @@ fn stones_text(rules: &Rules, state: &State, cell: CellId, glyph: &[char]) -> Ve
 }
 
 /// A field's number as printed (its label on a board without numbers); the
-/// last field played in brackets.
-fn number_text(rules: &Rules, state: &State, cell: CellId) -> String {
+/// fields of the winning line between stars, else the last field played in
+/// brackets.
+fn number_text(rules: &Rules, state: &State, cell: CellId, line: &[CellId]) -> String {
     let n = match rules.numbers.get(cell as usize) {
         Some(n) => n.to_string(),
         None => rules.geometry.labels[cell as usize].clone(),
     };
-    if cell == state.last && state.last != NO_CELL {
+    if line.contains(&cell) {
+        format!("*{n}*")
+    } else if cell == state.last && state.last != NO_CELL {
         format!("[{n}]")
     } else {
         n
@@ -89,127 +92,197 @@ impl Line {
 }
 
 /// The board as a grid of boxes, top row first: in each box the field's
-/// number (the last one played in brackets) with its owner's letter on the
-/// right (`#` after it when the field is locked), and under it the stones of
-/// each seat (`Y2 R1`); column letters above and below, row numbers both sides.
+/// number (the last one played in brackets, a winning line's between stars)
+/// with its owner's letter on the right (`#` after it when the field is
+/// locked), and under it the stones of each seat (`Y2 R1`).
+///
+/// Rows have no border between them, so that the board and the status fit a
+/// 24-line terminal; with colour the stones line is underlined instead. A
+/// board without numbers has column letters above and below and row numbers
+/// both sides; a numbered board has none, so that no printed number is
+/// mistaken for a field.
 pub fn draw(rules: &Rules, state: &State, color: bool) -> String {
     let Shape::Square { width, height } = rules.geometry.shape else {
         return String::new();
     };
-    let glyph = glyphs(&rules.seats);
     let g = &rules.geometry;
     // Cells by (x, y), so that the rows can be walked top first.
     let mut at = vec![NO_CELL; width * height];
     for (cell, &(x, y)) in g.coords.iter().enumerate() {
         at[y as usize * width + x as usize] = cell as CellId;
     }
-    let cells = 0..g.cell_count() as CellId;
-    let widest_stones = cells
-        .clone()
-        .map(|c| {
-            let parts = stones_text(rules, state, c, &glyph);
-            parts.iter().map(|(_, t)| t.len() + 1).sum::<usize>()
-        })
-        .max()
-        .unwrap_or(0);
-    let widest_number = cells
-        .map(|c| number_text(rules, state, c).len())
-        .max()
-        .unwrap_or(1);
-    // Inside a box: a space, the number, a space, owner and lock, a space.
-    let inner = (widest_number + 5).max(widest_stones + 1).max(9);
-    let row_name = |y: usize| split_label(&g.labels[at[y * width] as usize]).1.to_string();
-    let name_width = (0..height).map(|y| row_name(y).len()).max().unwrap_or(1);
-
-    let faint = Some(Style::new().dimmed());
-    let seat_style = |s: usize| Style::new().color(seat_colour(rules, s));
+    let grid = Grid::new(rules, state, at, width);
+    let row_name = |y: usize| split_label(&g.labels[grid.at[y * width] as usize]).1;
+    let names = rules.numbers.is_empty();
+    let name_width = match names {
+        true => (0..height).map(|y| row_name(y).len()).max().unwrap_or(1),
+        false => 0,
+    };
+    // The boxes start after the row names and a space.
+    let margin = if names { name_width + 1 } else { 0 };
     let mut lines: Vec<Line> = Vec::new();
-    let border = |left: &str, mid: &str, right: &str| {
-        let mut line = Line::default();
-        line.pad(name_width + 1);
-        let bar = "─".repeat(inner);
-        let parts = vec![bar; width].join(mid);
-        line.push(format!("{left}{parts}{right}"), faint);
-        line
-    };
-    let letters = || {
-        let mut line = Line::default();
-        let mut column = 0;
-        for (x, &cell) in at[..width].iter().enumerate() {
-            let text = split_label(&g.labels[cell as usize]).0;
-            // Centred over the box.
-            let centre = name_width + 2 + x * (inner + 1) + (inner - text.len()) / 2;
-            line.pad(centre - column);
-            line.push(text, faint);
-            column = centre + text.len();
-        }
-        line
-    };
-    lines.push(letters());
-    lines.push(border("┌", "┬", "┐"));
+    if names {
+        lines.push(grid.letters(margin));
+    }
+    lines.push(grid.border(margin, "┌", "┬", "┐"));
     for y in (0..height).rev() {
-        let name = row_name(y);
+        let name = if names { row_name(y) } else { "" };
         let mut top = Line::default();
         let mut under = Line::default();
         top.pad(name_width - name.len());
-        top.push(&name, faint);
-        top.push(" │", faint);
-        under.pad(name_width + 1);
-        under.push("│", faint);
+        top.push(name, FAINT);
+        top.pad(usize::from(names));
+        under.pad(margin);
         for x in 0..width {
-            let cell = at[y * width + x];
-            let owner = state
-                .owner(cell)
-                .map(usize::from)
-                .filter(|&s| s < glyph.len());
-            let is_locked = closed(rules, state, cell);
-            let number = number_text(rules, state, cell);
-            let number_style = match owner {
-                _ if cell == state.last => Style::new().bold().underline(),
-                Some(_) => Style::new().bold(),
-                None => Style::new().dimmed(),
-            };
-            top.push(" ", None);
-            top.push(&number, Some(number_style));
-            let mark_width = 2;
-            top.pad(inner - 1 - number.len() - mark_width - 1);
-            match owner {
-                Some(s) => {
-                    let style = seat_style(s).bold();
-                    top.push(glyph[s].to_string(), Some(style));
-                    top.push(if is_locked { "#" } else { " " }, Some(style));
-                }
-                None => top.pad(mark_width),
-            }
-            top.push(" │", faint);
-            let parts = stones_text(rules, state, cell, &glyph);
-            let mut used = 0;
-            for (s, text) in &parts {
-                let style = if owner == Some(*s) {
-                    seat_style(*s).bold()
-                } else {
-                    seat_style(*s)
-                };
-                under.push(" ", None);
-                under.push(text, Some(style));
-                used += text.len() + 1;
-            }
-            under.pad(inner - used);
-            under.push("│", faint);
+            let cell = grid.at[y * width + x];
+            grid.top(&mut top, cell);
+            // The underline parts this row from the next; the border ends the last.
+            grid.under(&mut under, cell, y > 0);
         }
-        top.push(" ", None);
-        top.push(&name, faint);
+        top.push("│", FAINT);
+        if names {
+            top.push(" ", None);
+            top.push(name, FAINT);
+        }
+        under.push("│", FAINT);
         lines.push(top);
         lines.push(under);
-        lines.push(if y == 0 {
-            border("└", "┴", "┘")
-        } else {
-            border("├", "┼", "┤")
-        });
     }
-    lines.push(letters());
+    lines.push(grid.border(margin, "└", "┴", "┘"));
+    if names {
+        lines.push(grid.letters(margin));
+    }
     let text: Vec<String> = lines.iter().map(|l| l.render(color)).collect();
     text.join("\n")
+}
+
+/// The width of a standard terminal, which the boxes should fit.
+const COLUMNS: usize = 80;
+
+/// Dimmed: borders and coordinates.
+const FAINT: Option<Style> = Some(Style::new().dimmed());
+
+/// What drawing the boxes needs: the cells by place, their glyphs, the
+/// widest box and the winning line.
+struct Grid<'a> {
+    rules: &'a Rules,
+    state: &'a State,
+    /// The cell at (x, y), at `y * width + x`.
+    at: Vec<CellId>,
+    width: usize,
+    glyph: Vec<char>,
+    /// Columns inside a box.
+    inner: usize,
+    /// Whether a box's stones go without spaces between seats.
+    packed: bool,
+    line: Vec<CellId>,
+}
+
+impl<'a> Grid<'a> {
+    fn new(rules: &'a Rules, state: &'a State, at: Vec<CellId>, width: usize) -> Self {
+        let glyph = glyphs(&rules.seats);
+        let line = winning_line(rules, state).unwrap_or_default();
+        let cells = 0..rules.geometry.cell_count() as CellId;
+        // Stones are spaced (` Y1 R1`) unless that makes the board wider
+        // than a terminal; then they are packed (` Y1R1P1W1`).
+        let stones_width = |c: CellId, packed: bool| {
+            let parts = stones_text(rules, state, c, &glyph);
+            let spaces = if packed { parts.len().min(1) } else { parts.len() };
+            parts.iter().map(|(_, t)| t.len()).sum::<usize>() + spaces
+        };
+        let widest_number = cells
+            .clone()
+            .map(|c| number_text(rules, state, c, &line).len())
+            .max()
+            .unwrap_or(1);
+        // Inside a box: a space, the number, a space, owner and lock, a space.
+        let inner_for = |packed: bool| {
+            let widest_stones = cells.clone().map(|c| stones_width(c, packed)).max();
+            (widest_number + 5).max(widest_stones.unwrap_or(0) + 1).max(9)
+        };
+        let packed = width * (inner_for(false) + 1) + 1 > COLUMNS;
+        let inner = inner_for(packed);
+        Grid { rules, state, at, width, glyph, inner, packed, line }
+    }
+
+    fn seat_style(&self, seat: usize) -> Style {
+        Style::new().color(seat_colour(self.rules, seat))
+    }
+
+    /// A border line across the board: `├───┼───┤`.
+    fn border(&self, margin: usize, left: &str, mid: &str, right: &str) -> Line {
+        let mut line = Line::default();
+        line.pad(margin);
+        let parts = vec!["─".repeat(self.inner); self.width].join(mid);
+        line.push(format!("{left}{parts}{right}"), FAINT);
+        line
+    }
+
+    /// The column letters, each centred over its box.
+    fn letters(&self, margin: usize) -> Line {
+        let mut line = Line::default();
+        let mut column = 0;
+        for (x, &cell) in self.at[..self.width].iter().enumerate() {
+            let text = split_label(&self.rules.geometry.labels[cell as usize]).0;
+            let centre = margin + 1 + x * (self.inner + 1) + (self.inner - text.len()) / 2;
+            line.pad(centre - column);
+            line.push(text, FAINT);
+            column = centre + text.len();
+        }
+        line
+    }
+
+    /// A box's first line: `│ 12   R#`.
+    fn top(&self, top: &mut Line, cell: CellId) {
+        let (rules, state) = (self.rules, self.state);
+        let owner = state
+            .owner(cell)
+            .map(usize::from)
+            .filter(|&s| s < self.glyph.len());
+        let number = number_text(rules, state, cell, &self.line);
+        let number_style = match owner {
+            _ if self.line.contains(&cell) => Style::new().bold().reversed(),
+            _ if cell == state.last => Style::new().bold().underline(),
+            Some(_) => Style::new().bold(),
+            None => Style::new().dimmed(),
+        };
+        top.push("│", FAINT);
+        top.push(" ", None);
+        top.push(&number, Some(number_style));
+        let mark_width = 2;
+        top.pad(self.inner - 1 - number.len() - mark_width - 1);
+        match owner {
+            Some(s) => {
+                let style = self.seat_style(s).bold();
+                top.push(self.glyph[s].to_string(), Some(style));
+                let lock = if closed(rules, state, cell) { "#" } else { " " };
+                top.push(lock, Some(style));
+            }
+            None => top.pad(mark_width),
+        }
+        top.pad(1);
+    }
+
+    /// A box's second line: `│ Y2 R1`, underlined when `underline`.
+    fn under(&self, under: &mut Line, cell: CellId, underline: bool) {
+        let owner = self.state.owner(cell).map(usize::from);
+        let lined = |style: Style| if underline { style.underline() } else { style };
+        under.push("│", FAINT);
+        let mut used = 0;
+        for (s, text) in stones_text(self.rules, self.state, cell, &self.glyph) {
+            let style = match owner == Some(s) {
+                true => self.seat_style(s).bold(),
+                false => self.seat_style(s),
+            };
+            if used == 0 || !self.packed {
+                under.push(" ", Some(lined(Style::new())));
+                used += 1;
+            }
+            under.push(&text, Some(lined(style)));
+            used += text.len();
+        }
+        under.push(" ".repeat(self.inner - used), Some(lined(Style::new())));
+    }
 }
 
 /// Which letter is which seat, and how a field reads.
@@ -240,24 +313,7 @@ pub fn legend(rules: &Rules) -> String {
         text += &format!(" {a}# is a field where nobody may place now.");
     }
     text += " [n] is the field last played.";
-    format!("{}\n{}", pairs.join("   "), wrap_words(&text, 80))
-}
-
-/// The words of `text` on lines of at most `width` characters.
-fn wrap_words(text: &str, width: usize) -> String {
-    let mut lines: Vec<String> = vec![String::new()];
-    for word in text.split_whitespace() {
-        let line = lines.last_mut().expect("one line at least");
-        if line.is_empty() {
-            line.push_str(word);
-        } else if line.chars().count() + 1 + word.chars().count() <= width {
-            line.push(' ');
-            line.push_str(word);
-        } else {
-            lines.push(word.to_string());
-        }
-    }
-    lines.join("\n")
+    format!("{}\n{}", pairs.join("   "), wrap(&text, 80))
 }
 
 #[cfg(test)]
@@ -305,19 +361,41 @@ pub(crate) mod tests {
         let state = rules.start(1);
         let text = draw(&rules, &state, false);
         let lines: Vec<&str> = text.lines().collect();
-        // Letters, a border, then three lines a row, letters.
-        assert_eq!(lines.len(), 2 + 6 * 3 + 1, "{text}");
-        assert!(lines[0].trim_start().starts_with("a "), "{text}");
-        assert!(lines[2].starts_with("6 │ 1 "), "{text}");
-        assert!(lines[2].ends_with("│ 6"), "{text}");
-        assert!(lines[17].starts_with("1 │ 31 "), "{text}");
+        // A border, two lines a row, a border: with the status, 24 lines.
+        assert_eq!(lines.len(), 1 + 6 * 2 + 1, "{text}");
+        assert!(lines[1].starts_with("│ 1 "), "{text}");
+        assert!(lines[11].starts_with("│ 31 "), "{text}");
+        // No coordinates: the only numbers are the fields'.
+        assert!(lines.iter().all(|l| l.ends_with('│') || l.ends_with('┐') || l.ends_with('┘')), "{text}");
+        assert!(!text.contains(" a "), "{text}");
         // Every row as wide as the others.
-        let widths: Vec<usize> = lines[1..20].iter().map(|l| l.chars().count()).collect();
-        assert!(widths.iter().all(|&w| w >= widths[1] - 2), "{text}");
+        let widths: Vec<usize> = lines.iter().map(|l| l.chars().count()).collect();
+        assert!(widths.iter().all(|&w| w == widths[0]), "{text}");
         for n in 1..=36 {
             assert!(text.contains(&format!(" {n} ")), "{n}\n{text}");
         }
         assert!(!text.contains('#'));
+    }
+
+    #[test]
+    fn a_board_without_numbers_keeps_its_coordinates_and_marks_a_won_line() {
+        let source = "game \"Fields\"\nplayers Red, Blue\nboard square 3 x 3 with stacks\n\
+                      owner majority\nphase play\n  place\nend when line(3, mover): mover wins\n";
+        let rules = crate::compile::load(source, &[]).unwrap();
+        let mut state = rules.start(0);
+        for m in ["a1", "a2", "b1", "b2", "c1"] {
+            let m = rules.parse_move(&state, m).unwrap();
+            rules.play(&mut state, m);
+        }
+        let text = draw(&rules, &state, false);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2 + 3 * 2 + 2, "{text}");
+        assert!(lines[0].trim_start().starts_with("a "), "{text}");
+        assert!(lines[2].starts_with("3 │ a3 "), "{text}");
+        // The bottom row won: its fields between stars.
+        assert!(lines[6].starts_with("1 │ *a1* R  │ *b1* R  │ *c1* R  │ 1"), "{text}");
+        let coloured = draw(&rules, &state, true);
+        assert_eq!(strip(&coloured).replace('*', ""), text.replace('*', ""));
     }
 
     #[test]
