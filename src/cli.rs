@@ -1,9 +1,10 @@
-//! The command line: `tabula check | play | simulate | perft | replay`.
+//! The command line: `tabula check | play | simulate | perft | replay | moves | explain`.
 //!
 //! Exit status: 0 success, 1 problems found (errors in a rules file, a record
 //! that does not replay), 2 usage errors (bad options, unreadable files).
 
 mod check;
+mod explain;
 mod load;
 mod moves;
 mod perft;
@@ -55,6 +56,8 @@ pub enum Command {
     Replay(replay::Args),
     /// Show a position and list its legal moves.
     Moves(moves::Args),
+    /// Say what a diagnostic code means, with an example: `tabula explain E0002`.
+    Explain(explain::Args),
 }
 
 /// A failure the command reports before exiting with the given status.
@@ -100,6 +103,7 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Moves(args) => moves::run(args),
+        Command::Explain(args) => explain::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -175,8 +175,38 @@ fn just_4_fun_for_four_fits_a_24_line_terminal() {
     // One screen: the board from its top border to the piles under the
     // status, with a line left for the prompt and one for a message.
     let lines: Vec<&str> = stdout.lines().collect();
-    let top = lines.iter().position(|l| l.starts_with('┌')).expect("a board");
-    let piles = top + lines[top..].iter().position(|l| l.starts_with("Draw pile")).expect("piles");
+    let top = lines
+        .iter()
+        .position(|l| l.starts_with('┌'))
+        .expect("a board");
+    let piles = top
+        + lines[top..]
+            .iter()
+            .position(|l| l.starts_with("Draw pile"))
+            .expect("piles");
     assert!(piles - top < 22, "{} lines:\n{stdout}", piles - top + 1);
     assert!(lines.iter().all(|l| l.chars().count() <= 80), "{stdout}");
+}
+
+#[test]
+fn explain_prints_a_codes_section_and_check_points_to_it() {
+    let dir = dir_with(
+        "broken.game",
+        "game \"T\"\nplayers X, O\nboard square 3 x 3\nphase play\n  place where emtpy\n\
+         end when full: draw\n",
+    );
+    let (code, _, stderr) = tabula_in(&dir, &["check", "broken.game"]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.ends_with("try `tabula explain E0002`.\n"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = tabula_in(&dir, &["explain", "E0002"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("E0002: unknown name"), "{stdout}");
+    assert!(stdout.contains("help: did you mean `empty`?"), "{stdout}");
+    let (code, _, stderr) = tabula_in(&dir, &["explain", "E9999"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no diagnostic code `E9999`"), "{stderr}");
+    assert!(stderr.contains("E0001, E0002"), "{stderr}");
 }

@@ -32,6 +32,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), Failure> {
     let mut all_json = Vec::new();
     let mut errors = 0;
+    // The code of the first report, for the closing hint.
+    let mut first_code: Option<String> = None;
     for file in &files(&args.files)? {
         let (file, text) = if file == "-" {
             let name = "standard input";
@@ -57,6 +59,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
         }
         errors += diagnostics.iter().filter(|d| d.is_error()).count();
+        let code = diagnostics
+            .first()
+            .and_then(|d| miette::Diagnostic::code(d));
+        first_code = first_code.or_else(|| code.map(|c| c.to_string()));
         match args.format {
             Format::Json => all_json.extend(to_json(&diagnostics, file, &text)),
             Format::Human => {
@@ -84,6 +90,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 }
             }
         }
+    }
+    if let (Some(code), Format::Human) = (first_code, args.format) {
+        eprintln!("For more about a code, with an example, try `tabula explain {code}`.");
     }
     if args.format == Format::Json {
         println!(

@@ -30,7 +30,10 @@ pub fn ending(rules: &Rules, state: &State, source: &str) -> Option<String> {
         let name = &rules.seats[w as usize];
         let n = line.len();
         let way = direction(rules, &line);
-        return Some(format!("{name} wins with {n} in a {way}: {}.", cells.join(" ")));
+        return Some(format!(
+            "{name} wins with {n} in a {way}: {}.",
+            cells.join(" ")
+        ));
     }
     let span = rules.ends[end].span;
     let rule = source.get(span.start..span.end)?.trim();

@@ -187,7 +187,11 @@ impl<'a> Grid<'a> {
         // than a terminal; then they are packed (` Y1R1P1W1`).
         let stones_width = |c: CellId, packed: bool| {
             let parts = stones_text(rules, state, c, &glyph);
-            let spaces = if packed { parts.len().min(1) } else { parts.len() };
+            let spaces = if packed {
+                parts.len().min(1)
+            } else {
+                parts.len()
+            };
             parts.iter().map(|(_, t)| t.len()).sum::<usize>() + spaces
         };
         let widest_number = cells
@@ -198,11 +202,22 @@ impl<'a> Grid<'a> {
         // Inside a box: a space, the number, a space, owner and lock, a space.
         let inner_for = |packed: bool| {
             let widest_stones = cells.clone().map(|c| stones_width(c, packed)).max();
-            (widest_number + 5).max(widest_stones.unwrap_or(0) + 1).max(9)
+            (widest_number + 5)
+                .max(widest_stones.unwrap_or(0) + 1)
+                .max(9)
         };
         let packed = width * (inner_for(false) + 1) + 1 > COLUMNS;
         let inner = inner_for(packed);
-        Grid { rules, state, at, width, glyph, inner, packed, line }
+        Grid {
+            rules,
+            state,
+            at,
+            width,
+            glyph,
+            inner,
+            packed,
+            line,
+        }
     }
 
     fn seat_style(&self, seat: usize) -> Style {
@@ -366,7 +381,12 @@ pub(crate) mod tests {
         assert!(lines[1].starts_with("│ 1 "), "{text}");
         assert!(lines[11].starts_with("│ 31 "), "{text}");
         // No coordinates: the only numbers are the fields'.
-        assert!(lines.iter().all(|l| l.ends_with('│') || l.ends_with('┐') || l.ends_with('┘')), "{text}");
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.ends_with('│') || l.ends_with('┐') || l.ends_with('┘')),
+            "{text}"
+        );
         assert!(!text.contains(" a "), "{text}");
         // Every row as wide as the others.
         let widths: Vec<usize> = lines.iter().map(|l| l.chars().count()).collect();
@@ -393,7 +413,10 @@ pub(crate) mod tests {
         assert!(lines[0].trim_start().starts_with("a "), "{text}");
         assert!(lines[2].starts_with("3 │ a3 "), "{text}");
         // The bottom row won: its fields between stars.
-        assert!(lines[6].starts_with("1 │ *a1* R  │ *b1* R  │ *c1* R  │ 1"), "{text}");
+        assert!(
+            lines[6].starts_with("1 │ *a1* R  │ *b1* R  │ *c1* R  │ 1"),
+            "{text}"
+        );
         let coloured = draw(&rules, &state, true);
         assert_eq!(strip(&coloured).replace('*', ""), text.replace('*', ""));
     }

@@ -38,7 +38,11 @@ pub(super) fn draw(rules: &Rules, state: &State, side: usize) -> Canvas {
         span.0 = span.0.min(r);
         span.1 = span.1.max(r);
     }
-    let numbers = || (-r_max..).zip(&diagonals).filter_map(|(q, d)| d.map(|d| (q, d)));
+    let numbers = || {
+        (-r_max..)
+            .zip(&diagonals)
+            .filter_map(|(q, d)| d.map(|d| (q, d)))
+    };
     // The widest number at a place: above or below the board (written one
     // digit a line), on the upper-left or the lower-right edge.
     let widest = |place: fn(i32, i32, i32) -> bool| {
@@ -105,7 +109,12 @@ pub(super) fn draw(rules: &Rules, state: &State, side: usize) -> Canvas {
     }
     for (l, ends) in row_ends.iter().enumerate() {
         if let (Some((_, _, letters)), Some((left, right))) = (ends, letters_at[l]) {
-            canvas.put(line(l as i32 - r_max), left + 1 - letters.len(), letters, Ink::Faint);
+            canvas.put(
+                line(l as i32 - r_max),
+                left + 1 - letters.len(),
+                letters,
+                Ink::Faint,
+            );
             canvas.put(line(l as i32 - r_max), right, letters, Ink::Faint);
         }
     }
@@ -206,10 +215,15 @@ d 1 · · · · d
                 }
                 let (l, c) = (y - k, x - k);
                 let up: String = if lines[l][..=c].iter().any(|c| c.is_alphabetic()) {
-                    let digits = lines[l][..=c].iter().rev().take_while(|c| c.is_ascii_digit());
+                    let digits = lines[l][..=c]
+                        .iter()
+                        .rev()
+                        .take_while(|c| c.is_ascii_digit());
                     digits.collect::<Vec<_>>().into_iter().rev().collect()
                 } else {
-                    let column = (0..=l).rev().map(|l| lines[l].get(c).copied().unwrap_or(' '));
+                    let column = (0..=l)
+                        .rev()
+                        .map(|l| lines[l].get(c).copied().unwrap_or(' '));
                     let digits: Vec<char> = column.take_while(char::is_ascii_digit).collect();
                     digits.into_iter().rev().collect()
                 };
