@@ -210,3 +210,23 @@ fn explain_prints_a_codes_section_and_check_points_to_it() {
     assert!(stderr.contains("no diagnostic code `E9999`"), "{stderr}");
     assert!(stderr.contains("E0001, E0002"), "{stderr}");
 }
+
+#[test]
+fn an_unknown_name_is_suggested_only_from_its_own_kind() {
+    // `lime(3, mover)` is a call: `line` fits, the seat `Lime` does not.
+    let dir = dir_with(
+        "kinds.game",
+        "game \"T\"\nplayers Lime, Blue\nboard square 3 x 3\nphase play\n  place where empty\n\
+         end when lime(3, mover): mover wins\nend when Lim == mover: draw\n",
+    );
+    let (code, _, stderr) = tabula_in(&dir, &["check", "kinds.game"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("unknown name `lime`"), "{stderr}");
+    assert!(stderr.contains("did you mean `line`?"), "{stderr}");
+    // `Lim` alone is bare: the seat fits, once.
+    assert_eq!(
+        stderr.matches("did you mean `Lime`?").count(),
+        1,
+        "{stderr}"
+    );
+}

@@ -348,7 +348,7 @@ impl<'a> Resolver<'a> {
                 span,
             };
         }
-        self.unknown(name, ctx);
+        self.unknown(name, !args.is_empty(), ctx);
         Self::error(span, Ty::Int)
     }
 
@@ -425,7 +425,7 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    fn unknown(&mut self, name: &Name, ctx: Context) {
+    fn unknown(&mut self, name: &Name, called: bool, ctx: Context) {
         // Each suggestion reads every name: past a hundred mistakes, the
         // suggestions would cost time in the square of the file's size.
         if self.diagnostics.len() >= SUGGESTIONS {
@@ -436,11 +436,7 @@ impl<'a> Resolver<'a> {
             });
             return;
         }
-        let mut known: Vec<&str> = ctx.params.iter().map(|(p, _)| *p).collect();
-        known.extend(self.symbols.defines.keys());
-        known.extend(self.symbols.options.keys());
-        known.extend(self.symbols.seats.keys());
-        known.extend(BUILTINS.iter().map(|b| b.name));
+        let known = self.names_of_kind(called, ctx);
         let help = match crate::diagnostic::closest(&name.text, known) {
             Some(k) => Some(format!("did you mean `{k}`?")),
             None => Some("names are options, seats, definitions, parameters or built-ins (see docs/language.md)".into()),
@@ -450,6 +446,39 @@ impl<'a> Resolver<'a> {
             span: name.span.into(),
             help,
         });
+    }
+
+    /// The names in scope that could stand where an unknown name stands: a
+    /// name called with arguments can only be a definition with parameters,
+    /// a per-seat option or a built-in that takes arguments; a bare name, any
+    /// other. A suggestion never offers another kind of thing.
+    fn names_of_kind<'n>(&'n self, called: bool, ctx: Context<'n>) -> Vec<&'n str> {
+        let s = &self.symbols;
+        let mut known: Vec<&str> = Vec::new();
+        if !called {
+            known.extend(ctx.params.iter().map(|(p, _)| *p));
+            known.extend(s.seats.keys());
+        }
+        let defines = s.defines.iter();
+        known.extend(
+            defines
+                .filter(|(_, &i)| s.define_items[i].params.is_empty() != called)
+                .map(|(n, _)| *n),
+        );
+        let per_seat = |i: usize| s.option_per_seat.get(i).copied().unwrap_or(false);
+        known.extend(
+            s.options
+                .iter()
+                .filter(|(_, &i)| per_seat(i) == called)
+                .map(|(n, _)| *n),
+        );
+        let bare = |b: &crate::builtins::Builtin| {
+            b.params.is_empty() || (b.chosen_cell_default && b.params.len() == 1)
+        };
+        let takes_args = |b: &crate::builtins::Builtin| !b.params.is_empty();
+        let fits = |b: &&crate::builtins::Builtin| if called { takes_args(b) } else { bare(b) };
+        known.extend(BUILTINS.iter().filter(fits).map(|b| b.name));
+        known
     }
 
     fn call_builtin(

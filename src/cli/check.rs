@@ -59,9 +59,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
         }
         errors += diagnostics.iter().filter(|d| d.is_error()).count();
-        let code = diagnostics
-            .first()
-            .and_then(miette::Diagnostic::code);
+        let code = diagnostics.first().and_then(miette::Diagnostic::code);
         first_code = first_code.or_else(|| code.map(|c| c.to_string()));
         match args.format {
             Format::Json => all_json.extend(to_json(&diagnostics, file, &text)),
