@@ -109,6 +109,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     let (numbers, field_of) = cards::numbers(program, &geometry)?;
     let hand = cards::hand(program, &values, seats.len())?;
     let mut lower = Lowerer::new(program, &values, &geometry)
+        .with_numbers(&numbers, &field_of)
         .with_seats(seats.len())
         .with_seat_values(&seat_values);
     let score = program.score.as_ref().map(|s| lower.node(s)).transpose()?;

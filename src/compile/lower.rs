@@ -26,6 +26,10 @@ pub struct Lowerer<'a> {
     depth: usize,
     /// The expression being lowered, for a report.
     outermost: crate::syntax::Span,
+    /// Each cell's printed number (empty without `numbers`), and the cell
+    /// of each number.
+    numbers: &'a [i64],
+    field_of: &'a [CellId],
 }
 
 /// The most expression parts all the rules lower to, definitions written out.
@@ -49,7 +53,16 @@ impl<'a> Lowerer<'a> {
             lowered: 0,
             depth: 0,
             outermost: crate::syntax::Span::default(),
+            numbers: &[],
+            field_of: &[],
         }
+    }
+
+    /// The same lowerer with the cells' printed numbers, which never change.
+    pub fn with_numbers(mut self, numbers: &'a [i64], field_of: &'a [CellId]) -> Self {
+        self.numbers = numbers;
+        self.field_of = field_of;
+        self
     }
 
     /// The same lowerer with the per-seat options' values (by option, by seat).
@@ -172,8 +185,52 @@ impl<'a> Lowerer<'a> {
     /// The cells a condition allows, if it depends only on the chosen cell's geometry.
     pub fn static_mask(&self, node: &Node) -> Option<Vec<bool>> {
         (0..self.geometry.cell_count() as CellId)
-            .map(|c| static_value(node, c, self.geometry).map(|v| v != 0))
+            .map(|c| self.fixed_value(node, c).map(|v| v != 0))
             .collect()
+    }
+
+    /// The value of `node` at cell `chosen` if it depends only on the board's
+    /// fixed facts (the cell's place, its number, constants), else `None`.
+    fn fixed_value(&self, node: &Node, chosen: CellId) -> Option<i64> {
+        let g = self.geometry;
+        let v = |n: &Node| self.fixed_value(n, chosen);
+        // A fixed cell, `Some(None)` for no cell.
+        let cell = |n: &Node| {
+            let c = v(n)? as CellId;
+            Some((c != NO_CELL).then_some(c as usize))
+        };
+        let fact = |table: &[bool], c: Option<usize>| c.and_then(|c| table.get(c)) == Some(&true);
+        Some(match node {
+            Node::Const(c) => *c,
+            Node::Chosen => chosen as i64,
+            Node::Edge(c) => fact(&g.edge, cell(c)?) as i64,
+            Node::Corner(c) => fact(&g.corner, cell(c)?) as i64,
+            Node::Centre(c) => fact(&g.centre, cell(c)?) as i64,
+            Node::Adjacent(a, b) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
+            Node::Number(c) => {
+                let number = cell(c)?.and_then(|c| self.numbers.get(c));
+                number.copied().unwrap_or(0)
+            }
+            Node::Field(n) => {
+                let field = usize::try_from(v(n)?)
+                    .ok()
+                    .and_then(|n| self.field_of.get(n));
+                i64::from(field.copied().unwrap_or(NO_CELL))
+            }
+            Node::Not(a) => (v(a)? == 0) as i64,
+            Node::Neg(a) => v(a)?.checked_neg()?,
+            Node::And(a, b) => (v(a)? != 0 && v(b)? != 0) as i64,
+            Node::Or(a, b) => (v(a)? != 0 || v(b)? != 0) as i64,
+            Node::CmpConst(op, a, c) => op.apply(v(a)?, *c),
+            Node::Cmp(op, a, b) => op.apply(v(a)?, v(b)?),
+            // A fault (overflow, division by zero) is left for the engine to report.
+            Node::Arith(op, a, b, _) => op.checked(v(a)?, v(b)?)?,
+            Node::If(value, condition, other) => match v(condition)? {
+                0 => v(other)?,
+                _ => v(value)?,
+            },
+            _ => return None,
+        })
     }
 
     fn lower(&mut self, e: &Typed, args: &[Node]) -> Result<Node, CompileError> {
@@ -426,34 +483,6 @@ impl<'a> Lowerer<'a> {
         }
         Ok(value as u8)
     }
-}
-
-/// The value of a node that depends only on the chosen cell and the board, or `None`.
-fn static_value(node: &Node, chosen: CellId, g: &Geometry) -> Option<i64> {
-    let v = |n: &Node| static_value(n, chosen, g);
-    Some(match node {
-        Node::Const(c) => *c,
-        Node::Chosen => chosen as i64,
-        Node::Edge(c) => {
-            let c = v(c)? as CellId;
-            (c != NO_CELL && g.edge[c as usize]) as i64
-        }
-        Node::Corner(c) => {
-            let c = v(c)? as CellId;
-            (c != NO_CELL && g.corner[c as usize]) as i64
-        }
-        Node::Adjacent(a, b) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
-        Node::Centre(c) => {
-            let c = v(c)? as CellId;
-            (c != NO_CELL && g.centre[c as usize]) as i64
-        }
-        Node::Not(a) => (v(a)? == 0) as i64,
-        Node::And(a, b) => (v(a)? != 0 && v(b)? != 0) as i64,
-        Node::Or(a, b) => (v(a)? != 0 || v(b)? != 0) as i64,
-        Node::CmpConst(op, a, c) => op.apply(v(a)?, *c),
-        Node::Cmp(op, a, b) => op.apply(v(a)?, v(b)?),
-        _ => return None,
-    })
 }
 
 /// An aggregate; over the neighbours of one cell only when its condition

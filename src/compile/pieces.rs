@@ -4,6 +4,7 @@
 use super::lower::Lowerer;
 use super::{value_of, CompileError};
 use crate::check::program::{PieceKind, Program};
+use crate::diagnostic::Diagnostic;
 use crate::ir::{Candidates, CellId, Geometry, Phase, Setup, Sowing, NO_CELL};
 
 /// The most pieces a cell may hold: the pieces there can be, at most 64.
@@ -50,9 +51,17 @@ pub fn setup(
         let mask = match &put.condition {
             Some(c) => {
                 let node = lower.node(c)?;
-                // A set-up condition may only look at the board (the checker allows
-                // the chosen cell); anything else selects no cell.
-                lower.static_mask(&node).unwrap_or_default()
+                // The set-up is worked out once, before anything is on the board.
+                lower.static_mask(&node).ok_or_else(|| {
+                    CompileError::Invalid(Box::new(Diagnostic::Unsupported {
+                        what: "a set-up condition that reads more than the cell's place".into(),
+                        span: c.span.into(),
+                        help: "the set-up's cells are chosen before the game starts, from where \
+                               each cell is: use `corner`, `edge`, `centre`, `adjacent`, \
+                               `number(cell)`, cells by label, options and arithmetic"
+                            .into(),
+                    }))
+                })?
             }
             None => Vec::new(),
         };
@@ -156,5 +165,51 @@ pub fn sow_cache(phases: &[Phase], cells: usize) -> Option<Vec<u64>> {
                 .collect(),
         ),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{load, CompileError, LoadError};
+
+    fn game(condition: &str) -> String {
+        format!(
+            "game \"T\"\nplayers X, O\nboard square 3 x 3 with stacks\nneutral Tan\n\
+             numbers 1 2 3 4 5 6 7 8 9\nsetup: put 1 Tan where {condition}\n\
+             phase play\n  place where empty\nend when full: draw\n"
+        )
+    }
+
+    fn tan_cells(condition: &str) -> Vec<String> {
+        let rules = load(&game(condition), &[]).unwrap();
+        let state = rules.start(0);
+        let tan = rules.seats.len() as u8 + 1;
+        let cells = 0..rules.geometry.cell_count();
+        cells
+            .filter(|&c| state.board[c] == tan)
+            .map(|c| rules.geometry.labels[c].clone())
+            .collect()
+    }
+
+    #[test]
+    fn the_set_up_reads_numbers_arithmetic_and_places() {
+        assert_eq!(tan_cells("number(cell) == 5"), ["b2"]);
+        assert_eq!(
+            tan_cells("number(cell) % 2 == 1 and not centre"),
+            ["a1", "c1", "a3", "c3"]
+        );
+        assert_eq!(
+            tan_cells("cell == field(3) or adjacent(cell, a1) and edge"),
+            ["b1", "a2", "c3"]
+        );
+    }
+
+    #[test]
+    fn a_set_up_that_reads_the_game_is_refused_not_left_empty() {
+        let e = load(&game("height(cell) == 0 and mover == X"), &[]).unwrap_err();
+        let LoadError::Compile(CompileError::Invalid(d)) = e else {
+            panic!("{e:?}")
+        };
+        assert!(d.to_string().contains("set-up condition"), "{d}");
     }
 }

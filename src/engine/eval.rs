@@ -236,17 +236,11 @@ impl Rules {
             Node::CmpConst(op, a, b) => op.apply(self.eval(a, s), *b),
             Node::Arith(op, a, b, span) => {
                 let (a, b) = (self.eval(a, s), self.eval(b, s));
-                let value = match op {
-                    ArithOp::Add => a.checked_add(b),
-                    ArithOp::Sub => a.checked_sub(b),
-                    ArithOp::Mul => a.checked_mul(b),
-                    ArithOp::Div | ArithOp::Rem if b == 0 => {
-                        st.record_fault(FaultKind::DivisionByZero, *span);
-                        return 0;
-                    }
-                    ArithOp::Div => a.checked_div(b),
-                    ArithOp::Rem => a.checked_rem(b),
-                };
+                if b == 0 && matches!(op, ArithOp::Div | ArithOp::Rem) {
+                    st.record_fault(FaultKind::DivisionByZero, *span);
+                    return 0;
+                }
+                let value = op.checked(a, b);
                 // Past the integers the result means nothing: a fault, as
                 // a division by zero is.
                 value.unwrap_or_else(|| {

@@ -191,6 +191,19 @@ pub enum ArithOp {
     Rem,
 }
 
+impl ArithOp {
+    /// The result, or `None` past the integers or on a division by zero.
+    pub fn checked(self, a: i64, b: i64) -> Option<i64> {
+        match self {
+            ArithOp::Add => a.checked_add(b),
+            ArithOp::Sub => a.checked_sub(b),
+            ArithOp::Mul => a.checked_mul(b),
+            ArithOp::Div => a.checked_div(b),
+            ArithOp::Rem => a.checked_rem(b),
+        }
+    }
+}
+
 impl Node {
     /// Whether the node reads a score (`score` or `gain`): then the engine
     /// must keep scores up to date after every turn.
