@@ -230,3 +230,24 @@ fn an_unknown_name_is_suggested_only_from_its_own_kind() {
         "{stderr}"
     );
 }
+
+#[test]
+fn an_item_with_a_syntax_error_is_not_reported_missing_too() {
+    let rules = std::fs::read_to_string(format!(
+        "{}/rules/just-4-fun.game",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    for (from, to) in [
+        ("deck 4 x 1..12", "deck 4 y 1..12"),
+        ("board square 6 x 6 with stacks", "board square 6 x 6 with stakcs"),
+        ("owner majority", "owner majorty"),
+    ] {
+        assert!(rules.contains(from));
+        let dir = dir_with("broken.game", &rules.replace(from, to));
+        let (code, stdout, stderr) = tabula_in(&dir, &["check", "broken.game"]);
+        assert_eq!(code, 1);
+        assert_eq!(stderr.matches("error[").count(), 1, "{to}: {stderr}");
+        assert!(stdout.contains("1 error and 0 warnings"), "{to}: {stdout}");
+    }
+}
