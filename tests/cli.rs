@@ -372,7 +372,17 @@ fn simulate_json_summary_adds_up_and_is_deterministic() {
     assert_eq!(int(&a["unfinished"]), 0, "tic-tac-toe always ends");
     let mean = a["mean_length"].as_f64().expect("mean_length is a number");
     assert!((5.0..=9.0).contains(&mean), "mean_length {mean}");
-    assert!(a["playouts_per_second"].as_f64().expect("a number") > 0.0);
+    assert!(a["games_per_second"].as_f64().expect("a number") > 0.0);
+    let (games, moves) = (
+        a["games_per_second"].as_f64().unwrap(),
+        a["moves_per_second"].as_f64().unwrap(),
+    );
+    // Every game has moves: the move rate is the game rate times the mean length.
+    let length = a["mean_length"].as_f64().unwrap();
+    assert!(
+        (moves / games - length).abs() < 1e-6 * length,
+        "{moves} {games} {length}"
+    );
     assert_eq!(a["mean_scores"].as_array().map(Vec::len), Some(2));
 
     let b = simulate_json(&args);

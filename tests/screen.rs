@@ -240,7 +240,10 @@ fn an_item_with_a_syntax_error_is_not_reported_missing_too() {
     .unwrap();
     for (from, to) in [
         ("deck 4 x 1..12", "deck 4 y 1..12"),
-        ("board square 6 x 6 with stacks", "board square 6 x 6 with stakcs"),
+        (
+            "board square 6 x 6 with stacks",
+            "board square 6 x 6 with stakcs",
+        ),
         ("owner majority", "owner majorty"),
     ] {
         assert!(rules.contains(from));

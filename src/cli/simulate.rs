@@ -1,10 +1,13 @@
 //! `tabula simulate`: many games, in parallel, and their statistics.
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
 use serde::Serialize;
+
+mod progress;
+
+use progress::{rounded, Progress};
 
 use super::check::turn_bound;
 use super::load::Loaded;
@@ -95,7 +98,9 @@ pub struct Summary {
     /// Mean number of moves per game.
     pub mean_length: f64,
     /// Games per second of wall-clock time, all threads together.
-    pub playouts_per_second: f64,
+    pub games_per_second: f64,
+    /// Moves per second of wall-clock time, all threads together.
+    pub moves_per_second: f64,
     /// Threads used.
     pub threads: usize,
 }
@@ -143,16 +148,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
             )));
         }
     }
-    let bar = if args.games >= 100 && args.format == Format::Human {
-        ProgressBar::new(u64::from(args.games))
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, {eta} left)")
-            .expect("valid template"),
+    // Random games are fast: a line for long runs only. An MCTS game can
+    // take minutes, so its line shows from the start.
+    let slow = specs.iter().any(|s| *s != PlayerSpec::Random);
+    let progress = Progress::new(
+        args.games,
+        (args.games >= 100 || slow) && args.format == Format::Human,
     );
-
     let time = std::time::Instant::now();
     let games: Vec<Result<Game, Failure>> = (0..args.games)
         .into_par_iter()
@@ -172,13 +174,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     args.seed.wrapping_add(u64::from(i)),
                     i,
                     args.records.as_deref(),
+                    &progress,
                 );
-                bar.inc(1);
+                progress.game();
                 game
             },
         )
         .collect();
-    bar.finish_and_clear();
+    progress.finish();
     let secs = time.elapsed().as_secs_f64();
     let games: Vec<Game> = games.into_iter().collect::<Result<_, _>>()?;
 
@@ -203,6 +206,7 @@ fn play_one(
     seed: u64,
     index: u32,
     records: Option<&str>,
+    progress: &Progress,
 ) -> Result<Game, Failure> {
     let rules = &loaded.rules;
     match position {
@@ -218,7 +222,9 @@ fn play_one(
     let length = if all_random && records.is_none() {
         // The fast path: the engine's own random playout, no move list when it can avoid one.
         let mut rng = SmallRng::seed_from_u64(seed);
-        random_playout(rules, state, buf, &mut rng, bound)
+        let length = random_playout(rules, state, buf, &mut rng, bound);
+        progress.moves(u64::from(length));
+        length
     } else {
         // All-random games draw from the same generator as the fast path, so
         // that writing records does not change which games are played.
@@ -252,6 +258,7 @@ fn play_one(
             rules.play(state, m);
             record.moves.push(rules.move_text(m));
             length += 1;
+            progress.moves(1);
         }
         if let Some(dir) = records {
             record.finish(rules, state);
@@ -284,6 +291,7 @@ fn summarise(rules: &Rules, specs: &[PlayerSpec], games: &[Game], secs: f64) -> 
             *sum += f64::from(s);
         }
     }
+    let total_moves: f64 = games.iter().map(|g| f64::from(g.length)).sum();
     Summary {
         game: rules.title.clone(),
         seats: rules.seats.clone(),
@@ -293,8 +301,9 @@ fn summarise(rules: &Rules, specs: &[PlayerSpec], games: &[Game], secs: f64) -> 
         draws,
         unfinished,
         mean_scores: score_sums.iter().map(|s| s / n).collect(),
-        mean_length: games.iter().map(|g| f64::from(g.length)).sum::<f64>() / n,
-        playouts_per_second: n / secs.max(1e-9),
+        mean_length: total_moves / n,
+        games_per_second: n / secs.max(1e-9),
+        moves_per_second: total_moves / secs.max(1e-9),
         threads: rayon::current_num_threads(),
     }
 }
@@ -346,7 +355,9 @@ fn print_summary(s: &Summary, seed: u64, rules: &Rules) {
     }
     println!("mean length: {:.1} moves", s.mean_length);
     println!(
-        "speed: {:.0} playouts/s ({} threads)",
-        s.playouts_per_second, s.threads
+        "speed: {} games/s, {} moves/s ({} threads)",
+        rounded(s.games_per_second),
+        rounded(s.moves_per_second),
+        s.threads
     );
 }

@@ -1,0 +1,112 @@
+//! What `simulate` shows while it plays: games done, moves played and the
+//! rate, from the start (an MCTS game can take minutes).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// The progress line of a run, shared by every thread.
+pub struct Progress {
+    bar: ProgressBar,
+    /// Moves played so far, by every thread.
+    moves: Arc<AtomicU64>,
+    /// The thread that redraws the line, and the flag that stops it; the
+    /// games themselves only count, since reading the clock after every
+    /// game would cost as much as a short game.
+    painter: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
+}
+
+/// How often the line is redrawn.
+const EVERY: Duration = Duration::from_millis(200);
+
+impl Progress {
+    /// A progress line for `games` games, drawn (on a terminal) when `visible`.
+    pub fn new(games: u32, visible: bool) -> Self {
+        let moves = Arc::new(AtomicU64::new(0));
+        if !visible {
+            let bar = ProgressBar::hidden();
+            return Progress {
+                bar,
+                moves,
+                painter: None,
+            };
+        }
+        let bar = ProgressBar::new(u64::from(games));
+        let style = ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg} ({elapsed})")
+            .expect("valid template");
+        bar.set_style(style);
+        bar.set_message("0 moves");
+        let stop = Arc::new(AtomicBool::new(false));
+        let painter = {
+            let (bar, moves, stop) = (bar.clone(), moves.clone(), stop.clone());
+            std::thread::spawn(move || {
+                let start = Instant::now();
+                while !stop.load(Ordering::Relaxed) {
+                    let total = moves.load(Ordering::Relaxed);
+                    let rate = total as f64 / start.elapsed().as_secs_f64().max(1e-9);
+                    bar.set_message(format!("{total} moves, {} moves/s", rounded(rate)));
+                    std::thread::park_timeout(EVERY);
+                }
+            })
+        };
+        Progress {
+            bar,
+            moves,
+            painter: Some((painter, stop)),
+        }
+    }
+
+    /// `n` more moves played.
+    pub fn moves(&self, n: u64) {
+        self.moves.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// One more game done.
+    pub fn game(&self) {
+        self.bar.inc(1);
+    }
+
+    /// Stops the painter and clears the line.
+    pub fn finish(self) {
+        if let Some((painter, stop)) = self.painter {
+            stop.store(true, Ordering::Relaxed);
+            painter.thread().unpark();
+            let _ = painter.join();
+        }
+        self.bar.finish_and_clear();
+    }
+}
+
+/// A rate to three significant digits: `187000`, `1370`, `2.35`, `0.0523`.
+pub fn rounded(rate: f64) -> String {
+    if !rate.is_finite() || rate <= 0.0 {
+        return "0".to_string();
+    }
+    let digits = rate.log10().floor() as i32 + 1;
+    if digits >= 3 {
+        let unit = 10f64.powi(digits - 3);
+        format!("{:.0}", (rate / unit).round() * unit)
+    } else {
+        let decimals = (3 - digits).min(6) as usize;
+        format!("{rate:.decimals$}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rounded;
+
+    #[test]
+    fn rates_keep_three_significant_digits() {
+        assert_eq!(rounded(186_605.2), "187000");
+        assert_eq!(rounded(1366.4), "1370");
+        assert_eq!(rounded(123.4), "123");
+        assert_eq!(rounded(2.3456), "2.35");
+        assert_eq!(rounded(0.052_34), "0.0523");
+        assert_eq!(rounded(0.0), "0");
+        assert_eq!(rounded(f64::NAN), "0");
+    }
+}
