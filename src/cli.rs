@@ -11,6 +11,7 @@ mod perft;
 mod play;
 pub mod position;
 mod replay;
+mod rules_path;
 mod simulate;
 pub mod view;
 

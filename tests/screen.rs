@@ -37,7 +37,8 @@ fn a_score_of_pieces_counted_shows_during_play() {
 fn replay_of_a_game_without_scores_prints_none() {
     let dir = TempDir::new().unwrap();
     let rules = format!("{}/rules/tic-tac-toe.game", env!("CARGO_MANIFEST_DIR"));
-    let args = ["simulate", &rules, "--games", "1", "--records", "r"];
+    std::fs::copy(&rules, dir.path().join("ttt.game")).unwrap();
+    let args = ["simulate", "ttt.game", "--games", "1", "--records", "r"];
     assert_eq!(tabula_in(&dir, &args).0, 0);
     let (code, stdout, stderr) = tabula_in(&dir, &["replay", "r/game-00001.json"]);
     assert_eq!(code, 0, "{stderr}");
@@ -252,5 +253,43 @@ fn an_item_with_a_syntax_error_is_not_reported_missing_too() {
         assert_eq!(code, 1);
         assert_eq!(stderr.matches("error[").count(), 1, "{to}: {stderr}");
         assert!(stdout.contains("1 error and 0 warnings"), "{to}: {stdout}");
+    }
+}
+
+#[test]
+fn a_record_names_its_rules_from_its_folder_and_nothing_outside_is_read() {
+    let dir = TempDir::new().unwrap();
+    let rules = format!("{}/rules/tic-tac-toe.game", env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir(dir.path().join("rules")).unwrap();
+    std::fs::copy(&rules, dir.path().join("rules/ttt.game")).unwrap();
+    let args = [
+        "simulate",
+        "rules/ttt.game",
+        "--games",
+        "1",
+        "--records",
+        "recs",
+    ];
+    assert_eq!(tabula_in(&dir, &args).0, 0);
+    let text = std::fs::read_to_string(dir.path().join("recs/game-00001.json")).unwrap();
+    assert!(text.contains(r#""rules": "../rules/ttt.game""#), "{text}");
+    // From the project folder and from the records' folder alike.
+    let (code, stdout, stderr) = tabula_in(&dir, &["replay", "recs/game-00001.json"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("against rules/ttt.game"), "{stdout}");
+    // A record naming a file by an absolute path, or climbing out of every
+    // folder it may read, is not read, and the name is not printed.
+    let secret = dir.path().join("rules/ttt.game");
+    let secret = secret.to_str().unwrap();
+    for named in [secret, "../../../../../../../../etc/hostname"] {
+        let changed = text.replace("../rules/ttt.game", named);
+        std::fs::write(dir.path().join("recs/evil.json"), changed).unwrap();
+        let (code, _, stderr) = tabula_in(&dir, &["replay", "recs/evil.json"]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            !stderr.contains("ttt.game") && !stderr.contains("etc"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("--rules FILE"), "{stderr}");
     }
 }

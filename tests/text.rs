@@ -45,7 +45,13 @@ fn control_characters_in_a_record_are_escaped() {
     let dir = TempDir::new().unwrap();
     let root = env!("CARGO_MANIFEST_DIR");
     let records = dir.path().join("records");
-    let rules = format!("{root}/rules/tic-tac-toe.game");
+    // The rules inside the folder, where a record's rules are looked for.
+    std::fs::copy(
+        format!("{root}/rules/tic-tac-toe.game"),
+        dir.path().join("ttt.game"),
+    )
+    .unwrap();
+    let rules = "ttt.game".to_string();
     let records_arg = records.to_string_lossy().into_owned();
     let args = [
         "simulate",

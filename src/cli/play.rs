@@ -101,6 +101,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     // Resuming a record goes on writing it, unless told otherwise.
     let record_path = args.record.clone().or(args.position.from.clone());
+    if let Some(path) = &record_path {
+        // Named from the record's folder, where `replay` looks for it.
+        record.rules = super::rules_path::for_record(&file, std::path::Path::new(path));
+    }
     let mut editor = DefaultEditor::new()
         .map_err(|e| Failure::usage(format!("error: cannot read the terminal: {e}")))?;
     let color = color_stdout();

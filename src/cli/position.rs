@@ -208,15 +208,19 @@ pub fn record_rules(
         }
         return Ok((file.to_string(), text));
     }
-    let file = locate(&record.rules, path);
-    let on_disk = read(&file).ok();
-    if let Some(text) = &on_disk {
+    let file = super::rules_path::locate(&record.rules, path);
+    let on_disk = file.as_ref().and_then(|f| read(f).ok().map(|t| (f, t)));
+    if let Some((file, text)) = &on_disk {
         if rules_hash(text) == record.rules_hash {
-            return Ok((file, text.clone()));
+            return Ok((file.to_string(), text.clone()));
         }
     }
     // The built-in game, when the record names it and its file is not here.
     let (default_file, default_text) = super::load::DEFAULT_RULES;
+    let shown = match super::rules_path::printable(&record.rules) {
+        true => format!("`{}`", record.rules),
+        false => "a file outside the record's folder".to_string(),
+    };
     if rules_hash(default_text) == record.rules_hash {
         let name = |p: &str| Path::new(p).file_name().map(|n| n.to_owned());
         if name(&record.rules) == name(default_file) {
@@ -226,32 +230,20 @@ pub fn record_rules(
             ));
         }
         return Err(Failure::problem(format!(
-            "error: the record names the rules `{}`, but its hash is that of the built-in \
-             `{default_file}`; pass the rules file with --rules FILE",
-            record.rules
+            "error: the record names the rules {shown}, but its hash is that of the built-in \
+             `{default_file}`; pass the rules file with --rules FILE"
         )));
     }
     match on_disk {
-        Some(text) => Err(mismatch(
-            &file,
+        Some((file, text)) => Err(mismatch(
+            file,
             &text,
             "has changed since the record was written; pass the original rules file with --rules FILE",
         )),
         None => Err(Failure::usage(format!(
-            "error: cannot read `{file}`, the rules the record names (neither from here nor \
-             beside the record); pass the rules file with --rules FILE"
+            "error: cannot read the rules the record names, {shown}, beside the record \
+             (rules are looked for only there, and only inside the record's folder or this \
+             one); pass the rules file with --rules FILE"
         ))),
-    }
-}
-
-/// Finds the rules file: as written, or relative to the record's folder.
-fn locate(rules: &str, record: &str) -> String {
-    if Path::new(rules).exists() {
-        return rules.to_string();
-    }
-    let beside = Path::new(record).parent().map(|p| p.join(rules));
-    match beside {
-        Some(p) if p.exists() => p.to_string_lossy().into_owned(),
-        _ => rules.to_string(),
     }
 }

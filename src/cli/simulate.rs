@@ -238,6 +238,11 @@ fn play_one(
             .collect();
         let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
         let mut record = Record::new(rules, &loaded.file, &loaded.text, seed, &names);
+        if let Some(dir) = records {
+            // Named from the records' folder, where `replay` looks for it.
+            let path = std::path::Path::new(dir).join("game.json");
+            record.rules = super::rules_path::for_record(&loaded.file, &path);
+        }
         if let Some((_, moves)) = position {
             record.moves = moves.to_vec();
         }
