@@ -6,7 +6,7 @@ use crate::engine::{Outcome, State};
 use crate::ir::Rules;
 
 /// The format tag written into every record.
-pub const FORMAT: &str = "tabula-record/1";
+pub const FORMAT: &str = "tabula-record/2";
 
 /// Writes a file whole or not at all: the text goes to a temporary file
 /// beside it, is flushed to the disk, and then takes the file's name, so that
@@ -47,7 +47,10 @@ pub fn may_overwrite(path: &std::path::Path) -> bool {
     std::fs::read_to_string(path)
         .ok()
         .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .is_some_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(FORMAT))
+        .is_some_and(|v| {
+            let format = v.get("format").and_then(|f| f.as_str());
+            format.is_some_and(|f| f.starts_with("tabula-record/"))
+        })
 }
 
 /// One game, as written by `play --record` and `simulate --records`.
@@ -63,12 +66,22 @@ pub struct Record {
     pub game: String,
     /// Every option's value, by name.
     pub options: Vec<(String, i64)>,
-    /// The seed of the game's chance.
-    pub seed: u64,
+    /// The seed of the game's chance; in a game with hidden cards, left out
+    /// (`null`) until the game ends, since it would tell every card.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// What reading the record tells beyond the moves, in a game with hidden
+    /// cards still being played: whose eyes it is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveals: Option<String>,
+    /// The seed of a game with hidden cards, written when it ends.
+    #[serde(skip)]
+    held_seed: Option<u64>,
     /// Each seat's name and player.
     pub seats: Vec<SeatRecord>,
     /// Every chance outcome, in order: for `first random`, the seat drawn to
-    /// begin (from 0). Replaying re-creates them from the seed and checks them.
+    /// begin (from 0), then each shuffle's cards in drawing order. While a
+    /// game is played, only the cards drawn so far (see `State::seen_chance`).
     pub chance: Vec<u64>,
     /// Every move in the rules' notation.
     pub moves: Vec<String>,
@@ -107,13 +120,20 @@ pub fn rules_hash(text: &str) -> String {
 impl Record {
     /// A record of a game about to start.
     pub fn new(rules: &Rules, file: &str, text: &str, seed: u64, players: &[String]) -> Self {
+        let hidden = rules.has_hidden();
         Record {
             format: FORMAT.into(),
             rules: file.into(),
             rules_hash: rules_hash(text),
             game: rules.title.clone(),
             options: rules.options.clone(),
-            seed,
+            seed: (!hidden).then_some(seed),
+            reveals: hidden.then(|| {
+                "every seat's cards dealt and drawn so far (not the ones to come): \
+                 for nobody at the table until the game ends"
+                    .to_string()
+            }),
+            held_seed: hidden.then_some(seed),
             seats: rules
                 .seats
                 .iter()
@@ -154,9 +174,14 @@ impl Record {
         }
     }
 
-    /// Copies the chance outcomes drawn so far.
+    /// Copies the chance outcomes seen so far: during a game, not the order
+    /// of the cards still to be drawn; once it is over, all of them.
     pub fn note_chance(&mut self, state: &State) {
-        self.chance = state.chance.iter().map(|&c| u64::from(c)).collect();
+        let chance = match state.is_over() {
+            true => &state.chance[..],
+            false => state.seen_chance(),
+        };
+        self.chance = chance.iter().map(|&c| u64::from(c)).collect();
     }
 
     /// Adds a move just played (`state` is the position after it) with the
@@ -166,9 +191,12 @@ impl Record {
         self.note_chance(state);
     }
 
-    /// Sets the result (and the chance outcomes) from a finished state.
+    /// Sets the result, every chance outcome and the seed, from the state
+    /// the game stopped in: nothing is hidden any more.
     pub fn finish(&mut self, rules: &Rules, state: &State) {
-        self.note_chance(state);
+        self.chance = state.chance.iter().map(|&c| u64::from(c)).collect();
+        self.seed = self.seed.or(self.held_seed);
+        self.reveals = None;
         self.result = state.outcome.map(|o| ResultRecord {
             winner: match o {
                 Outcome::Win(s) => Some(rules.seats[s as usize].clone()),

@@ -447,7 +447,7 @@ fn simulate_records_replay() {
     );
     for file in &files {
         let record = read_json(file);
-        assert_eq!(record["format"], "tabula-record/1");
+        assert_eq!(record["format"], "tabula-record/2");
         assert_eq!(record["game"], "Tic-tac-toe");
         assert!(!record["result"].is_null(), "a finished game: {record:#}");
         let run = tabula(&["replay", path_str(file)]).expect(0);

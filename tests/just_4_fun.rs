@@ -590,10 +590,10 @@ fn random_playouts_end_within_20_rounds() {
     }
 }
 
-/// The chance list of a start: `deck` in drawing order, then the first seat.
+/// The chance list of a start: the first seat, then `deck` in drawing order.
 fn script(deck_order: &[u8], first: u32) -> Vec<u32> {
-    let mut chance: Vec<u32> = deck_order.iter().map(|&v| u32::from(v)).collect();
-    chance.push(first);
+    let mut chance = vec![first];
+    chance.extend(deck_order.iter().map(|&v| u32::from(v)));
     chance
 }
 
@@ -626,7 +626,7 @@ fn a_scripted_deal_deals_in_order() {
         let state = State::scripted(&rules, &script(&bad, 0));
         assert!(state.bad_script);
         assert_eq!(
-            sorted(state.chance[..55].iter().map(|&v| v as u8).collect()),
+            sorted(state.chance[1..].iter().map(|&v| v as u8).collect()),
             deck()
         );
     }
@@ -820,8 +820,9 @@ fn to_native(m: Move) -> native::Move {
 fn agree_with_native(rules: &Rules, seed: u64) {
     let seats = rules.seats.len();
     let mut state = rules.start(seed);
-    let deal: Vec<u8> = state.chance[..55].iter().map(|&v| v as u8).collect();
-    let mut game = JustFourFun::from_deal(seats, state.chance[55] as usize, &deal);
+    // The first seat, then the deck in drawing order.
+    let deal: Vec<u8> = state.chance[1..56].iter().map(|&v| v as u8).collect();
+    let mut game = JustFourFun::from_deal(seats, state.chance[0] as usize, &deal);
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x6e61);
     let mut native_rng = Pcg64Mcg::seed_from_u64(0);
     let (mut buf, mut theirs) = (Vec::new(), Vec::new());

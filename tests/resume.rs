@@ -16,14 +16,21 @@ fn rules(file: &str, seats: i64) -> (Rules, String) {
     (rules, text)
 }
 
-/// What a seat could compare of two positions.
+/// What a seat could compare of two positions: the board, the hands, the
+/// turn and the cards drawn so far (the order of the cards still to come is
+/// not in a record written during play: it is drawn anew).
 fn position(rules: &Rules, state: &State) -> String {
     let hands: Vec<Vec<u8>> = (0..rules.seats.len() as u8)
         .map(|s| state.hand(s, rules).to_vec())
         .collect();
     format!(
         "{:?} {:?} {} {} {:?} {:?}",
-        state.board, hands, state.mover, state.turn, state.outcome, state.chance
+        state.board,
+        hands,
+        state.mover,
+        state.turn,
+        state.outcome,
+        state.seen_chance()
     )
 }
 
@@ -46,6 +53,21 @@ fn a_card_game_saved_at_any_move_resumes_there() {
             record.push_move(rules.move_text(m), &state);
             // What `play` writes now, read back and replayed.
             let saved: Record = serde_json::from_str(&record.to_json()).expect("a record");
+            if !state.is_over() {
+                // Nothing a record written during play holds tells a card to come.
+                let drawn = state.chance.len() - state.draw_pile().len();
+                assert_eq!(
+                    saved.chance.len(),
+                    drawn,
+                    "seed {seed}, move {}",
+                    saved.moves.len()
+                );
+                assert_eq!(saved.seed, None, "the seed would tell every card");
+                assert!(saved
+                    .reveals
+                    .as_deref()
+                    .is_some_and(|r| r.contains("until the game ends")));
+            }
             let mut resumed = replayed_start(&rules, &saved);
             let n = saved.moves.len();
             play_moves(&rules, &mut resumed, &saved.moves, "the record")
@@ -59,6 +81,38 @@ fn a_card_game_saved_at_any_move_resumes_there() {
             );
         }
         reshuffled += usize::from(state.chance.len() > dealt);
+        // Once over, the record tells everything.
+        record.finish(&rules, &state);
+        assert_eq!(record.seed, Some(seed));
+        assert_eq!(record.chance.len(), state.chance.len());
+        assert_eq!(record.reveals, None);
     }
     assert!(reshuffled > 0, "no game reshuffled its draw pile");
+}
+
+/// Taking a move back shuffles the cards still to be drawn again: the next
+/// cards are not the ones that were seen being drawn, and nothing seen changes.
+#[test]
+fn the_cards_to_come_are_shuffled_anew_after_an_undo() {
+    let (rules, _) = rules("just-4-fun.game", 2);
+    let mut changed = 0;
+    for seed in 0..8u64 {
+        let state = rules.start(seed);
+        let mut again = state.clone();
+        again.reshuffle_unseen(seed ^ 0x5eed);
+        assert_eq!(position(&rules, &again), position(&rules, &state));
+        let sorted = |s: &State| {
+            let mut pile = s.draw_pile().to_vec();
+            pile.sort_unstable();
+            pile
+        };
+        assert_eq!(sorted(&again), sorted(&state));
+        assert_eq!(again.chance.len(), state.chance.len());
+        changed += usize::from(again.draw_pile() != state.draw_pile());
+    }
+    assert!(
+        changed >= 7,
+        "the pile kept its order {} times in 8",
+        8 - changed
+    );
 }

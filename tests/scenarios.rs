@@ -861,11 +861,12 @@ fn a_wrong_card_scenario_fails() {
         let i = rest.iter().position(|&r| r == v).expect("in the deck");
         rest.remove(i);
     }
-    let mut chance: Vec<u32> = prefix.to_vec();
+    // The first seat, then the cards.
+    let mut chance: Vec<u32> = vec![0];
+    chance.extend(prefix);
     chance.extend(rest);
-    chance.push(0);
     let mut bad = chance.clone();
-    bad[0] = 20;
+    bad[1] = 20;
     let text = format!(
         r#"
         rules = "just-4-fun.game"

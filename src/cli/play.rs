@@ -70,14 +70,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some(path) => Some(super::position::read_record(path)?),
         None => None,
     };
+    // Drawn from the system's entropy: with hidden cards it must not be guessed.
     let seed = args
         .seed
-        .or(from.as_ref().map(|r| r.seed))
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs())
-        });
+        .or(from.as_ref().and_then(|r| r.seed))
+        .unwrap_or_else(rand::random);
     let start = super::position::open(args.file.as_deref(), &args.sets, seed, &args.position)?;
     let Loaded { rules, file, text } = start.loaded;
     let players = match (&from, args.players.is_empty()) {
@@ -120,6 +117,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     // Write the record at once, so that a bad path is reported before the game starts.
     save(&record_path, &record)?;
     let mut history: Vec<State> = Vec::new();
+    // Whether a move was taken back (the seed then no longer tells the game).
+    let mut undone = false;
     let mut table = Table::new(&rules, ais.iter().map(Option::is_none).collect());
     let cards = !rules.deck.is_empty();
     let nobody = ais.iter().all(Option::is_some);
@@ -144,7 +143,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     if let (Some(path), true) = (&record_path, rules.has_hidden()) {
         println!(
-            "The record `{path}` lists every card dealt and drawn: keep it from the other players until the game ends."
+            "The record `{path}` lists every seat's cards as they are dealt and drawn (not the ones to come): keep it from the players until the game ends."
         );
     }
     // The legend says which letter is which seat or neutral kind, and how a
@@ -187,8 +186,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
             record.finish(&rules, &state);
             save(&record_path, &record)?;
-            if rules.has_hidden() {
-                println!("The deal came from seed {seed} (`--seed {seed}` deals it again).");
+            // After a resume or an undo, later cards came from fresh chance.
+            if rules.has_hidden() && from.is_none() && !undone {
+                let said =
+                    format!("The deal came from seed {seed} (`--seed {seed}` deals it again).");
+                println!("{}", view::wrap(&said, 80));
             }
             return Ok(());
         }
@@ -240,6 +242,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 }
                 Input::Undo => {
                     if undo(&mut history, &mut state, &mut record, &ais) {
+                        undone = true;
                         println!("Undone: back to your last turn.\n");
                     } else {
                         println!("Nothing to undo yet.\n");
@@ -406,6 +409,8 @@ fn undo(
         return false;
     };
     *state = history[back].clone();
+    // The cards still to be drawn were seen being drawn: they come anew.
+    state.reshuffle_unseen(rand::random());
     history.truncate(back);
     record.moves.truncate(back);
     record.note_chance(state);

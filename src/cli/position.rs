@@ -89,9 +89,12 @@ pub fn open(
     })
 }
 
-/// The start of a recorded game: its chance outcomes replayed, then its seed.
+/// The start of a recorded game: its chance outcomes replayed, then its
+/// seed, or a fresh one when the record keeps it back (a game of hidden
+/// cards saved during play: what was not drawn yet is drawn anew).
 pub fn replayed_start(rules: &Rules, record: &Record) -> State {
-    State::resumed(rules, &chance_of(record), record.seed)
+    let seed = record.seed.unwrap_or_else(rand::random);
+    State::resumed(rules, &chance_of(record), seed)
 }
 
 /// The record's chance outcomes as the engine takes them.
@@ -152,7 +155,9 @@ pub fn check_chance(state: &State, record: &Record, whole: bool) -> Result<(), F
             "outcome {} is not possible where it is used (a shuffle lists the cards of the pile in a new order; a seat is counted from 0)",
             at + 1
         )
-    } else if whole && used != chance.len() {
+    } else if whole && (used < chance.len() || used > chance.len() && record.result.is_some()) {
+        // A record of a game being played lists only the cards drawn so far:
+        // the rest is drawn anew. A finished one lists every outcome.
         format!(
             "the game uses {used} outcomes and the record lists {}",
             chance.len()

@@ -26,60 +26,101 @@ impl State {
         &self.discard
     }
 
-    /// Shuffles the deck into the draw pile and deals each seat its hand, in
-    /// seat order, from the top.
-    pub(super) fn deal(&mut self, rules: &Rules) {
-        self.draw_pile.clear();
-        self.draw_pile.extend_from_slice(&rules.deck);
-        self.shuffle_draw_pile();
-        for seat in 0..rules.seats.len() as u8 {
-            for _ in 0..rules.hand {
-                self.draw_card(seat, rules);
+    /// The start's chance: the first seat (with `first random`), then the
+    /// deck shuffled into the draw pile and each seat's hand dealt from the
+    /// top, in seat order. The seat is listed first although the generator
+    /// draws it after the shuffle (so that a seed deals as it always did):
+    /// then a record cut after the cards drawn so far is a prefix of the
+    /// whole, and resumes.
+    pub(super) fn deal_and_draw_first(&mut self, rules: &Rules) {
+        let seats = rules.seats.len();
+        let scripted_seat = if rules.first_random {
+            self.chance.push(0);
+            self.scripted_seat(seats)
+        } else {
+            None
+        };
+        if !rules.deck.is_empty() {
+            self.draw_pile.clear();
+            self.draw_pile.extend_from_slice(&rules.deck);
+            self.shuffle_draw_pile();
+            for seat in 0..seats as u8 {
+                for _ in 0..rules.hand {
+                    self.draw_card(seat, rules);
+                }
             }
+        }
+        if rules.first_random {
+            let seat = scripted_seat.unwrap_or_else(|| self.rng.gen_range(0..seats as u32));
+            self.chance[0] = seat;
+            self.mover = seat as u8;
         }
     }
 
-    /// A chance seat (the first player), from the script or the RNG.
-    pub(super) fn chance_seat(&mut self, seats: usize) -> u8 {
-        let seat = match self.script.get(self.script_at) {
-            Some(&s) if (s as usize) < seats => {
-                self.script_at += 1;
-                s
-            }
-            scripted => {
-                self.bad_script |= scripted.is_some();
-                self.script.clear();
-                self.rng.gen_range(0..seats as u32)
-            }
-        };
-        self.chance.push(seat);
-        seat as u8
+    /// The first seat from the script, if it lists one in range; a seat out
+    /// of range spoils the script (the RNG is used from here on).
+    fn scripted_seat(&mut self, seats: usize) -> Option<u32> {
+        let scripted = self.script.get(self.script_at).copied()?;
+        if (scripted as usize) < seats {
+            self.script_at += 1;
+            return Some(scripted);
+        }
+        self.bad_script = true;
+        self.script.clear();
+        None
     }
 
-    /// Shuffles the draw pile, or puts it in the script's order.
+    /// Shuffles the draw pile. A script's next outcomes, as many as there are
+    /// (up to the pile's size), are the cards drawn first, in order: a record
+    /// that lists only the cards drawn so far resumes, the rest shuffled.
     fn shuffle_draw_pile(&mut self) {
         let n = self.draw_pile.len();
-        let scripted = self.script.get(self.script_at..self.script_at + n);
-        match scripted {
-            Some(order) if is_reordering(order, &self.draw_pile) => {
-                // The script lists the cards in the order they are drawn.
-                for (slot, &card) in self.draw_pile.iter_mut().rev().zip(order) {
-                    *slot = card as u8;
-                }
-                self.script_at += n;
-            }
-            _ => {
-                self.bad_script |= self.script_at < self.script.len();
-                self.script.clear();
-                // Fisher-Yates, with the game's RNG.
-                for i in (1..n).rev() {
-                    let j = super::below(&mut self.rng, i + 1);
-                    self.draw_pile.swap(i, j);
-                }
-            }
+        let rest = self.script.get(self.script_at..).unwrap_or(&[]);
+        let scripted = &rest[..rest.len().min(n)];
+        if !scripted.is_empty() && !take_out(scripted, &mut self.draw_pile) {
+            self.bad_script = true;
+            self.script.clear();
         }
+        let scripted = self.script.get(self.script_at..).unwrap_or(&[]);
+        let k = scripted.len().min(n);
+        // The cards not scripted (all of them without a script) are the bottom
+        // of the pile, Fisher-Yates with the game's RNG; the scripted ones
+        // go on top, the first to be drawn last in the list.
+        let free = n - k;
+        for i in (1..free).rev() {
+            let j = super::below(&mut self.rng, i + 1);
+            self.draw_pile.swap(i, j);
+        }
+        for (slot, &card) in self.draw_pile[free..].iter_mut().rev().zip(scripted) {
+            *slot = card as u8;
+        }
+        self.script_at += k;
         self.chance
             .extend(self.draw_pile.iter().rev().map(|&c| u32::from(c)));
+    }
+
+    /// Shuffles the cards no seat has seen (the draw pile) again with a fresh
+    /// generator seeded by `seed`, which replaces the game's: after a move is
+    /// taken back, the next cards are not the ones that were drawn.
+    pub fn reshuffle_unseen(&mut self, seed: u64) {
+        use rand::SeedableRng;
+        self.rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let n = self.draw_pile.len();
+        for i in (1..n).rev() {
+            let j = super::below(&mut self.rng, i + 1);
+            self.draw_pile.swap(i, j);
+        }
+        let seen = self.chance.len() - n.min(self.chance.len());
+        self.chance.truncate(seen);
+        self.chance
+            .extend(self.draw_pile.iter().rev().map(|&c| u32::from(c)));
+    }
+
+    /// The chance outcomes every seat may know: all but the cards still in
+    /// the draw pile (the last outcomes listed).
+    pub fn seen_chance(&self) -> &[u32] {
+        let unseen = self.draw_pile.len().min(self.chance.len());
+        &self.chance[..self.chance.len() - unseen]
     }
 
     /// Draws the top card into `seat`'s hand, first turning the discard pile
@@ -254,18 +295,28 @@ impl State {
 }
 
 /// Whether `order` holds exactly the cards of `pile`, in some order.
-fn is_reordering(order: &[u32], pile: &[u8]) -> bool {
+/// Arranges `pile` so that the cards of `order` (a part of its cards) are
+/// its last ones, the others before them in their order; false, with `pile`
+/// unchanged in content, if `order` is not a part of it.
+fn take_out(order: &[u32], pile: &mut [u8]) -> bool {
     let mut counts = [0i32; 256];
-    for &c in pile {
-        counts[c as usize] += 1;
-    }
     for &c in order {
         match counts.get_mut(c as usize) {
-            Some(n) => *n -= 1,
+            Some(n) => *n += 1,
             None => return false,
         }
     }
-    counts.iter().all(|&n| n == 0)
+    let mut kept = 0;
+    for i in 0..pile.len() {
+        let c = pile[i] as usize;
+        if counts[c] > 0 {
+            counts[c] -= 1;
+        } else {
+            pile.swap(kept, i);
+            kept += 1;
+        }
+    }
+    counts.iter().all(|&n| n == 0) && kept + order.len() == pile.len()
 }
 
 impl Rules {

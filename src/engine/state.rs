@@ -69,8 +69,10 @@ pub struct State {
     pub(super) sow_moves: Vec<u64>,
     /// The total of `sow_moves`.
     pub(super) sow_total: u64,
-    /// Every chance outcome so far, in order: each shuffle's cards in the
-    /// order they will be drawn, and the first seat when it is drawn.
+    /// Every chance outcome so far, in order: the first seat when it is
+    /// drawn, then each shuffle's cards in the order they will be drawn. The
+    /// cards still in the draw pile are the last ones, so that cutting them
+    /// off leaves only what has been seen.
     pub chance: Vec<u32>,
     /// Chance outcomes to use instead of the RNG, from a record being
     /// replayed; `script_at` is the next one. Empty when chance is drawn.
@@ -366,12 +368,7 @@ impl State {
                 }
             }
         }
-        if !rules.deck.is_empty() {
-            self.deal(rules);
-        }
-        if rules.first_random {
-            self.mover = self.chance_seat(seats);
-        }
+        self.deal_and_draw_first(rules);
         if let crate::ir::Supply::PerSeat(node) = &rules.supply {
             for s in 0..seats {
                 self.supply[s] = rules.seat_value(self, node, s as u8);

@@ -343,7 +343,8 @@ pub(crate) mod tests {
     /// rest of the deck drawn in deck order) and `first` moves first.
     pub(crate) fn dealt(rules: &Rules, hands: &[&[u8]], first: u32) -> State {
         let mut rest = rules.deck.clone();
-        let mut order: Vec<u32> = Vec::new();
+        // The first seat is listed before the cards.
+        let mut order: Vec<u32> = vec![first];
         for &card in hands.iter().flat_map(|h| h.iter()) {
             let at = rest
                 .iter()
@@ -353,7 +354,6 @@ pub(crate) mod tests {
             order.push(u32::from(card));
         }
         order.extend(rest.iter().map(|&c| u32::from(c)));
-        order.push(first);
         let state = State::scripted(rules, &order);
         assert!(!state.bad_script);
         state
