@@ -58,6 +58,11 @@ fn moves_refuses_to_list_a_position_with_too_many_moves() {
     assert_eq!(code, 1, "{stdout}\n{stderr}");
     assert!(stderr.contains("R0005"), "{stderr}");
     assert!(stdout.len() < 10_000, "the moves were printed");
+    // Random games draw a sowing without listing the moves, and still find it.
+    let args = ["check", "tall.game", "--playouts", "2"];
+    let (code, stdout, stderr) = tabula_in(&dir, &args);
+    assert_eq!(code, 1, "{stdout}\n{stderr}");
+    assert!(stderr.contains("error[R0005]"), "{stderr}");
 }
 
 #[test]

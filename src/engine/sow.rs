@@ -130,6 +130,12 @@ impl Rules {
         if state.sow_total == 0 || state.is_over() || state.supply[state.mover as usize] <= 0 {
             return None;
         }
+        let phase = &self.phases[state.phase as usize];
+        if state.sow_total > MAX_MOVES as u64 {
+            // Drawn without listing, but a list would have been cut: the
+            // rules are at fault as they are when moves are listed.
+            state.record_fault(FaultKind::TooManyMoves, phase.span);
+        }
         let mut pick = rng.gen_range(0..state.sow_total);
         let mut from = 0;
         for (c, &n) in state.sow_moves.iter().enumerate() {
@@ -139,10 +145,7 @@ impl Rules {
             }
             pick -= n;
         }
-        let sowing = self.phases[state.phase as usize]
-            .rules
-            .iter()
-            .find_map(|r| r.sowing())?;
+        let sowing = phase.rules.iter().find_map(|r| r.sowing())?;
         Some((sowing, from, pick))
     }
 
