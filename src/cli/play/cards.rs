@@ -37,16 +37,36 @@ pub fn blocked(rules: &Rules, state: &State, cell: CellId) -> String {
     }
     if view::closed(rules, state, cell) {
         return format!(
-            "no player may place there now ({})",
+            "no player may place there now: {} ({})",
+            standing(rules, state, cell),
             condition(rules, state)
         );
     }
     if !rules.may_place(state, seat, cell) {
-        return format!("you may not place there now ({})", condition(rules, state));
+        return format!(
+            "you may not place there now: {} ({})",
+            standing(rules, state, cell),
+            condition(rules, state)
+        );
     }
     let phase = &rules.phases[state.phase as usize];
     let texts: Vec<String> = phase.rules.iter().map(|p| rule_text(&p.text)).collect();
     format!("the rule is `{}`", texts.join("` or `"))
+}
+
+/// Who has how many pieces on a cell, which the conditions of a card rule
+/// usually read: `it holds Yellow 2, Red 0`.
+fn standing(rules: &Rules, state: &State, cell: CellId) -> String {
+    let counts: Vec<String> = (0..rules.seats.len() as u8)
+        .map(|s| {
+            format!(
+                "{} {}",
+                rules.seats[s as usize],
+                state.stones(cell, s, rules)
+            )
+        })
+        .collect();
+    format!("it holds {}", counts.join(", "))
 }
 
 /// The conditions of the phase's card rules as written: `the rule is
@@ -239,6 +259,10 @@ pub fn why(
             }
         }
         MoveError::NoSuchCell(_) => Some(cell_instead(rules, state, legal, &lower)),
+        // Cells where cards were due (`a1 b2`): said in cards, not cells.
+        MoveError::Refused(_) if values.is_none() => {
+            Some(cell_instead(rules, state, legal, &lower))
+        }
         _ => None,
     }
 }
@@ -247,7 +271,17 @@ pub fn why(
 fn cell_instead(rules: &Rules, state: &State, legal: &[Move], text: &str) -> String {
     let how = "in this game you play cards, and their sum names the field";
     let Some(cell) = rules.geometry.cell_by_label(text) else {
-        return format!("{how}: type their values, e.g. `5+11+13` for field 29");
+        // The example is a move of this hand, not of some other.
+        let example = legal.iter().find_map(|&m| match m {
+            Move::Cards { cell, .. } => Some((rules.move_text(m), field(rules, cell))),
+            _ => None,
+        });
+        return match example {
+            Some((cards, field)) => {
+                format!("{how}: type their values, e.g. `{cards}` for field {field}")
+            }
+            None => format!("{how}: type their values, e.g. `5+11`"),
+        };
     };
     let sets: Vec<String> = legal
         .iter()
@@ -384,8 +418,8 @@ mod tests {
         let text = refused(&rules, &state, "8");
         assert_eq!(
             text,
-            "8 names field 8, where you may not place: no player may place there now \
-             (the rule says `where lead(mover) > -2 and margin < 2`)"
+            "8 names field 8, where you may not place: no player may place there now: \
+             it holds Yellow 2, Red 0 (the rule says `where lead(mover) > -2 and margin < 2`)"
         );
         let legal = rules.sorted_moves(&state);
         let text = help(&rules, &state, &legal);
@@ -431,7 +465,18 @@ mod tests {
             "in this game you play cards, and their sum names the field: no set of your \
              cards adds up to 1 now"
         );
-        assert!(refused(&rules, &state, "zz").starts_with("in this game you play cards"));
+        // A word or several cells: the cards to type, from this hand.
+        let legal = rules.sorted_moves(&state);
+        let first = rules.move_text(legal[0]);
+        for typed in ["zz", "a1 b2", "c3, d4"] {
+            let text = refused(&rules, &state, typed);
+            assert!(
+                text.starts_with("in this game you play cards"),
+                "{typed}: {text}"
+            );
+            assert!(!text.contains("cell"), "{typed}: {text}");
+            assert!(text.contains(&format!("`{first}`")), "{typed}: {text}");
+        }
     }
 
     #[test]
