@@ -125,16 +125,13 @@ impl Rules {
 
     /// Draws a stack and a path index uniformly over the moves of the game's
     /// one sowing rule, from the kept counts; `None` if there is no move.
-    #[inline]
+    #[inline(always)]
     fn cached_pick<R: Rng>(&self, state: &State, rng: &mut R) -> Option<(&Sowing, CellId, u64)> {
         if state.sow_total == 0 || state.is_over() || state.supply[state.mover as usize] <= 0 {
             return None;
         }
-        let phase = &self.phases[state.phase as usize];
         if state.sow_total > MAX_MOVES as u64 {
-            // Drawn without listing, but a list would have been cut: the
-            // rules are at fault as they are when moves are listed.
-            state.record_fault(FaultKind::TooManyMoves, phase.span);
+            self.too_many_sown(state);
         }
         let mut pick = rng.gen_range(0..state.sow_total);
         let mut from = 0;
@@ -145,8 +142,20 @@ impl Rules {
             }
             pick -= n;
         }
-        let sowing = phase.rules.iter().find_map(|r| r.sowing())?;
+        let sowing = self.phases[state.phase as usize]
+            .rules
+            .iter()
+            .find_map(|r| r.sowing())?;
         Some((sowing, from, pick))
+    }
+
+    /// A sowing drawn without listing where a list would have been cut: the
+    /// rules are at fault as they are when moves are listed.
+    #[cold]
+    #[inline(never)]
+    fn too_many_sown(&self, state: &State) {
+        let phase = &self.phases[state.phase as usize];
+        state.record_fault(FaultKind::TooManyMoves, phase.span);
     }
 
     /// Plays a uniformly random move of the game's one sowing rule (see
