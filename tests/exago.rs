@@ -1,4 +1,4 @@
-//! Exago (`rules/exago.game`, rules text in `shared/games/exago.md`): seeded
+//! Exago (`rules/exago.game`, rules text in `docs/games/exago.md`): seeded
 //! random games with 2 to 6 seats, checked after every move against
 //! invariants computed here from the board alone: tiles are conserved per
 //! seat, the tiles form one group, and nobody holds a winning line while the

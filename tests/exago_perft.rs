@@ -1,4 +1,4 @@
-//! An independent Exago, written here straight from shared/games/exago.md
+//! An independent Exago, written here straight from docs/games/exago.md
 //! with nothing of the engine but the move notation: cells as axial
 //! coordinates in a map, groups by search, every rule spelled out. It
 //! recounts the Exago cases of `tests/perft/exago.toml` (which

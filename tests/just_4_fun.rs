@@ -1,5 +1,5 @@
 //! Just 4 Fun (`rules/just-4-fun.game`, rules text in
-//! `shared/games/just-4-fun.md`): seeded random games with 2, 3 and 4 seats
+//! `docs/games/just-4-fun.md`): seeded random games with 2, 3 and 4 seats
 //! checked against an independent model of the rules after every move, the
 //! reshuffle of the discard pile with scripted chance, and a move-by-move
 //! cross-check against the hand-written native implementation in

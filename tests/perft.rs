@@ -271,7 +271,7 @@ fn hex_fours_mid_game_perft_is_the_sum_over_the_children() {
     }
 }
 
-/// An independent Hex Fours, straight from shared/games/hex-fours.md: axial
+/// An independent Hex Fours, straight from docs/games/hex-fours.md: axial
 /// cells, a recount of every run after each move, supply as
 /// max(0, pieces - placed - points).
 struct BruteHex {
@@ -445,7 +445,7 @@ fn hex_fours_counts_match_a_brute_force_count() {
     }
 }
 
-/// An independent Qawale, straight from shared/games/qawale.md: a stack per
+/// An independent Qawale, straight from docs/games/qawale.md: a stack per
 /// (column, row), paths found by walking the board step by step, and the
 /// tops checked line by line after every move. Small and `Copy`, so that the
 /// release-only depth 4 (11 million positions) takes seconds.

@@ -1,4 +1,4 @@
-//! Hand-written native implementation of Exago (rules: `shared/games/exago.md`).
+//! Hand-written native implementation of Exago (rules: `docs/games/exago.md`).
 //!
 //! It serves two purposes: it is the speed ceiling that the interpreter's
 //! random playouts are benchmarked against, and an independent reference for

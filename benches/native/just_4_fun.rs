@@ -1,5 +1,5 @@
 //! Hand-written native implementation of Just 4 Fun (rules:
-//! `shared/games/just-4-fun.md`).
+//! `docs/games/just-4-fun.md`).
 //!
 //! It serves two purposes: it is the speed ceiling that the interpreter's
 //! random playouts are benchmarked against, and an independent reference for

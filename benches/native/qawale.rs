@@ -1,4 +1,4 @@
-//! Hand-written native implementation of Qawale (rules: `shared/games/qawale.md`).
+//! Hand-written native implementation of Qawale (rules: `docs/games/qawale.md`).
 //!
 //! It serves two purposes: it is the speed ceiling that the interpreter's
 //! random playouts are benchmarked against, and an independent reference for
