@@ -116,3 +116,42 @@ fn the_cards_to_come_are_shuffled_anew_after_an_undo() {
         8 - changed
     );
 }
+
+/// `moves --from` a record of a card game still being played shows no hand
+/// and lists no moves (they would tell the hand of the seat to move).
+#[test]
+fn moves_from_a_live_record_of_hidden_cards_tells_no_hand() {
+    let (rules, text) = rules("just-4-fun.game", 2);
+    let dir = tempfile::TempDir::new().unwrap();
+    let path = dir.path().join("just-4-fun.game");
+    std::fs::write(&path, &text).unwrap();
+    let mut state = rules.start(5);
+    let players = vec!["human".to_string(), "mcts".to_string()];
+    let mut record = Record::new(&rules, "just-4-fun.game", &text, 5, &players);
+    record.note_chance(&state);
+    let m = rules.sorted_moves(&state)[0];
+    rules.play(&mut state, m);
+    record.push_move(rules.move_text(m), &state);
+    let live = dir.path().join("live.json");
+    std::fs::write(&live, record.to_json()).unwrap();
+    let hand = |s: u8| {
+        let cards: Vec<String> = state.hand(s, &rules).iter().map(u8::to_string).collect();
+        cards.join(" ")
+    };
+    let out = assert_cmd::Command::cargo_bin("tabula")
+        .unwrap()
+        .args(["moves", "--from", live.to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("still being played"), "{stdout}");
+    for seat in 0..2 {
+        assert!(
+            !stdout.contains(&hand(seat)),
+            "seat {seat}'s hand shown: {stdout}"
+        );
+    }
+    assert!(!stdout.contains("legal moves:"), "{stdout}");
+}

@@ -53,7 +53,10 @@ fn natural_key(text: &str) -> Vec<(String, u64)> {
 #[derive(serde::Serialize)]
 struct Answer {
     to_move: String,
+    /// Empty when `sealed`.
     moves: Vec<String>,
+    /// A record of a game with hidden cards still being played: no moves listed.
+    sealed: bool,
     over: bool,
     result: Option<String>,
 }
@@ -83,13 +86,25 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let to_move = rules.seats[state.mover as usize].clone();
     match args.format {
         Format::Json => {
+            let moves = if start.sealed { Vec::new() } else { moves };
             let answer = Answer {
                 to_move,
                 moves,
+                sealed: start.sealed,
                 over: state.is_over(),
                 result,
             };
             println!("{}", serde_json::to_string(&answer).expect("serialises"));
+        }
+        Format::Human if start.sealed => {
+            // A game still being played: no hand, and no moves (they would
+            // tell the mover's hand).
+            println!("{}", view::board(rules, state, color_stdout()));
+            println!("{}", view::status_with(rules, state, Hands::Hidden));
+            println!(
+                "This record is of a game with hidden cards still being played: its legal moves \
+                 would show {to_move}'s hand. They are listed once the game is over."
+            );
         }
         Format::Human => {
             // The mover's own view: another seat's hidden cards stay hidden.

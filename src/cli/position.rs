@@ -31,6 +31,9 @@ pub struct Start {
     pub state: State,
     /// The moves played to reach it, in notation.
     pub moves: Vec<String>,
+    /// Whether it comes from the record of a game with hidden cards still
+    /// being played: a record for nobody at the table (see `Record::reveals`).
+    pub sealed: bool,
 }
 
 /// Loads the rules (from `file`, or with `--from` from the record) and plays
@@ -56,6 +59,7 @@ pub fn open(
             loaded,
             state,
             moves: texts,
+            sealed: false,
         });
     };
     if !sets.is_empty() {
@@ -86,6 +90,7 @@ pub fn open(
         loaded,
         state,
         moves,
+        sealed: record.reveals.is_some(),
     })
 }
 
