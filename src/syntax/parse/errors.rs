@@ -1,0 +1,219 @@
+//! Syntax errors in words: what was expected, by the names people use for
+//! the grammar's rules, and the form of the item that failed.
+
+use super::Rule;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::Span;
+
+/// Turns a pest error into a diagnostic that says in words what was expected.
+pub(super) fn syntax_error(
+    error: pest::error::Error<Rule>,
+    text: &str,
+    offset: usize,
+) -> Diagnostic {
+    let pos = match error.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let expected = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut words: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+            words.sort();
+            words.dedup();
+            words
+        }
+        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    // With error detail on, pest also tells which literal tokens it tried at
+    // the farthest position it reached: they name the fix (`=`, `:`, `x`).
+    let (pos, expected) = match error.parse_attempts() {
+        Some(attempts) if attempts.max_position >= pos && attempts.max_position <= text.len() => {
+            // pest does not export its token type; its Display is the token's text.
+            let tokens: Vec<String> = attempts
+                .expected_tokens()
+                .iter()
+                .map(|t| t.to_string())
+                .collect();
+            let in_title = attempts
+                .call_stacks
+                .iter()
+                .any(|c| format!("{:?}", c.deepest) == "Rule(string)");
+            let words = expected_tokens(&tokens, in_title);
+            (
+                attempts.max_position,
+                if words.is_empty() {
+                    expected.iter().map(|w| w.to_string()).collect()
+                } else {
+                    words
+                },
+            )
+        }
+        _ => (pos, expected.iter().map(|w| w.to_string()).collect()),
+    };
+    let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
+    let found_len = text[pos..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .map(char::len_utf8)
+        .sum::<usize>()
+        .max(text[pos..].chars().next().map_or(0, char::len_utf8));
+    let found = if pos >= text.trim_end().len() {
+        "the end of the item".to_string()
+    } else {
+        format!("`{}`", &text[pos..pos + found_len])
+    };
+    let keyword: String = text
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    Diagnostic::Syntax {
+        help: form_of(&keyword),
+        expected: join_words(&expected),
+        found,
+        span: Span::new(offset + pos, offset + pos + found_len).into(),
+    }
+}
+
+/// The tokens pest tried, in words: punctuation and keywords by name, the rest
+/// grouped ("an operator", "an expression").
+fn expected_tokens(tokens: &[String], in_title: bool) -> Vec<String> {
+    const OPERATORS: &[&str] = &[
+        "!=", "%", "*", "+", "-", "/", "<", "<=", "==", ">", ">=", "and", "or",
+    ];
+    const EXPRESSION_START: &[&str] =
+        &["(", "not", "true", "false", "_", "sum", "max", "any", "all"];
+    let mut words = Vec::new();
+    let (mut operator, mut expression) = (false, false);
+    for t in tokens {
+        let t = t.as_str();
+        if t.trim().is_empty() || t == "//" || t == "BUILTIN_RULE" {
+            continue;
+        } else if EXPRESSION_START.contains(&t) || (t.len() == 4 && t.contains("..")) {
+            // Character ranges (`a..z`, `0..9`) start a name or a number.
+            expression = true;
+        } else if OPERATORS.contains(&t) {
+            operator = true;
+        } else {
+            words.push(format!("`{t}`"));
+        }
+    }
+    if in_title {
+        words.push("a closing `\"` on the same line".to_string());
+    }
+    // A named token is the likeliest fix: an expression is then noise. Where an
+    // expression is expected, the operators pest also tried are noise.
+    if expression && words.is_empty() {
+        words.push("an expression".to_string());
+    } else if operator {
+        words.push("an operator".to_string());
+    }
+    words
+}
+
+/// How an item is written, for the help line of a syntax error in it.
+fn form_of(keyword: &str) -> String {
+    let form = match keyword {
+        "game" => "game \"Title\"",
+        "first" => "first random",
+        "neutral" => "neutral NAME, NAME, ...",
+        "setup" => "setup: put COUNT KIND where CONDITION; ...",
+        "option" => "option NAME = DEFAULT in MIN..MAX   (the range may be left out), or option NAME(p) = DEFAULT in MIN..MAX for one value per seat",
+        "players" => "players NAME, NAME, ...   or   players COUNT   or   players COUNT of NAME, NAME, ...",
+        "numbers" => "numbers N N N ...   (one number a cell, top row first)",
+        "owner" => "owner majority",
+        "deck" => "deck COUNT x LOW..HIGH, COUNT x VALUE, ...",
+        "hand" => "hand CARDS",
+        "tiebreak" => "tiebreak(p) = EXPRESSION",
+        "board" => "board square WIDTH x HEIGHT   or   board hex SIDE   (either followed by `with stacks`)",
+        "supply" => "supply PIECES   or   supply(p) = EXPRESSION",
+        "define" => "define NAME = EXPRESSION   or   define NAME(p: seat, n: int) = EXPRESSION",
+        "score" => "score(p) = EXPRESSION",
+        "phase" => "phase NAME [for N turns]  followed by move rules, each a chain of steps joined by `then`: place [on CELL] [where CONDITION], pick [where CONDITION], remove [where CONDITION], sow [without reversal], play MIN..MAX cards, draw N [if CONDITION], keep largest group [if CONDITION]; and   otherwise discard hand then draw N",
+        "must" => "must block   or   must block when CONDITION",
+        "limit" => "limit N turns",
+        "after" => "after turn: supply(SEAT) -= EXPRESSION",
+        "end" => "end when CONDITION: RESULT   (RESULT: SEAT wins, draw, or highest score wins)",
+        _ => return "an item starts with a keyword at the start of a line: game, option, players, board, supply, define, score, phase, after or end (docs/language.md)".to_string(),
+    };
+    format!("`{keyword}` is written: {form}")
+}
+
+/// A grammar rule in plain words.
+fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::item_alone | Rule::file => {
+            "an item (`game`, `players`, `board`, `phase`, `end`, ...)"
+        }
+        Rule::game_item => "`game`",
+        Rule::option_item => "`option`",
+        Rule::players_item => "`players`",
+        Rule::board_item => "`board`",
+        Rule::supply_item => "`supply`",
+        Rule::define_item => "`define`",
+        Rule::score_item => "`score`",
+        Rule::phase_item => "`phase`",
+        Rule::after_item => "`after`",
+        Rule::end_item => "`end`",
+        Rule::range => "a range (`in 1..10`)",
+        Rule::square_board | Rule::hex_board => "a board shape (`square 3 x 3` or `hex 6`)",
+        Rule::params | Rule::param => "parameters (`(p: seat)`)",
+        Rule::type_name => "a type (`int`, `bool`, `seat` or `cell`)",
+        Rule::duration => "a duration (`for 1 turn`)",
+        Rule::move_rule | Rule::chain | Rule::otherwise_rule => {
+            "a move (`place where ...`, `pick where ...`, `play 1..4 cards then place on ...`)"
+        }
+        Rule::place_step
+        | Rule::place_on
+        | Rule::place_where
+        | Rule::pick_step
+        | Rule::remove_step
+        | Rule::sow_step
+        | Rule::play_step
+        | Rule::draw_step
+        | Rule::keep_step => {
+            "a step (`place`, `pick`, `remove`, `sow`, `draw`, `keep largest group`)"
+        }
+        Rule::must_item => "`must block`",
+        Rule::limit_item => "`limit`",
+        Rule::seat_param => "a seat parameter (`(p)`)",
+        Rule::numbers_item => "`numbers`",
+        Rule::deck_item | Rule::deck_part => "a deck (`deck 4 x 1..12`)",
+        Rule::hand_item => "`hand`",
+        Rule::tiebreak_item => "`tiebreak`",
+        Rule::aggregate | Rule::aggregate_kind => "an expression",
+        Rule::effect | Rule::call => "a call such as `supply(mover)`",
+        Rule::assign_op => "an assignment (`=`, `+=` or `-=`)",
+        Rule::result | Rule::winner | Rule::highest | Rule::draw => {
+            "a result (`mover wins`, `draw` or `highest score wins`)"
+        }
+        Rule::expr | Rule::operation | Rule::not | Rule::neg | Rule::boolean => "an expression",
+        Rule::if_kw | Rule::else_kw => "`if ... else ...`",
+        Rule::or
+        | Rule::and
+        | Rule::eq
+        | Rule::ne
+        | Rule::le
+        | Rule::ge
+        | Rule::lt
+        | Rule::gt
+        | Rule::add
+        | Rule::sub
+        | Rule::mul
+        | Rule::div
+        | Rule::rem => "an operator",
+        Rule::name | Rule::keyword => "a name",
+        Rule::int => "a number",
+        Rule::string => "a quoted title",
+        Rule::EOI => "the end of the item",
+        _ => "something else",
+    }
+}
+
+fn join_words(words: &[&str]) -> String {
+    match words {
+        [] => "something else".to_string(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
+    }
+}
