@@ -1,0 +1,96 @@
+//! The board item and the constants that must stay within bounds (sizes,
+//! limits), with the board's size and longest line for other checks.
+
+use super::constant;
+use super::program::{BoardSpec, Hir, Typed};
+use super::resolve::Resolver;
+use super::{MAX_HEX_SIDE, MAX_SQUARE_SIDE};
+use crate::builtins::Ty;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::ast::{Board, Expr, ExprKind, Item, ItemKind};
+use crate::syntax::Span;
+
+/// The board item checked: its sizes are constants within bounds.
+pub(super) fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
+    let ItemKind::Board(board, _) = &item.kind else {
+        return BoardSpec::Missing;
+    };
+    let why = "the board is built when the rules are compiled";
+    let bounded = |r: &mut Resolver, e, what: &str, max: i64| bounded(r, e, why, what, max);
+    match board {
+        Board::Square(w, h) => {
+            let w = bounded(r, w, "the board's width", MAX_SQUARE_SIDE);
+            let h = bounded(r, h, "the board's height", MAX_SQUARE_SIDE);
+            BoardSpec::Square(w, h)
+        }
+        Board::Hex(s) => BoardSpec::Hex(bounded(r, s, "the hexagon's side", MAX_HEX_SIDE)),
+    }
+}
+
+/// Checks a constant that must be from 1 to `max`. A number too large for 64
+/// bits written there is reported as out of these bounds, as written.
+pub(super) fn bounded(r: &mut Resolver, e: &Expr, why: &str, what: &str, max: i64) -> Typed {
+    let out_of_bounds = |value: String| Diagnostic::OutOfBounds {
+        what: what.into(),
+        value,
+        min: 1,
+        max,
+        span: e.span.into(),
+    };
+    if let ExprKind::Int(n @ i64::MAX) = e.kind {
+        let text = number_text(n, e.span, r.symbols.source);
+        r.diagnostics.push(out_of_bounds(text));
+        return Typed {
+            kind: Hir::Int(n),
+            ty: Ty::Int,
+            span: e.span,
+        };
+    }
+    let t = r.constant(e, why);
+    if let Some(v) = constant::evaluate(&t, &r.symbols.option_defaults) {
+        if v < 1 || v > max {
+            r.diagnostics.push(out_of_bounds(v.to_string()));
+        }
+    }
+    t
+}
+
+/// A number as the rules write it: its digits when the parser saturated it.
+pub(super) fn number_text(n: i64, span: Span, source: &str) -> String {
+    match source.get(span.start..span.end) {
+        Some(text) if n == i64::MAX && !text.is_empty() => text.to_string(),
+        _ => n.to_string(),
+    }
+}
+
+/// The board's shape and sizes with these option values, if known: whether
+/// it is hex, and its width and height (a hex board's side twice).
+pub fn board_size(board: &BoardSpec, options: &[i64]) -> Option<(bool, i64, i64)> {
+    match board {
+        BoardSpec::Square(w, h) => Some((
+            false,
+            constant::evaluate(w, options)?,
+            constant::evaluate(h, options)?,
+        )),
+        BoardSpec::Hex(s) => {
+            let s = constant::evaluate(s, options)?;
+            Some((true, s, s))
+        }
+        BoardSpec::Missing => None,
+    }
+}
+
+/// The longest line on the board, if its sizes are known.
+pub fn board_longest(board: &BoardSpec, options: &[i64]) -> Option<i64> {
+    match board {
+        BoardSpec::Square(w, h) => {
+            Some(constant::evaluate(w, options)?.max(constant::evaluate(h, options)?))
+        }
+        BoardSpec::Hex(s) => Some(
+            constant::evaluate(s, options)?
+                .saturating_mul(2)
+                .saturating_sub(1),
+        ),
+        BoardSpec::Missing => None,
+    }
+}
