@@ -368,7 +368,9 @@ impl State {
                 }
             }
         }
-        self.deal_and_draw_first(rules);
+        if rules.first_random || !rules.deck.is_empty() {
+            self.deal_and_draw_first(rules);
+        }
         if let crate::ir::Supply::PerSeat(node) = &rules.supply {
             for s in 0..seats {
                 self.supply[s] = rules.seat_value(self, node, s as u8);
