@@ -243,6 +243,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 Input::Undo => {
                     if undo(&mut history, &mut state, &mut record, &ais) {
                         undone = true;
+                        // The file follows the game back at once.
+                        save(&record_path, &record)?;
                         println!("Undone: back to your last turn.\n");
                     } else {
                         println!("Nothing to undo yet.\n");
