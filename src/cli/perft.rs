@@ -62,10 +62,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
             );
             let total: u64 = counts.nodes.iter().sum();
             println!(
-                "{} positions in {:.2} s ({:.0} positions/s)",
+                "{} positions in {:.2} s ({} positions/s)",
                 total,
                 secs,
-                total as f64 / secs.max(1e-9)
+                super::view::rounded(total as f64 / secs.max(1e-9))
             );
         }
     }

@@ -7,7 +7,8 @@ use serde::Serialize;
 
 mod progress;
 
-use progress::{rounded, Progress};
+use super::view::rounded;
+use progress::Progress;
 
 use super::check::turn_bound;
 use super::load::Loaded;

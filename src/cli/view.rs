@@ -202,6 +202,21 @@ enum Ink {
     Star,
 }
 
+/// A rate to three significant digits: `187000`, `1370`, `2.35`, `0.0523`.
+pub fn rounded(rate: f64) -> String {
+    if !rate.is_finite() || rate <= 0.0 {
+        return "0".to_string();
+    }
+    let digits = rate.log10().floor() as i32 + 1;
+    if digits >= 3 {
+        let unit = 10f64.powi(digits - 3);
+        format!("{:.0}", (rate / unit).round() * unit)
+    } else {
+        let decimals = (3 - digits).min(6) as usize;
+        format!("{rate:.decimals$}")
+    }
+}
+
 /// The words of `text` on lines of at most `width` characters.
 pub fn wrap(text: &str, width: usize) -> String {
     let mut lines: Vec<String> = vec![String::new()];
@@ -388,6 +403,17 @@ fn square(rules: &Rules, state: &State, width: usize, height: usize) -> Canvas {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rates_keep_three_significant_digits() {
+        assert_eq!(rounded(186_605.2), "187000");
+        assert_eq!(rounded(1366.4), "1370");
+        assert_eq!(rounded(123.4), "123");
+        assert_eq!(rounded(2.3456), "2.35");
+        assert_eq!(rounded(0.052_34), "0.0523");
+        assert_eq!(rounded(0.0), "0");
+        assert_eq!(rounded(f64::NAN), "0");
+    }
 
     fn hex_fours(size: i64) -> Rules {
         crate::compile::shipped("hex-fours", &[("size", size)])

@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::cli::view::rounded;
+
 /// The progress line of a run, shared by every thread.
 pub struct Progress {
     bar: ProgressBar,
@@ -77,36 +79,5 @@ impl Progress {
             let _ = painter.join();
         }
         self.bar.finish_and_clear();
-    }
-}
-
-/// A rate to three significant digits: `187000`, `1370`, `2.35`, `0.0523`.
-pub fn rounded(rate: f64) -> String {
-    if !rate.is_finite() || rate <= 0.0 {
-        return "0".to_string();
-    }
-    let digits = rate.log10().floor() as i32 + 1;
-    if digits >= 3 {
-        let unit = 10f64.powi(digits - 3);
-        format!("{:.0}", (rate / unit).round() * unit)
-    } else {
-        let decimals = (3 - digits).min(6) as usize;
-        format!("{rate:.decimals$}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::rounded;
-
-    #[test]
-    fn rates_keep_three_significant_digits() {
-        assert_eq!(rounded(186_605.2), "187000");
-        assert_eq!(rounded(1366.4), "1370");
-        assert_eq!(rounded(123.4), "123");
-        assert_eq!(rounded(2.3456), "2.35");
-        assert_eq!(rounded(0.052_34), "0.0523");
-        assert_eq!(rounded(0.0), "0");
-        assert_eq!(rounded(f64::NAN), "0");
     }
 }
