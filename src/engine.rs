@@ -11,6 +11,7 @@ mod counters;
 mod ending;
 mod eval;
 mod groups;
+mod majority;
 mod moves;
 mod perft;
 mod play;

@@ -470,59 +470,6 @@ impl State {
         }
     }
 
-    /// `seat`'s pieces on the cell minus the most any other seat has there.
-    #[inline]
-    pub(super) fn lead(&self, cell: CellId, seat: u8, rules: &Rules) -> i64 {
-        let mine = self.stones(cell, seat, rules);
-        if rules.majority {
-            let [best, second] = self.most[cell as usize];
-            let others = if mine == best && best > second {
-                second
-            } else {
-                best
-            };
-            return i64::from(mine) - i64::from(others);
-        }
-        let others = (0..rules.seats.len() as u8)
-            .filter(|&q| q != seat)
-            .map(|q| self.stones(cell, q, rules))
-            .max()
-            .unwrap_or(0);
-        i64::from(mine) - i64::from(others)
-    }
-
-    /// The most pieces one seat has on the cell minus the next most.
-    #[inline]
-    pub(super) fn margin(&self, cell: CellId, rules: &Rules) -> i64 {
-        if rules.majority {
-            let [best, second] = self.most[cell as usize];
-            return i64::from(best) - i64::from(second);
-        }
-        let (mut first, mut second) = (0, 0);
-        for q in 0..rules.seats.len() as u8 {
-            let n = self.stones(cell, q, rules);
-            if n > first {
-                (first, second) = (n, first);
-            } else if n > second {
-                second = n;
-            }
-        }
-        i64::from(first) - i64::from(second)
-    }
-
-    /// How many of `seat`'s pieces the cell holds.
-    #[inline]
-    pub fn stones(&self, cell: CellId, seat: u8, rules: &Rules) -> u8 {
-        if rules.majority {
-            let seats = rules.seats.len();
-            return self.stones[cell as usize * seats + seat as usize];
-        }
-        self.stack(cell, rules)
-            .iter()
-            .filter(|&&p| p == seat + 1)
-            .count() as u8
-    }
-
     /// Takes a cell's whole stack into `out` (bottom first) and empties the cell.
     pub(super) fn take(&mut self, cell: CellId, rules: &Rules, out: &mut [u8]) -> usize {
         let c = cell as usize;
