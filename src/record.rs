@@ -181,6 +181,10 @@ impl Record {
             true => &state.chance[..],
             false => state.seen_chance(),
         };
+        self.set_chance(chance);
+    }
+
+    fn set_chance(&mut self, chance: &[u32]) {
         self.chance = chance.iter().map(|&c| u64::from(c)).collect();
     }
 
@@ -194,7 +198,7 @@ impl Record {
     /// Sets the result, every chance outcome and the seed, from the state
     /// the game stopped in: nothing is hidden any more.
     pub fn finish(&mut self, rules: &Rules, state: &State) {
-        self.chance = state.chance.iter().map(|&c| u64::from(c)).collect();
+        self.set_chance(&state.chance);
         self.seed = self.seed.or(self.held_seed);
         self.reveals = None;
         self.result = state.outcome.map(|o| ResultRecord {

@@ -75,26 +75,32 @@ impl State {
     /// that lists only the cards drawn so far resumes, the rest shuffled.
     fn shuffle_draw_pile(&mut self) {
         let n = self.draw_pile.len();
-        let rest = self.script.get(self.script_at..).unwrap_or(&[]);
-        let scripted = &rest[..rest.len().min(n)];
-        if !scripted.is_empty() && !take_out(scripted, &mut self.draw_pile) {
+        let mut k = self.script.len().saturating_sub(self.script_at).min(n);
+        let scripted = self.script_at..self.script_at + k;
+        if k > 0 && !take_out(&self.script[scripted], &mut self.draw_pile) {
             self.bad_script = true;
             self.script.clear();
+            k = 0;
         }
-        let scripted = self.script.get(self.script_at..).unwrap_or(&[]);
-        let k = scripted.len().min(n);
         // The cards not scripted (all of them without a script) are the bottom
-        // of the pile, Fisher-Yates with the game's RNG; the scripted ones
-        // go on top, the first to be drawn last in the list.
+        // of the pile, shuffled with the game's RNG; the scripted ones go on
+        // top, the first to be drawn last in the list.
         let free = n - k;
-        for i in (1..free).rev() {
-            let j = super::below(&mut self.rng, i + 1);
-            self.draw_pile.swap(i, j);
-        }
-        for (slot, &card) in self.draw_pile[free..].iter_mut().rev().zip(scripted) {
+        shuffle(&mut self.draw_pile[..free], &mut self.rng);
+        // Empty when the script was spoilt and cleared (k is 0 then).
+        let order = self
+            .script
+            .get(self.script_at..self.script_at + k)
+            .unwrap_or(&[]);
+        for (slot, &card) in self.draw_pile[free..].iter_mut().rev().zip(order) {
             *slot = card as u8;
         }
         self.script_at += k;
+        self.list_draw_pile();
+    }
+
+    /// Appends the draw pile to the chance outcomes, in drawing order.
+    fn list_draw_pile(&mut self) {
         self.chance
             .extend(self.draw_pile.iter().rev().map(|&c| u32::from(c)));
     }
@@ -105,15 +111,10 @@ impl State {
     pub fn reshuffle_unseen(&mut self, seed: u64) {
         use rand::SeedableRng;
         self.rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-        let n = self.draw_pile.len();
-        for i in (1..n).rev() {
-            let j = super::below(&mut self.rng, i + 1);
-            self.draw_pile.swap(i, j);
-        }
-        let seen = self.chance.len() - n.min(self.chance.len());
+        shuffle(&mut self.draw_pile, &mut self.rng);
+        let seen = self.seen_chance().len();
         self.chance.truncate(seen);
-        self.chance
-            .extend(self.draw_pile.iter().rev().map(|&c| u32::from(c)));
+        self.list_draw_pile();
     }
 
     /// The chance outcomes every seat may know: all but the cards still in
@@ -295,6 +296,14 @@ impl State {
 }
 
 /// Whether `order` holds exactly the cards of `pile`, in some order.
+/// Fisher-Yates with the game's RNG.
+fn shuffle(cards: &mut [u8], rng: &mut rand_pcg::Pcg64Mcg) {
+    for i in (1..cards.len()).rev() {
+        let j = super::below(rng, i + 1);
+        cards.swap(i, j);
+    }
+}
+
 /// Arranges `pile` so that the cards of `order` (a part of its cards) are
 /// its last ones, the others before them in their order; false, with `pile`
 /// unchanged in content, if `order` is not a part of it.
