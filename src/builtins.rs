@@ -16,6 +16,8 @@ pub enum Ty {
     Seat,
     /// A cell of the board (or no cell, for `last` before any move).
     Cell,
+    /// A card (its kind).
+    Card,
 }
 
 impl fmt::Display for Ty {
@@ -25,6 +27,7 @@ impl fmt::Display for Ty {
             Ty::Bool => "a condition",
             Ty::Seat => "a seat",
             Ty::Cell => "a cell",
+            Ty::Card => "a card",
         })
     }
 }
@@ -98,6 +101,26 @@ pub enum BuiltinId {
     Groups,
     /// The size of the largest group of pieces.
     LargestGroup,
+    /// The card the move plays.
+    Card,
+    /// A card's number (0 for a named card).
+    Value,
+    /// The seat's partner: the next other seat of its team.
+    Partner,
+    /// The space is a home (on a track board).
+    Home,
+    /// The space is a start space.
+    StartSpace,
+    /// The space is in an end zone.
+    EndZone,
+    /// The space is a numbered space of the ring.
+    Numbered,
+    /// The seat a space belongs to: its segment's, home's or end zone's.
+    SeatOf,
+    /// The movers on the space are locked: in an end zone, every space inward full.
+    Locked,
+    /// How many of the seat's movers are locked.
+    LockedMovers,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -118,7 +141,7 @@ pub struct Builtin {
 }
 
 use BuiltinId as B;
-use Ty::{Bool, Cell, Int, Seat};
+use Ty::{Bool, Card, Cell, Int, Seat};
 
 /// Every built-in, in the order the docs list them.
 pub const BUILTINS: &[Builtin] = &[
@@ -386,6 +409,86 @@ pub const BUILTINS: &[Builtin] = &[
         ty: Int,
         meaning: "how many cells the largest group of pieces covers",
     },
+    Builtin {
+        id: B::Card,
+        name: "card",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Card,
+        meaning: "the card the move plays (`play card`)",
+    },
+    Builtin {
+        id: B::Value,
+        name: "value",
+        params: &[Card],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "a card's number (0 for a named card)",
+    },
+    Builtin {
+        id: B::Partner,
+        name: "partner",
+        params: &[Seat],
+        chosen_cell_default: false,
+        ty: Seat,
+        meaning: "the seat's partner: the next other seat of its team (itself without teams)",
+    },
+    Builtin {
+        id: B::Home,
+        name: "home",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the space is a seat's home, where its movers begin (track boards)",
+    },
+    Builtin {
+        id: B::StartSpace,
+        name: "start_space",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the space is a seat's start space (track boards)",
+    },
+    Builtin {
+        id: B::EndZone,
+        name: "end_zone",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the space is in a seat's end zone (track boards)",
+    },
+    Builtin {
+        id: B::Numbered,
+        name: "numbered",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the space is a numbered space of the ring (track boards)",
+    },
+    Builtin {
+        id: B::SeatOf,
+        name: "seat_of",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Seat,
+        meaning: "the seat a space belongs to: its segment's, home's or end zone's (track boards)",
+    },
+    Builtin {
+        id: B::Locked,
+        name: "locked",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the movers on the space are locked: it is in an end zone and every space inward of it is taken",
+    },
+    Builtin {
+        id: B::LockedMovers,
+        name: "locked_movers",
+        params: &[Seat],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "how many of the seat's movers are locked in its end zone",
+    },
 ];
 
 /// Looks a built-in up by name.
@@ -407,6 +510,7 @@ impl Builtin {
                 Bool => "condition",
                 Seat => "seat",
                 Cell => "cell",
+                Card => "card",
             })
             .map(String::from)
             .collect();

@@ -9,11 +9,13 @@
 mod board;
 mod cards;
 pub mod constant;
+mod deck;
 mod items;
 mod moves;
 mod pieces;
 pub mod program;
 mod resolve;
+mod track;
 
 use std::collections::HashMap;
 
@@ -103,7 +105,10 @@ fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>)
     let singles = items::single_items(file, &mut diagnostics);
     let mut symbols = items::collect_symbols(file, &mut diagnostics);
     symbols.source = source;
-    let mut program = Program::default();
+    let mut program = Program {
+        card_kinds: deck::card_kinds(file),
+        ..Program::default()
+    };
     let file_start: Span = Span::new(0, 0);
 
     // Options: numbers that fit, non-empty ranges, defaults within them.
@@ -219,6 +224,7 @@ fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>)
     check_items(file, &mut resolver, &mut program);
     pieces::check_pieces(file, &mut resolver, &mut program);
     cards::check_cards(file, &mut resolver, &mut program);
+    track::check_track(file, &mut resolver, &mut program);
     // Without a score every seat scores 0: only tie-breaks could decide.
     let tiebreaks = file
         .items

@@ -10,6 +10,7 @@ mod lower;
 mod moves;
 mod options;
 mod pieces;
+mod track;
 
 pub use pieces::MAX_CAPACITY;
 
@@ -79,7 +80,10 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     let (plain, per_seat) = options::split(set);
     let values = options::values(program, &plain)?;
     let constant = |e| value_of(e, &values);
+    let seats = cards::seats(program, &values)?;
+    let track = track::board(program, &values, &seats)?;
     let geometry = match &program.board {
+        BoardSpec::Track { .. } => track.as_ref().map(|t| t.1.clone()).expect("a track board"),
         BoardSpec::Square(w, h) => Geometry::square(
             bounded(constant(w)?, MAX_SQUARE_SIDE, w.span, "the board's width")?,
             bounded(constant(h)?, MAX_SQUARE_SIDE, h.span, "the board's height")?,
@@ -97,12 +101,16 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         .as_ref()
         .map(|s| constant(s).map(|v| v.clamp(0, i32::MAX as i64) as i32))
         .transpose()?;
-    let seats = cards::seats(program, &values)?;
+    let track = track.map(|t| t.0);
     let seat_values = options::seat_values(program, &values, &per_seat, &seats)?;
     // With `owner majority` only the counts matter: no stack is stored, and
     // a cell holds up to the most a height can count.
     let capacity = if program.majority {
         u8::MAX as usize
+    } else if let Some(t) = &track {
+        // A mover landing on a space holds it beside the movers there until
+        // the effects after the movement have run.
+        t.movers * 2 + 1
     } else {
         pieces::capacity(program, supply, &values, geometry.cell_count())?
     };
@@ -178,7 +186,14 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             span: e.span,
         });
     }
-    let setup = pieces::setup(program, &mut lower, &values)?;
+    let mut setup = pieces::setup(program, &mut lower, &values)?;
+    if let Some(t) = &track {
+        setup.extend(track::movers_at_home(t));
+    }
+    let blocked = program.blocked.as_ref().map(|b| lower.node(b)).transpose()?;
+    let after_move = track::after_move(program, &mut lower)?;
+    let (team, partner) = track::teams(program, seats.len());
+    let deal = track::deal(program, &values)?;
     let filters = program
         .must_block
         .iter()
@@ -236,8 +251,15 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         _ => None,
     };
     let mut rules = Rules {
-        stacks: program.stacks,
+        stacks: program.stacks || track.is_some(),
         stack_capacity: capacity,
+        track,
+        card_kinds: program.card_kinds.clone(),
+        team,
+        partner,
+        deal,
+        blocked,
+        after_move,
         neutrals: program.neutrals.clone(),
         setup,
         first_random: program.first_random,

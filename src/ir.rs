@@ -7,6 +7,7 @@
 
 pub mod geometry;
 mod node;
+pub mod track;
 
 pub use geometry::{CellId, Geometry, LineTable, NO_CELL};
 
@@ -16,6 +17,7 @@ pub const MAX_STEPS: usize = 6;
 /// The code of a piece in a cell: 0 empty, seat + 1, or a neutral kind after the seats.
 pub type PieceCode = u8;
 pub use node::{ArithOp, CmpOp, Node, SeatRef};
+pub use track::{Deal, MoveEffect, SpaceKind, Track};
 
 use crate::syntax::Span;
 
@@ -86,6 +88,22 @@ pub struct Rules {
     /// Whether the engine keeps a bitboard of the cells each piece code tops
     /// (when the rules check lines and the board has at most 128 cells).
     pub keeps_tops: bool,
+    /// The track's tables, on a track board.
+    pub track: Option<Track>,
+    /// Each kind of card by code: its name and value (code 0 unused).
+    pub card_kinds: Vec<(String, i64)>,
+    /// Each seat's team (its own index without `teams`): seats of one team
+    /// win together.
+    pub team: Vec<u8>,
+    /// Each seat's partner: the next other seat of its team (itself alone).
+    pub partner: Vec<u8>,
+    /// Hands dealt in rounds, if the rules deal.
+    pub deal: Option<Deal>,
+    /// The spaces no mover may pass or land on (`Node::Chosen` is the space,
+    /// `Node::Piece` the moving mover's seat).
+    pub blocked: Option<Node>,
+    /// The effects after every movement of a mover, in order.
+    pub after_move: Vec<MoveEffect>,
 }
 
 /// A phase of play.
@@ -161,6 +179,9 @@ pub enum Form {
     /// `cell != from`): a chain whose moves are also found on bitboards
     /// (`engine/relocation.rs`).
     Relocation,
+    /// `[PlayCard?, Enter | MoveBy | Split | Switch]` on a track board
+    /// (`engine/track.rs`).
+    Track,
 }
 
 impl Form {
@@ -192,6 +213,20 @@ pub enum Step {
     /// If the pieces form several groups, only the largest stays (the mover
     /// chooses among equals), the others going back to their owners' supplies.
     KeepLargestGroup(Option<Node>),
+    /// Choose one card of the hand that the condition allows (`Node::Card`)
+    /// and discard it.
+    PlayCard(Option<Node>),
+    /// Choose a home with movers the condition allows; one goes onto its
+    /// start space.
+    Enter(Node),
+    /// Choose a space with movers the condition allows; one walks that
+    /// many spaces (back when negative).
+    MoveBy(Node, Node),
+    /// Several movers the condition allows walk forward, that many spaces
+    /// in all; each at most once.
+    Split(u8, Node),
+    /// Two movers the condition allows exchange places.
+    Switch(Node),
 }
 
 impl MoveRule {
@@ -256,8 +291,16 @@ impl Step {
                     f(w);
                 }
             }
-            Step::KeepLargestGroup(Some(w)) => f(w),
-            Step::KeepLargestGroup(None) | Step::Sow(_) | Step::PlayCards(_) => {}
+            Step::KeepLargestGroup(Some(w)) | Step::PlayCard(Some(w)) => f(w),
+            Step::Enter(c) | Step::Split(_, c) | Step::Switch(c) => f(c),
+            Step::MoveBy(n, c) => {
+                f(n);
+                f(c);
+            }
+            Step::KeepLargestGroup(None)
+            | Step::PlayCard(None)
+            | Step::Sow(_)
+            | Step::PlayCards(_) => {}
         }
     }
 }
@@ -333,11 +376,11 @@ pub struct CardPlay {
     pub sets_by_size: [[u64; 4]; 9],
 }
 
-/// `otherwise discard hand then draw N`: the forced move when no other is legal.
+/// `otherwise discard hand [then draw N]`: the forced move when no other is legal.
 #[derive(Clone, Debug)]
 pub struct Otherwise {
-    /// The cards drawn after discarding the hand.
-    pub draw: Node,
+    /// The cards drawn after discarding the hand, if any.
+    pub draw: Option<Node>,
     /// The rule as written, for messages.
     pub text: String,
 }

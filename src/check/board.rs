@@ -24,8 +24,20 @@ pub(super) fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
             BoardSpec::Square(w, h)
         }
         Board::Hex(s) => BoardSpec::Hex(bounded(r, s, "the hexagon's side", MAX_HEX_SIDE)),
+        Board::Track(t) => BoardSpec::Track {
+            segment: bounded(r, &t.segment, "a segment's numbered spaces", MAX_SEGMENT),
+            home: bounded(r, &t.home, "a seat's movers", MAX_MOVERS),
+            end_zone: bounded(r, &t.end_zone, "an end zone's spaces", MAX_MOVERS),
+            starts_uncounted: t.starts_uncounted,
+            turning_back: t.turning_back,
+        },
     }
 }
+
+/// The most numbered spaces a track segment may have (a space is a byte in a move).
+pub const MAX_SEGMENT: i64 = 23;
+/// The most movers a seat may have, and spaces an end zone.
+pub const MAX_MOVERS: i64 = 6;
 
 /// Checks a constant that must be from 1 to `max`. A number too large for 64
 /// bits written there is reported as out of these bounds, as written.
@@ -76,7 +88,7 @@ pub fn board_size(board: &BoardSpec, options: &[i64]) -> Option<(bool, i64, i64)
             let s = constant::evaluate(s, options)?;
             Some((true, s, s))
         }
-        BoardSpec::Missing => None,
+        BoardSpec::Track { .. } | BoardSpec::Missing => None,
     }
 }
 
@@ -91,6 +103,6 @@ pub fn board_longest(board: &BoardSpec, options: &[i64]) -> Option<i64> {
                 .saturating_mul(2)
                 .saturating_sub(1),
         ),
-        BoardSpec::Missing => None,
+        BoardSpec::Track { .. } | BoardSpec::Missing => None,
     }
 }

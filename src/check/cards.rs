@@ -9,8 +9,6 @@ use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::{File, ItemKind, MoveKind, Phase, Players, StepKind};
 use crate::syntax::Span;
 
-/// The most cards a deck may hold (a card is a byte in the engine).
-pub const MAX_DECK: usize = 255;
 /// The largest number a field may carry (`field(n)` is a table lookup).
 pub const MAX_FIELD_NUMBER: i64 = 9999;
 /// The most cards one card move may play (subsets of the hand are enumerated).
@@ -56,42 +54,7 @@ pub fn check_cards(file: &File, r: &mut Resolver, program: &mut Program) {
                 program.numbers = Some((numbers.iter().map(|n| n.0).collect(), span));
             }
             ItemKind::OwnerMajority => program.majority = true,
-            ItemKind::Deck(parts) => {
-                for part in parts {
-                    if part.count < 1 || part.count > MAX_DECK as i64 {
-                        let n = part.count;
-                        r.diagnostics.push(out_of_bounds(
-                            "a card's count",
-                            n,
-                            MAX_DECK as i64,
-                            part.span,
-                        ));
-                    } else if part.lo < 1 || part.hi > 255 {
-                        let bad = if part.lo < 1 { part.lo } else { part.hi };
-                        r.diagnostics
-                            .push(out_of_bounds("a card's value", bad, 255, part.span));
-                    } else if part.lo > part.hi {
-                        let what = format!("the low end of {}..{}", part.lo, part.hi);
-                        r.diagnostics
-                            .push(out_of_bounds(&what, part.lo, part.hi, part.span));
-                    } else {
-                        for v in part.lo..=part.hi {
-                            for _ in 0..part.count {
-                                program.deck.push(v as u32);
-                            }
-                        }
-                    }
-                }
-                if program.deck.len() > MAX_DECK {
-                    let n = program.deck.len() as i64;
-                    r.diagnostics.push(out_of_bounds(
-                        "the number of cards",
-                        n,
-                        MAX_DECK as i64,
-                        item.span,
-                    ));
-                }
-            }
+            ItemKind::Deck(parts) => super::deck::check_deck(parts, item, r, program),
             ItemKind::Hand(size) => {
                 program.hand = Some(r.constant(size, "the cards are dealt before the first move"));
             }

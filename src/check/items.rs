@@ -76,6 +76,21 @@ pub(super) fn collect_symbols<'a>(
                     }
                 }
             }
+            ItemKind::Deck(parts) => {
+                let kinds = super::deck::card_kinds(file);
+                for part in parts {
+                    for kind in &part.kinds {
+                        if let crate::syntax::ast::CardKind::Named(n) = kind {
+                            let code = kinds.iter().position(|k| k.0 == n.text).unwrap_or(0);
+                            if !symbols.cards.contains_key(n.text.as_str())
+                                && declare(&n.text, n.span, diagnostics)
+                            {
+                                symbols.cards.insert(&n.text, code);
+                            }
+                        }
+                    }
+                }
+            }
             ItemKind::Players(Players::Named(names) | Players::Some(_, names)) => {
                 for n in names {
                     if declare(&n.text, n.span, diagnostics) {

@@ -32,14 +32,18 @@ pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
             if !has_deck {
                 r.diagnostics.push(needs_deck("a forced move", m.span));
             }
-            spec.otherwise = Some(r.expect(draw, Context::TOP, Ty::Int));
+            spec.otherwise = Some(draw.as_ref().map(|d| r.expect(d, Context::TOP, Ty::Int)));
         }
         MoveKind::Chain(steps) => {
             spec.steps = steps.iter().map(|s| step_spec(s, r)).collect();
-            check_shape(steps, r);
+            if !super::track::check_track_chain(steps, r) {
+                check_shape(steps, r);
+            }
             // Once a rule: its card steps all need the one deck.
             let cards = steps.iter().find_map(|s| match s.kind {
-                StepKind::PlayCards { .. } => Some(("a move with cards", s.span)),
+                StepKind::PlayCards { .. } | StepKind::PlayCard(_) => {
+                    Some(("a move with cards", s.span))
+                }
                 StepKind::Draw { .. } => Some(("drawing cards", s.span)),
                 _ => None,
             });
@@ -81,6 +85,17 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             when: when(r, w),
         },
         StepKind::KeepLargestGroup(w) => StepSpec::KeepLargestGroup(when(r, w)),
+        StepKind::PlayCard(c) => StepSpec::PlayCard(when(r, c)),
+        StepKind::Enter(c) => StepSpec::Enter(condition(r, c)),
+        StepKind::MoveBy(n, c) => StepSpec::MoveBy(
+            r.expect(n, Context::TOP, Ty::Int),
+            condition(r, c),
+        ),
+        StepKind::Split(n, c) => StepSpec::Split(
+            super::board::bounded(r, n, "a split is divided when the moves are listed", "a split's spaces", super::track::MAX_SPLIT),
+            condition(r, c),
+        ),
+        StepKind::Switch(c) => StepSpec::Switch(condition(r, c)),
     }
 }
 

@@ -60,6 +60,27 @@ pub struct Program {
     pub must_block: Vec<Option<Typed>>,
     /// `limit N turns` (a constant).
     pub limit: Option<Typed>,
+    /// Every kind of card by code: (name, value); code 0 is unused.
+    pub card_kinds: Vec<(String, i64)>,
+    /// `teams`: the seats of each team, by index.
+    pub teams: Vec<Vec<usize>>,
+    /// `deal N to each [, M deals a dealer]` (constants).
+    pub deal: Option<(Typed, Option<Typed>)>,
+    /// `pass N card to partner` (a constant).
+    pub exchange: Option<Typed>,
+    /// `blocked where COND`: the space is the chosen cell.
+    pub blocked: Option<Typed>,
+    /// `after move` effects, in order.
+    pub after_move: Vec<MoveEffectSpec>,
+}
+
+/// An effect after every movement of a mover.
+#[derive(Clone, Debug)]
+pub struct MoveEffectSpec {
+    /// `capture at CELL` (the cell), or `send home piece` (none).
+    pub capture_at: Option<Typed>,
+    /// Only when this holds.
+    pub when: Option<Typed>,
 }
 
 /// Pieces put on the board before the first move.
@@ -104,6 +125,19 @@ pub enum BoardSpec {
     Square(Typed, Typed),
     /// The side of the hexagon.
     Hex(Typed),
+    /// A ring track: numbered spaces a segment, movers a home, end zone spaces.
+    Track {
+        /// Numbered spaces per segment.
+        segment: Typed,
+        /// Movers per seat.
+        home: Typed,
+        /// Spaces per end zone.
+        end_zone: Typed,
+        /// A walk steps over start spaces without counting them.
+        starts_uncounted: bool,
+        /// A walk past the innermost free end space turns back.
+        turning_back: bool,
+    },
     /// No board was declared (only in a program with errors).
     #[default]
     Missing,
@@ -127,8 +161,9 @@ pub struct PhaseSpec {
 pub struct RuleSpec {
     /// The steps, in order (empty for a forced move).
     pub steps: Vec<StepSpec>,
-    /// `otherwise discard hand then draw N`: the cards drawn.
-    pub otherwise: Option<Typed>,
+    /// `otherwise discard hand [then draw N]`: the forced move, with the
+    /// cards drawn after it, if any.
+    pub otherwise: Option<Option<Typed>>,
     /// The rule as written (whitespace collapsed), for messages.
     pub text: String,
     /// Where it is written.
@@ -170,6 +205,16 @@ pub enum StepSpec {
     },
     /// Only the largest group stays, if the condition holds.
     KeepLargestGroup(Option<Typed>),
+    /// Play one card from the hand, if the condition allows it.
+    PlayCard(Option<Typed>),
+    /// A mover from its home onto its start space.
+    Enter(Option<Typed>),
+    /// One mover that many spaces.
+    MoveBy(Typed, Option<Typed>),
+    /// That many spaces forward, divided among movers.
+    Split(Typed, Option<Typed>),
+    /// Two movers exchange places.
+    Switch(Option<Typed>),
 }
 
 /// An effect after every turn.

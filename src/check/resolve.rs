@@ -29,6 +29,8 @@ pub struct Symbols<'a> {
     pub neutrals: HashMap<&'a str, usize>,
     /// Definitions by name.
     pub defines: HashMap<&'a str, usize>,
+    /// Named kinds of card, by name: their codes.
+    pub cards: HashMap<&'a str, usize>,
     /// The definitions' items, by index.
     pub define_items: Vec<&'a Define>,
     /// The longest line on the board with the default options, and the board's span.
@@ -91,6 +93,7 @@ fn ty_of(t: TypeName) -> Ty {
         TypeName::Bool => Ty::Bool,
         TypeName::Seat => Ty::Seat,
         TypeName::Cell => Ty::Cell,
+        TypeName::Card => Ty::Card,
     }
 }
 

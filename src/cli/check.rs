@@ -209,8 +209,10 @@ pub fn turn_bound(rules: &Rules) -> u32 {
     if rules.turn_limit > 0 {
         return rules.turn_limit;
     }
-    // Placement games fill the board; allow generously more for games with other ends.
+    // Placement games fill the board; allow generously more for games with
+    // other ends, and most for races, whose movers go round and round.
+    let least = if rules.track.is_some() { 10_000 } else { 1000 };
     (rules.geometry.cell_count() as u32)
         .saturating_mul(10)
-        .max(1000)
+        .max(least)
 }

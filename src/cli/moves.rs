@@ -80,7 +80,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     // As people read them: `a2` before `a10`, `2+5` before `10`.
     moves.sort_by_cached_key(|m| natural_key(m));
     let result = state.outcome.map(|o| match o {
-        Outcome::Win(s) => format!("{} wins", rules.seats[s as usize]),
+        Outcome::Win(s) => crate::cli::view::winners(rules, s as usize),
         Outcome::Draw => "draw".to_string(),
     });
     let to_move = rules.seats[state.mover as usize].clone();

@@ -6,6 +6,7 @@ use rustyline::DefaultEditor;
 mod cards;
 mod help;
 mod seats;
+mod track;
 
 use super::load::{color_stdout, Loaded};
 use super::view::{self, Hands};

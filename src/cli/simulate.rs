@@ -88,8 +88,11 @@ pub struct Summary {
     pub players: Vec<String>,
     /// Games played.
     pub games: u32,
-    /// Wins per seat.
+    /// Wins per seat (with teams: the games the seat's move won for its team).
     pub wins: Vec<u32>,
+    /// With teams: each team's seats and wins.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub team_wins: Vec<(Vec<String>, u32)>,
     /// Draws.
     pub draws: u32,
     /// Games that stopped without a result (no legal move, or too long).
@@ -303,6 +306,7 @@ fn summarise(rules: &Rules, specs: &[PlayerSpec], games: &[Game], secs: f64) -> 
         seats: rules.seats.clone(),
         players: specs.iter().map(|s| s.to_string()).collect(),
         games: games.len() as u32,
+        team_wins: team_wins(rules, &wins),
         wins,
         draws,
         unfinished,
@@ -312,6 +316,29 @@ fn summarise(rules: &Rules, specs: &[PlayerSpec], games: &[Game], secs: f64) -> 
         moves_per_second: total_moves / secs.max(1e-9),
         threads: rayon::current_num_threads(),
     }
+}
+
+/// Each team's seats and wins, when some team has more than one seat.
+fn team_wins(rules: &Rules, wins: &[u32]) -> Vec<(Vec<String>, u32)> {
+    let mut teams: Vec<(Vec<String>, u32)> = Vec::new();
+    let mut leads: Vec<u8> = Vec::new();
+    for (s, &w) in wins.iter().enumerate() {
+        let lead = rules.team[s];
+        match leads.iter().position(|&l| l == lead) {
+            Some(i) => {
+                teams[i].0.push(rules.seats[s].clone());
+                teams[i].1 += w;
+            }
+            None => {
+                leads.push(lead);
+                teams.push((vec![rules.seats[s].clone()], w));
+            }
+        }
+    }
+    if teams.iter().all(|t| t.0.len() == 1) {
+        teams.clear();
+    }
+    teams
 }
 
 /// Prints the statistics; the score column only for games that score.
@@ -344,6 +371,10 @@ fn print_summary(s: &Summary, seed: u64, rules: &Rules) {
             s.wins[i],
             pct(s.wins[i])
         );
+    }
+    for (team, wins) in &s.team_wins {
+        let name = format!("team {}", team.join("+"));
+        println!("{name:<27} {wins:>6} ({:>5.1}%)", pct(*wins));
     }
     println!("{:<27} {:>6} ({:>5.1}%)", "draws", s.draws, pct(s.draws));
     if s.unfinished > 0 {

@@ -4,6 +4,7 @@ mod cards;
 mod ending;
 mod fields;
 mod hex;
+mod track;
 
 pub use cards::{card_list, points, Hands};
 pub use ending::ending;
@@ -41,6 +42,10 @@ pub fn board(rules: &Rules, state: &State, color: bool) -> String {
     let canvas = match rules.geometry.shape {
         Shape::Square { width, height } => square(rules, state, width, height),
         Shape::Hex { side } => hex::draw(rules, state, side),
+        Shape::Track => match &rules.track {
+            Some(t) => track::draw(rules, state, t),
+            None => return String::new(),
+        },
     };
     canvas.render(color)
 }
@@ -74,7 +79,7 @@ pub fn status_with(rules: &Rules, state: &State, hands: Hands) -> String {
             let order: Vec<usize> = std::iter::once(w).chain(others).collect();
             format!("{} wins {}", name(w), score_line(&scores, &order))
         }
-        Some(Outcome::Win(w)) => format!("{} wins", name(w as usize)),
+        Some(Outcome::Win(w)) => winners(rules, w as usize),
         Some(Outcome::Draw) if scored => {
             let order: Vec<usize> = (0..scores.len()).collect();
             format!("Draw {}", score_line(&scores, &order))
@@ -132,6 +137,24 @@ pub fn legend(rules: &Rules) -> String {
         out.push_str("\nStacks read bottom to top: the last letter of a cell is its top piece.");
     }
     out
+}
+
+/// "X wins", or with teams "Yellow and Blue win".
+pub fn winners(rules: &Rules, seat: usize) -> String {
+    let team = team_of(rules, seat);
+    match team.as_slice() {
+        [one] => format!("{one} wins"),
+        _ => format!("{} win", team.join(" and ")),
+    }
+}
+
+/// The names of the seats of `seat`'s team, in seat order.
+pub fn team_of(rules: &Rules, seat: usize) -> Vec<&str> {
+    let team = rules.team.get(seat).copied();
+    (0..rules.seats.len())
+        .filter(|&s| rules.team.get(s).copied() == team)
+        .map(|s| rules.seats[s].as_str())
+        .collect()
 }
 
 /// Scores joined with dashes, in the given seat order.

@@ -100,7 +100,7 @@ pub fn otherwise(
         return Ok(None);
     };
     Ok(Some(Otherwise {
-        draw: lower.node(draw)?,
+        draw: draw.as_ref().map(|d| lower.node(d)).transpose()?,
         text: spec.text.clone(),
     }))
 }

@@ -4,7 +4,9 @@ use super::CompileError;
 use crate::builtins::BuiltinId;
 use crate::check::program::{Hir, Program, Typed};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{ArithOp, Candidates, CellId, CmpOp, Geometry, Node, SeatRef, Select, NO_CELL};
+use crate::ir::{
+    ArithOp, Candidates, CellId, CmpOp, Geometry, Node, SeatRef, Select, SpaceKind, NO_CELL,
+};
 use crate::syntax::ast::{Aggregate, BinaryOp, UnaryOp};
 
 /// Lowers expressions, collecting the line and run lengths they use.
@@ -63,6 +65,11 @@ impl<'a> Lowerer<'a> {
         self.numbers = numbers;
         self.field_of = field_of;
         self
+    }
+
+    /// The option values the rules are compiled with.
+    pub fn values(&self) -> &'a [i64] {
+        self.values
     }
 
     /// The same lowerer with the per-seat options' values (by option, by seat).
@@ -436,6 +443,16 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Connected => Node::Connected,
                     BuiltinId::Groups => Node::Groups,
                     BuiltinId::LargestGroup => Node::LargestGroup,
+                    BuiltinId::Card => Node::Card,
+                    BuiltinId::Value => Node::Value(node()),
+                    BuiltinId::Partner => Node::Partner(seat(node())),
+                    BuiltinId::Home => Node::IsSpace(SpaceKind::Home, node()),
+                    BuiltinId::StartSpace => Node::IsSpace(SpaceKind::Start, node()),
+                    BuiltinId::EndZone => Node::IsSpace(SpaceKind::End, node()),
+                    BuiltinId::Numbered => Node::IsSpace(SpaceKind::Numbered, node()),
+                    BuiltinId::SeatOf => Node::SeatOf(node()),
+                    BuiltinId::Locked => Node::Locked(node()),
+                    BuiltinId::LockedMovers => Node::LockedMovers(seat(node())),
                     BuiltinId::Line | BuiltinId::Runs => {
                         let _ = node();
                         let n = self.length(&a[0])?;

@@ -33,6 +33,9 @@ pub fn move_rule(
         [Step::Place(_)] => Form::Place,
         [Step::Place(_), Step::Sow(_)] => Form::Sow,
         [Step::PlayCards(_), Step::PlaceOn(..), ..] => Form::Cards,
+        [.., Step::Enter(_) | Step::MoveBy(..) | Step::Split(..) | Step::Switch(_)] => {
+            Form::Track
+        }
         _ => Form::Chain,
     };
     Ok(MoveRule {
@@ -124,5 +127,21 @@ fn lower_step(
             Ok(w) => Step::KeepLargestGroup(w),
             Err(()) => return Ok(None),
         },
+        StepSpec::PlayCard(c) => Step::PlayCard(c.as_ref().map(|c| lower.node(c)).transpose()?),
+        StepSpec::Enter(c) => Step::Enter(condition(lower, c)?),
+        StepSpec::MoveBy(n, c) => Step::MoveBy(lower.node(n)?, condition(lower, c)?),
+        StepSpec::Split(n, c) => {
+            let n = super::value_of(n, lower.values())?.clamp(1, 255) as u8;
+            Step::Split(n, condition(lower, c)?)
+        }
+        StepSpec::Switch(c) => Step::Switch(condition(lower, c)?),
     }))
+}
+
+/// A track step's condition on the space chosen (true when left out).
+fn condition(lower: &mut Lowerer, c: &Option<crate::check::program::Typed>) -> Result<Node, CompileError> {
+    Ok(match c {
+        Some(c) => lower.node(c)?,
+        None => Node::Const(1),
+    })
 }

@@ -136,6 +136,17 @@ impl State {
             self.shuffle_draw_pile();
         }
         let card = self.draw_pile.pop().expect("the pile is not empty");
+        self.put_in_hand(seat, card, rules);
+    }
+
+    /// Every card not in a hand goes into the draw pile, shuffled.
+    pub(super) fn gather_and_shuffle(&mut self) {
+        self.draw_pile.append(&mut self.discard);
+        self.shuffle_draw_pile();
+    }
+
+    /// Adds `card` to `seat`'s hand, which stays sorted.
+    pub(super) fn put_in_hand(&mut self, seat: u8, card: u8, rules: &Rules) {
         let start = seat as usize * rules.deck.len();
         let len = self.hand_len[seat as usize] as usize;
         let hand = &mut self.hands[start..start + len + 1];
@@ -528,7 +539,7 @@ impl Rules {
             ..Scope::at(state, NO_CELL)
         };
         let n = self
-            .eval(&otherwise.draw, &scope)
+            .eval(otherwise.draw.as_ref().unwrap_or(&crate::ir::Node::Const(0)), &scope)
             .clamp(0, self.deck.len() as i64);
         for _ in 0..n {
             state.draw_card(seat, self);

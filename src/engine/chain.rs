@@ -340,8 +340,14 @@ impl Rules {
                     }
                 }
             }
-            // Only in their own shapes, which have fast paths (the checker).
-            Step::Sow(_) | Step::PlayCards(_) => {}
+            // Only in their own shapes, which have their own paths (the checker).
+            Step::Sow(_)
+            | Step::PlayCards(_)
+            | Step::PlayCard(_)
+            | Step::Enter(_)
+            | Step::MoveBy(..)
+            | Step::Split(..)
+            | Step::Switch(_) => {}
         }
     }
 

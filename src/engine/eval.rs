@@ -24,6 +24,8 @@ pub(super) struct Scope<'s> {
     pub to: CellId,
     /// The code of the piece this move last picked up, removed or put on (0: none).
     pub piece: u8,
+    /// The card this move plays (its code; 0: none).
+    pub card: u8,
 }
 
 impl<'s> Scope<'s> {
@@ -39,6 +41,7 @@ impl<'s> Scope<'s> {
             from: NO_CELL,
             to: NO_CELL,
             piece: 0,
+            card: 0,
         }
     }
 
@@ -158,6 +161,7 @@ impl Rules {
                 _ => -1,
             },
             Node::Bound => s.bound as i64,
+            Node::Card => s.card as i64,
             Node::Full => st.empty_list.is_empty() as i64,
             Node::Supply(p) => supply_value(st.supply[self.direct_seat(p, s)?]),
             Node::Score(p) => st.scores[self.direct_seat(p, s)?] as i64,
@@ -325,6 +329,29 @@ impl Rules {
             Node::Connected => (self.group_sizes(st).0 <= 1) as i64,
             Node::Groups => self.group_sizes(st).0 as i64,
             Node::LargestGroup => self.group_sizes(st).1 as i64,
+            Node::Value(c) => {
+                let code = self.eval(c, s);
+                usize::try_from(code)
+                    .ok()
+                    .and_then(|c| self.card_kinds.get(c))
+                    .map_or(0, |k| k.1)
+            }
+            Node::Partner(p) => self.partner.get(seat(p)).copied().unwrap_or(0) as i64,
+            Node::IsSpace(kind, c) => {
+                let c = cell(c) as usize;
+                self.track
+                    .as_ref()
+                    .is_some_and(|t| t.kind.get(c) == Some(kind)) as i64
+            }
+            Node::SeatOf(c) => {
+                let c = cell(c) as usize;
+                self.track
+                    .as_ref()
+                    .and_then(|t| t.seat_of.get(c))
+                    .map_or(-1, |&p| p as i64)
+            }
+            Node::Locked(c) => self.locked(st, cell(c)) as i64,
+            Node::LockedMovers(p) => self.locked_movers(st, seat(p)) as i64,
             // Listed, not `_`: a new kind of node must be handled here or there.
             Node::Const(_)
             | Node::Mover
@@ -339,6 +366,7 @@ impl Rules {
             | Node::Each
             | Node::From
             | Node::To
+            | Node::Card
             | Node::Piece => self.simple(node, s).unwrap_or(0),
         }
     }

@@ -43,6 +43,18 @@ pub enum Move {
         /// One choice a step.
         choices: [CellId; MAX_STEPS],
     },
+    /// A move on a track (`engine/track.rs`): the rule (counted over all
+    /// phases), the card played (0 for none), and each mover's walk.
+    Track {
+        /// The move rule.
+        rule: u8,
+        /// The card's kind, or 0.
+        card: u8,
+        /// Where each mover starts and ends.
+        parts: super::track::Parts,
+    },
+    /// Set a card aside for the partner, in the exchange after a deal.
+    Give(u8),
 }
 
 /// Why a typed move was refused.
@@ -95,6 +107,9 @@ impl Rules {
         if state.is_over() {
             return;
         }
+        if state.round.giving > 0 {
+            return self.give_moves(state, out);
+        }
         let phase = &self.phases[state.phase as usize];
         let has_piece = state.supply[state.mover as usize] > 0;
         for (i, rule) in phase.rules.iter().enumerate() {
@@ -113,6 +128,9 @@ impl Rules {
                 Form::Place | Form::Sow if has_piece => self.place_moves(rule, state, out),
                 form if form.is_chain() => {
                     self.chain_moves(self.rule_number(state.phase, i), rule, state, out)
+                }
+                Form::Track => {
+                    self.track_moves(self.rule_number(state.phase, i), rule, state, out)
                 }
                 _ => {}
             }
@@ -242,6 +260,8 @@ impl Rules {
             }
             Move::Pass => "pass".to_string(),
             Move::Chain { rule, choices } => self.chain_text(rule, &choices),
+            Move::Track { rule, card, parts } => self.track_text(rule, card, &parts),
+            Move::Give(card) => format!("give {}", self.card_name(card)),
         }
     }
 

@@ -44,6 +44,12 @@ impl Rules {
                     .expect("a chain move comes from a chain rule");
                 self.play_chain(state, rule, &choices);
             }
+            Move::Track { rule, card, parts } => {
+                let rule = self.rule(rule).expect("a track move comes from a track rule");
+                self.play_track(state, rule, card, &parts);
+            }
+            // Passing a card is part of the deal, not a turn.
+            Move::Give(card) => return self.play_give(state, card),
         }
         self.finish_turn(state);
     }
@@ -126,6 +132,7 @@ impl Rules {
             } else {
                 seat + 1
             };
+            self.next_dealt_seat(state);
             state.turn += 1;
             while let Some(turns) = self.phases[state.phase as usize].turns {
                 if state.turn < state.phase_start.saturating_add(turns)

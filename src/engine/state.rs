@@ -129,6 +129,8 @@ pub struct State {
     pub rng: Pcg64Mcg,
     /// Whether the pieces are known to form one group (or none).
     pub(super) joined: Joined,
+    /// Where the deals stand (with `deal`).
+    pub(super) round: super::Round,
 }
 
 /// A cached fact about the board: the pieces are known to form one group.
@@ -179,6 +181,7 @@ impl Clone for State {
         copy_vec(&mut self.lines, &source.lines);
         copy_vec(&mut self.runs, &source.runs);
         self.copy_turn(source);
+        self.round = source.round;
         self.rng = source.rng.clone();
     }
 }
@@ -273,6 +276,7 @@ impl State {
             fault: Cell::new(None),
             rng,
             joined: Joined(true),
+            round: super::Round::START,
         }
     }
 
@@ -368,9 +372,11 @@ impl State {
                 }
             }
         }
+        self.round = super::Round::START;
         if rules.first_random || !rules.deck.is_empty() {
             self.deal_and_draw_first(rules);
         }
+        rules.first_deal(self);
         if let crate::ir::Supply::PerSeat(node) = &rules.supply {
             for s in 0..seats {
                 self.supply[s] = rules.seat_value(self, node, s as u8);

@@ -30,6 +30,9 @@ pub enum Shape {
         /// Cells along one side.
         side: usize,
     },
+    /// The spaces of a track (`ir::Track` holds its tables); no two spaces
+    /// are adjacent and there are no lines.
+    Track,
 }
 
 /// Precomputed geometry of a board.
@@ -217,6 +220,23 @@ impl Geometry {
             inside,
             index,
             2 * side - 1,
+        )
+    }
+
+    /// The spaces of a track board, labelled: no neighbours, no axes.
+    pub fn spaces(labels: Vec<String>) -> Self {
+        let coords = (0..labels.len() as i32).map(|i| (i, 0)).collect();
+        let centre = vec![false; labels.len()];
+        Self::build(
+            centre,
+            Shape::Track,
+            coords,
+            labels,
+            &[],
+            Vec::new(),
+            |_| false,
+            |_| NO_CELL,
+            0,
         )
     }
 

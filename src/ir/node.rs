@@ -109,6 +109,20 @@ pub enum Node {
     Groups,
     /// The size of the largest group.
     LargestGroup,
+    /// The card the move plays (its code; 0 for none).
+    Card,
+    /// A card's value, from its code.
+    Value(Box<Node>),
+    /// The seat's partner.
+    Partner(SeatRef),
+    /// Whether the cell is a space of that kind (track boards).
+    IsSpace(crate::ir::SpaceKind, Box<Node>),
+    /// The seat a space belongs to (track boards).
+    SeatOf(Box<Node>),
+    /// Whether the movers on the space are locked (track boards).
+    Locked(Box<Node>),
+    /// How many of the seat's movers are locked (track boards).
+    LockedMovers(SeatRef),
 }
 
 /// A seat argument: the common cases are read directly, without evaluating a node.
@@ -233,6 +247,10 @@ impl Node {
             | Node::Field(a)
             | Node::Owner(a)
             | Node::Centre(a)
+            | Node::Value(a)
+            | Node::IsSpace(_, a)
+            | Node::SeatOf(a)
+            | Node::Locked(a)
             | Node::Margin(a) => a.visit(f),
             Node::If(a, b, c) => {
                 a.visit(f);
@@ -265,7 +283,9 @@ impl Node {
             | Node::Score(p)
             | Node::Gain(p)
             | Node::Count(p)
-            | Node::HandSize(p) => seat(p, f),
+            | Node::HandSize(p)
+            | Node::Partner(p)
+            | Node::LockedMovers(p) => seat(p, f),
             Node::Aggregate(_, a, c) => {
                 a.visit(f);
                 if let Some(c) = c {
@@ -288,6 +308,7 @@ impl Node {
             | Node::Piece
             | Node::Connected
             | Node::Groups
+            | Node::Card
             | Node::LargestGroup => {}
         }
     }

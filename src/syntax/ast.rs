@@ -38,7 +38,7 @@ pub enum ItemKind {
     Option(OptionDecl),
     /// `players A, B` or `players 3`.
     Players(Players),
-    /// `board square W x H` or `board hex SIDE`, optionally `with stacks`.
+    /// `board square W x H`, `board hex SIDE` or `board track ...`, optionally `with stacks`.
     Board(Board, bool),
     /// `first random`: the first seat is drawn by chance.
     FirstRandom,
@@ -74,17 +74,59 @@ pub enum ItemKind {
     MustBlock(Option<Expr>),
     /// `limit N turns`: a game that reaches N turns stops, unfinished.
     Limit(Expr),
+    /// `teams A with C, B with D`: seats that win together.
+    Teams(Vec<Vec<Name>>),
+    /// `deal N to each [, M deals a dealer]`: hands dealt in rounds.
+    Deal(Expr, Option<Expr>),
+    /// `pass N card to partner`: after each deal, every seat passes cards to
+    /// its partner, all at once, face down.
+    Exchange(Expr),
+    /// `blocked where COND`: a space no mover may pass or land on.
+    Blocked(Expr),
+    /// `after move: EFFECT [if COND]; ...`: after every mover's movement.
+    AfterMove(Vec<MoveEffect>),
 }
 
-/// One part of a deck: `count x lo..hi` (or `count x value`).
+/// An effect after a mover's movement.
+#[derive(Clone, Debug)]
+pub struct MoveEffect {
+    /// What it does.
+    pub kind: MoveEffectKind,
+    /// Only when this holds.
+    pub when: Option<Expr>,
+    /// The whole effect.
+    pub span: Span,
+}
+
+/// The kinds of effect after a movement.
+#[derive(Clone, Debug)]
+pub enum MoveEffectKind {
+    /// `capture at CELL`: every mover there of another colour goes home.
+    Capture(Expr),
+    /// `send home piece`: the mover that moved goes home.
+    SendHome,
+}
+
+/// A kind of card in a deck: a number (its value) or a name.
+#[derive(Clone, Debug)]
+pub enum CardKind {
+    /// A numbered card.
+    Number(i64),
+    /// A named card (value 0).
+    Named(Name),
+}
+
+/// One part of a deck: `count x lo..hi`, `count x value` or `count x (A, B, ...)`.
 #[derive(Clone, Debug)]
 pub struct DeckPart {
-    /// Copies of each value.
+    /// Copies of each kind.
     pub count: i64,
-    /// The lowest value.
+    /// The lowest value (of a range).
     pub lo: i64,
-    /// The highest value.
+    /// The highest value (of a range).
     pub hi: i64,
+    /// The kinds listed in brackets (empty for a range).
+    pub kinds: Vec<CardKind>,
     /// Where it is written.
     pub span: Span,
 }
@@ -122,6 +164,24 @@ pub enum Board {
     Square(Expr, Expr),
     /// A hexagon of hexagonal cells with the given side.
     Hex(Expr),
+    /// A ring track of one segment per seat, with homes and end zones.
+    Track(TrackBoard),
+}
+
+/// `track N per seat, homes of H, end zones of E [, starts uncounted] [, turning back]`.
+#[derive(Clone, Debug)]
+pub struct TrackBoard {
+    /// Numbered spaces per segment, after the seat's start space.
+    pub segment: Expr,
+    /// Movers per seat, who begin at home.
+    pub home: Expr,
+    /// Spaces in each end zone.
+    pub end_zone: Expr,
+    /// Whether a walk steps over start spaces without counting them.
+    pub starts_uncounted: bool,
+    /// Whether a walk that would pass the innermost free end space turns
+    /// back there (else the move is not allowed).
+    pub turning_back: bool,
 }
 
 /// `put N KIND where COND`: N pieces of a kind on every cell the condition allows.
@@ -168,6 +228,8 @@ pub enum TypeName {
     Seat,
     /// A cell of the board.
     Cell,
+    /// A card.
+    Card,
 }
 
 /// The score of each seat.
@@ -204,10 +266,10 @@ pub struct MoveRule {
 pub enum MoveKind {
     /// A chain of steps joined by `then`.
     Chain(Vec<Step>),
-    /// `otherwise discard hand then draw N`: when no other move of the phase is legal.
+    /// `otherwise discard hand [then draw N]`: when no other move of the phase is legal.
     Otherwise {
-        /// The cards drawn.
-        draw: Expr,
+        /// The cards drawn, if any.
+        draw: Option<Expr>,
     },
 }
 
@@ -256,6 +318,16 @@ pub enum StepKind {
     },
     /// `keep largest group [if COND]`: only the largest group of pieces stays.
     KeepLargestGroup(Option<Expr>),
+    /// `play card [where COND]`: one card from the hand, discarded.
+    PlayCard(Option<Expr>),
+    /// `enter [where COND]`: a mover from its home onto its start space.
+    Enter(Option<Expr>),
+    /// `move by N [where COND]`: one mover N spaces (back if N is negative).
+    MoveBy(Expr, Option<Expr>),
+    /// `split N [where COND]`: N spaces forward divided among movers.
+    Split(Expr, Option<Expr>),
+    /// `switch [where COND]`: two movers exchange places.
+    Switch(Option<Expr>),
 }
 
 /// An assignment made after every turn.

@@ -11,6 +11,7 @@ use super::{depth, recover};
 use crate::diagnostic::Diagnostic;
 
 mod cards;
+mod track;
 mod errors;
 
 use errors::syntax_error;
@@ -192,6 +193,11 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
         .map_or(0, str::len);
     let keyword = Span::new(span.start, span.start + keyword_len);
     let rule = pair.as_rule();
+    let item = |kind| Item {
+        kind,
+        span,
+        keyword,
+    };
     let mut inner = pair.into_inner();
     let kind = match rule {
         Rule::game_item => {
@@ -238,6 +244,9 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
         Rule::board_item => {
             let shape = inner.next().expect("shape");
             let stacks = inner.next().is_some();
+            if shape.as_rule() == Rule::track_board {
+                return item(ItemKind::Board(track::track_board(shape, offset), stacks));
+            }
             let is_square = shape.as_rule() == Rule::square_board;
             let mut dims = shape.into_inner().map(|p| build_expr(p, offset));
             let first = dims.next().expect("dimension");
@@ -334,6 +343,11 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
             ItemKind::Numbers(inner.map(|p| (int(&p), span_of(&p, offset))).collect())
         }
         Rule::owner_item => ItemKind::OwnerMajority,
+        Rule::teams_item => track::teams(inner, offset),
+        Rule::deal_item => track::deal(inner, offset),
+        Rule::exchange_item => ItemKind::Exchange(build_expr(inner.next().expect("count"), offset)),
+        Rule::blocked_item => ItemKind::Blocked(build_expr(inner.next().expect("condition"), offset)),
+        Rule::after_move_item => track::after_move(inner, offset),
         Rule::deck_item => ItemKind::Deck(inner.map(|p| cards::deck_part(p, offset)).collect()),
         Rule::hand_item => ItemKind::Hand(build_expr(inner.next().expect("size"), offset)),
         Rule::tiebreak_item => ItemKind::Tiebreak(Score {
@@ -342,11 +356,7 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
         }),
         other => unreachable!("not an item rule: {other:?}"),
     };
-    Item {
-        kind,
-        span,
-        keyword,
-    }
+    item(kind)
 }
 
 fn build_param(pair: Pair<Rule>, offset: usize) -> Param {
@@ -357,6 +367,7 @@ fn build_param(pair: Pair<Rule>, offset: usize) -> Param {
         "int" => TypeName::Int,
         "bool" => TypeName::Bool,
         "seat" => TypeName::Seat,
+        "card" => TypeName::Card,
         _ => TypeName::Cell,
     };
     Param {
@@ -375,7 +386,7 @@ fn build_move(pair: Pair<Rule>, offset: usize) -> MoveRule {
     let span = cards::trimmed(&rule, offset);
     let kind = match rule.as_rule() {
         Rule::otherwise_rule => MoveKind::Otherwise {
-            draw: build_expr(rule.into_inner().next().expect("count"), offset),
+            draw: rule.into_inner().next().map(|p| build_expr(p, offset)),
         },
         _ => MoveKind::Chain(rule.into_inner().map(|s| build_step(s, offset)).collect()),
     };
@@ -416,7 +427,8 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
                 when: expr(&mut inner),
             }
         }
-        _ => StepKind::KeepLargestGroup(expr(&mut inner)),
+        Rule::keep_step => StepKind::KeepLargestGroup(expr(&mut inner)),
+        _ => track::step(rule, inner, offset),
     };
     Step { kind, span }
 }

@@ -49,6 +49,14 @@ impl<'a> Resolver<'a> {
                 span,
             };
         }
+        if let Some(&code) = self.symbols.cards.get(text) {
+            self.no_args(name, args, "a card");
+            return Typed {
+                kind: Hir::Int(code as i64),
+                ty: Ty::Card,
+                span,
+            };
+        }
         if let Some(b) = builtin(text) {
             return self.call_builtin(b.id, name, args, span, ctx);
         }

@@ -102,7 +102,7 @@ fn rule_text(text: &str) -> String {
 /// why; or, when the forced move is the only one, what it does.
 pub fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
     let hand = state.hand(state.mover, rules);
-    let mut out = format!("Your hand: {}.\n", view::card_list(hand));
+    let mut out = format!("Your hand: {}.\n", view::card_list(rules, hand));
     let mut by_field: Vec<(i64, CellId, Vec<String>)> = Vec::new();
     for &m in legal {
         if let Move::Cards { cell, .. } = m {
@@ -210,7 +210,7 @@ pub fn why(
                 1 if typed > 1 => format!("you hold only one {card}"),
                 n => format!("you hold only {n} cards of {card}"),
             };
-            out += &format!(" (your hand: {})", view::card_list(hand));
+            out += &format!(" (your hand: {})", view::card_list(rules, hand));
             Some(out)
         }
         MoveError::Illegal(_) if lower == "pass" => Some(format!(
@@ -349,8 +349,22 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
             }
             out + "."
         }
+        Move::Pass if rules.deal.is_some() => {
+            let hand = view::card_list(rules, before.hand(seat, rules));
+            format!(
+                "{} can use none of these cards: puts the hand down ({hand}) and sits out until the next deal.",
+                name(seat)
+            )
+        }
+        // The card stays hidden until every seat has chosen.
+        Move::Give(_) => format!(
+            "{} passes a card face down to {}.",
+            name(seat),
+            name(rules.partner[seat as usize])
+        ),
+        Move::Track { .. } => super::track::report(rules, before, after, m),
         Move::Pass => {
-            let hand = view::card_list(before.hand(seat, rules));
+            let hand = view::card_list(rules, before.hand(seat, rules));
             let why = if before.supply[seat as usize] <= 0 {
                 "has no stones left"
             } else {

@@ -51,7 +51,7 @@ fn sowing_help(rules: &Rules, state: &State, legal: &[Move], example: &str) -> S
     for &m in legal {
         match m {
             Move::Place(c) | Move::Cards { cell: c, .. } => places.push(c),
-            Move::Pass | Move::Chain { .. } => {}
+            Move::Pass | Move::Chain { .. } | Move::Track { .. } | Move::Give(_) => {}
             Move::Sow { from, steps, dirs } => {
                 let path = rules.sow_path(from, steps, dirs).collect();
                 match stacks.iter_mut().find(|(c, _)| *c == from) {

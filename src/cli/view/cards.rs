@@ -34,12 +34,12 @@ pub fn points(rules: &Rules, state: &State) -> Vec<i64> {
 }
 
 /// Cards as people write them: `1 3 10 10`, or `none`.
-pub fn card_list(cards: &[u8]) -> String {
+pub fn card_list(rules: &Rules, cards: &[u8]) -> String {
     if cards.is_empty() {
         return "none".to_string();
     }
-    let values: Vec<String> = cards.iter().map(u8::to_string).collect();
-    values.join(" ")
+    let names: Vec<&str> = cards.iter().map(|&c| rules.card_name(c)).collect();
+    names.join(" ")
 }
 
 /// "1 card", "4 cards".
@@ -59,7 +59,15 @@ pub fn status(rules: &Rules, state: &State, hands: Hands) -> String {
     let name = |s: usize| rules.seats.get(s).map_or("?", String::as_str);
     let scored = rules.score.is_some();
     let headline = match state.outcome {
+        None if state.round().giving > 0 => format!(
+            "{} to pass a card face down to {}",
+            name(state.mover as usize),
+            name(rules.partner[state.mover as usize] as usize)
+        ),
         None => format!("{} to move", name(state.mover as usize)),
+        Some(Outcome::Win(w)) if super::team_of(rules, w as usize).len() > 1 => {
+            super::winners(rules, w as usize)
+        }
         Some(Outcome::Win(w)) => {
             let w = w as usize;
             let best = state.scores.iter().copied().max().unwrap_or(0);
@@ -101,6 +109,10 @@ pub fn status(rules: &Rules, state: &State, hands: Hands) -> String {
             if mover { '▸' } else { ' ' },
             name(s)
         );
+        if rules.deal.is_some() {
+            let dealer = state.round().dealer as usize == s;
+            line += if dealer { " (dealer)" } else { "         " };
+        }
         if scored {
             let word = if seat_points == 1 { "point " } else { "points" };
             line += &format!("  {seat_points:>point_width$} {word}");
@@ -115,8 +127,8 @@ pub fn status(rules: &Rules, state: &State, hands: Hands) -> String {
         if !rules.deck.is_empty() {
             let hand = state.hand(s as u8, rules);
             line += &match hands {
-                Hands::Of(v) if v as usize == s => format!("  your hand: {}", card_list(hand)),
-                _ if hands.shows(s as u8) => format!("  hand: {}", card_list(hand)),
+                Hands::Of(v) if v as usize == s => format!("  your hand: {}", card_list(rules, hand)),
+                _ if hands.shows(s as u8) => format!("  hand: {}", card_list(rules, hand)),
                 _ => format!("  {}", cards(hand.len())),
             };
         }

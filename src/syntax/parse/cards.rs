@@ -11,12 +11,23 @@ pub(super) fn deck_part(pair: Pair<Rule>, offset: usize) -> DeckPart {
     let span = span_of(&pair, offset);
     let mut inner = pair.into_inner();
     let count = int(&inner.next().expect("count"));
-    let lo = int(&inner.next().expect("value"));
+    let first = inner.next().expect("value");
+    if first.as_rule() == Rule::card_kinds {
+        return DeckPart {
+            count,
+            lo: 0,
+            hi: -1,
+            kinds: super::track::card_kinds(first, offset),
+            span,
+        };
+    }
+    let lo = int(&first);
     let hi = inner.next().map_or(lo, |p| int(&p));
     DeckPart {
         count,
         lo,
         hi,
+        kinds: Vec::new(),
         span,
     }
 }

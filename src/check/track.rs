@@ -1,0 +1,176 @@
+//! Checking track games: the chains of track steps (`play card` then
+//! `enter`, `move by`, `split` or `switch`), teams, deals, the exchange
+//! between partners, blocked spaces and the effects after a movement.
+
+use super::program::{MoveEffectSpec, Program};
+use super::resolve::{Context, Resolver};
+use crate::builtins::Ty;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::ast::{File, ItemKind, MoveEffectKind, Step, StepKind};
+use crate::syntax::Span;
+
+/// The most spaces a split may divide (its ways are listed).
+pub const MAX_SPLIT: i64 = 12;
+/// The most cards one deal gives each seat.
+pub const MAX_DEAL: i64 = 16;
+
+/// The shape of a track chain, for the help line of E0023.
+const SHAPE: &str = "a card move is `play card [where ...]`, then one of `enter [where ...]`, `move by N [where ...]`, `split N [where ...]` or `switch [where ...]`";
+
+/// Checks a chain's shape if it has a track step or plays one card, and
+/// says whether it did.
+pub(super) fn check_track_chain(steps: &[Step], r: &mut Resolver) -> bool {
+    let track = |k: &StepKind| {
+        matches!(
+            k,
+            StepKind::Enter(_) | StepKind::MoveBy(..) | StepKind::Split(..) | StepKind::Switch(_)
+        )
+    };
+    let play = |k: &StepKind| matches!(k, StepKind::PlayCard(_));
+    if !steps.iter().any(|s| track(&s.kind) || play(&s.kind)) {
+        return false;
+    }
+    let bad = |what: &str, step: &Step| Diagnostic::BadChain {
+        what: what.into(),
+        span: step.span.into(),
+        help: SHAPE.into(),
+    };
+    let rest = if play(&steps[0].kind) { &steps[1..] } else { steps };
+    match rest {
+        [] => r.diagnostics.push(bad(
+            "`play card` must be followed by what the card does: `enter`, `move by N`, `split N` or `switch`",
+            &steps[0],
+        )),
+        [one] if track(&one.kind) => {}
+        [one, ..] if !track(&one.kind) => r.diagnostics.push(bad(
+            "after `play card` comes one track step: `enter`, `move by N`, `split N` or `switch`",
+            one,
+        )),
+        [_, extra, ..] => r.diagnostics.push(bad(
+            "a track step is the last step of its rule",
+            extra,
+        )),
+        _ => {}
+    }
+    true
+}
+
+/// Fills the program's teams, deal, exchange, blocked spaces and effects
+/// after a movement, and reports what is wrong with them.
+pub(super) fn check_track(file: &File, r: &mut Resolver, program: &mut Program) {
+    let space = Context {
+        params: &[],
+        chosen_cell: true,
+    };
+    for item in &file.items {
+        match &item.kind {
+            ItemKind::Teams(teams) => program.teams = check_teams(teams, r),
+            ItemKind::Deal(size, per_dealer) => {
+                let why = "deals are sized when the rules are compiled";
+                let size = super::board::bounded(r, size, why, "the cards a deal gives each seat", MAX_DEAL);
+                let per = per_dealer.as_ref().map(|n| {
+                    super::board::bounded(r, n, why, "the deals a dealer makes", 255)
+                });
+                program.deal = Some((size, per));
+            }
+            ItemKind::Exchange(n) => {
+                let why = "the exchange is sized when the rules are compiled";
+                program.exchange = Some(super::board::bounded(r, n, why, "the cards passed to a partner", MAX_DEAL));
+            }
+            ItemKind::Blocked(c) => program.blocked = Some(r.expect(c, space, Ty::Bool)),
+            ItemKind::AfterMove(effects) => {
+                for e in effects {
+                    let capture_at = match &e.kind {
+                        MoveEffectKind::Capture(at) => Some(r.expect(at, Context::TOP, Ty::Cell)),
+                        MoveEffectKind::SendHome => None,
+                    };
+                    let when = e.when.as_ref().map(|w| r.expect(w, Context::TOP, Ty::Bool));
+                    program.after_move.push(MoveEffectSpec { capture_at, when });
+                }
+            }
+            _ => {}
+        }
+    }
+    let track_board = file.items.iter().any(|i| {
+        matches!(i.kind, ItemKind::Board(crate::syntax::ast::Board::Track(_), _))
+    });
+    if !track_board {
+        for (what, span) in track_uses(file) {
+            r.diagnostics.push(Diagnostic::NeedsItem {
+                what: what.into(),
+                item: "board track".into(),
+                span: span.into(),
+            });
+        }
+    }
+    let has_deal = program.deal.is_some();
+    if let (Some(e), false) = (&program.exchange, has_deal) {
+        r.diagnostics.push(Diagnostic::NeedsItem {
+            what: "passing cards to a partner".into(),
+            item: "deal".into(),
+            span: e.span.into(),
+        });
+    }
+}
+
+/// The teams by seat index; a name that is no seat, or a seat in two
+/// teams, is reported.
+fn check_teams(teams: &[Vec<crate::syntax::ast::Name>], r: &mut Resolver) -> Vec<Vec<usize>> {
+    let mut seen: Vec<(usize, Span)> = Vec::new();
+    let mut out = Vec::new();
+    for team in teams {
+        let mut seats = Vec::new();
+        for name in team {
+            let Some(&seat) = r.symbols.seats.get(name.text.as_str()) else {
+                r.diagnostics.push(Diagnostic::UnknownName {
+                    name: name.text.clone(),
+                    span: name.span.into(),
+                    help: Some("a team is made of seats named in `players`".into()),
+                });
+                continue;
+            };
+            if let Some(&(_, first)) = seen.iter().find(|s| s.0 == seat) {
+                r.diagnostics.push(Diagnostic::Duplicate {
+                    name: name.text.clone(),
+                    span: name.span.into(),
+                    first: first.into(),
+                });
+                continue;
+            }
+            seen.push((seat, name.span));
+            seats.push(seat);
+        }
+        out.push(seats);
+    }
+    out
+}
+
+/// What in the file needs a track board: track steps, blocked spaces and
+/// effects after a movement.
+fn track_uses(file: &File) -> Vec<(&'static str, Span)> {
+    let mut uses = Vec::new();
+    for item in &file.items {
+        match &item.kind {
+            ItemKind::Blocked(_) => uses.push(("blocked spaces", item.span)),
+            ItemKind::AfterMove(_) => uses.push(("effects after a movement", item.span)),
+            ItemKind::Phase(p) => {
+                for m in &p.moves {
+                    if let crate::syntax::ast::MoveKind::Chain(steps) = &m.kind {
+                        for s in steps {
+                            let what = match s.kind {
+                                StepKind::Enter(_) => "`enter`",
+                                StepKind::MoveBy(..) => "`move by`",
+                                StepKind::Split(..) => "`split`",
+                                StepKind::Switch(_) => "`switch`",
+                                _ => continue,
+                            };
+                            uses.push((what, s.span));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    uses
+}

@@ -1,0 +1,139 @@
+//! A track board: the ring as the edge of a rectangle, clockwise from the
+//! top left, each space four columns wide (its label when empty, its movers
+//! when not); inside it, a line a seat with its home and its end zone.
+
+use super::{tint, Canvas, Ink};
+use crate::engine::State;
+use crate::ir::{CellId, Rules, Track};
+
+/// Columns a space takes.
+const SPACE: usize = 4;
+
+/// The board of a track game.
+pub(super) fn draw(rules: &Rules, state: &State, track: &Track) -> Canvas {
+    let ring = track.ring();
+    let (top, side, bottom) = sides(ring);
+    let across = top.max(bottom);
+    let mut canvas = Canvas::new(side + 2, rules, state);
+    for i in 0..ring {
+        let (line, column) = position(i, top, side, bottom, across);
+        space(&mut canvas, rules, state, i as CellId, line, column * SPACE);
+    }
+    let width = rules.seats.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    for seat in 0..track.seats.min(side) {
+        let line = 1 + (side - track.seats.min(side)) / 2 + seat;
+        let mut column = SPACE + 1;
+        let name = format!("{:<width$}", rules.seats[seat]);
+        canvas.put(line, column, &name, Ink::Top(tint(seat as u8 + 1, rules.seats.len())));
+        column += width + 1;
+        canvas.put(line, column, "home", Ink::Faint);
+        column += 5;
+        movers(&mut canvas, rules, state, track.home(seat), line, column, track.movers);
+        column += track.movers + 2;
+        canvas.put(line, column, "end", Ink::Faint);
+        column += 4;
+        for k in 1..=track.end_len {
+            space(&mut canvas, rules, state, track.end(seat, k), line, column);
+            column += SPACE;
+        }
+        let locked = locked(state, track, seat);
+        if locked > 0 {
+            canvas.put(line, column, &format!("{locked} locked"), Ink::Faint);
+        }
+    }
+    canvas
+}
+
+/// The ring's sides: spaces along the top, down each side between, and
+/// along the bottom (one more than the top when the ring is odd).
+fn sides(ring: usize) -> (usize, usize, usize) {
+    let mut top = (ring * 3 / 10).max(1);
+    if 2 * top > ring {
+        top = ring / 2;
+    }
+    let side = (ring - 2 * top) / 2;
+    let bottom = ring - top - 2 * side;
+    (top, side, bottom)
+}
+
+/// The line and column (in spaces) of ring space `i`.
+fn position(i: usize, top: usize, side: usize, bottom: usize, across: usize) -> (usize, usize) {
+    if i < top {
+        (0, i)
+    } else if i < top + side {
+        (1 + i - top, across - 1)
+    } else if i < top + side + bottom {
+        (side + 1, across - 1 - (i - top - side))
+    } else {
+        (side - (i - top - side - bottom), 0)
+    }
+}
+
+/// A space: its movers, or its label dimmed when it is empty.
+fn space(canvas: &mut Canvas, rules: &Rules, state: &State, cell: CellId, line: usize, column: usize) {
+    if state.height(cell) == 0 {
+        canvas.put(line, column, &rules.geometry.labels[cell as usize], Ink::Faint);
+    } else {
+        movers(canvas, rules, state, cell, line, column, SPACE - 1);
+    }
+}
+
+/// The movers on a space: the colour's letter once a mover (`YY`), or the
+/// letter and the count when they would not fit (`Y4`); dots for the free
+/// places of a home.
+fn movers(
+    canvas: &mut Canvas,
+    rules: &Rules,
+    state: &State,
+    cell: CellId,
+    line: usize,
+    column: usize,
+    room: usize,
+) {
+    let stack = state.stack(cell, rules);
+    let Some(&code) = stack.first() else {
+        canvas.put(line, column, &"·".repeat(room.min(4)), Ink::Faint);
+        return;
+    };
+    let glyph = canvas.glyph(code);
+    let text = if stack.len() <= room {
+        glyph.repeat(stack.len())
+    } else {
+        format!("{glyph}{}", stack.len())
+    };
+    let ink = if cell == state.last {
+        Ink::Last(tint(code, rules.seats.len()))
+    } else {
+        Ink::Top(tint(code, rules.seats.len()))
+    };
+    canvas.put(line, column, &text, ink);
+}
+
+/// How many of `seat`'s movers are locked: its end zone taken from the
+/// innermost space outwards.
+fn locked(state: &State, track: &Track, seat: usize) -> usize {
+    (1..=track.end_len)
+        .rev()
+        .take_while(|&k| state.height(track.end(seat, k)) > 0)
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ring_goes_round_the_rectangle_once() {
+        for ring in [2, 3, 8, 9, 20, 60, 61, 75] {
+            let (top, side, bottom) = sides(ring);
+            assert_eq!(top + 2 * side + bottom, ring, "ring {ring}");
+            let across = top.max(bottom);
+            let mut seen = std::collections::HashSet::new();
+            for i in 0..ring {
+                let (line, column) = position(i, top, side, bottom, across);
+                assert!(line <= side + 1 && column < across, "ring {ring}, space {i}");
+                assert!(seen.insert((line, column)), "ring {ring}: space {i} overlaps");
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! Compiling track games: the track's tables and geometry, the movers at
+//! home, teams and partners, deals, blocked spaces and the effects after a
+//! movement.
+
+use super::lower::Lowerer;
+use super::{value_of, CompileError};
+use crate::check::program::{BoardSpec, Program};
+use crate::ir::{Deal, Geometry, MoveEffect, Node, Setup, Track};
+
+/// The track's tables and the geometry of its spaces, labelled by the
+/// seats' initials (or numbers when two seats share one).
+pub fn board(program: &Program, values: &[i64], seats: &[String]) -> Result<Option<(Track, Geometry)>, CompileError> {
+    let BoardSpec::Track {
+        segment,
+        home,
+        end_zone,
+        starts_uncounted,
+        turning_back,
+    } = &program.board
+    else {
+        return Ok(None);
+    };
+    let size = |e| value_of(e, values).map(|v| v.max(1) as usize);
+    let mut track = Track::new(seats.len(), size(segment)?, size(home)?, size(end_zone)?);
+    track.starts_uncounted = *starts_uncounted;
+    track.turning_back = *turning_back;
+    let mut initials: Vec<String> = seats
+        .iter()
+        .map(|s| s.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default())
+        .collect();
+    let distinct = initials.iter().enumerate().all(|(i, a)| !initials[..i].contains(a));
+    if !distinct || initials.iter().any(|i| !i.chars().all(|c| c.is_ascii_alphabetic())) {
+        initials = (1..=seats.len()).map(|i| format!("P{i}-")).collect();
+    }
+    let geometry = Geometry::spaces(track.labels(&initials));
+    Ok(Some((track, geometry)))
+}
+
+/// Each seat's movers at its home before the first move.
+pub fn movers_at_home(track: &Track) -> Vec<Setup> {
+    (0..track.seats)
+        .map(|s| Setup {
+            count: track.movers as u8,
+            code: s as u8 + 1,
+            cells: vec![track.home(s)],
+        })
+        .collect()
+}
+
+/// Each seat's team and partner: the next other seat of its team.
+pub fn teams(program: &Program, seats: usize) -> (Vec<u8>, Vec<u8>) {
+    let mut team: Vec<u8> = (0..seats as u8).collect();
+    for members in &program.teams {
+        let Some(&lead) = members.iter().find(|&&m| m < seats) else {
+            continue;
+        };
+        for &m in members.iter().filter(|&&m| m < seats) {
+            team[m] = lead as u8;
+        }
+    }
+    let partner = (0..seats)
+        .map(|s| {
+            (1..seats)
+                .map(|k| (s + k) % seats)
+                .find(|&o| team[o] == team[s])
+                .unwrap_or(s) as u8
+        })
+        .collect();
+    (team, partner)
+}
+
+/// The deal, if the rules deal in rounds.
+pub fn deal(program: &Program, values: &[i64]) -> Result<Option<Deal>, CompileError> {
+    let Some((size, per_dealer)) = &program.deal else {
+        return Ok(None);
+    };
+    let size = value_of(size, values)?.clamp(1, 255) as u8;
+    let per_dealer = match per_dealer {
+        Some(n) => value_of(n, values)?.clamp(1, 255) as u8,
+        None => 1,
+    };
+    let exchange = match &program.exchange {
+        Some(n) => value_of(n, values)?.clamp(0, size as i64) as u8,
+        None => 0,
+    };
+    Ok(Some(Deal {
+        size,
+        per_dealer,
+        exchange,
+    }))
+}
+
+/// The effects after a movement, in order.
+pub fn after_move(program: &Program, lower: &mut Lowerer) -> Result<Vec<MoveEffect>, CompileError> {
+    let mut effects = Vec::new();
+    for e in &program.after_move {
+        let when = e.when.as_ref().map(|w| lower.node(w)).transpose()?;
+        if matches!(when, Some(Node::Const(0))) {
+            continue;
+        }
+        effects.push(match &e.capture_at {
+            Some(at) => MoveEffect::Capture(lower.node(at)?, when),
+            None => MoveEffect::SendHome(when),
+        });
+    }
+    Ok(effects)
+}

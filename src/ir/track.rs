@@ -1,0 +1,167 @@
+//! Track boards: a ring of one segment per seat (its start space, then its
+//! numbered spaces), and for each seat a home, where its movers begin, and
+//! an end zone that branches off at its start space.
+//!
+//! Cell ids: the ring first, seat by seat (seat s's start space is
+//! `s * (segment + 1)`, its numbered space k follows it at `+ k`); then the
+//! homes, one a seat; then the end zones, seat by seat, from the outermost
+//! space (1) to the innermost.
+
+use super::{CellId, Node};
+
+/// What kind of space a cell of a track board is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpaceKind {
+    /// A seat's start space on the ring.
+    Start,
+    /// A numbered space of the ring.
+    Numbered,
+    /// A seat's home.
+    Home,
+    /// A space of a seat's end zone.
+    End,
+}
+
+/// The tables of a track board.
+#[derive(Clone, Debug)]
+pub struct Track {
+    /// Seats (segments).
+    pub seats: usize,
+    /// Numbered spaces per segment.
+    pub segment: usize,
+    /// Movers per seat, who begin at home.
+    pub movers: usize,
+    /// Spaces per end zone.
+    pub end_len: usize,
+    /// Whether a walk steps over start spaces without counting them.
+    pub starts_uncounted: bool,
+    /// Whether a walk past the innermost free end space turns back there.
+    pub turning_back: bool,
+    /// Each cell's kind.
+    pub kind: Vec<SpaceKind>,
+    /// Each cell's seat: its segment's, home's or end zone's.
+    pub seat_of: Vec<u8>,
+}
+
+impl Track {
+    /// The tables for `seats` segments of `segment` numbered spaces.
+    pub fn new(seats: usize, segment: usize, movers: usize, end_len: usize) -> Self {
+        let ring = seats * (segment + 1);
+        let mut kind = Vec::new();
+        let mut seat_of = Vec::new();
+        for s in 0..seats {
+            kind.push(SpaceKind::Start);
+            kind.extend(std::iter::repeat_n(SpaceKind::Numbered, segment));
+            seat_of.extend(std::iter::repeat_n(s as u8, segment + 1));
+        }
+        kind.extend(std::iter::repeat_n(SpaceKind::Home, seats));
+        seat_of.extend(0..seats as u8);
+        for s in 0..seats {
+            kind.extend(std::iter::repeat_n(SpaceKind::End, end_len));
+            seat_of.extend(std::iter::repeat_n(s as u8, end_len));
+        }
+        debug_assert_eq!(kind.len(), ring + seats * (1 + end_len));
+        Track {
+            seats,
+            segment,
+            movers,
+            end_len,
+            starts_uncounted: false,
+            turning_back: false,
+            kind,
+            seat_of,
+        }
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.kind.len()
+    }
+
+    /// The number of ring spaces.
+    pub fn ring(&self) -> usize {
+        self.seats * (self.segment + 1)
+    }
+
+    /// A seat's start space.
+    pub fn start(&self, seat: usize) -> CellId {
+        (seat * (self.segment + 1)) as CellId
+    }
+
+    /// A seat's home.
+    pub fn home(&self, seat: usize) -> CellId {
+        (self.ring() + seat) as CellId
+    }
+
+    /// A seat's end space k, from 1 (outermost).
+    pub fn end(&self, seat: usize, k: usize) -> CellId {
+        (self.ring() + self.seats + seat * self.end_len + k - 1) as CellId
+    }
+
+    /// Which end space (from 1) a cell is, or 0.
+    pub fn end_index(&self, cell: CellId) -> usize {
+        let first = self.ring() + self.seats;
+        match (cell as usize).checked_sub(first) {
+            Some(i) if i < self.seats * self.end_len => i % self.end_len + 1,
+            _ => 0,
+        }
+    }
+
+    /// The ring space after `cell` (clockwise).
+    pub fn next(&self, cell: CellId) -> CellId {
+        ((cell as usize + 1) % self.ring()) as CellId
+    }
+
+    /// The ring space before `cell`.
+    pub fn prev(&self, cell: CellId) -> CellId {
+        ((cell as usize + self.ring() - 1) % self.ring()) as CellId
+    }
+
+    /// How far along its own path a mover of `seat` on `cell` is: -1 at
+    /// home, the spaces from its start space on the ring, then the end zone.
+    pub fn progress(&self, seat: usize, cell: CellId) -> i32 {
+        match self.kind[cell as usize] {
+            SpaceKind::Home => -1,
+            SpaceKind::End => (self.ring() + self.end_index(cell)) as i32,
+            _ => {
+                let ring = self.ring();
+                ((cell as usize + ring - self.start(seat) as usize) % ring) as i32
+            }
+        }
+    }
+
+    /// The labels: the seat's initial (or its number) and `0` for the start
+    /// space, `1`.. for the numbered spaces, `h` for the home, `e1`.. for the
+    /// end zone.
+    pub fn labels(&self, initials: &[String]) -> Vec<String> {
+        let mut labels = Vec::with_capacity(self.cells());
+        for i in initials.iter().take(self.seats) {
+            labels.extend((0..=self.segment).map(|k| format!("{i}{k}")));
+        }
+        labels.extend(initials.iter().take(self.seats).map(|i| format!("{i}h")));
+        for i in initials.iter().take(self.seats) {
+            labels.extend((1..=self.end_len).map(|k| format!("{i}e{k}")));
+        }
+        labels
+    }
+}
+
+/// An effect after a mover's movement (`after move`).
+#[derive(Clone, Debug)]
+pub enum MoveEffect {
+    /// Every mover on the cell of another colour than the moving one goes home.
+    Capture(Node, Option<Node>),
+    /// The moving mover goes home.
+    SendHome(Option<Node>),
+}
+
+/// Hands dealt in rounds (`deal N to each, M deals a dealer`).
+#[derive(Clone, Copy, Debug)]
+pub struct Deal {
+    /// Cards each seat gets a deal.
+    pub size: u8,
+    /// Deals a dealer makes from one shuffle before the next seat deals.
+    pub per_dealer: u8,
+    /// Cards each seat passes to its partner after a deal.
+    pub exchange: u8,
+}
