@@ -207,6 +207,7 @@ fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>)
             let board = check_board(&mut r, item);
             let longest = board_longest(&board, &r.symbols.option_defaults);
             r.symbols.board_size = board_size(&board, &r.symbols.option_defaults);
+            r.symbols.track_labels = track::labels(&board, &r.symbols);
             program.board = board;
             symbols = std::mem::take(&mut r.symbols);
             symbols.longest_line = longest.map(|l| (l, item.span));

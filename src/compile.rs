@@ -188,7 +188,8 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     }
     let mut setup = pieces::setup(program, &mut lower, &values)?;
     if let Some(t) = &track {
-        setup.extend(track::movers_at_home(t));
+        let home = track::movers_at_home(t, &setup);
+        setup.extend(home);
     }
     let blocked = program.blocked.as_ref().map(|b| lower.node(b)).transpose()?;
     let after_move = track::after_move(program, &mut lower)?;

@@ -366,7 +366,7 @@ impl MctsPlayer {
             };
             random_playout(rules, &mut state, &mut self.moves, &mut self.rng, cap);
         }
-        self.reward_seats(state.outcome, rules.seats.len());
+        self.reward_seats(state.outcome, &rules.team);
         self.scratch = Some(state);
         for &index in &self.path {
             let n = &mut self.tree.nodes[index as usize];
@@ -375,13 +375,16 @@ impl MctsPlayer {
         }
     }
 
-    /// Fills `rewards` for an outcome; no outcome (a stuck or capped rollout) is a draw.
-    fn reward_seats(&mut self, outcome: Option<Outcome>, seats: usize) {
+    /// Fills `rewards` for an outcome, by seat's team (`team`): every seat
+    /// of the winner's team wins; no outcome (a stuck or capped rollout) is
+    /// a draw.
+    fn reward_seats(&mut self, outcome: Option<Outcome>, team: &[u8]) {
+        let seats = team.len();
         self.rewards.clear();
         match outcome {
             Some(Outcome::Win(w)) if (w as usize) < seats => {
-                self.rewards.resize(seats, 0.0);
-                self.rewards[w as usize] = 1.0;
+                let won = team[w as usize];
+                self.rewards.extend(team.iter().map(|&t| f64::from(u8::from(t == won))));
             }
             _ => self.rewards.resize(seats, 1.0 / seats as f64),
         }

@@ -17,8 +17,10 @@ pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
     let mut board_span = None;
     for item in &file.items {
         match &item.kind {
-            ItemKind::Board(_, stacks) => {
-                program.stacks |= *stacks;
+            ItemKind::Board(board, stacks) => {
+                // A track's spaces hold any number of movers.
+                let track = matches!(board, crate::syntax::ast::Board::Track(_));
+                program.stacks |= *stacks || track;
                 board_span = Some(item.span);
             }
             ItemKind::FirstRandom => program.first_random = true,

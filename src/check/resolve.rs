@@ -23,6 +23,8 @@ pub struct Symbols<'a> {
     pub option_per_seat: Vec<bool>,
     /// The board with the default options: whether hex, width, height.
     pub board_size: Option<(bool, i64, i64)>,
+    /// A track board's labels with the default options.
+    pub track_labels: Vec<String>,
     /// Seats by name.
     pub seats: HashMap<&'a str, usize>,
     /// Neutral kinds of piece by name.

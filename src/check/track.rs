@@ -145,6 +145,22 @@ fn check_teams(teams: &[Vec<crate::syntax::ast::Name>], r: &mut Resolver) -> Vec
     out
 }
 
+/// A track board's labels with the default options (none for other boards).
+pub(super) fn labels(board: &super::program::BoardSpec, symbols: &super::resolve::Symbols) -> Vec<String> {
+    let super::program::BoardSpec::Track { segment, home, end_zone, .. } = board else {
+        return Vec::new();
+    };
+    let size = |t| super::constant::evaluate(t, &symbols.option_defaults).map(|v| v.max(1) as usize);
+    let (Some(segment), Some(home), Some(end)) = (size(segment), size(home), size(end_zone)) else {
+        return Vec::new();
+    };
+    let mut seats: Vec<(&str, usize)> = symbols.seats.iter().map(|(n, &i)| (*n, i)).collect();
+    seats.sort_by_key(|s| s.1);
+    let names: Vec<String> = seats.iter().map(|s| s.0.to_string()).collect();
+    let track = crate::ir::Track::new(names.len(), segment.min(64), home, end.min(64));
+    track.labels(&crate::ir::Track::initials(&names))
+}
+
 /// What in the file needs a track board: track steps, blocked spaces and
 /// effects after a movement.
 fn track_uses(file: &File) -> Vec<(&'static str, Span)> {

@@ -24,25 +24,27 @@ pub fn board(program: &Program, values: &[i64], seats: &[String]) -> Result<Opti
     let mut track = Track::new(seats.len(), size(segment)?, size(home)?, size(end_zone)?);
     track.starts_uncounted = *starts_uncounted;
     track.turning_back = *turning_back;
-    let mut initials: Vec<String> = seats
-        .iter()
-        .map(|s| s.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default())
-        .collect();
-    let distinct = initials.iter().enumerate().all(|(i, a)| !initials[..i].contains(a));
-    if !distinct || initials.iter().any(|i| !i.chars().all(|c| c.is_ascii_alphabetic())) {
-        initials = (1..=seats.len()).map(|i| format!("P{i}-")).collect();
-    }
+    let initials = Track::initials(seats);
     let geometry = Geometry::spaces(track.labels(&initials));
     Ok(Some((track, geometry)))
 }
 
-/// Each seat's movers at its home before the first move.
-pub fn movers_at_home(track: &Track) -> Vec<Setup> {
+/// Each seat's movers that the set-up does not put elsewhere, at its home
+/// before the first move.
+pub fn movers_at_home(track: &Track, setup: &[Setup]) -> Vec<Setup> {
     (0..track.seats)
-        .map(|s| Setup {
-            count: track.movers as u8,
-            code: s as u8 + 1,
-            cells: vec![track.home(s)],
+        .map(|s| {
+            let code = s as u8 + 1;
+            let placed: usize = setup
+                .iter()
+                .filter(|p| p.code == code)
+                .map(|p| p.count as usize * p.cells.len())
+                .sum();
+            Setup {
+                count: track.movers.saturating_sub(placed) as u8,
+                code,
+                cells: vec![track.home(s)],
+            }
         })
         .collect()
 }

@@ -110,6 +110,23 @@ impl Rules {
         state.mover = first;
     }
 
+    /// How many cards each seat has set aside in the exchange so far (they
+    /// choose in turn from the seat after the dealer).
+    pub(super) fn given(&self, state: &State) -> [usize; 8] {
+        let mut given = [0; 8];
+        let Some(deal) = self.deal else { return given };
+        let seats = self.seats.len();
+        let each = deal.exchange as usize;
+        let done = (each * seats).saturating_sub(state.round.giving as usize);
+        if state.round.giving == 0 {
+            return given;
+        }
+        for k in 0..done {
+            given[(state.round.dealer as usize + 1 + k / each.max(1)) % seats] += 1;
+        }
+        given
+    }
+
     /// The moves of the exchange: each kind of card the mover holds.
     pub(super) fn give_moves(&self, state: &State, out: &mut Vec<Move>) {
         let hand = state.hand(state.mover, self);

@@ -318,6 +318,9 @@ impl Rules {
             return Err(MoveError::GameOver);
         }
         let lower = text.trim().to_ascii_lowercase();
+        if let Some(read) = self.read_track(state, &lower) {
+            return read;
+        }
         if let Some(read) = self.read_chain(state, &lower) {
             return read;
         }

@@ -5,7 +5,59 @@ use super::chain::Progress;
 use super::{Move, MoveError, State};
 use crate::ir::{Rules, Step};
 
+/// The most moves a refusal or a question lists.
+const LISTED: usize = 12;
+
 impl Rules {
+    /// Reads a track move or a card passed to the partner, if the phase has
+    /// them (`None`: try the other notations). The words may come in any
+    /// order after the card, and a part may be its first space alone (`5
+    /// y3` for `5 Y3-Y8`); text that fits several moves is answered with
+    /// them, so that a move can be typed a step at a time: the card, then
+    /// the movers.
+    pub(super) fn read_track(&self, state: &State, text: &str) -> Option<Result<Move, MoveError>> {
+        let phase = &self.phases[state.phase as usize];
+        let track = phase.rules.iter().any(|r| r.form == crate::ir::Form::Track);
+        if !track && state.round.giving == 0 {
+            return None;
+        }
+        let typed: Vec<&str> = text.split_whitespace().collect();
+        if typed.is_empty() || typed == ["pass"] {
+            return None;
+        }
+        let legal = self.sorted_moves(state);
+        let texts: Vec<String> = legal.iter().map(|&m| self.move_text(m).to_ascii_lowercase()).collect();
+        let fits: Vec<usize> = (0..legal.len()).filter(|&i| fits(&typed, &texts[i])).collect();
+        let exact: Vec<usize> = fits.iter().copied().filter(|&i| texts[i].split_whitespace().count() == typed.len()).collect();
+        match (exact.as_slice(), fits.as_slice()) {
+            ([one], _) | (_, [one]) => return Some(Ok(legal[*one])),
+            (_, []) => {}
+            (_, many) => {
+                let options = many.iter().take(LISTED).map(|&i| self.move_text(legal[i])).collect();
+                return Some(Err(MoveError::Ambiguous {
+                    what: format!("`{}` fits {} moves", typed.join(" "), many.len()),
+                    options,
+                }));
+            }
+        }
+        let card = typed[0];
+        let holds = state.hand(state.mover, self).iter().any(|&c| self.card_name(c).eq_ignore_ascii_case(card));
+        if !holds && !matches!(card, "give") {
+            return Some(Err(MoveError::NoSuchCard(card.to_string())));
+        }
+        let with_card: Vec<String> = legal
+            .iter()
+            .map(|&m| self.move_text(m))
+            .filter(|t| t.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case(card)))
+            .take(LISTED)
+            .collect();
+        Some(Err(MoveError::Refused(if with_card.is_empty() {
+            format!("no mover can use your {card} now")
+        } else {
+            format!("`{}` is not a move now; with {card} you may play: {}", typed.join(" "), with_card.join(", "))
+        })))
+    }
+
     /// Reads a move of a chain rule if the text is one (`None`: try the
     /// other notations), or explains why it is refused.
     pub(super) fn read_chain(&self, state: &State, text: &str) -> Option<Result<Move, MoveError>> {
@@ -146,4 +198,21 @@ fn normalise(text: &str) -> String {
         .replace(" - ", "-")
         .replace(" -", "-")
         .replace("- ", "-")
+}
+
+/// Whether the words typed fit a move's text: the first word (the card)
+/// the same, and each other word one of the move's, whole or its first
+/// space (`y3` of `y3-y8`), each used once.
+fn fits(typed: &[&str], text: &str) -> bool {
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    if typed.len() > words.len() || words.is_empty() || typed[0] != words[0] {
+        return false;
+    }
+    words.remove(0);
+    typed[1..].iter().all(|t| {
+        let found = words
+            .iter()
+            .position(|w| w == t || w.split_once('-').is_some_and(|(from, _)| from == *t));
+        found.map(|i| words.remove(i)).is_some()
+    })
 }

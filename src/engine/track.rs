@@ -107,7 +107,19 @@ impl Rules {
                     parts: NO_PARTS,
                     moved: [NO_SPACE; MAX_PARTS],
                 };
+                let start = out.len();
                 self.split_moves(state, &mut split, 0, *total as i32, None, out);
+                // Parts of other lengths that turn back to the same spaces
+                // are the same move.
+                out[start..].sort_unstable();
+                let mut kept = start;
+                for i in start..out.len() {
+                    if i == start || out[i] != out[kept - 1] {
+                        out[kept] = out[i];
+                        kept += 1;
+                    }
+                }
+                out.truncate(kept);
             }
             Step::Switch(cond) => {
                 let spaces: Vec<CellId> = self
@@ -297,7 +309,7 @@ impl Rules {
                 let next = if forward {
                     self.step_forward(state, seat, at)
                 } else {
-                    self.step_back(seat, at)
+                    self.step_back(state, seat, at)
                 };
                 let next = match next {
                     Some(next) => next,
@@ -342,15 +354,19 @@ impl Rules {
         (!taken).then_some(next)
     }
 
-    /// The next space back: down the end zone and onto the ring before the
-    /// seat's start space, or back along the ring.
-    fn step_back(&self, seat: u8, at: CellId) -> Option<CellId> {
+    /// The next space back: down the end zone (never onto a taken space:
+    /// no mover jumps another there) and onto the ring before the seat's
+    /// start space, or back along the ring.
+    fn step_back(&self, state: &State, seat: u8, at: CellId) -> Option<CellId> {
         let track = self.tracks();
-        Some(match track.end_index(at) {
-            0 => track.prev(at),
-            1 => track.prev(track.start(seat as usize)),
-            k => track.end(seat as usize, k - 1),
-        })
+        match track.end_index(at) {
+            0 => Some(track.prev(at)),
+            1 => Some(track.prev(track.start(seat as usize))),
+            k => {
+                let next = track.end(seat as usize, k - 1);
+                (state.heights[next as usize] == 0).then_some(next)
+            }
+        }
     }
 
     /// Whether the movers on `space` are locked: in an end zone, with every

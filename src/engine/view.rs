@@ -14,6 +14,7 @@ use rand_pcg::Pcg64Mcg;
 use super::State;
 use crate::ir::Rules;
 
+
 impl Rules {
     /// Whether the rules hide anything from some seat (they have cards).
     pub fn has_hidden(&self) -> bool {
@@ -35,6 +36,13 @@ impl Rules {
             view.hands[other * size + from..(other + 1) * size].fill(0);
         }
         view.draw_pile.fill(0);
+        // The cards passed to partners lie face down: only the giver knows his.
+        let each = super::deal::MAX_EXCHANGE;
+        for (giver, cards) in view.round.transit.chunks_mut(each).enumerate() {
+            if giver != seat as usize {
+                cards.fill(0);
+            }
+        }
         view.chance.clear();
         view.script.clear();
         view.script_at = 0;
@@ -56,9 +64,12 @@ impl Rules {
         for &card in &self.deck {
             counts[card as usize] += 1;
         }
-        for &card in view.hand(seat, self).iter().chain(&view.discard) {
+        let each = super::deal::MAX_EXCHANGE;
+        let own = &view.round.transit[seat as usize * each..][..each];
+        for &card in view.hand(seat, self).iter().chain(&view.discard).chain(own) {
             counts[card as usize] -= 1;
         }
+        counts[0] = 0;
         let mut unseen: Vec<u8> = Vec::with_capacity(self.deck.len());
         for (card, &n) in counts.iter().enumerate().skip(1) {
             for _ in 0..n.max(0) {
@@ -80,6 +91,13 @@ impl Rules {
         }
         for slot in state.draw_pile.iter_mut() {
             *slot = cards.next().unwrap_or(0);
+        }
+        for (giver, given) in self.given(&state).into_iter().enumerate() {
+            if giver != seat as usize {
+                for slot in &mut state.round.transit[giver * each..][..given] {
+                    *slot = cards.next().unwrap_or(0);
+                }
+            }
         }
         state
     }

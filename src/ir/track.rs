@@ -130,6 +130,21 @@ impl Track {
         }
     }
 
+    /// The letters that name each seat's spaces: its name's initial, or
+    /// `P1-`, `P2-`, ... when two seats share one.
+    pub fn initials(seats: &[String]) -> Vec<String> {
+        let initials: Vec<String> = seats
+            .iter()
+            .map(|s| s.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default())
+            .collect();
+        let distinct = initials.iter().enumerate().all(|(i, a)| !initials[..i].contains(a));
+        if distinct && initials.iter().all(|i| i.chars().all(|c| c.is_ascii_alphabetic())) {
+            initials
+        } else {
+            (1..=seats.len()).map(|i| format!("P{i}-")).collect()
+        }
+    }
+
     /// The labels: the seat's initial (or its number) and `0` for the start
     /// space, `1`.. for the numbered spaces, `h` for the home, `e1`.. for the
     /// end zone.

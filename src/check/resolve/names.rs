@@ -99,6 +99,9 @@ impl<'a> Resolver<'a> {
     /// Whether `text` is the label of a cell of the board (with the default
     /// options): `d4` names a cell in an expression.
     pub(super) fn is_label(&self, text: &str) -> bool {
+        if !self.symbols.track_labels.is_empty() {
+            return self.symbols.track_labels.iter().any(|l| l == text);
+        }
         let Some((hex, width, height)) = self.symbols.board_size else {
             return false;
         };

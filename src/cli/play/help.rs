@@ -10,6 +10,9 @@ pub(super) fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
     let example = legal
         .first()
         .map_or_else(String::new, |&m| rules.move_text(m));
+    if rules.track.is_some() {
+        return super::track::help(rules, state, legal);
+    }
     let cards = !rules.deck.is_empty();
     let mut out = if cards {
         cards::help(rules, state, legal)

@@ -1,8 +1,63 @@
 //! What a track move did, for everyone to read: the card and the walks,
 //! the movers sent home and the movers locked.
 
+use crate::cli::view;
 use crate::engine::{Move, State};
 use crate::ir::Rules;
+
+/// Moves listed a card at most, in `help`.
+const LISTED: usize = 16;
+
+/// The `help` of a track game: the hand, then the legal moves by card, and
+/// how to type them; in the exchange, how to pass a card.
+pub fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
+    let seat = state.mover as usize;
+    let hand = view::card_list(rules, state.hand(state.mover, rules));
+    let mut out = format!("Your hand: {hand}.\n");
+    if state.round().giving > 0 {
+        let partner = &rules.seats[rules.partner[seat] as usize];
+        out += &view::wrap(&format!("Pass one card face down to your partner {partner}: nobody sees it, and you get theirs once everyone has chosen. Type `give` and the card, e.g. `{}`.", example(rules, legal)), 80);
+        out.push('\n');
+        return out + COMMANDS;
+    }
+    if let [Move::Pass] = legal {
+        out += &view::wrap("None of your cards can be used: type `pass` to put your hand down and sit out until the next deal.", 80);
+        out.push('\n');
+        return out + COMMANDS;
+    }
+    let mut by_card: Vec<(String, Vec<String>)> = Vec::new();
+    for &m in legal {
+        let text = rules.move_text(m);
+        let (card, rest) = text.split_once(' ').unwrap_or((&text, ""));
+        match by_card.iter_mut().find(|(c, _)| c == card) {
+            Some((_, moves)) => moves.push(rest.to_string()),
+            None => by_card.push((card.to_string(), vec![rest.to_string()])),
+        }
+    }
+    out += &format!("Legal moves ({}), by card:\n", legal.len());
+    let width = by_card.iter().map(|(c, _)| c.len()).max().unwrap_or(0);
+    for (card, moves) in &by_card {
+        let shown: Vec<&str> = moves.iter().take(LISTED).map(String::as_str).collect();
+        let more = if moves.len() > LISTED {
+            format!(" and {} more (type `{card}` and a mover to narrow them)", moves.len() - LISTED)
+        } else {
+            String::new()
+        };
+        out += &view::wrap(&format!("  {card:<width$}  {}{more}", shown.join(", ")), 80);
+        out.push('\n');
+    }
+    out += &view::wrap(&format!("Type the card, then the movers: `{}`; a mover may be its space alone. The card alone lists its moves.", example(rules, legal)), 80);
+    out.push('\n');
+    out + COMMANDS
+}
+
+/// The commands of the prompt.
+const COMMANDS: &str = "Commands: a move, `help`, `undo` (take back your last move), `board`, `quit`.\n";
+
+/// A legal move to show as an example.
+fn example(rules: &Rules, legal: &[Move]) -> String {
+    legal.first().map_or_else(String::new, |&m| rules.move_text(m))
+}
 
 /// "Yellow plays 5: Y3-Y8, sends a Red mover home." and the like.
 pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {

@@ -28,7 +28,11 @@ pub(super) fn draw(rules: &Rules, state: &State, track: &Track) -> Canvas {
         column += width + 1;
         canvas.put(line, column, "home", Ink::Faint);
         column += 5;
-        movers(&mut canvas, rules, state, track.home(seat), line, column, track.movers);
+        let home = track.home(seat);
+        movers(&mut canvas, rules, state, home, line, column, track.movers);
+        let at_home = (state.height(home) as usize).min(track.movers);
+        let free = "·".repeat(track.movers - at_home);
+        canvas.put(line, column + at_home, &free, Ink::Faint);
         column += track.movers + 2;
         canvas.put(line, column, "end", Ink::Faint);
         column += 4;
@@ -79,8 +83,7 @@ fn space(canvas: &mut Canvas, rules: &Rules, state: &State, cell: CellId, line: 
 }
 
 /// The movers on a space: the colour's letter once a mover (`YY`), or the
-/// letter and the count when they would not fit (`Y4`); dots for the free
-/// places of a home.
+/// letter and the count when they would not fit (`Y4`).
 fn movers(
     canvas: &mut Canvas,
     rules: &Rules,
@@ -92,7 +95,6 @@ fn movers(
 ) {
     let stack = state.stack(cell, rules);
     let Some(&code) = stack.first() else {
-        canvas.put(line, column, &"·".repeat(room.min(4)), Ink::Faint);
         return;
     };
     let glyph = canvas.glyph(code);
