@@ -307,9 +307,9 @@ impl Rules {
         for _ in 0..n.unsigned_abs() {
             at = loop {
                 let next = if forward {
-                    self.step_forward(state, seat, at)
+                    self.step_forward(state, seat, from, at)
                 } else {
-                    self.step_back(state, seat, at)
+                    self.step_back(state, seat, from, at)
                 };
                 let next = match next {
                     Some(next) => next,
@@ -335,9 +335,10 @@ impl Rules {
         Some(at)
     }
 
-    /// The next space forward on `seat`'s path, or `None` at its end (the
-    /// end zone's last space, or a taken one).
-    fn step_forward(&self, state: &State, seat: u8, at: CellId) -> Option<CellId> {
+    /// The next space forward on `seat`'s path of a mover walking from
+    /// `from`, or `None` at its end (the end zone's last space, or a taken
+    /// one).
+    fn step_forward(&self, state: &State, seat: u8, from: CellId, at: CellId) -> Option<CellId> {
         let track = self.tracks();
         let end = track.end_index(at);
         let next = if end > 0 {
@@ -350,21 +351,21 @@ impl Rules {
         } else {
             track.next(at)
         };
-        let taken = track.kind[next as usize] == SpaceKind::End && state.heights[next as usize] > 0;
+        let taken = track.kind[next as usize] == SpaceKind::End && taken(state, from, next);
         (!taken).then_some(next)
     }
 
     /// The next space back: down the end zone (never onto a taken space:
     /// no mover jumps another there) and onto the ring before the seat's
     /// start space, or back along the ring.
-    fn step_back(&self, state: &State, seat: u8, at: CellId) -> Option<CellId> {
+    fn step_back(&self, state: &State, seat: u8, from: CellId, at: CellId) -> Option<CellId> {
         let track = self.tracks();
         match track.end_index(at) {
             0 => Some(track.prev(at)),
             1 => Some(track.prev(track.start(seat as usize))),
             k => {
                 let next = track.end(seat as usize, k - 1);
-                (state.heights[next as usize] == 0).then_some(next)
+                (!taken(state, from, next)).then_some(next)
             }
         }
     }
@@ -431,6 +432,11 @@ struct Split<'r> {
     cond: &'r crate::ir::Node,
     parts: Parts,
     moved: [u8; MAX_PARTS],
+}
+
+/// Whether another mover than the one walking from `from` is on `space`.
+fn taken(state: &State, from: CellId, space: CellId) -> bool {
+    state.heights[space as usize] > u8::from(space == from)
 }
 
 /// A move of one part.

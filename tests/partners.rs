@@ -1,0 +1,353 @@
+//! Partners (rules/partners.game, rules in docs/games/partners.md) in the
+//! interpreter: the scenarios on the rules page, random games with
+//! invariants, the engine checked move by move against the hand-written
+//! native Partners, and hidden cards kept hidden.
+
+#[path = "../benches/native/partners.rs"]
+mod native;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use tabula::engine::{Move, Outcome, State};
+use tabula::ir::Rules;
+
+/// The shipped rules text.
+fn source() -> String {
+    let path = format!("{}/rules/partners.game", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).expect("rules/partners.game")
+}
+
+fn load(text: &str) -> Rules {
+    tabula::compile::load(text, &[]).unwrap_or_else(|e| panic!("the rules must load: {e:?}"))
+}
+
+/// The rules without the exchange and with `setup` put before play, so
+/// that a scenario starts where it needs to.
+fn variant(setup: &str) -> Rules {
+    let mut text = source().replace("pass 1 card to partner", "");
+    if !setup.is_empty() {
+        text += &format!("\nsetup: {setup}\n");
+    }
+    load(&text)
+}
+
+/// The chance that makes `dealer` deal the hands given (by card name, seat
+/// by seat): the dealer, then the deck in drawing order, one card a seat
+/// at a time from the seat after the dealer.
+fn chance(rules: &Rules, dealer: u8, hands: [&[&str]; 4]) -> Vec<u32> {
+    let code = |name: &str| {
+        rules
+            .card_kinds
+            .iter()
+            .position(|k| k.0 == name)
+            .unwrap_or_else(|| panic!("no card {name}")) as u8
+    };
+    let mut rest = rules.deck.clone();
+    let mut order = vec![u32::from(dealer)];
+    for round in 0..4 {
+        for k in 0..4 {
+            let seat = (dealer as usize + 1 + k) % 4;
+            let card = code(hands[seat][round]);
+            let i = rest.iter().position(|&c| c == card).expect("four of a kind");
+            rest.remove(i);
+            order.push(u32::from(card));
+        }
+    }
+    order.extend(rest.iter().map(|&c| u32::from(c)));
+    order
+}
+
+/// A game of `variant(setup)` with those hands; the seat after `dealer` moves.
+fn game(setup: &str, dealer: u8, hands: [&[&str]; 4]) -> (Rules, State) {
+    let rules = variant(setup);
+    let state = State::scripted(&rules, &chance(&rules, dealer, hands));
+    assert_eq!(state.mover, (dealer + 1) % 4);
+    (rules, state)
+}
+
+/// The legal moves' texts, sorted.
+fn legal(rules: &Rules, state: &State) -> Vec<String> {
+    let mut texts: Vec<String> = rules
+        .sorted_moves(state)
+        .iter()
+        .map(|&m| rules.move_text(m))
+        .collect();
+    texts.sort();
+    texts
+}
+
+/// The moves of one card, without the card's name.
+fn with(rules: &Rules, state: &State, card: &str) -> Vec<String> {
+    legal(rules, state)
+        .iter()
+        .filter_map(|t| t.strip_prefix(&format!("{card} ")).map(str::to_string))
+        .collect()
+}
+
+fn play(rules: &Rules, state: &mut State, text: &str) {
+    let m = rules
+        .parse_move(state, text)
+        .unwrap_or_else(|e| panic!("`{text}` must be legal: {e}; legal: {:?}", legal(rules, state)));
+    rules.play(state, m);
+}
+
+/// The pieces on a space by label, as seat letters (`YY`).
+fn at(rules: &Rules, state: &State, label: &str) -> String {
+    let cell = rules.geometry.cell_by_label(label).expect(label);
+    state
+        .stack(cell, rules)
+        .iter()
+        .map(|&c| ['Y', 'R', 'B', 'G'][c as usize - 1])
+        .collect()
+}
+
+const FILLER: &[&str] = &["2", "3", "9", "10"];
+
+#[test]
+fn a_start_card_enters_and_a_number_cannot_move_a_mover_at_home() {
+    let (rules, mut state) = game("", 3, [&["start", "5", "2", "3"], FILLER, FILLER, FILLER]);
+    assert_eq!(with(&rules, &state, "start"), ["Yh-Y0"]);
+    assert!(with(&rules, &state, "5").is_empty(), "a 5 cannot move a mover at home");
+    play(&rules, &mut state, "start");
+    assert_eq!(at(&rules, &state, "Y0"), "Y");
+    assert_eq!(at(&rules, &state, "Yh"), "YYY");
+}
+
+#[test]
+fn a_mover_on_its_own_start_blocks_others_both_ways() {
+    // Green on G0 blocks its partner Red: from B12 a 5 may not pass it, nor
+    // may a -4 walk back past it from G2.
+    let setup = "put 1 Green where cell == G0; put 1 Red where cell == B12; put 1 Red where cell == G2";
+    let (rules, state) = game(setup, 0, [FILLER, &["5", "-4", "2", "3"], FILLER, FILLER]);
+    assert_eq!(with(&rules, &state, "5"), ["G2-G7"]);
+    assert_eq!(with(&rules, &state, "-4"), ["B12-B8"]);
+    // An opponent, Blue on B13, is stopped the same: no card moves it.
+    let setup = "put 1 Green where cell == G0; put 1 Blue where cell == B13";
+    let (rules, state) = game(setup, 1, [FILLER, FILLER, &["3", "2", "9", "10"], FILLER]);
+    assert_eq!(legal(&rules, &state), ["pass"]);
+    // Its own colour passes: Green on G13 goes by its start into its end zone.
+    let setup = "put 1 Green where cell == G0; put 1 Green where cell == B13";
+    let (rules, state) = game(setup, 2, [FILLER, FILLER, FILLER, &["3", "2", "9", "10"]]);
+    assert_eq!(with(&rules, &state, "3"), ["B13-Ge2", "G0-G3"]);
+}
+
+#[test]
+fn landing_on_one_sends_it_home() {
+    let setup = "put 1 Red where cell == Y8; put 1 Yellow where cell == Y3";
+    let (rules, mut state) = game(setup, 3, [&["5", "6", "2", "3"], FILLER, FILLER, FILLER]);
+    play(&rules, &mut state, "5 Y3-Y8");
+    assert_eq!(at(&rules, &state, "Y8"), "Y");
+    assert_eq!(at(&rules, &state, "Rh"), "RRRR", "Red goes home");
+}
+
+#[test]
+fn landing_on_two_sends_the_mover_home() {
+    let setup = "put 2 Blue where cell == Y9; put 1 Yellow where cell == Y3";
+    let (rules, mut state) = game(setup, 3, [&["5", "6", "2", "3"], FILLER, FILLER, FILLER]);
+    play(&rules, &mut state, "6 Y3-Y9");
+    assert_eq!(at(&rules, &state, "Y9"), "BB", "the pair stays");
+    assert_eq!(at(&rules, &state, "Yh"), "YYYY", "the mover goes home");
+}
+
+#[test]
+fn back_four_then_into_the_end_zone_and_locked() {
+    // -4 from Y2 lands on G12 (Yellow's start not counted).
+    let (rules, mut state) = game(
+        "put 1 Yellow where cell == Y2",
+        3,
+        [&["-4", "6", "5", "2"], FILLER, FILLER, FILLER],
+    );
+    play(&rules, &mut state, "-4 Y2");
+    assert_eq!(at(&rules, &state, "G12"), "Y");
+    // With an empty end zone a 6 takes it to end 4 (13, 14, e1..e4): locked.
+    let mut six = state.clone();
+    for _ in 0..3 {
+        let m = rules.sorted_moves(&six)[0];
+        rules.play(&mut six, m);
+    }
+    assert_eq!(with(&rules, &six, "6"), ["G12-Ye4"]);
+    assert_eq!(with(&rules, &six, "5"), ["G12-Ye3"]);
+    let mut five = six.clone();
+    play(&rules, &mut six, "6 G12");
+    assert_eq!(rules.locked_movers(&six, 0), 1);
+    play(&rules, &mut five, "5 G12");
+    assert_eq!(at(&rules, &five, "Ye3"), "Y");
+    assert_eq!(rules.locked_movers(&five, 0), 0, "end 3 with end 4 free is not locked");
+}
+
+#[test]
+fn a_seven_splits_and_must_be_used_whole() {
+    let setup = "put 1 Yellow where cell == Y3; put 1 Yellow where cell == Y8; put 1 Yellow where cell == R2";
+    let (rules, mut state) = game(setup, 3, [&["7", "2", "3", "9"], FILLER, FILLER, FILLER]);
+    let sevens = with(&rules, &state, "7");
+    // The furthest mover first: one order a split.
+    assert!(sevens.contains(&"R2-R6 Y8-Y9 Y3-Y5".to_string()), "{sevens:?}");
+    assert!(!sevens.contains(&"Y3-Y5 Y8-Y9 R2-R6".to_string()));
+    play(&rules, &mut state, "7 y3-y5 y8-y9 r2-r6");
+    for label in ["Y5", "Y9", "R6"] {
+        assert_eq!(at(&rules, &state, label), "Y", "{label}");
+    }
+    // Red on its start: Y14 cannot move, Y10 only 4 spaces; a 7 cannot be
+    // used whole, so it cannot be played.
+    let setup = "put 1 Yellow where cell == Y14; put 1 Yellow where cell == Y10; put 1 Red where cell == R0";
+    let (rules, state) = game(setup, 3, [&["7", "2", "3", "9"], FILLER, FILLER, FILLER]);
+    assert!(with(&rules, &state, "7").is_empty());
+    assert_eq!(with(&rules, &state, "3"), ["Y10-Y13"]);
+}
+
+#[test]
+fn a_card_past_the_end_zone_turns_the_mover_back() {
+    let (rules, state) = game("put 1 Yellow where cell == G13", 3, [&["9", "2", "3", "5"], FILLER, FILLER, FILLER]);
+    // 14, e1, e2, e3, e4, then back e3, e2, e1, G14.
+    assert_eq!(with(&rules, &state, "9"), ["G13-G14"]);
+    let setup = "put 1 Yellow where cell == Ye1; put 1 Yellow where cell == Ye2";
+    let (rules, state) = game(setup, 3, [&["5", "2", "3", "9"], FILLER, FILLER, FILLER]);
+    assert_eq!(with(&rules, &state, "5"), ["Ye1-G10"], "no room ahead: it turns at once");
+}
+
+#[test]
+fn a_seat_without_a_usable_card_sits_out_until_the_next_deal() {
+    let others: &[&str] = &["start", "2", "3", "5"];
+    let (rules, mut state) = game("", 3, [&["2", "3", "5", "6"], others, others, others]);
+    assert_eq!(legal(&rules, &state), ["pass"]);
+    play(&rules, &mut state, "pass");
+    assert_eq!(state.hand(0, &rules).len(), 0);
+    // Yellow is passed over until every hand is empty: the others' 12
+    // cards; then the next deal gives Yellow cards again.
+    let mut turns = 0;
+    while state.hand(0, &rules).is_empty() {
+        assert_ne!(state.mover, 0, "Yellow sits out");
+        let m = rules.sorted_moves(&state)[0];
+        rules.play(&mut state, m);
+        turns += 1;
+    }
+    assert_eq!(turns, 12);
+    assert_eq!(state.hand(0, &rules).len(), 4);
+}
+
+/// Every card: the hands, the piles and the cards passed face down.
+fn cards(rules: &Rules, state: &State) -> Vec<u8> {
+    let mut all: Vec<u8> = (0..4).flat_map(|s| state.hand(s, rules).to_vec()).collect();
+    all.extend(state.draw_pile());
+    all.extend(state.discard_pile());
+    all.extend(state.round().transit.iter().filter(|&&c| c != 0));
+    all.sort_unstable();
+    all
+}
+
+#[test]
+fn random_games_keep_movers_cards_and_spaces_right() {
+    let rules = load(&source());
+    let track = rules.track.clone().expect("a track");
+    let mut deck = rules.deck.clone();
+    deck.sort_unstable();
+    let mut rng = SmallRng::seed_from_u64(3);
+    for seed in 0..100 {
+        let mut state = rules.start(seed);
+        let mut locked_cells = Vec::new();
+        let mut moves = 0;
+        while !state.is_over() {
+            let legal = rules.sorted_moves(&state);
+            assert!(!legal.is_empty(), "seed {seed}: a move is always legal");
+            let m = legal[rng.gen_range(0..legal.len())];
+            rules.play(&mut state, m);
+            moves += 1;
+            assert!(moves < 5000, "seed {seed}: the game goes on and on");
+            assert_eq!(cards(&rules, &state), deck, "seed {seed}: 56 cards");
+            for seat in 0..4u8 {
+                let movers: usize = (0..track.cells() as u16)
+                    .map(|c| state.stack(c, &rules).iter().filter(|&&p| p == seat + 1).count())
+                    .sum();
+                assert_eq!(movers, 4, "seed {seed}: 4 movers a seat");
+            }
+            for c in 0..track.cells() as u16 {
+                let stack = state.stack(c, &rules);
+                assert!(stack.windows(2).all(|w| w[0] == w[1]), "seed {seed}: two colours on {}", rules.geometry.labels[c as usize]);
+                if let (Some(&p), tabula::ir::SpaceKind::Start) = (stack.first(), track.kind[c as usize]) {
+                    assert_eq!(p - 1, track.seat_of[c as usize], "seed {seed}: a mover on another's start");
+                }
+            }
+            // A locked mover never moves again.
+            for &c in &locked_cells {
+                assert!(state.height(c) > 0, "seed {seed}: a locked mover moved");
+            }
+            locked_cells = (0..4)
+                .flat_map(|s| (1..=4).map(move |k| (s, k)))
+                .map(|(s, k)| track.end(s, k))
+                .filter(|&c| state.height(c) > 0 && (track.end_index(c)..=4).all(|k| state.height(track.end(track.seat_of[c as usize] as usize, k)) > 0))
+                .collect();
+        }
+        let Some(Outcome::Win(w)) = state.outcome else { panic!("seed {seed}: a team wins") };
+        let partner = rules.partner[w as usize] as usize;
+        assert_eq!(rules.locked_movers(&state, w as usize) + rules.locked_movers(&state, partner), 8);
+    }
+}
+
+/// Random games played by the interpreter and the native Partners side by
+/// side, with the same shuffles: the same legal moves at every step.
+#[test]
+fn the_engine_agrees_with_the_native_partners() {
+    let rules = load(&source());
+    let to_native = |code: u32| native::card_by_name(rules.card_name(code as u8)).expect("a card of both");
+    let mut rng = SmallRng::seed_from_u64(7);
+    for seed in 0..40 {
+        let mut state = rules.start(seed);
+        let mut game = native::Partners::new(state.round().dealer as usize);
+        let mut shuffles = 0;
+        let mut buf = Vec::new();
+        while !state.is_over() {
+            if game.deal_due() {
+                if game.needs_shuffle() {
+                    // Each shuffle is 56 outcomes after the first dealer.
+                    let from = 1 + shuffles * 56;
+                    let order: Vec<u8> = state.chance[from..from + 56].iter().map(|&c| to_native(c)).collect();
+                    game.deal(Some(&order));
+                    shuffles += 1;
+                } else {
+                    game.deal(None);
+                }
+                continue;
+            }
+            assert_eq!(state.mover as usize, game.mover(), "seed {seed}: the same seat moves");
+            let ours = legal(&rules, &state);
+            game.legal_moves(&mut buf);
+            let mut theirs: Vec<String> = buf.iter().map(|&m| game.move_text(m)).collect();
+            theirs.sort();
+            assert_eq!(ours, theirs, "seed {seed}, turn {}", state.turn);
+            let text = &ours[rng.gen_range(0..ours.len())];
+            play(&rules, &mut state, text);
+            game.play_text(text).expect("the native Partners plays it");
+        }
+        assert!(game.is_over(), "seed {seed}: both games end together");
+        let Some(Outcome::Win(w)) = state.outcome else { unreachable!() };
+        assert_eq!(game.winner(), Some(w as usize % 2), "seed {seed}: the same team wins");
+    }
+}
+
+#[test]
+fn another_seats_hand_and_the_cards_passed_do_not_change_a_view() {
+    let rules = load(&source());
+    for seed in 0..20 {
+        let state = rules.start(seed);
+        let mut passed = state.clone();
+        // Each seat but the last passes a card; Yellow looks.
+        for _ in 0..3 {
+            let m = rules.sorted_moves(&passed)[0];
+            assert!(matches!(m, Move::Give(_)));
+            rules.play(&mut passed, m);
+        }
+        let viewer = passed.mover;
+        let view = rules.view(&passed, viewer);
+        // Another deal of the cards the viewer cannot see, one that keeps
+        // what it can: the view stays the same.
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let other = rules.determinize(&view, viewer, &mut rng);
+        assert_eq!(rules.view(&other, viewer), view, "seed {seed}");
+        assert_eq!(cards(&rules, &other), cards(&rules, &passed), "seed {seed}: the same 56 cards");
+        for s in (0..4).filter(|&s| s != viewer) {
+            assert!(view.hand(s, &rules).iter().all(|&c| c == 0), "seed {seed}: seat {s}'s hand shows");
+        }
+        let giver = (0..4).find(|&s| s != viewer as usize && passed.round().transit[s * 2] != 0).expect("a card passed");
+        assert_eq!(view.round().transit[giver * 2], 0, "seed {seed}: a card in transit shows");
+    }
+}
