@@ -122,17 +122,21 @@ fn form_of(keyword: &str) -> String {
         "players" => "players NAME, NAME, ...   or   players COUNT   or   players COUNT of NAME, NAME, ...",
         "numbers" => "numbers N N N ...   (one number a cell, top row first)",
         "owner" => "owner majority",
-        "deck" => "deck COUNT x LOW..HIGH, COUNT x VALUE, ...",
+        "deck" => "deck COUNT x LOW..HIGH, COUNT x VALUE, ...   or   deck COUNT x (KIND, KIND, ...), ... with kinds numbers or names",
+        "teams" => "teams SEAT with SEAT, SEAT with SEAT, ...",
+        "deal" => "deal N to each   or   deal N to each, M deals a dealer",
+        "pass" => "pass N card to partner",
+        "blocked" => "blocked where CONDITION   (`cell` is the space, `piece` the moving mover's seat)",
         "hand" => "hand CARDS",
         "tiebreak" => "tiebreak(p) = EXPRESSION",
-        "board" => "board square WIDTH x HEIGHT   or   board hex SIDE   (either followed by `with stacks`)",
+        "board" => "board square WIDTH x HEIGHT   or   board hex SIDE   (either followed by `with stacks`)   or   board track N per seat, homes of N, end zones of N [, starts uncounted] [, turning back]",
         "supply" => "supply PIECES   or   supply(p) = EXPRESSION",
         "define" => "define NAME = EXPRESSION   or   define NAME(p: seat, n: int) = EXPRESSION",
         "score" => "score(p) = EXPRESSION",
-        "phase" => "phase NAME [for N turns]  followed by move rules, each a chain of steps joined by `then`: place [on CELL] [where CONDITION], pick [where CONDITION], remove [where CONDITION], sow [without reversal], play MIN..MAX cards, draw N [if CONDITION], keep largest group [if CONDITION]; and   otherwise discard hand then draw N",
+        "phase" => "phase NAME [for N turns]  followed by move rules, each a chain of steps joined by `then`: place [on CELL] [where CONDITION], pick [where CONDITION], remove [where CONDITION], sow [without reversal], play MIN..MAX cards, draw N [if CONDITION], keep largest group [if CONDITION]; on a track, play card [where CONDITION] then enter, move by N, split N or switch [where CONDITION]; and   otherwise discard hand [then draw N]",
         "must" => "must block   or   must block when CONDITION",
         "limit" => "limit N turns",
-        "after" => "after turn: supply(SEAT) -= EXPRESSION",
+        "after" => "after turn: supply(SEAT) -= EXPRESSION   or   after move: capture at CELL [if CONDITION]; send home piece [if CONDITION]",
         "end" => "end when CONDITION: RESULT   (RESULT: SEAT wins, draw, or highest score wins)",
         _ => return "an item starts with a keyword at the start of a line: game, option, players, board, supply, define, score, phase, after or end (docs/language.md)".to_string(),
     };
@@ -158,7 +162,25 @@ fn describe(rule: Rule) -> &'static str {
         Rule::range => "a range (`in 1..10`)",
         Rule::square_board | Rule::hex_board => "a board shape (`square 3 x 3` or `hex 6`)",
         Rule::params | Rule::param => "parameters (`(p: seat)`)",
-        Rule::type_name => "a type (`int`, `bool`, `seat` or `cell`)",
+        Rule::type_name => "a type (`int`, `bool`, `seat`, `cell` or `card`)",
+        Rule::track_board | Rule::track_rule => {
+            "a track (`track 14 per seat, homes of 4, end zones of 4`)"
+        }
+        Rule::teams_item | Rule::team => "teams (`teams A with C, B with D`)",
+        Rule::deal_item => "a deal (`deal 4 to each, 3 deals a dealer`)",
+        Rule::exchange_item => "`pass 1 card to partner`",
+        Rule::blocked_item => "`blocked where ...`",
+        Rule::after_move_item | Rule::move_effect | Rule::capture_effect | Rule::send_home_effect => {
+            "an effect after a move (`capture at to if ...`, `send home piece if ...`)"
+        }
+        Rule::card_kinds | Rule::card_kind | Rule::signed_int => "kinds of card (`(1, -4, start)`)",
+        Rule::play_card_step
+        | Rule::enter_step
+        | Rule::move_step
+        | Rule::split_step
+        | Rule::switch_step => {
+            "a track step (`play card`, `enter`, `move by N`, `split N`, `switch`)"
+        }
         Rule::duration => "a duration (`for 1 turn`)",
         Rule::move_rule | Rule::chain | Rule::otherwise_rule => {
             "a move (`place where ...`, `pick where ...`, `play 1..4 cards then place on ...`)"
