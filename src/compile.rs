@@ -191,7 +191,11 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         let home = track::movers_at_home(t, &setup);
         setup.extend(home);
     }
-    let blocked = program.blocked.as_ref().map(|b| lower.node(b)).transpose()?;
+    let blocked = program
+        .blocked
+        .as_ref()
+        .map(|b| lower.node(b))
+        .transpose()?;
     let after_move = track::after_move(program, &mut lower)?;
     let (team, partner) = track::teams(program, seats.len());
     let deal = track::deal(program, &values)?;

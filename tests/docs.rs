@@ -61,3 +61,17 @@ fn every_complete_example_checks_clean_and_plays() {
         }
     }
 }
+
+#[test]
+fn the_partners_example_is_the_shipped_rules_file() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/partners.game");
+    let shipped = std::fs::read_to_string(path).expect("rules/partners.game");
+    let shown = tabula_blocks()
+        .into_iter()
+        .find(|b| b.starts_with("// Partners (Thomas Bisgaard"))
+        .expect("docs/language.md shows Partners");
+    assert_eq!(
+        shown, shipped,
+        "docs/language.md shows rules/partners.game as it is"
+    );
+}

@@ -47,8 +47,11 @@ fn chance(rules: &Rules, dealer: u8, hands: [&[&str]; 4]) -> Vec<u32> {
     for round in 0..4 {
         for k in 0..4 {
             let seat = (dealer as usize + 1 + k) % 4;
-            let card = code(hands[seat][round]);
-            let i = rest.iter().position(|&c| c == card).expect("four of a kind");
+            let card = code(hands[seat].get(round).expect("four cards a hand"));
+            let i = rest
+                .iter()
+                .position(|&c| c == card)
+                .expect("four of a kind");
             rest.remove(i);
             order.push(u32::from(card));
         }
@@ -85,9 +88,12 @@ fn with(rules: &Rules, state: &State, card: &str) -> Vec<String> {
 }
 
 fn play(rules: &Rules, state: &mut State, text: &str) {
-    let m = rules
-        .parse_move(state, text)
-        .unwrap_or_else(|e| panic!("`{text}` must be legal: {e}; legal: {:?}", legal(rules, state)));
+    let m = rules.parse_move(state, text).unwrap_or_else(|e| {
+        panic!(
+            "`{text}` must be legal: {e}; legal: {:?}",
+            legal(rules, state)
+        )
+    });
     rules.play(state, m);
 }
 
@@ -107,7 +113,10 @@ const FILLER: &[&str] = &["2", "3", "9", "10"];
 fn a_start_card_enters_and_a_number_cannot_move_a_mover_at_home() {
     let (rules, mut state) = game("", 3, [&["start", "5", "2", "3"], FILLER, FILLER, FILLER]);
     assert_eq!(with(&rules, &state, "start"), ["Yh-Y0"]);
-    assert!(with(&rules, &state, "5").is_empty(), "a 5 cannot move a mover at home");
+    assert!(
+        with(&rules, &state, "5").is_empty(),
+        "a 5 cannot move a mover at home"
+    );
     play(&rules, &mut state, "start");
     assert_eq!(at(&rules, &state, "Y0"), "Y");
     assert_eq!(at(&rules, &state, "Yh"), "YYY");
@@ -117,7 +126,8 @@ fn a_start_card_enters_and_a_number_cannot_move_a_mover_at_home() {
 fn a_mover_on_its_own_start_blocks_others_both_ways() {
     // Green on G0 blocks its partner Red: from B12 a 5 may not pass it, nor
     // may a -4 walk back past it from G2.
-    let setup = "put 1 Green where cell == G0; put 1 Red where cell == B12; put 1 Red where cell == G2";
+    let setup =
+        "put 1 Green where cell == G0; put 1 Red where cell == B12; put 1 Red where cell == G2";
     let (rules, state) = game(setup, 0, [FILLER, &["5", "-4", "2", "3"], FILLER, FILLER]);
     assert_eq!(with(&rules, &state, "5"), ["G2-G7"]);
     assert_eq!(with(&rules, &state, "-4"), ["B12-B8"]);
@@ -172,7 +182,11 @@ fn back_four_then_into_the_end_zone_and_locked() {
     assert_eq!(rules.locked_movers(&six, 0), 1);
     play(&rules, &mut five, "5 G12");
     assert_eq!(at(&rules, &five, "Ye3"), "Y");
-    assert_eq!(rules.locked_movers(&five, 0), 0, "end 3 with end 4 free is not locked");
+    assert_eq!(
+        rules.locked_movers(&five, 0),
+        0,
+        "end 3 with end 4 free is not locked"
+    );
 }
 
 #[test]
@@ -181,7 +195,10 @@ fn a_seven_splits_and_must_be_used_whole() {
     let (rules, mut state) = game(setup, 3, [&["7", "2", "3", "9"], FILLER, FILLER, FILLER]);
     let sevens = with(&rules, &state, "7");
     // The furthest mover first: one order a split.
-    assert!(sevens.contains(&"R2-R6 Y8-Y9 Y3-Y5".to_string()), "{sevens:?}");
+    assert!(
+        sevens.contains(&"R2-R6 Y8-Y9 Y3-Y5".to_string()),
+        "{sevens:?}"
+    );
     assert!(!sevens.contains(&"Y3-Y5 Y8-Y9 R2-R6".to_string()));
     play(&rules, &mut state, "7 y3-y5 y8-y9 r2-r6");
     for label in ["Y5", "Y9", "R6"] {
@@ -197,12 +214,20 @@ fn a_seven_splits_and_must_be_used_whole() {
 
 #[test]
 fn a_card_past_the_end_zone_turns_the_mover_back() {
-    let (rules, state) = game("put 1 Yellow where cell == G13", 3, [&["9", "2", "3", "5"], FILLER, FILLER, FILLER]);
+    let (rules, state) = game(
+        "put 1 Yellow where cell == G13",
+        3,
+        [&["9", "2", "3", "5"], FILLER, FILLER, FILLER],
+    );
     // 14, e1, e2, e3, e4, then back e3, e2, e1, G14.
     assert_eq!(with(&rules, &state, "9"), ["G13-G14"]);
     let setup = "put 1 Yellow where cell == Ye1; put 1 Yellow where cell == Ye2";
     let (rules, state) = game(setup, 3, [&["5", "2", "3", "9"], FILLER, FILLER, FILLER]);
-    assert_eq!(with(&rules, &state, "5"), ["Ye1-G10"], "no room ahead: it turns at once");
+    assert_eq!(
+        with(&rules, &state, "5"),
+        ["Ye1-G10"],
+        "no room ahead: it turns at once"
+    );
 }
 
 #[test]
@@ -256,15 +281,31 @@ fn random_games_keep_movers_cards_and_spaces_right() {
             assert_eq!(cards(&rules, &state), deck, "seed {seed}: 56 cards");
             for seat in 0..4u8 {
                 let movers: usize = (0..track.cells() as u16)
-                    .map(|c| state.stack(c, &rules).iter().filter(|&&p| p == seat + 1).count())
+                    .map(|c| {
+                        state
+                            .stack(c, &rules)
+                            .iter()
+                            .filter(|&&p| p == seat + 1)
+                            .count()
+                    })
                     .sum();
                 assert_eq!(movers, 4, "seed {seed}: 4 movers a seat");
             }
             for c in 0..track.cells() as u16 {
                 let stack = state.stack(c, &rules);
-                assert!(stack.windows(2).all(|w| w[0] == w[1]), "seed {seed}: two colours on {}", rules.geometry.labels[c as usize]);
-                if let (Some(&p), tabula::ir::SpaceKind::Start) = (stack.first(), track.kind[c as usize]) {
-                    assert_eq!(p - 1, track.seat_of[c as usize], "seed {seed}: a mover on another's start");
+                assert!(
+                    stack.windows(2).all(|w| w[0] == w[1]),
+                    "seed {seed}: two colours on {}",
+                    rules.geometry.labels[c as usize]
+                );
+                if let (Some(&p), tabula::ir::SpaceKind::Start) =
+                    (stack.first(), track.kind[c as usize])
+                {
+                    assert_eq!(
+                        p - 1,
+                        track.seat_of[c as usize],
+                        "seed {seed}: a mover on another's start"
+                    );
                 }
             }
             // A locked mover never moves again.
@@ -274,12 +315,22 @@ fn random_games_keep_movers_cards_and_spaces_right() {
             locked_cells = (0..4)
                 .flat_map(|s| (1..=4).map(move |k| (s, k)))
                 .map(|(s, k)| track.end(s, k))
-                .filter(|&c| state.height(c) > 0 && (track.end_index(c)..=4).all(|k| state.height(track.end(track.seat_of[c as usize] as usize, k)) > 0))
+                .filter(|&c| {
+                    state.height(c) > 0
+                        && (track.end_index(c)..=4).all(|k| {
+                            state.height(track.end(track.seat_of[c as usize] as usize, k)) > 0
+                        })
+                })
                 .collect();
         }
-        let Some(Outcome::Win(w)) = state.outcome else { panic!("seed {seed}: a team wins") };
+        let Some(Outcome::Win(w)) = state.outcome else {
+            panic!("seed {seed}: a team wins")
+        };
         let partner = rules.partner[w as usize] as usize;
-        assert_eq!(rules.locked_movers(&state, w as usize) + rules.locked_movers(&state, partner), 8);
+        assert_eq!(
+            rules.locked_movers(&state, w as usize) + rules.locked_movers(&state, partner),
+            8
+        );
     }
 }
 
@@ -288,7 +339,8 @@ fn random_games_keep_movers_cards_and_spaces_right() {
 #[test]
 fn the_engine_agrees_with_the_native_partners() {
     let rules = load(&source());
-    let to_native = |code: u32| native::card_by_name(rules.card_name(code as u8)).expect("a card of both");
+    let to_native =
+        |code: u32| native::card_by_name(rules.card_name(code as u8)).expect("a card of both");
     let mut rng = SmallRng::seed_from_u64(7);
     for seed in 0..40 {
         let mut state = rules.start(seed);
@@ -300,7 +352,10 @@ fn the_engine_agrees_with_the_native_partners() {
                 if game.needs_shuffle() {
                     // Each shuffle is 56 outcomes after the first dealer.
                     let from = 1 + shuffles * 56;
-                    let order: Vec<u8> = state.chance[from..from + 56].iter().map(|&c| to_native(c)).collect();
+                    let order: Vec<u8> = state.chance[from..from + 56]
+                        .iter()
+                        .map(|&c| to_native(c))
+                        .collect();
                     game.deal(Some(&order));
                     shuffles += 1;
                 } else {
@@ -308,7 +363,11 @@ fn the_engine_agrees_with_the_native_partners() {
                 }
                 continue;
             }
-            assert_eq!(state.mover as usize, game.mover(), "seed {seed}: the same seat moves");
+            assert_eq!(
+                state.mover as usize,
+                game.mover(),
+                "seed {seed}: the same seat moves"
+            );
             let ours = legal(&rules, &state);
             game.legal_moves(&mut buf);
             let mut theirs: Vec<String> = buf.iter().map(|&m| game.move_text(m)).collect();
@@ -319,8 +378,14 @@ fn the_engine_agrees_with_the_native_partners() {
             game.play_text(text).expect("the native Partners plays it");
         }
         assert!(game.is_over(), "seed {seed}: both games end together");
-        let Some(Outcome::Win(w)) = state.outcome else { unreachable!() };
-        assert_eq!(game.winner(), Some(w as usize % 2), "seed {seed}: the same team wins");
+        let Some(Outcome::Win(w)) = state.outcome else {
+            unreachable!()
+        };
+        assert_eq!(
+            game.winner(),
+            Some(w as usize % 2),
+            "seed {seed}: the same team wins"
+        );
     }
 }
 
@@ -343,11 +408,50 @@ fn another_seats_hand_and_the_cards_passed_do_not_change_a_view() {
         let mut rng = SmallRng::seed_from_u64(seed);
         let other = rules.determinize(&view, viewer, &mut rng);
         assert_eq!(rules.view(&other, viewer), view, "seed {seed}");
-        assert_eq!(cards(&rules, &other), cards(&rules, &passed), "seed {seed}: the same 56 cards");
+        assert_eq!(
+            cards(&rules, &other),
+            cards(&rules, &passed),
+            "seed {seed}: the same 56 cards"
+        );
         for s in (0..4).filter(|&s| s != viewer) {
-            assert!(view.hand(s, &rules).iter().all(|&c| c == 0), "seed {seed}: seat {s}'s hand shows");
+            assert!(
+                view.hand(s, &rules).iter().all(|&c| c == 0),
+                "seed {seed}: seat {s}'s hand shows"
+            );
         }
-        let giver = (0..4).find(|&s| s != viewer as usize && passed.round().transit[s * 2] != 0).expect("a card passed");
-        assert_eq!(view.round().transit[giver * 2], 0, "seed {seed}: a card in transit shows");
+        let giver = (0..4)
+            .find(|&s| s != viewer as usize && passed.round().transit[s * 2] != 0)
+            .expect("a card passed");
+        assert_eq!(
+            view.round().transit[giver * 2],
+            0,
+            "seed {seed}: a card in transit shows"
+        );
     }
+}
+
+/// The little race of docs/language.md: the same constructs without teams,
+/// exchange or turning back, start spaces counted.
+fn little_race(setup: &str) -> Rules {
+    let path = format!("{}/docs/language.md", env!("CARGO_MANIFEST_DIR"));
+    let docs = std::fs::read_to_string(path).expect("docs/language.md");
+    let start = docs.find("game \"Little race\"").expect("the little race");
+    let end = start + docs[start..].find("```").expect("its end");
+    load(&format!("{}\nsetup: {setup}\n", &docs[start..end]))
+}
+
+#[test]
+fn without_turning_back_a_walk_must_end_in_the_end_zone() {
+    let rules = little_race("put 1 East where cell == N5; put 1 North where cell == E0");
+    // No `first random`: North deals, East plays first. East gets 2 3
+    // start, North three 1s. A 3 from N5 would pass end 2: not a move.
+    let state = State::scripted(&rules, &[2, 1, 3, 1, 4, 1, 2, 2, 3, 3, 4, 4]);
+    assert_eq!(state.mover, 1);
+    assert_eq!(legal(&rules, &state), ["2 N5-Ee2", "start Eh-E0"]);
+    // East enters onto its start, where North stands: counted spaces may
+    // be landed on, and `capture at to` sends North home.
+    let mut entered = state.clone();
+    play(&rules, &mut entered, "start");
+    assert_eq!(at(&rules, &entered, "E0"), "R");
+    assert_eq!(at(&rules, &entered, "Nh"), "YY");
 }

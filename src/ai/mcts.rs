@@ -384,7 +384,8 @@ impl MctsPlayer {
         match outcome {
             Some(Outcome::Win(w)) if (w as usize) < seats => {
                 let won = team[w as usize];
-                self.rewards.extend(team.iter().map(|&t| f64::from(u8::from(t == won))));
+                self.rewards
+                    .extend(team.iter().map(|&t| f64::from(u8::from(t == won))));
             }
             _ => self.rewards.resize(seats, 1.0 / seats as f64),
         }

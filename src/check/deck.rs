@@ -65,16 +65,33 @@ pub fn check_deck(parts: &[DeckPart], item: &Item, r: &mut Resolver, program: &m
             .collect();
         let lowest = if listed { -MAX_CARD_VALUE } else { 1 };
         if part.count < 1 || part.count > MAX_DECK as i64 {
-            r.diagnostics
-                .push(out_of_bounds("a card's count", part.count, 1, MAX_DECK as i64, part));
-        } else if let Some(&bad) = values.iter().find(|v| !(lowest..=MAX_CARD_VALUE).contains(*v))
+            r.diagnostics.push(out_of_bounds(
+                "a card's count",
+                part.count,
+                1,
+                MAX_DECK as i64,
+                part,
+            ));
+        } else if let Some(&bad) = values
+            .iter()
+            .find(|v| !(lowest..=MAX_CARD_VALUE).contains(*v))
         {
-            r.diagnostics
-                .push(out_of_bounds("a card's value", bad, lowest, MAX_CARD_VALUE, part));
+            r.diagnostics.push(out_of_bounds(
+                "a card's value",
+                bad,
+                lowest,
+                MAX_CARD_VALUE,
+                part,
+            ));
         } else if part.kinds.is_empty() && (part.lo < lowest || part.hi > MAX_CARD_VALUE) {
             let bad = if part.lo < lowest { part.lo } else { part.hi };
-            r.diagnostics
-                .push(out_of_bounds("a card's value", bad, lowest, MAX_CARD_VALUE, part));
+            r.diagnostics.push(out_of_bounds(
+                "a card's value",
+                bad,
+                lowest,
+                MAX_CARD_VALUE,
+                part,
+            ));
         } else if part.kinds.is_empty() && part.lo > part.hi {
             let what = format!("the low end of {}..{}", part.lo, part.hi);
             r.diagnostics

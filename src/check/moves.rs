@@ -87,12 +87,17 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
         StepKind::KeepLargestGroup(w) => StepSpec::KeepLargestGroup(when(r, w)),
         StepKind::PlayCard(c) => StepSpec::PlayCard(when(r, c)),
         StepKind::Enter(c) => StepSpec::Enter(condition(r, c)),
-        StepKind::MoveBy(n, c) => StepSpec::MoveBy(
-            r.expect(n, Context::TOP, Ty::Int),
-            condition(r, c),
-        ),
+        StepKind::MoveBy(n, c) => {
+            StepSpec::MoveBy(r.expect(n, Context::TOP, Ty::Int), condition(r, c))
+        }
         StepKind::Split(n, c) => StepSpec::Split(
-            super::board::bounded(r, n, "a split is divided when the moves are listed", "a split's spaces", super::track::MAX_SPLIT),
+            super::board::bounded(
+                r,
+                n,
+                "a split is divided when the moves are listed",
+                "a split's spaces",
+                super::track::MAX_SPLIT,
+            ),
             condition(r, c),
         ),
         StepKind::Switch(c) => StepSpec::Switch(condition(r, c)),

@@ -35,7 +35,11 @@ pub(super) fn check_track_chain(steps: &[Step], r: &mut Resolver) -> bool {
         span: step.span.into(),
         help: SHAPE.into(),
     };
-    let rest = if play(&steps[0].kind) { &steps[1..] } else { steps };
+    let rest = if play(&steps[0].kind) {
+        &steps[1..]
+    } else {
+        steps
+    };
     match rest {
         [] => r.diagnostics.push(bad(
             "`play card` must be followed by what the card does: `enter`, `move by N`, `split N` or `switch`",
@@ -67,15 +71,27 @@ pub(super) fn check_track(file: &File, r: &mut Resolver, program: &mut Program) 
             ItemKind::Teams(teams) => program.teams = check_teams(teams, r),
             ItemKind::Deal(size, per_dealer) => {
                 let why = "deals are sized when the rules are compiled";
-                let size = super::board::bounded(r, size, why, "the cards a deal gives each seat", MAX_DEAL);
-                let per = per_dealer.as_ref().map(|n| {
-                    super::board::bounded(r, n, why, "the deals a dealer makes", 255)
-                });
+                let size = super::board::bounded(
+                    r,
+                    size,
+                    why,
+                    "the cards a deal gives each seat",
+                    MAX_DEAL,
+                );
+                let per = per_dealer
+                    .as_ref()
+                    .map(|n| super::board::bounded(r, n, why, "the deals a dealer makes", 255));
                 program.deal = Some((size, per));
             }
             ItemKind::Exchange(n) => {
                 let why = "the exchange is sized when the rules are compiled";
-                program.exchange = Some(super::board::bounded(r, n, why, "the cards passed to a partner", MAX_DEAL));
+                program.exchange = Some(super::board::bounded(
+                    r,
+                    n,
+                    why,
+                    "the cards passed to a partner",
+                    MAX_DEAL,
+                ));
             }
             ItemKind::Blocked(c) => program.blocked = Some(r.expect(c, space, Ty::Bool)),
             ItemKind::AfterMove(effects) => {
@@ -92,7 +108,10 @@ pub(super) fn check_track(file: &File, r: &mut Resolver, program: &mut Program) 
         }
     }
     let track_board = file.items.iter().any(|i| {
-        matches!(i.kind, ItemKind::Board(crate::syntax::ast::Board::Track(_), _))
+        matches!(
+            i.kind,
+            ItemKind::Board(crate::syntax::ast::Board::Track(_), _)
+        )
     });
     if !track_board {
         for (what, span) in track_uses(file) {
@@ -146,11 +165,21 @@ fn check_teams(teams: &[Vec<crate::syntax::ast::Name>], r: &mut Resolver) -> Vec
 }
 
 /// A track board's labels with the default options (none for other boards).
-pub(super) fn labels(board: &super::program::BoardSpec, symbols: &super::resolve::Symbols) -> Vec<String> {
-    let super::program::BoardSpec::Track { segment, home, end_zone, .. } = board else {
+pub(super) fn labels(
+    board: &super::program::BoardSpec,
+    symbols: &super::resolve::Symbols,
+) -> Vec<String> {
+    let super::program::BoardSpec::Track {
+        segment,
+        home,
+        end_zone,
+        ..
+    } = board
+    else {
         return Vec::new();
     };
-    let size = |t| super::constant::evaluate(t, &symbols.option_defaults).map(|v| v.max(1) as usize);
+    let size =
+        |t| super::constant::evaluate(t, &symbols.option_defaults).map(|v| v.max(1) as usize);
     let (Some(segment), Some(home), Some(end)) = (size(segment), size(home), size(end_zone)) else {
         return Vec::new();
     };

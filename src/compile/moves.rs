@@ -33,9 +33,7 @@ pub fn move_rule(
         [Step::Place(_)] => Form::Place,
         [Step::Place(_), Step::Sow(_)] => Form::Sow,
         [Step::PlayCards(_), Step::PlaceOn(..), ..] => Form::Cards,
-        [.., Step::Enter(_) | Step::MoveBy(..) | Step::Split(..) | Step::Switch(_)] => {
-            Form::Track
-        }
+        [.., Step::Enter(_) | Step::MoveBy(..) | Step::Split(..) | Step::Switch(_)] => Form::Track,
         _ => Form::Chain,
     };
     Ok(MoveRule {
@@ -139,7 +137,10 @@ fn lower_step(
 }
 
 /// A track step's condition on the space chosen (true when left out).
-fn condition(lower: &mut Lowerer, c: &Option<crate::check::program::Typed>) -> Result<Node, CompileError> {
+fn condition(
+    lower: &mut Lowerer,
+    c: &Option<crate::check::program::Typed>,
+) -> Result<Node, CompileError> {
     Ok(match c {
         Some(c) => lower.node(c)?,
         None => Node::Const(1),

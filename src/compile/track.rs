@@ -9,7 +9,11 @@ use crate::ir::{Deal, Geometry, MoveEffect, Node, Setup, Track};
 
 /// The track's tables and the geometry of its spaces, labelled by the
 /// seats' initials (or numbers when two seats share one).
-pub fn board(program: &Program, values: &[i64], seats: &[String]) -> Result<Option<(Track, Geometry)>, CompileError> {
+pub fn board(
+    program: &Program,
+    values: &[i64],
+    seats: &[String],
+) -> Result<Option<(Track, Geometry)>, CompileError> {
     let BoardSpec::Track {
         segment,
         home,

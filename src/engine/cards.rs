@@ -539,7 +539,13 @@ impl Rules {
             ..Scope::at(state, NO_CELL)
         };
         let n = self
-            .eval(otherwise.draw.as_ref().unwrap_or(&crate::ir::Node::Const(0)), &scope)
+            .eval(
+                otherwise
+                    .draw
+                    .as_ref()
+                    .unwrap_or(&crate::ir::Node::Const(0)),
+                &scope,
+            )
             .clamp(0, self.deck.len() as i64);
         for _ in 0..n {
             state.draw_card(seat, self);

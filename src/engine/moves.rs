@@ -129,9 +129,7 @@ impl Rules {
                 form if form.is_chain() => {
                     self.chain_moves(self.rule_number(state.phase, i), rule, state, out)
                 }
-                Form::Track => {
-                    self.track_moves(self.rule_number(state.phase, i), rule, state, out)
-                }
+                Form::Track => self.track_moves(self.rule_number(state.phase, i), rule, state, out),
                 _ => {}
             }
             // A chain's choices multiply: its walk stops at the limit too.

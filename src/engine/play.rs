@@ -45,7 +45,9 @@ impl Rules {
                 self.play_chain(state, rule, &choices);
             }
             Move::Track { rule, card, parts } => {
-                let rule = self.rule(rule).expect("a track move comes from a track rule");
+                let rule = self
+                    .rule(rule)
+                    .expect("a track move comes from a track rule");
                 self.play_track(state, rule, card, &parts);
             }
             // Passing a card is part of the deal, not a turn.

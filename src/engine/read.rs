@@ -26,14 +26,27 @@ impl Rules {
             return None;
         }
         let legal = self.sorted_moves(state);
-        let texts: Vec<String> = legal.iter().map(|&m| self.move_text(m).to_ascii_lowercase()).collect();
-        let fits: Vec<usize> = (0..legal.len()).filter(|&i| fits(&typed, &texts[i])).collect();
-        let exact: Vec<usize> = fits.iter().copied().filter(|&i| texts[i].split_whitespace().count() == typed.len()).collect();
+        let texts: Vec<String> = legal
+            .iter()
+            .map(|&m| self.move_text(m).to_ascii_lowercase())
+            .collect();
+        let fits: Vec<usize> = (0..legal.len())
+            .filter(|&i| fits(&typed, &texts[i]))
+            .collect();
+        let exact: Vec<usize> = fits
+            .iter()
+            .copied()
+            .filter(|&i| texts[i].split_whitespace().count() == typed.len())
+            .collect();
         match (exact.as_slice(), fits.as_slice()) {
             ([one], _) | (_, [one]) => return Some(Ok(legal[*one])),
             (_, []) => {}
             (_, many) => {
-                let options = many.iter().take(LISTED).map(|&i| self.move_text(legal[i])).collect();
+                let options = many
+                    .iter()
+                    .take(LISTED)
+                    .map(|&i| self.move_text(legal[i]))
+                    .collect();
                 return Some(Err(MoveError::Ambiguous {
                     what: format!("`{}` fits {} moves", typed.join(" "), many.len()),
                     options,
@@ -41,20 +54,31 @@ impl Rules {
             }
         }
         let card = typed[0];
-        let holds = state.hand(state.mover, self).iter().any(|&c| self.card_name(c).eq_ignore_ascii_case(card));
+        let holds = state
+            .hand(state.mover, self)
+            .iter()
+            .any(|&c| self.card_name(c).eq_ignore_ascii_case(card));
         if !holds && !matches!(card, "give") {
             return Some(Err(MoveError::NoSuchCard(card.to_string())));
         }
         let with_card: Vec<String> = legal
             .iter()
             .map(|&m| self.move_text(m))
-            .filter(|t| t.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case(card)))
+            .filter(|t| {
+                t.split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.eq_ignore_ascii_case(card))
+            })
             .take(LISTED)
             .collect();
         Some(Err(MoveError::Refused(if with_card.is_empty() {
             format!("no mover can use your {card} now")
         } else {
-            format!("`{}` is not a move now; with {card} you may play: {}", typed.join(" "), with_card.join(", "))
+            format!(
+                "`{}` is not a move now; with {card} you may play: {}",
+                typed.join(" "),
+                with_card.join(", ")
+            )
         })))
     }
 

@@ -31,7 +31,13 @@ impl Rules {
 
     /// Appends the moves of track rule `number`: for each kind of card
     /// the hand holds that the rule allows, each way to use it.
-    pub(super) fn track_moves(&self, number: u8, rule: &MoveRule, state: &State, out: &mut Vec<Move>) {
+    pub(super) fn track_moves(
+        &self,
+        number: u8,
+        rule: &MoveRule,
+        state: &State,
+        out: &mut Vec<Move>,
+    ) {
         let (play, action) = match rule.steps.as_slice() {
             [Step::PlayCard(when), action] => (Some(when.as_ref()), action),
             [action] => (None, action),
@@ -178,7 +184,10 @@ impl Rules {
             if last.is_some_and(|(k, _)| key < k) {
                 continue;
             }
-            let moved = split.moved[..at].iter().filter(|&&m| m == space as u8).count();
+            let moved = split.moved[..at]
+                .iter()
+                .filter(|&&m| m == space as u8)
+                .count();
             if moved >= state.heights[space as usize] as usize {
                 continue;
             }
@@ -297,7 +306,13 @@ impl Rules {
     /// (back when negative), if it can: `None` when a blocked space is in
     /// the way, when it cannot enter its end zone, or when it would pass the
     /// innermost free end space and the track does not turn back.
-    pub(super) fn walk_track(&self, state: &State, seat: u8, from: CellId, n: i32) -> Option<CellId> {
+    pub(super) fn walk_track(
+        &self,
+        state: &State,
+        seat: u8,
+        from: CellId,
+        n: i32,
+    ) -> Option<CellId> {
         let track = self.tracks();
         let kind = |c: CellId| track.kind[c as usize];
         if kind(from) == SpaceKind::Home || (n < 0 && kind(from) == SpaceKind::End) {

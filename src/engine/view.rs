@@ -14,7 +14,6 @@ use rand_pcg::Pcg64Mcg;
 use super::State;
 use crate::ir::Rules;
 
-
 impl Rules {
     /// Whether the rules hide anything from some seat (they have cards).
     pub fn has_hidden(&self) -> bool {

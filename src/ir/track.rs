@@ -135,10 +135,22 @@ impl Track {
     pub fn initials(seats: &[String]) -> Vec<String> {
         let initials: Vec<String> = seats
             .iter()
-            .map(|s| s.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default())
+            .map(|s| {
+                s.chars()
+                    .next()
+                    .map(|c| c.to_ascii_uppercase().to_string())
+                    .unwrap_or_default()
+            })
             .collect();
-        let distinct = initials.iter().enumerate().all(|(i, a)| !initials[..i].contains(a));
-        if distinct && initials.iter().all(|i| i.chars().all(|c| c.is_ascii_alphabetic())) {
+        let distinct = initials
+            .iter()
+            .enumerate()
+            .all(|(i, a)| !initials[..i].contains(a));
+        if distinct
+            && initials
+                .iter()
+                .all(|i| i.chars().all(|c| c.is_ascii_alphabetic()))
+        {
             initials
         } else {
             (1..=seats.len()).map(|i| format!("P{i}-")).collect()

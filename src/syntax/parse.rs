@@ -11,8 +11,8 @@ use super::{depth, recover};
 use crate::diagnostic::Diagnostic;
 
 mod cards;
-mod track;
 mod errors;
+mod track;
 
 use errors::syntax_error;
 
@@ -346,7 +346,9 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
         Rule::teams_item => track::teams(inner, offset),
         Rule::deal_item => track::deal(inner, offset),
         Rule::exchange_item => ItemKind::Exchange(build_expr(inner.next().expect("count"), offset)),
-        Rule::blocked_item => ItemKind::Blocked(build_expr(inner.next().expect("condition"), offset)),
+        Rule::blocked_item => {
+            ItemKind::Blocked(build_expr(inner.next().expect("condition"), offset))
+        }
         Rule::after_move_item => track::after_move(inner, offset),
         Rule::deck_item => ItemKind::Deck(inner.map(|p| cards::deck_part(p, offset)).collect()),
         Rule::hand_item => ItemKind::Hand(build_expr(inner.next().expect("size"), offset)),

@@ -39,7 +39,10 @@ pub fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
     for (card, moves) in &by_card {
         let shown: Vec<&str> = moves.iter().take(LISTED).map(String::as_str).collect();
         let more = if moves.len() > LISTED {
-            format!(" and {} more (type `{card}` and a mover to narrow them)", moves.len() - LISTED)
+            format!(
+                " and {} more (type `{card}` and a mover to narrow them)",
+                moves.len() - LISTED
+            )
         } else {
             String::new()
         };
@@ -52,11 +55,14 @@ pub fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
 }
 
 /// The commands of the prompt.
-const COMMANDS: &str = "Commands: a move, `help`, `undo` (take back your last move), `board`, `quit`.\n";
+const COMMANDS: &str =
+    "Commands: a move, `help`, `undo` (take back your last move), `board`, `quit`.\n";
 
 /// A legal move to show as an example.
 fn example(rules: &Rules, legal: &[Move]) -> String {
-    legal.first().map_or_else(String::new, |&m| rules.move_text(m))
+    legal
+        .first()
+        .map_or_else(String::new, |&m| rules.move_text(m))
 }
 
 /// "Yellow plays 5: Y3-Y8, sends a Red mover home." and the like.
@@ -80,7 +86,11 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
         return out + ".";
     };
     let entered = match m {
-        Move::Track { parts, .. } => parts.0.iter().filter(|&&c| c as usize == track.home(seat) as usize).count(),
+        Move::Track { parts, .. } => parts
+            .0
+            .iter()
+            .filter(|&&c| c as usize == track.home(seat) as usize)
+            .count(),
         _ => 0,
     };
     for s in 0..track.seats {
@@ -92,7 +102,10 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
         }
     }
     for s in 0..track.seats {
-        let locked = rules.locked_movers(after, s) - rules.locked_movers(before, s).min(rules.locked_movers(after, s));
+        let locked = rules.locked_movers(after, s)
+            - rules
+                .locked_movers(before, s)
+                .min(rules.locked_movers(after, s));
         if locked > 0 {
             let total = rules.locked_movers(after, s);
             out += &format!(", {} locks a mover ({total} of {})", name(s), track.movers);

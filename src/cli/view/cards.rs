@@ -127,7 +127,9 @@ pub fn status(rules: &Rules, state: &State, hands: Hands) -> String {
         if !rules.deck.is_empty() {
             let hand = state.hand(s as u8, rules);
             line += &match hands {
-                Hands::Of(v) if v as usize == s => format!("  your hand: {}", card_list(rules, hand)),
+                Hands::Of(v) if v as usize == s => {
+                    format!("  your hand: {}", card_list(rules, hand))
+                }
                 _ if hands.shows(s as u8) => format!("  hand: {}", card_list(rules, hand)),
                 _ => format!("  {}", cards(hand.len())),
             };

@@ -19,12 +19,22 @@ pub(super) fn draw(rules: &Rules, state: &State, track: &Track) -> Canvas {
         let (line, column) = position(i, top, side, bottom, across);
         space(&mut canvas, rules, state, i as CellId, line, column * SPACE);
     }
-    let width = rules.seats.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    let width = rules
+        .seats
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(0);
     for seat in 0..track.seats.min(side) {
         let line = 1 + (side - track.seats.min(side)) / 2 + seat;
         let mut column = SPACE + 1;
         let name = format!("{:<width$}", rules.seats[seat]);
-        canvas.put(line, column, &name, Ink::Top(tint(seat as u8 + 1, rules.seats.len())));
+        canvas.put(
+            line,
+            column,
+            &name,
+            Ink::Top(tint(seat as u8 + 1, rules.seats.len())),
+        );
         column += width + 1;
         canvas.put(line, column, "home", Ink::Faint);
         column += 5;
@@ -74,9 +84,21 @@ fn position(i: usize, top: usize, side: usize, bottom: usize, across: usize) -> 
 }
 
 /// A space: its movers, or its label dimmed when it is empty.
-fn space(canvas: &mut Canvas, rules: &Rules, state: &State, cell: CellId, line: usize, column: usize) {
+fn space(
+    canvas: &mut Canvas,
+    rules: &Rules,
+    state: &State,
+    cell: CellId,
+    line: usize,
+    column: usize,
+) {
     if state.height(cell) == 0 {
-        canvas.put(line, column, &rules.geometry.labels[cell as usize], Ink::Faint);
+        canvas.put(
+            line,
+            column,
+            &rules.geometry.labels[cell as usize],
+            Ink::Faint,
+        );
     } else {
         movers(canvas, rules, state, cell, line, column, SPACE - 1);
     }
@@ -133,8 +155,14 @@ mod tests {
             let mut seen = std::collections::HashSet::new();
             for i in 0..ring {
                 let (line, column) = position(i, top, side, bottom, across);
-                assert!(line <= side + 1 && column < across, "ring {ring}, space {i}");
-                assert!(seen.insert((line, column)), "ring {ring}: space {i} overlaps");
+                assert!(
+                    line <= side + 1 && column < across,
+                    "ring {ring}, space {i}"
+                );
+                assert!(
+                    seen.insert((line, column)),
+                    "ring {ring}: space {i} overlaps"
+                );
             }
         }
     }

@@ -170,7 +170,10 @@ fn describe(rule: Rule) -> &'static str {
         Rule::deal_item => "a deal (`deal 4 to each, 3 deals a dealer`)",
         Rule::exchange_item => "`pass 1 card to partner`",
         Rule::blocked_item => "`blocked where ...`",
-        Rule::after_move_item | Rule::move_effect | Rule::capture_effect | Rule::send_home_effect => {
+        Rule::after_move_item
+        | Rule::move_effect
+        | Rule::capture_effect
+        | Rule::send_home_effect => {
             "an effect after a move (`capture at to if ...`, `send home piece if ...`)"
         }
         Rule::card_kinds | Rule::card_kind | Rule::signed_int => "kinds of card (`(1, -4, start)`)",
