@@ -12,7 +12,12 @@ use tabula::record::Record;
 fn rules(file: &str, seats: i64) -> (Rules, String) {
     let path = format!("{}/rules/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("rules file");
-    let rules = tabula::compile::load(&text, &[("seats".into(), seats)]).expect("compiles");
+    let set = if text.contains("option seats") {
+        vec![("seats".into(), seats)]
+    } else {
+        Vec::new()
+    };
+    let rules = tabula::compile::load(&text, &set).expect("compiles");
     (rules, text)
 }
 
@@ -36,23 +41,39 @@ fn position(rules: &Rules, state: &State) -> String {
 
 #[test]
 fn a_card_game_saved_at_any_move_resumes_there() {
-    let (rules, text) = rules("just-4-fun.game", 4);
+    saved_games_resume("just-4-fun.game", 4, 200, 1);
+}
+
+#[test]
+fn a_partners_game_saved_at_any_move_resumes_there() {
+    // Three deals from one shuffle, then a reshuffle: 60 turns and 12
+    // exchanges take a game past its second dealer's first shuffle.
+    saved_games_resume("partners.game", 4, 150, 7);
+}
+
+/// Random games of `file` whose record, written after every move (every
+/// `every`-th move checked), resumes to the position it was written at.
+fn saved_games_resume(file: &str, seats: i64, moves_at_most: usize, every: usize) {
+    let (rules, text) = rules(file, seats);
     let mut reshuffled = 0;
     for seed in 0..4u64 {
         let mut state = rules.start(seed);
-        let players = vec!["random".to_string(); 4];
-        let mut record = Record::new(&rules, "rules/just-4-fun.game", &text, seed, &players);
+        let players = vec!["random".to_string(); seats as usize];
+        let mut record = Record::new(&rules, &format!("rules/{file}"), &text, seed, &players);
         record.note_chance(&state);
         let dealt = state.chance.len();
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut moves = Vec::new();
-        while !state.is_over() && record.moves.len() < 200 {
+        while !state.is_over() && record.moves.len() < moves_at_most {
             rules.legal_moves(&state, &mut moves);
             let m = moves[rng.gen_range(0..moves.len())];
             rules.play(&mut state, m);
             record.push_move(rules.move_text(m), &state);
             // What `play` writes now, read back and replayed.
             let saved: Record = serde_json::from_str(&record.to_json()).expect("a record");
+            if record.moves.len() % every != 0 {
+                continue;
+            }
             if !state.is_over() {
                 // Nothing a record written during play holds tells a card to come.
                 let drawn = state.chance.len() - state.draw_pile().len();

@@ -64,11 +64,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if replayed.result != record.result {
         return Err(Failure::problem(format!(
             "error: the moves are legal, but the recorded result ({}) is not what they give ({})",
-            describe(&record.result),
-            describe(&replayed.result)
+            describe(&rules, &record.result),
+            describe(&rules, &replayed.result)
         )));
     }
-    let mut ending = describe(&record.result);
+    let mut ending = describe(&rules, &record.result);
     if rules.score.is_none() {
         // Scores mean nothing in a game without them: every seat has 0.
         ending = ending.split(", ").next().unwrap_or_default().to_string();
@@ -82,12 +82,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
 }
 
 /// A result in words.
-fn describe(result: &Option<ResultRecord>) -> String {
+fn describe(rules: &crate::ir::Rules, result: &Option<ResultRecord>) -> String {
     match result {
         Some(r) => {
             let scores: Vec<String> = r.scores.iter().map(|s| s.to_string()).collect();
             match &r.winner {
-                Some(w) => format!("{w} wins, {}", scores.join("-")),
+                // With teams, the winner's whole team.
+                Some(w) => match rules.seats.iter().position(|s| s == w) {
+                    Some(seat) => format!("{}, {}", view::winners(rules, seat), scores.join("-")),
+                    None => format!("{w} wins, {}", scores.join("-")),
+                },
                 None => format!("a draw, {}", scores.join("-")),
             }
         }

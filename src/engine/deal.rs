@@ -64,6 +64,7 @@ impl State {
 impl Rules {
     /// The first deal, at the start: the dealer is the seat `first random`
     /// drew (the first seat otherwise), and the deck was shuffled.
+    #[cold]
     pub(super) fn first_deal(&self, state: &mut State) {
         let Some(deal) = self.deal else { return };
         state.round = Round {
@@ -74,7 +75,9 @@ impl Rules {
     }
 
     /// After a turn: the next deal if every hand is empty, else the next
-    /// seat that holds cards.
+    /// seat that holds cards. Out of line: most games do not deal.
+    #[cold]
+    #[inline(never)]
     pub(super) fn next_dealt_seat(&self, state: &mut State) {
         let Some(deal) = self.deal else { return };
         let seats = self.seats.len() as u8;
@@ -128,6 +131,8 @@ impl Rules {
     }
 
     /// The moves of the exchange: each kind of card the mover holds.
+    #[cold]
+    #[inline(never)]
     pub(super) fn give_moves(&self, state: &State, out: &mut Vec<Move>) {
         let hand = state.hand(state.mover, self);
         for (i, &card) in hand.iter().enumerate() {

@@ -134,7 +134,9 @@ impl Rules {
             } else {
                 seat + 1
             };
-            self.next_dealt_seat(state);
+            if self.deal.is_some() {
+                self.next_dealt_seat(state);
+            }
             state.turn += 1;
             while let Some(turns) = self.phases[state.phase as usize].turns {
                 if state.turn < state.phase_start.saturating_add(turns)

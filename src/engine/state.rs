@@ -376,7 +376,9 @@ impl State {
         if rules.first_random || !rules.deck.is_empty() {
             self.deal_and_draw_first(rules);
         }
-        rules.first_deal(self);
+        if rules.deal.is_some() {
+            rules.first_deal(self);
+        }
         if let crate::ir::Supply::PerSeat(node) = &rules.supply {
             for s in 0..seats {
                 self.supply[s] = rules.seat_value(self, node, s as u8);
