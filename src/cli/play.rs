@@ -131,6 +131,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     if nobody {
         println!("{title}: the AI plays every seat.");
+    } else if rules.track.is_some() {
+        println!(
+            "{title}. Type a card and the movers it moves, such as `5 Y3` (`5` alone lists its moves), or `help`."
+        );
     } else if cards {
         // Not a move of the first hand: that hand may be hidden.
         println!(

@@ -133,7 +133,9 @@ pub fn legend(rules: &Rules) -> String {
         .map(|(g, kind)| format!("{g} = {kind}"))
         .collect();
     let mut out = pairs.join("   ");
-    if rules.stacks {
+    if rules.track.is_some() {
+        out.push_str("\nA space shows its movers (`YY`: two of Yellow's), or its name when empty.");
+    } else if rules.stacks {
         out.push_str("\nStacks read bottom to top: the last letter of a cell is its top piece.");
     }
     out

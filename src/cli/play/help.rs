@@ -195,6 +195,9 @@ pub(super) fn why(
     text: &str,
     error: MoveError,
 ) -> String {
+    if rules.track.is_some() {
+        return super::track::why(rules, state, legal, &error);
+    }
     if !rules.deck.is_empty() {
         if let Some(why) = cards::why(rules, state, legal, text, &error) {
             return why;

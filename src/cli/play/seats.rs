@@ -104,7 +104,9 @@ impl Table {
         if since < self.news.len() {
             println!("Since {name}'s last turn:");
             for (_, text) in &self.news[since..] {
-                println!("  {text}");
+                // Indented, and wrapped to fit 80 columns.
+                let wrapped = crate::cli::view::wrap(text, 78);
+                println!("  {}", wrapped.replace('\n', "\n    "));
             }
             println!();
         }

@@ -2,7 +2,7 @@
 //! the movers sent home and the movers locked.
 
 use crate::cli::view;
-use crate::engine::{Move, State};
+use crate::engine::{Move, MoveError, State};
 use crate::ir::Rules;
 
 /// Moves listed a card at most, in `help`.
@@ -112,4 +112,21 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
         }
     }
     out + "."
+}
+
+/// Why a typed move was refused, with the hand or the moves to choose from.
+pub fn why(rules: &Rules, state: &State, legal: &[Move], error: &MoveError) -> String {
+    let hand = view::card_list(rules, state.hand(state.mover, rules));
+    match error {
+        MoveError::NoSuchCard(card) => format!("you hold no {card} (your hand: {hand})"),
+        MoveError::Illegal(text) if text.starts_with("pass") => {
+            let some = example(rules, legal);
+            format!("you may pass only when none of your cards can be used; you can play `{some}` (type `help` for every move)")
+        }
+        MoveError::NoSuchCell(cell) if !cell.is_empty() => format!(
+            "`{cell}` is no space of this board: a move is a card, then the movers' spaces, such as `{}`",
+            example(rules, legal)
+        ),
+        _ => error.to_string(),
+    }
 }
