@@ -119,7 +119,8 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     let mut lower = Lowerer::new(program, &values, &geometry)
         .with_numbers(&numbers, &field_of)
         .with_seats(seats.len())
-        .with_seat_values(&seat_values);
+        .with_seat_values(&seat_values)
+        .with_track(track.as_ref());
     let score = program.score.as_ref().map(|s| lower.node(s)).transpose()?;
     let tiebreaks = program
         .tiebreaks
@@ -191,11 +192,10 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         let home = track::movers_at_home(t, &setup);
         setup.extend(home);
     }
-    let blocked = program
-        .blocked
-        .as_ref()
-        .map(|b| lower.node(b))
-        .transpose()?;
+    let blocked = match &program.blocked {
+        Some(b) => Some(lower.select(Some(b), crate::ir::Candidates::All)?),
+        None => None,
+    };
     let after_move = track::after_move(program, &mut lower)?;
     let (team, partner) = track::teams(program, seats.len());
     let deal = track::deal(program, &values)?;

@@ -24,6 +24,7 @@ mod state;
 mod take_back;
 mod track;
 mod view;
+mod walk;
 
 pub use cards::CardOption;
 pub use deal::Round;

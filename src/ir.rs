@@ -99,9 +99,9 @@ pub struct Rules {
     pub partner: Vec<u8>,
     /// Hands dealt in rounds, if the rules deal.
     pub deal: Option<Deal>,
-    /// The spaces no mover may pass or land on (`Node::Chosen` is the space,
-    /// `Node::Piece` the moving mover's seat).
-    pub blocked: Option<Node>,
+    /// The spaces no mover may pass or land on (the chosen cell is the
+    /// space, `Node::Piece` the moving mover's seat).
+    pub blocked: Option<Select>,
     /// The effects after every movement of a mover, in order.
     pub after_move: Vec<MoveEffect>,
 }
@@ -216,17 +216,17 @@ pub enum Step {
     /// Choose one card of the hand that the condition allows (`Node::Card`)
     /// and discard it.
     PlayCard(Option<Node>),
-    /// Choose a home with movers the condition allows; one goes onto its
+    /// Choose a home with movers the selection allows; one goes onto its
     /// start space.
-    Enter(Node),
-    /// Choose a space with movers the condition allows; one walks that
+    Enter(Select),
+    /// Choose a space with movers the selection allows; one walks that
     /// many spaces (back when negative).
-    MoveBy(Node, Node),
-    /// Several movers the condition allows walk forward, that many spaces
+    MoveBy(Node, Select),
+    /// Several movers the selection allows walk forward, that many spaces
     /// in all; each at most once.
-    Split(u8, Node),
-    /// Two movers the condition allows exchange places.
-    Switch(Node),
+    Split(u8, Select),
+    /// Two movers the selection allows exchange places.
+    Switch(Select),
 }
 
 impl MoveRule {
@@ -275,12 +275,17 @@ impl Step {
             for n in [&s.guard, &s.test].into_iter().flatten() {
                 f(n);
             }
-            if let Candidates::EmptyNeighbours(n) = &s.candidates {
+            if let Candidates::EmptyNeighbours(n) | Candidates::OwnedBy(n) = &s.candidates {
                 f(n);
             }
         };
         match self {
-            Step::Place(s) | Step::Pick(s) | Step::Remove(s) => select(s, f),
+            Step::Place(s)
+            | Step::Pick(s)
+            | Step::Remove(s)
+            | Step::Enter(s)
+            | Step::Split(_, s)
+            | Step::Switch(s) => select(s, f),
             Step::PlaceOn(n, s) => {
                 f(n);
                 select(s, f);
@@ -292,10 +297,9 @@ impl Step {
                 }
             }
             Step::KeepLargestGroup(Some(w)) | Step::PlayCard(Some(w)) => f(w),
-            Step::Enter(c) | Step::Split(_, c) | Step::Switch(c) => f(c),
-            Step::MoveBy(n, c) => {
+            Step::MoveBy(n, s) => {
                 f(n);
-                f(c);
+                select(s, f);
             }
             Step::KeepLargestGroup(None)
             | Step::PlayCard(None)
@@ -348,6 +352,9 @@ pub enum Candidates {
     Owned,
     /// The cells holding a piece, whoever's (`remove`).
     Pieces,
+    /// The cells topped by a piece of the seat the node gives (a condition
+    /// `owner(cell) == SEAT`, the seat evaluated once a step).
+    OwnedBy(Node),
 }
 
 /// How a step chooses a cell, split by the compiler for fast move generation.

@@ -32,6 +32,8 @@ pub struct Lowerer<'a> {
     /// of each number.
     numbers: &'a [i64],
     field_of: &'a [CellId],
+    /// A track board's tables, if the board is a track.
+    track: Option<&'a crate::ir::Track>,
 }
 
 /// The most expression parts all the rules lower to, definitions written out.
@@ -57,6 +59,7 @@ impl<'a> Lowerer<'a> {
             outermost: crate::syntax::Span::default(),
             numbers: &[],
             field_of: &[],
+            track: None,
         }
     }
 
@@ -70,6 +73,13 @@ impl<'a> Lowerer<'a> {
     /// The option values the rules are compiled with.
     pub fn values(&self) -> &'a [i64] {
         self.values
+    }
+
+    /// The same lowerer with a track board's tables (for the fixed facts
+    /// of its spaces).
+    pub fn with_track(mut self, track: Option<&'a crate::ir::Track>) -> Self {
+        self.track = track;
+        self
     }
 
     /// The same lowerer with the per-seat options' values (by option, by seat).
@@ -133,6 +143,14 @@ impl<'a> Lowerer<'a> {
                     if matches!(candidates, Candidates::Owned)
                         && matches!((&**a, &**b), (Node::Owner(c), Node::Mover) | (Node::Mover, Node::Owner(c)) if matches!(**c, Node::Chosen)) =>
                     {}
+                // `owner(cell) == SEAT`: the cells of one seat's pieces.
+                Node::Cmp(CmpOp::Eq, ref a, ref b)
+                    if matches!(candidates, Candidates::Pieces)
+                        && owner_of_chosen(a, b).is_some() =>
+                {
+                    let seat = owner_of_chosen(a, b).expect("matched").clone();
+                    candidates = Candidates::OwnedBy(seat);
+                }
                 c if !places => match c.uses_chosen() {
                     false => guard.push(c),
                     true => match self.static_mask(&c) {
@@ -213,6 +231,17 @@ impl<'a> Lowerer<'a> {
             Node::Edge(c) => fact(&g.edge, cell(c)?) as i64,
             Node::Corner(c) => fact(&g.corner, cell(c)?) as i64,
             Node::Centre(c) => fact(&g.centre, cell(c)?) as i64,
+            Node::IsSpace(kind, c) => {
+                let c = cell(c)?;
+                let track = self.track?;
+                c.is_some_and(|c| track.kind.get(c) == Some(kind)) as i64
+            }
+            Node::SeatOf(c) => {
+                let c = cell(c)?;
+                let track = self.track?;
+                c.and_then(|c| track.seat_of.get(c).copied())
+                    .map_or(-1, i64::from)
+            }
             Node::Adjacent(a, b) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
             Node::Number(c) => {
                 let number = cell(c)?.and_then(|c| self.numbers.get(c));
@@ -580,4 +609,15 @@ fn join_and(mut parts: Vec<Node>) -> Option<Node> {
             .rev()
             .fold(last, |acc, n| Node::And(Box::new(n), Box::new(acc))),
     )
+}
+
+/// The seat of `owner(cell) == SEAT` (either way round), when `SEAT` does
+/// not depend on the chosen cell.
+fn owner_of_chosen<'n>(a: &'n Node, b: &'n Node) -> Option<&'n Node> {
+    let owner = |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Chosen));
+    match (owner(a), owner(b)) {
+        (true, false) if !b.uses_chosen() => Some(b),
+        (false, true) if !a.uses_chosen() => Some(a),
+        _ => None,
+    }
 }

@@ -126,23 +126,15 @@ fn lower_step(
             Err(()) => return Ok(None),
         },
         StepSpec::PlayCard(c) => Step::PlayCard(c.as_ref().map(|c| lower.node(c)).transpose()?),
-        StepSpec::Enter(c) => Step::Enter(condition(lower, c)?),
-        StepSpec::MoveBy(n, c) => Step::MoveBy(lower.node(n)?, condition(lower, c)?),
+        StepSpec::Enter(c) => Step::Enter(lower.select(c.as_ref(), Candidates::Pieces)?),
+        StepSpec::MoveBy(n, c) => Step::MoveBy(
+            lower.node(n)?,
+            lower.select(c.as_ref(), Candidates::Pieces)?,
+        ),
         StepSpec::Split(n, c) => {
             let n = super::value_of(n, lower.values())?.clamp(1, 255) as u8;
-            Step::Split(n, condition(lower, c)?)
+            Step::Split(n, lower.select(c.as_ref(), Candidates::Pieces)?)
         }
-        StepSpec::Switch(c) => Step::Switch(condition(lower, c)?),
+        StepSpec::Switch(c) => Step::Switch(lower.select(c.as_ref(), Candidates::Pieces)?),
     }))
-}
-
-/// A track step's condition on the space chosen (true when left out).
-fn condition(
-    lower: &mut Lowerer,
-    c: &Option<crate::check::program::Typed>,
-) -> Result<Node, CompileError> {
-    Ok(match c {
-        Some(c) => lower.node(c)?,
-        None => Node::Const(1),
-    })
 }

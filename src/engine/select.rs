@@ -66,6 +66,14 @@ impl Rules {
                     );
                 }
             }
+            Candidates::OwnedBy(seat) => {
+                let code = self.eval(seat, &progress.scope(state, NO_CELL)) + 1;
+                out.extend(
+                    cells
+                        .filter(|&c| i64::from(state.board[c as usize]) == code)
+                        .map(Move::Place),
+                );
+            }
             Candidates::Pieces => out.extend(
                 cells
                     .filter(|&c| state.heights[c as usize] > 0)
@@ -159,6 +167,10 @@ impl Rules {
             }
             Candidates::Owned => state.board[c] == state.mover + 1,
             Candidates::Pieces => height > 0,
+            Candidates::OwnedBy(seat) => {
+                let code = self.eval(seat, &progress.scope(state, NO_CELL)) + 1;
+                i64::from(state.board[c]) == code
+            }
         };
         let scope = progress.scope(state, cell);
         candidate

@@ -10,7 +10,9 @@
 use super::chain::{copy_of, give_back};
 use super::eval::Scope;
 use super::{Move, State, MAX_MOVES};
-use crate::ir::{CellId, MoveEffect, MoveRule, Rules, SpaceKind, Step, Track, NO_CELL};
+use crate::ir::{
+    Candidates, CellId, MoveEffect, MoveRule, Rules, Select, SpaceKind, Step, NO_CELL,
+};
 
 /// The most parts a track move has (a split's movers).
 pub const MAX_PARTS: usize = 8;
@@ -25,10 +27,6 @@ pub type Parts = ([u8; MAX_PARTS], [u8; MAX_PARTS]);
 const NO_PARTS: Parts = ([NO_SPACE; MAX_PARTS], [NO_SPACE; MAX_PARTS]);
 
 impl Rules {
-    fn tracks(&self) -> &Track {
-        self.track.as_ref().expect("track steps need a track board")
-    }
-
     /// Appends the moves of track rule `number`: for each kind of card
     /// the hand holds that the rule allows, each way to use it. Out of line,
     /// so that the move loop of the games without tracks stays as it was.
@@ -70,48 +68,39 @@ impl Rules {
     fn action_moves(&self, rule: u8, card: u8, action: &Step, state: &State, out: &mut Vec<Move>) {
         let track = self.tracks();
         let mover = |parts: Parts| Move::Track { rule, card, parts };
-        let allows = |cond: &crate::ir::Node, space: CellId, st: &State| {
-            let scope = Scope {
-                card,
-                piece: st.board[space as usize],
-                ..Scope::at(st, space)
-            };
-            self.eval(cond, &scope) != 0
-        };
         match action {
-            Step::Enter(cond) => {
-                for seat in 0..track.seats {
-                    let home = track.home(seat);
-                    let start = track.start(seat);
-                    if state.heights[home as usize] > 0
-                        && allows(cond, home, state)
-                        && !self.is_blocked(state, start, seat as u8)
-                    {
+            Step::Enter(select) => {
+                let homes = self.spaces(select, state, card, |k| k == SpaceKind::Home);
+                for &home in homes.as_slice() {
+                    let seat = track.seat_of[home as usize];
+                    let start = track.start(seat as usize);
+                    if !self.is_blocked(state, start, seat) {
                         out.push(mover(one_part(home, start)));
                     }
                 }
             }
-            Step::MoveBy(n, cond) => {
+            Step::MoveBy(n, select) => {
                 let scope = Scope {
                     card,
                     ..Scope::at(state, NO_CELL)
                 };
                 let n = self.eval(n, &scope).clamp(-127, 127) as i32;
-                for space in self.movers(state) {
+                if n == 0 {
+                    return;
+                }
+                let spaces = self.spaces(select, state, card, |k| k != SpaceKind::Home);
+                for &space in spaces.as_slice() {
                     let seat = state.board[space as usize] - 1;
-                    if n == 0 || !allows(cond, space, state) {
-                        continue;
-                    }
                     if let Some(to) = self.walk_track(state, seat, space, n) {
                         out.push(mover(one_part(space, to)));
                     }
                 }
             }
-            Step::Split(total, cond) => {
+            Step::Split(total, select) => {
                 let mut split = Split {
                     rule,
                     card,
-                    cond,
+                    select,
                     parts: NO_PARTS,
                     moved: [NO_SPACE; MAX_PARTS],
                 };
@@ -129,11 +118,10 @@ impl Rules {
                 }
                 out.truncate(kept);
             }
-            Step::Switch(cond) => {
-                let spaces: Vec<CellId> = self
-                    .movers(state)
-                    .filter(|&c| track.kind[c as usize] != SpaceKind::End && allows(cond, c, state))
-                    .collect();
+            Step::Switch(select) => {
+                let on_ring = |k| !matches!(k, SpaceKind::Home | SpaceKind::End);
+                let spaces = self.spaces(select, state, card, on_ring);
+                let spaces = spaces.as_slice();
                 for (i, &a) in spaces.iter().enumerate() {
                     for &b in &spaces[i + 1..] {
                         out.push(mover(one_part(a, b)));
@@ -144,12 +132,55 @@ impl Rules {
         }
     }
 
-    /// The spaces holding movers, homes left out, in id order.
-    fn movers<'s>(&'s self, state: &'s State) -> impl Iterator<Item = CellId> + 's {
+    /// The spaces of the kinds `kinds` allows that a track step's selection
+    /// allows with `card` played: among its candidates (spaces with movers,
+    /// or one seat's), in its mask, passing its guard and test.
+    fn spaces(
+        &self,
+        select: &Select,
+        state: &State,
+        card: u8,
+        kinds: impl Fn(SpaceKind) -> bool,
+    ) -> Spaces {
+        let mut found = Spaces::default();
+        let scope = Scope {
+            card,
+            ..Scope::at(state, NO_CELL)
+        };
+        if select
+            .guard
+            .as_ref()
+            .is_some_and(|g| self.eval(g, &scope) == 0)
+        {
+            return found;
+        }
+        let owner = match &select.candidates {
+            Candidates::OwnedBy(seat) => Some(self.eval(seat, &scope) as u8 + 1),
+            _ => None,
+        };
         let track = self.tracks();
-        (0..track.cells() as CellId).filter(move |&c| {
-            state.heights[c as usize] > 0 && track.kind[c as usize] != SpaceKind::Home
-        })
+        for c in 0..track.cells() {
+            let top = state.board[c];
+            if top == 0 || owner.is_some_and(|o| o != top) || !kinds(track.kind[c]) {
+                continue;
+            }
+            if select.mask.as_ref().is_some_and(|m| !m[c]) {
+                continue;
+            }
+            let scope = Scope {
+                card,
+                piece: top,
+                ..Scope::at(state, c as CellId)
+            };
+            if select
+                .test
+                .as_ref()
+                .is_none_or(|t| self.eval(t, &scope) != 0)
+            {
+                found.push(c as CellId);
+            }
+        }
+        found
     }
 
     /// Appends the ways to finish a split from `state`, the parts so far in
@@ -177,7 +208,8 @@ impl Rules {
             return;
         }
         let track = self.tracks();
-        for space in self.movers(state) {
+        let spaces = self.spaces(split.select, state, split.card, |k| k != SpaceKind::Home);
+        for &space in spaces.as_slice() {
             let seat = state.board[space as usize] - 1;
             let key = (
                 u8::from(seat != state.mover),
@@ -191,14 +223,6 @@ impl Rules {
                 .filter(|&&m| m == space as u8)
                 .count();
             if moved >= state.heights[space as usize] as usize {
-                continue;
-            }
-            let scope = Scope {
-                card: split.card,
-                piece: seat + 1,
-                ..Scope::at(state, space)
-            };
-            if self.eval(split.cond, &scope) == 0 {
                 continue;
             }
             let longest = match last {
@@ -293,125 +317,6 @@ impl Rules {
         state.push(b, x, self);
     }
 
-    /// Whether `space` is blocked to a mover of `seat` (`blocked where`).
-    fn is_blocked(&self, state: &State, space: CellId, seat: u8) -> bool {
-        self.blocked.as_ref().is_some_and(|b| {
-            let scope = Scope {
-                piece: seat + 1,
-                ..Scope::at(state, space)
-            };
-            self.eval(b, &scope) != 0
-        })
-    }
-
-    /// Where a mover of `seat` on `from` ends after walking `n` spaces
-    /// (back when negative), if it can: `None` when a blocked space is in
-    /// the way, when it cannot enter its end zone, or when it would pass the
-    /// innermost free end space and the track does not turn back.
-    pub(super) fn walk_track(
-        &self,
-        state: &State,
-        seat: u8,
-        from: CellId,
-        n: i32,
-    ) -> Option<CellId> {
-        let track = self.tracks();
-        let kind = |c: CellId| track.kind[c as usize];
-        if kind(from) == SpaceKind::Home || (n < 0 && kind(from) == SpaceKind::End) {
-            return None;
-        }
-        let (mut at, mut forward) = (from, n > 0);
-        for _ in 0..n.unsigned_abs() {
-            at = loop {
-                let next = if forward {
-                    self.step_forward(state, seat, from, at)
-                } else {
-                    self.step_back(state, seat, from, at)
-                };
-                let next = match next {
-                    Some(next) => next,
-                    // The end of the path: turn back there, if the mover is
-                    // in its end zone and the track turns back.
-                    None if track.turning_back && kind(at) == SpaceKind::End && forward => {
-                        forward = false;
-                        continue;
-                    }
-                    None => return None,
-                };
-                if self.is_blocked(state, next, seat) {
-                    return None;
-                }
-                if track.starts_uncounted && kind(next) == SpaceKind::Start {
-                    // Stepped over, not counted.
-                    at = next;
-                    continue;
-                }
-                break next;
-            };
-        }
-        Some(at)
-    }
-
-    /// The next space forward on `seat`'s path of a mover walking from
-    /// `from`, or `None` at its end (the end zone's last space, or a taken
-    /// one).
-    fn step_forward(&self, state: &State, seat: u8, from: CellId, at: CellId) -> Option<CellId> {
-        let track = self.tracks();
-        let end = track.end_index(at);
-        let next = if end > 0 {
-            (end < track.end_len).then(|| track.end(seat as usize, end + 1))?
-        } else if at == track.start(seat as usize) && track.progress(seat as usize, at) == 0 {
-            track.next(at)
-        } else if track.next(at) == track.start(seat as usize) {
-            // Past its own start space a mover goes into its end zone.
-            track.end(seat as usize, 1)
-        } else {
-            track.next(at)
-        };
-        let taken = track.kind[next as usize] == SpaceKind::End && taken(state, from, next);
-        (!taken).then_some(next)
-    }
-
-    /// The next space back: down the end zone (never onto a taken space:
-    /// no mover jumps another there) and onto the ring before the seat's
-    /// start space, or back along the ring.
-    fn step_back(&self, state: &State, seat: u8, from: CellId, at: CellId) -> Option<CellId> {
-        let track = self.tracks();
-        match track.end_index(at) {
-            0 => Some(track.prev(at)),
-            1 => Some(track.prev(track.start(seat as usize))),
-            k => {
-                let next = track.end(seat as usize, k - 1);
-                (!taken(state, from, next)).then_some(next)
-            }
-        }
-    }
-
-    /// Whether the movers on `space` are locked: in an end zone, with every
-    /// space inward of it taken.
-    pub(super) fn locked(&self, state: &State, space: CellId) -> bool {
-        let Some(track) = &self.track else {
-            return false;
-        };
-        let k = track.end_index(space);
-        if k == 0 || state.heights[space as usize] == 0 {
-            return false;
-        }
-        let seat = track.seat_of[space as usize] as usize;
-        (k + 1..=track.end_len).all(|j| state.heights[track.end(seat, j) as usize] > 0)
-    }
-
-    /// How many of `seat`'s movers are locked.
-    pub fn locked_movers(&self, state: &State, seat: usize) -> usize {
-        let Some(track) = &self.track else {
-            return 0;
-        };
-        (1..=track.end_len)
-            .rev()
-            .take_while(|&k| state.heights[track.end(seat, k) as usize] > 0)
-            .count()
-    }
-
     /// A track move in notation: the card, then each part `FROM-TO`, or
     /// a switch's two spaces.
     pub(super) fn track_text(&self, rule: u8, card: u8, parts: &Parts) -> String {
@@ -441,19 +346,42 @@ impl Rules {
     }
 }
 
-/// A split being listed: its rule, card and condition, the parts so far,
+/// A split being listed: its rule, card and selection, the parts so far,
 /// and where each moved mover is now (each mover moves once at most).
 struct Split<'r> {
     rule: u8,
     card: u8,
-    cond: &'r crate::ir::Node,
+    select: &'r Select,
     parts: Parts,
     moved: [u8; MAX_PARTS],
 }
 
-/// Whether another mover than the one walking from `from` is on `space`.
-fn taken(state: &State, from: CellId, space: CellId) -> bool {
-    state.heights[space as usize] > u8::from(space == from)
+/// Spaces found for a step: at most one per mover.
+struct Spaces {
+    cells: [CellId; 64],
+    len: usize,
+}
+
+impl Default for Spaces {
+    fn default() -> Self {
+        Spaces {
+            cells: [NO_CELL; 64],
+            len: 0,
+        }
+    }
+}
+
+impl Spaces {
+    fn push(&mut self, c: CellId) {
+        if self.len < self.cells.len() {
+            self.cells[self.len] = c;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[CellId] {
+        &self.cells[..self.len]
+    }
 }
 
 /// A move of one part.

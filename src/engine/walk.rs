@@ -1,0 +1,153 @@
+//! Walking a mover along its seat's path on a track: blocked spaces, the
+//! step into the end zone past the seat's own start space, uncounted start
+//! spaces, turning back at the innermost free end space; and which movers
+//! are locked.
+
+use super::eval::Scope;
+use super::State;
+use crate::ir::{Candidates, CellId, Rules, SpaceKind, Track};
+
+impl Rules {
+    pub(super) fn tracks(&self) -> &Track {
+        self.track.as_ref().expect("track steps need a track board")
+    }
+
+    /// Whether `space` is blocked to a mover of `seat` (`blocked where`):
+    /// the selection's mask first, so that most spaces cost one look-up.
+    pub(super) fn is_blocked(&self, state: &State, space: CellId, seat: u8) -> bool {
+        let Some(select) = &self.blocked else {
+            return false;
+        };
+        let c = space as usize;
+        if select.mask.as_ref().is_some_and(|m| !m[c]) {
+            return false;
+        }
+        let scope = Scope {
+            piece: seat + 1,
+            ..Scope::at(state, space)
+        };
+        let holds =
+            |n: &Option<crate::ir::Node>| n.as_ref().is_none_or(|n| self.eval(n, &scope) != 0);
+        let height = state.heights[c];
+        let candidate = match &select.candidates {
+            Candidates::Occupied | Candidates::Pieces => height > 0,
+            Candidates::Empty => height == 0,
+            Candidates::OwnedBy(s) => state.board[c] as i64 == self.eval(s, &scope) + 1,
+            _ => true,
+        };
+        candidate && holds(&select.guard) && holds(&select.test)
+    }
+
+    /// Where a mover of `seat` on `from` ends after walking `n` spaces
+    /// (back when negative), if it can: `None` when a blocked space is in
+    /// the way, when it cannot enter its end zone, or when it would pass the
+    /// innermost free end space and the track does not turn back.
+    pub(super) fn walk_track(
+        &self,
+        state: &State,
+        seat: u8,
+        from: CellId,
+        n: i32,
+    ) -> Option<CellId> {
+        let track = self.tracks();
+        let kind = |c: CellId| track.kind[c as usize];
+        if kind(from) == SpaceKind::Home || (n < 0 && kind(from) == SpaceKind::End) {
+            return None;
+        }
+        let (mut at, mut forward) = (from, n > 0);
+        for _ in 0..n.unsigned_abs() {
+            at = loop {
+                let next = if forward {
+                    self.step_forward(state, seat, from, at)
+                } else {
+                    self.step_back(state, seat, from, at)
+                };
+                let next = match next {
+                    Some(next) => next,
+                    // The end of the path: turn back there, if the mover is
+                    // in its end zone and the track turns back.
+                    None if track.turning_back && kind(at) == SpaceKind::End && forward => {
+                        forward = false;
+                        continue;
+                    }
+                    None => return None,
+                };
+                if self.is_blocked(state, next, seat) {
+                    return None;
+                }
+                if track.starts_uncounted && kind(next) == SpaceKind::Start {
+                    // Stepped over, not counted.
+                    at = next;
+                    continue;
+                }
+                break next;
+            };
+        }
+        Some(at)
+    }
+
+    /// The next space forward on `seat`'s path of a mover walking from
+    /// `from`, or `None` at its end (the end zone's last space, or a taken
+    /// one).
+    fn step_forward(&self, state: &State, seat: u8, from: CellId, at: CellId) -> Option<CellId> {
+        let track = self.tracks();
+        let end = track.end_index(at);
+        let next = if end > 0 {
+            (end < track.end_len).then(|| track.end(seat as usize, end + 1))?
+        } else if at == track.start(seat as usize) && track.progress(seat as usize, at) == 0 {
+            track.next(at)
+        } else if track.next(at) == track.start(seat as usize) {
+            // Past its own start space a mover goes into its end zone.
+            track.end(seat as usize, 1)
+        } else {
+            track.next(at)
+        };
+        let taken = track.kind[next as usize] == SpaceKind::End && taken(state, from, next);
+        (!taken).then_some(next)
+    }
+
+    /// The next space back: down the end zone (never onto a taken space:
+    /// no mover jumps another there) and onto the ring before the seat's
+    /// start space, or back along the ring.
+    fn step_back(&self, state: &State, seat: u8, from: CellId, at: CellId) -> Option<CellId> {
+        let track = self.tracks();
+        match track.end_index(at) {
+            0 => Some(track.prev(at)),
+            1 => Some(track.prev(track.start(seat as usize))),
+            k => {
+                let next = track.end(seat as usize, k - 1);
+                (!taken(state, from, next)).then_some(next)
+            }
+        }
+    }
+
+    /// Whether the movers on `space` are locked: in an end zone, with every
+    /// space inward of it taken.
+    pub(super) fn locked(&self, state: &State, space: CellId) -> bool {
+        let Some(track) = &self.track else {
+            return false;
+        };
+        let k = track.end_index(space);
+        if k == 0 || state.heights[space as usize] == 0 {
+            return false;
+        }
+        let seat = track.seat_of[space as usize] as usize;
+        (k + 1..=track.end_len).all(|j| state.heights[track.end(seat, j) as usize] > 0)
+    }
+
+    /// How many of `seat`'s movers are locked.
+    pub fn locked_movers(&self, state: &State, seat: usize) -> usize {
+        let Some(track) = &self.track else {
+            return 0;
+        };
+        (1..=track.end_len)
+            .rev()
+            .take_while(|&k| state.heights[track.end(seat, k) as usize] > 0)
+            .count()
+    }
+}
+
+/// Whether another mover than the one walking from `from` is on `space`.
+fn taken(state: &State, from: CellId, space: CellId) -> bool {
+    state.heights[space as usize] > u8::from(space == from)
+}
