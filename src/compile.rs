@@ -255,6 +255,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         Some(Node::Runs(t, SeatRef::Bound)) => Some(*t),
         _ => None,
     };
+    let on_track = track.is_some();
     let mut rules = Rules {
         stacks: program.stacks || track.is_some(),
         stack_capacity: capacity,
@@ -291,7 +292,8 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         phases,
         effects,
         ends,
-        keeps_tops: (!line_tables.is_empty() || groups) && geometry.cell_count() <= 128,
+        // A track's moves find movers on the bitboards too.
+        keeps_tops: (!line_tables.is_empty() || groups || on_track) && geometry.cell_count() <= 128,
         filters,
         turn_limit,
         geometry,
@@ -313,7 +315,7 @@ pub(crate) fn value_of(e: &Typed, values: &[i64]) -> Result<i64, CompileError> {
     })
 }
 
-fn bounded(
+pub(crate) fn bounded(
     value: i64,
     max: i64,
     span: crate::syntax::Span,

@@ -10,7 +10,7 @@ use crate::syntax::ast::{File, ItemKind, MoveEffectKind, Step, StepKind};
 use crate::syntax::Span;
 
 /// The most spaces a split may divide (its ways are listed).
-pub const MAX_SPLIT: i64 = 12;
+pub const MAX_SPLIT: i64 = crate::ir::track::MAX_SPLIT as i64;
 /// The most cards one deal gives each seat.
 pub const MAX_DEAL: i64 = 16;
 

@@ -132,7 +132,12 @@ fn lower_step(
             lower.select(c.as_ref(), Candidates::Pieces)?,
         ),
         StepSpec::Split(n, c) => {
-            let n = super::value_of(n, lower.values())?.clamp(1, 255) as u8;
+            let n = super::bounded(
+                super::value_of(n, lower.values())?,
+                crate::ir::track::MAX_SPLIT as i64,
+                n.span,
+                "a split's spaces",
+            )? as u8;
             Step::Split(n, lower.select(c.as_ref(), Candidates::Pieces)?)
         }
         StepSpec::Switch(c) => Step::Switch(lower.select(c.as_ref(), Candidates::Pieces)?),

@@ -81,7 +81,7 @@ thread_local! {
 pub(super) fn copy_of(state: &State) -> Box<State> {
     match STATES.with(|p| p.borrow_mut().pop()) {
         Some(mut spare) => {
-            (*spare).clone_from(state);
+            spare.copy_from(state, false);
             spare
         }
         None => Box::new(state.clone()),

@@ -155,6 +155,15 @@ impl Clone for State {
     /// Copies `source` into `self` reusing its buffers: searches and playouts
     /// restart from a position many times, and this avoids the allocations.
     fn clone_from(&mut self, source: &Self) {
+        self.copy_from(source, true);
+    }
+}
+
+impl State {
+    /// [`Clone::clone_from`], leaving out the log of chance outcomes unless
+    /// `log`: the copies that list moves play on never write a record, and
+    /// the log grows all game.
+    pub(super) fn copy_from(&mut self, source: &Self, log: bool) {
         copy_vec(&mut self.board, &source.board);
         copy_vec(&mut self.slots, &source.slots);
         copy_vec(&mut self.stacks, &source.stacks);
@@ -162,7 +171,11 @@ impl Clone for State {
         copy_vec(&mut self.tops, &source.tops);
         copy_vec(&mut self.sow_moves, &source.sow_moves);
         self.sow_total = source.sow_total;
-        copy_vec(&mut self.chance, &source.chance);
+        if log {
+            copy_vec(&mut self.chance, &source.chance);
+        } else {
+            self.chance.clear();
+        }
         copy_vec(&mut self.script, &source.script);
         self.script_at = source.script_at;
         self.bad_script = source.bad_script;

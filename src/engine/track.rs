@@ -10,6 +10,7 @@
 use super::chain::{copy_of, give_back};
 use super::eval::Scope;
 use super::{Move, State, MAX_MOVES};
+use crate::ir::track::MAX_SPLIT;
 use crate::ir::{
     Candidates, CellId, MoveEffect, MoveRule, Rules, Select, SpaceKind, Step, NO_CELL,
 };
@@ -154,22 +155,20 @@ impl Rules {
         {
             return found;
         }
+        // The spaces with movers, or with one seat's: on the bitboards of
+        // the tops when the track has at most 128 spaces.
+        let track = self.tracks();
         let owner = match &select.candidates {
-            Candidates::OwnedBy(seat) => Some(self.eval(seat, &scope) as u8 + 1),
+            Candidates::OwnedBy(seat) => Some(self.eval(seat, &scope) + 1),
             _ => None,
         };
-        let track = self.tracks();
-        for c in 0..track.cells() {
-            let top = state.board[c];
-            if top == 0 || owner.is_some_and(|o| o != top) || !kinds(track.kind[c]) {
-                continue;
-            }
-            if select.mask.as_ref().is_some_and(|m| !m[c]) {
-                continue;
+        let mut check = |c: usize| {
+            if !kinds(track.kind[c]) || select.mask.as_ref().is_some_and(|m| !m[c]) {
+                return;
             }
             let scope = Scope {
                 card,
-                piece: top,
+                piece: state.board[c],
                 ..Scope::at(state, c as CellId)
             };
             if select
@@ -178,6 +177,23 @@ impl Rules {
                 .is_none_or(|t| self.eval(t, &scope) != 0)
             {
                 found.push(c as CellId);
+            }
+        };
+        if self.keeps_tops {
+            let mut bits = match owner {
+                Some(code) => state.tops.get(code as usize).copied().unwrap_or(0),
+                None => !state.tops[0] & (u128::MAX >> (128 - track.cells())),
+            };
+            while bits != 0 {
+                check(bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        } else {
+            for c in 0..track.cells() {
+                let top = i64::from(state.board[c]);
+                if top != 0 && owner.is_none_or(|o| o == top) {
+                    check(c);
+                }
             }
         }
         found
@@ -229,10 +245,26 @@ impl Rules {
                 Some((k, n)) if k == key => n.min(left),
                 _ => left,
             };
+            let mut stops = [NO_CELL; MAX_SPLIT];
+            let stops = &mut stops[..longest as usize];
+            self.walk_stops(state, seat, space, 1, stops);
             for n in (1..=longest).rev() {
-                let Some(to) = self.walk_track(state, seat, space, n) else {
+                let to = stops[n as usize - 1];
+                if to == NO_CELL {
                     continue;
-                };
+                }
+                if n == left {
+                    // The last part: nothing after it to play on the result.
+                    let mut parts = split.parts;
+                    parts.0[at] = space as u8;
+                    parts.1[at] = to as u8;
+                    out.push(Move::Track {
+                        rule: split.rule,
+                        card: split.card,
+                        parts,
+                    });
+                    continue;
+                }
                 let mut next = copy_of(state);
                 self.move_mover(&mut next, space, to);
                 split.parts.0[at] = space as u8;

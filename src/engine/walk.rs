@@ -5,7 +5,10 @@
 
 use super::eval::Scope;
 use super::State;
-use crate::ir::{Candidates, CellId, Rules, SpaceKind, Track};
+use crate::ir::{Candidates, CellId, Rules, SpaceKind, Track, NO_CELL};
+
+/// The longest walk: a card's distance is a byte.
+pub(super) const MAX_WALK: usize = 127;
 
 impl Rules {
     pub(super) fn tracks(&self) -> &Track {
@@ -49,13 +52,32 @@ impl Rules {
         from: CellId,
         n: i32,
     ) -> Option<CellId> {
+        let mut stops = [NO_CELL; MAX_WALK];
+        let steps = (n.unsigned_abs() as usize).min(MAX_WALK);
+        self.walk_stops(state, seat, from, n.signum(), &mut stops[..steps]);
+        stops[..steps].last().copied().filter(|&c| c != NO_CELL)
+    }
+
+    /// Where a mover of `seat` on `from` stands after each step of a walk
+    /// (`stops[k]` after k + 1 steps) forward (`way` 1) or back (-1), as
+    /// far as it can go (`NO_CELL` past that): the walks of every length
+    /// in one pass, each one the start of the next.
+    pub(super) fn walk_stops(
+        &self,
+        state: &State,
+        seat: u8,
+        from: CellId,
+        way: i32,
+        stops: &mut [CellId],
+    ) {
+        stops.fill(NO_CELL);
         let track = self.tracks();
         let kind = |c: CellId| track.kind[c as usize];
-        if kind(from) == SpaceKind::Home || (n < 0 && kind(from) == SpaceKind::End) {
-            return None;
+        if kind(from) == SpaceKind::Home || (way < 0 && kind(from) == SpaceKind::End) {
+            return;
         }
-        let (mut at, mut forward) = (from, n > 0);
-        for _ in 0..n.unsigned_abs() {
+        let (mut at, mut forward) = (from, way > 0);
+        for stop in stops.iter_mut() {
             at = loop {
                 let next = if forward {
                     self.step_forward(state, seat, from, at)
@@ -70,10 +92,10 @@ impl Rules {
                         forward = false;
                         continue;
                     }
-                    None => return None,
+                    None => return,
                 };
                 if self.is_blocked(state, next, seat) {
-                    return None;
+                    return;
                 }
                 if track.starts_uncounted && kind(next) == SpaceKind::Start {
                     // Stepped over, not counted.
@@ -82,8 +104,8 @@ impl Rules {
                 }
                 break next;
             };
+            *stop = at;
         }
-        Some(at)
     }
 
     /// The next space forward on `seat`'s path of a mover walking from

@@ -9,6 +9,9 @@
 
 use super::{CellId, Node};
 
+/// The most spaces a split may divide: its ways are listed one by one.
+pub const MAX_SPLIT: usize = 12;
+
 /// What kind of space a cell of a track board is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SpaceKind {
