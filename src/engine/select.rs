@@ -4,7 +4,7 @@
 
 use super::chain::{buffer, give_buffer, Progress};
 use super::{Move, State};
-use crate::ir::{Candidates, CellId, Rules, Select, NO_CELL};
+use crate::ir::{Candidates, CellId, Node, Rules, Select, NO_CELL};
 
 impl Rules {
     /// Appends the cells a choosing step allows, as `Move::Place`.
@@ -66,14 +66,7 @@ impl Rules {
                     );
                 }
             }
-            Candidates::OwnedBy(seat) => {
-                let code = self.eval(seat, &progress.scope(state, NO_CELL)) + 1;
-                out.extend(
-                    cells
-                        .filter(|&c| i64::from(state.board[c as usize]) == code)
-                        .map(Move::Place),
-                );
-            }
+            Candidates::OwnedBy(seat) => self.cells_owned_by(seat, state, progress, out),
             Candidates::Pieces => out.extend(
                 cells
                     .filter(|&c| state.heights[c as usize] > 0)
@@ -105,6 +98,26 @@ impl Rules {
             }
             out.truncate(keep);
         }
+    }
+
+    /// The cells topped by a piece of the seat `seat` gives. Out of line:
+    /// only remove steps and track steps choose so.
+    #[inline(never)]
+    fn cells_owned_by(&self, seat: &Node, state: &State, progress: Progress, out: &mut Vec<Move>) {
+        let code = self.eval(seat, &progress.scope(state, NO_CELL)) + 1;
+        let cells = 0..self.geometry.cell_count() as CellId;
+        out.extend(
+            cells
+                .filter(|&c| i64::from(state.board[c as usize]) == code)
+                .map(Move::Place),
+        );
+    }
+
+    /// Whether `cell` is topped by a piece of the seat `seat` gives.
+    #[inline(never)]
+    fn is_owned_by(&self, seat: &Node, state: &State, progress: Progress, cell: CellId) -> bool {
+        let code = self.eval(seat, &progress.scope(state, NO_CELL)) + 1;
+        i64::from(state.board[cell as usize]) == code
     }
 
     /// The cells a choosing step allows, as a bitboard (boards of at most
@@ -167,10 +180,7 @@ impl Rules {
             }
             Candidates::Owned => state.board[c] == state.mover + 1,
             Candidates::Pieces => height > 0,
-            Candidates::OwnedBy(seat) => {
-                let code = self.eval(seat, &progress.scope(state, NO_CELL)) + 1;
-                i64::from(state.board[c]) == code
-            }
+            Candidates::OwnedBy(seat) => self.is_owned_by(seat, state, progress, cell),
         };
         let scope = progress.scope(state, cell);
         candidate
