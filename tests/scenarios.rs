@@ -185,7 +185,8 @@ fn sows(rules: &Rules) -> bool {
 /// is a stack and its path, the cells of one move are separated by spaces
 /// ("a1 b1 c1 c2" is one move).
 fn split_moves(rules: &Rules, strings: &[String]) -> Vec<String> {
-    let one_cell = !sows(rules);
+    // A track move is words (`5 Y3-Y8`): one a string, or `;` between them.
+    let one_cell = !sows(rules) && rules.track.is_none();
     strings
         .iter()
         .flat_map(|s| s.split(';'))
@@ -416,7 +417,8 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
         let mut want = Vec::new();
         for text in expected {
             let text = normalize(text);
-            let words = if is_card_text(&text) || text == "pass" {
+            // A track move's words are a card and walks, not cells.
+            let words = if is_card_text(&text) || text == "pass" || rules.track.is_some() {
                 Vec::new()
             } else {
                 text.split(' ').collect()
@@ -436,7 +438,8 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
             errors.push("legal: the expected list has duplicates".into());
         }
         want.dedup();
-        let mut have = legal_texts.clone();
+        // Typed moves are read in any case (track spaces are `Y3`).
+        let mut have: Vec<String> = legal_texts.iter().map(|t| t.to_lowercase()).collect();
         have.sort_unstable();
         if want != have {
             let missing: Vec<&String> = want.iter().filter(|m| !have.contains(m)).collect();
