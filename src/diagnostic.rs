@@ -348,9 +348,11 @@ pub enum Diagnostic {
     #[error("{what} needs a `{item}` item")]
     #[diagnostic(
         code(E0021),
-        help("declare it, for example `deck 4 x 1..12` (see docs/language.md)")
+        help("declare it, for example `{example}` (see docs/language.md)")
     )]
     NeedsItem {
+        /// How the item is written, for the help line.
+        example: String,
         /// What needs it.
         what: String,
         /// The item's keyword.
@@ -539,6 +541,23 @@ pub enum Diagnostic {
         #[label("this phase's moves")]
         span: SourceSpan,
     },
+}
+
+impl Diagnostic {
+    /// `what` needs the item `item` (a keyword, or `board track`).
+    pub fn needs_item(what: &str, item: &str, span: crate::syntax::Span) -> Diagnostic {
+        let example = match item {
+            "board track" => "board track 14 per seat, homes of 4, end zones of 4",
+            "deal" => "deal 4 to each",
+            _ => "deck 4 x 1..12",
+        };
+        Diagnostic::NeedsItem {
+            example: example.into(),
+            what: what.into(),
+            item: item.into(),
+            span: span.into(),
+        }
+    }
 }
 
 impl Diagnostic {

@@ -71,7 +71,7 @@ fn saved_games_resume(file: &str, seats: i64, moves_at_most: usize, every: usize
             record.push_move(rules.move_text(m), &state);
             // What `play` writes now, read back and replayed.
             let saved: Record = serde_json::from_str(&record.to_json()).expect("a record");
-            if record.moves.len() % every != 0 {
+            if !record.moves.len().is_multiple_of(every) {
                 continue;
             }
             if !state.is_over() {

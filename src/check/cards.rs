@@ -164,9 +164,5 @@ fn removal_steps(phase: &Phase) -> Vec<(&'static str, Span)> {
 }
 
 fn needs_item(what: &str, item: &str, span: Span) -> Diagnostic {
-    Diagnostic::NeedsItem {
-        what: what.into(),
-        item: item.into(),
-        span: span.into(),
-    }
+    Diagnostic::needs_item(what, item, span)
 }

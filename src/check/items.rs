@@ -21,7 +21,7 @@ pub(super) fn follows_from_broken(d: &Diagnostic, broken: &[crate::syntax::Broke
             .any(|b| b.name.as_deref() == Some(name.as_str())),
         Diagnostic::Unused { name, .. } => broken.iter().any(|b| b.words.contains(name)),
         Diagnostic::NoScore { .. } => broke("score"),
-        Diagnostic::NeedsItem { item, .. } => broke(item),
+        Diagnostic::NeedsItem { item, .. } => broke(item.split(' ').next().unwrap_or(item)),
         Diagnostic::NeedsStacks { .. } => broke("board"),
         _ => false,
     }

@@ -195,9 +195,5 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
 }
 
 fn needs_deck(what: &str, span: crate::syntax::Span) -> Diagnostic {
-    Diagnostic::NeedsItem {
-        what: what.into(),
-        item: "deck".into(),
-        span: span.into(),
-    }
+    Diagnostic::needs_item(what, "deck", span)
 }

@@ -115,20 +115,17 @@ pub(super) fn check_track(file: &File, r: &mut Resolver, program: &mut Program) 
     });
     if !track_board {
         for (what, span) in track_uses(file) {
-            r.diagnostics.push(Diagnostic::NeedsItem {
-                what: what.into(),
-                item: "board track".into(),
-                span: span.into(),
-            });
+            r.diagnostics
+                .push(Diagnostic::needs_item(what, "board track", span));
         }
     }
     let has_deal = program.deal.is_some();
     if let (Some(e), false) = (&program.exchange, has_deal) {
-        r.diagnostics.push(Diagnostic::NeedsItem {
-            what: "passing cards to a partner".into(),
-            item: "deal".into(),
-            span: e.span.into(),
-        });
+        r.diagnostics.push(Diagnostic::needs_item(
+            "passing cards to a partner",
+            "deal",
+            e.span,
+        ));
     }
 }
 
@@ -218,4 +215,50 @@ fn track_uses(file: &File) -> Vec<(&'static str, Span)> {
         }
     }
     uses
+}
+
+#[cfg(test)]
+mod tests {
+    use miette::Diagnostic as _;
+
+    /// The codes reported for a rules text.
+    fn codes(source: &str) -> Vec<String> {
+        crate::check::check(source)
+            .diagnostics
+            .iter()
+            .map(|d| d.code().map(|c| c.to_string()).unwrap_or_default())
+            .collect()
+    }
+
+    const RACE: &str = "players A, B\nboard track 5 per seat, homes of 2, end zones of 2\ndeck 2 x (1, 2, start)\ndeal 3 to each\nend when locked_movers(mover) == 2: mover wins\n";
+
+    #[test]
+    fn a_race_checks_clean_and_its_mistakes_are_named() {
+        let ok = format!(
+            "{RACE}phase p\n  play card then move by value(card) where owner(cell) == mover\n"
+        );
+        assert_eq!(codes(&ok), Vec::<String>::new());
+        // A track step after another step, or no step after `play card`.
+        let two = format!("{RACE}phase p\n  play card then enter then move by 1\n");
+        assert_eq!(codes(&two), ["E0023"]);
+        let none = format!("{RACE}phase p\n  play card\n");
+        assert_eq!(codes(&none), ["E0023"]);
+        // A card compared with a number.
+        let typed = format!("{RACE}phase p\n  play card where card == 2 then enter\n");
+        assert_eq!(codes(&typed), ["E0004"]);
+        // A split too long to list.
+        let long = format!("{RACE}phase p\n  play card then split 13\n");
+        assert_eq!(codes(&long), ["E0013"]);
+    }
+
+    #[test]
+    fn track_items_need_a_track_and_an_exchange_a_deal() {
+        let square = "players A, B\nboard square 3 x 3\nblocked where empty\nafter move: capture at to\nphase p\n  place where empty\n  enter\nend when full: draw\n";
+        assert_eq!(codes(square), ["E0021", "E0021", "E0021"]);
+        let no_deal = "players A, B\nteams A with B\nboard track 5 per seat, homes of 2, end zones of 2\ndeck 2 x (1, start)\npass 1 card to partner\nphase p\n  play card then enter\nend when locked_movers(mover) == 2: mover wins\n";
+        assert_eq!(codes(no_deal), ["E0021"]);
+        // A seat twice in the teams, and a team member that is no seat.
+        let teams = format!("{RACE}teams A with B, A with C\nphase p\n  play card then enter\n");
+        assert_eq!(codes(&teams), ["E0003", "E0002"]);
+    }
 }
