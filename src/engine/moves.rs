@@ -139,6 +139,9 @@ impl Rules {
                 break;
             }
         }
+        if phase.rules.iter().filter(|r| r.form == Form::Track).count() > 1 {
+            self.merge_track_moves(out);
+        }
         let card_rules = phase.rules.iter().filter(|r| r.form == Form::Cards).count();
         if card_rules > 1 {
             // The same cards naming the same cell under two rules are one

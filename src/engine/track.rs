@@ -279,6 +279,25 @@ impl Rules {
         }
     }
 
+    /// Two rules' moves that play the same card the same way are one move,
+    /// the first rule's: a move is written by its card and its walks.
+    pub(super) fn merge_track_moves(&self, out: &mut Vec<Move>) {
+        let key = |m: &Move| match *m {
+            Move::Track { rule, card, parts } => (1, card, parts, rule),
+            _ => (0, 0, NO_PARTS, 0),
+        };
+        // A switch and a walk may have the same parts; they are not alike.
+        let switches = |rule: u8| {
+            self.rule(rule)
+                .is_some_and(|r| matches!(r.steps.last(), Some(Step::Switch(_))))
+        };
+        out.sort_unstable_by_key(key);
+        out.dedup_by(|later, first| {
+            let (a, b) = (key(later), key(first));
+            a.0 == 1 && (a.1, a.2) == (b.1, b.2) && switches(a.3) == switches(b.3)
+        });
+    }
+
     /// Plays a track move of `rule`: the card to the discard pile, then its
     /// parts, each mover's walk followed by the effects after a movement.
     pub(super) fn play_track(&self, state: &mut State, rule: &MoveRule, card: u8, parts: &Parts) {
