@@ -1,5 +1,5 @@
 //! Random playouts per second: the interpreter on each rules file, beside
-//! hand-written native Rust Hex Fours, Qawale, Just 4 Fun and Exago (the ceilings the
+//! hand-written native Rust Hex Fours, Qawale, Just 4 Fun, Exago and Partners (the ceilings the
 //! interpreter is measured against). Run with `cargo bench`; divan prints playouts/s as "item/s".
 //!
 //! Each bench checks what it computed (games end with a result, perft counts),
@@ -120,6 +120,13 @@ fn just_4_fun_native(bencher: Bencher, seats: usize) {
 /// Moves at most in a random game of Partners: a safety net only, random
 /// games end in about 700 moves (at most about 1,300 in 1,000 seeded games).
 const PARTNERS_CAP: u32 = 5000;
+
+/// One random game of Partners in the interpreter, from a dealt start (the
+/// deals after the first are drawn during the game).
+#[divan::bench(sample_count = 20, sample_size = 2)]
+fn partners_interpreted(bencher: Bencher) {
+    interpreted_capped(bencher, "partners.game", &[], PARTNERS_CAP);
+}
 
 /// One random game of Partners in hand-written Rust, from a fresh dealt
 /// start (the first dealer's shuffle is drawn each time).

@@ -8,13 +8,14 @@ use tabula::cli::position::{check_chance, play_moves, replayed_start};
 use tabula::record::{rules_hash, Record};
 
 /// The shipped games a record may name.
-const SHIPPED: [&str; 6] = [
+const SHIPPED: [&str; 7] = [
     include_str!("../../rules/tic-tac-toe.game"),
     include_str!("../../rules/hex-fours.game"),
     include_str!("../../rules/qawale.game"),
     include_str!("../../rules/just-4-fun.game"),
     include_str!("../../rules/exago.game"),
     include_str!("../../rules/gomoku.game"),
+    include_str!("../../rules/partners.game"),
 ];
 
 fuzz_target!(|data: &[u8]| {
