@@ -105,12 +105,11 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     let seat_values = options::seat_values(program, &values, &per_seat, &seats)?;
     // With `owner majority` only the counts matter: no stack is stored, and
     // a cell holds up to the most a height can count.
-    let capacity = if program.majority {
+    let mut capacity = if program.majority {
         u8::MAX as usize
     } else if let Some(t) = &track {
-        // A mover landing on a space holds it beside the movers there until
-        // the effects after the movement have run.
-        t.movers * 2 + 1
+        // Every mover could end on one space (the set-up's are counted below).
+        t.seats * t.movers
     } else {
         pieces::capacity(program, supply, &values, geometry.cell_count())?
     };
@@ -191,6 +190,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     if let Some(t) = &track {
         let home = track::movers_at_home(t, &setup);
         setup.extend(home);
+        capacity = track::pieces(t, &setup, program.board_span)?;
     }
     let blocked = match &program.blocked {
         Some(b) => Some(lower.select(Some(b), crate::ir::Candidates::All)?),

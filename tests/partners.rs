@@ -455,3 +455,46 @@ fn without_turning_back_a_walk_must_end_in_the_end_zone() {
     assert_eq!(at(&rules, &entered, "E0"), "R");
     assert_eq!(at(&rules, &entered, "Nh"), "YY");
 }
+
+/// A race with a neutral piece on the track and movers set up off home.
+const BARRICADE: &str = "game \"Barricade race\"
+players North, South
+neutral Rock
+board track 5 per seat, homes of 2, end zones of 2
+setup: put 1 Rock where cell == N3; put 2 North where cell == S4; put 1 South where cell == N2
+deck 3 x (1, 2, 3, start)
+deal 3 to each
+phase play
+  play card where card == start then enter where owner(cell) == mover
+  play card where value(card) > 0 then move by value(card) where owner(cell) == mover
+  otherwise discard hand
+after move: capture at to
+end when all(height(c) > 0 for c where end_zone(c) and seat_of(c) == mover): mover wins
+limit 2000 turns
+";
+
+#[test]
+fn a_neutral_piece_on_a_track_never_moves_nor_goes_home() {
+    let rules = load(BARRICADE);
+    let rock = rules.geometry.cell_by_label("N3").expect("N3");
+    let mut rng = SmallRng::seed_from_u64(1);
+    for seed in 0..200 {
+        let mut state = rules.start(seed);
+        assert_eq!(at(&rules, &state, "S4"), "YY", "the set-up's movers");
+        assert_eq!(at(&rules, &state, "Nh"), "", "none left at home");
+        while !state.is_over() {
+            let legal = rules.sorted_moves(&state);
+            let m = legal[rng.gen_range(0..legal.len())];
+            rules.play(&mut state, m);
+            let stack = state.stack(rock, &rules);
+            assert_eq!(
+                stack.first(),
+                Some(&3),
+                "seed {seed}: the rock stays at the bottom of N3"
+            );
+        }
+    }
+    // A set-up may not give a seat more movers than its home holds.
+    let too_many = BARRICADE.replace("put 2 North", "put 3 North");
+    assert!(tabula::compile::load(&too_many, &[]).is_err());
+}

@@ -53,6 +53,36 @@ pub fn movers_at_home(track: &Track, setup: &[Setup]) -> Vec<Setup> {
         .collect()
 }
 
+/// How many pieces a space may have to hold: every piece on the board. A
+/// set-up may not give a seat more movers than its home holds.
+pub fn pieces(
+    track: &Track,
+    setup: &[Setup],
+    span: crate::syntax::Span,
+) -> Result<usize, CompileError> {
+    for seat in 0..track.seats {
+        let code = seat as u8 + 1;
+        let movers: usize = setup
+            .iter()
+            .filter(|p| p.code == code)
+            .map(|p| p.count as usize * p.cells.len())
+            .sum();
+        if movers > track.movers {
+            return Err(CompileError::Invalid(Box::new(
+                crate::diagnostic::Diagnostic::OutOfBounds {
+                    what: "a seat's movers, home and set-up together".into(),
+                    value: movers.to_string(),
+                    min: 1,
+                    max: track.movers as i64,
+                    span: span.into(),
+                },
+            )));
+        }
+    }
+    let total: usize = setup.iter().map(|p| p.count as usize * p.cells.len()).sum();
+    Ok(total.clamp(1, u8::MAX as usize))
+}
+
 /// Each seat's team and partner: the next other seat of its team.
 pub fn teams(program: &Program, seats: usize) -> (Vec<u8>, Vec<u8>) {
     let mut team: Vec<u8> = (0..seats as u8).collect();

@@ -162,8 +162,11 @@ impl Rules {
             Candidates::OwnedBy(seat) => Some(self.eval(seat, &scope) + 1),
             _ => None,
         };
+        let seats = self.seats.len() as u8;
         let mut check = |c: usize| {
-            if !kinds(track.kind[c]) || select.mask.as_ref().is_some_and(|m| !m[c]) {
+            // Only seats' pieces are movers (a neutral piece never moves).
+            let mover = (1..=seats).contains(&state.board[c]);
+            if !mover || !kinds(track.kind[c]) || select.mask.as_ref().is_some_and(|m| !m[c]) {
                 return;
             }
             let scope = Scope {
@@ -348,10 +351,13 @@ impl Rules {
         if space as usize >= self.tracks().cells() {
             return;
         }
-        let mut pieces = [0u8; 32];
+        // A stack holds at most 255 pieces (heights are bytes).
+        let mut pieces = [0u8; 256];
         let h = state.take(space, self, &mut pieces);
+        let seats = self.seats.len() as u8;
         for &code in &pieces[..h] {
-            let at = if code == keep {
+            // Neutral pieces have no home: they stay.
+            let at = if code == keep || !(1..=seats).contains(&code) {
                 space
             } else {
                 self.tracks().home(code as usize - 1)
