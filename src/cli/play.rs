@@ -340,7 +340,7 @@ fn prompt(
         _ => match rules.parse_move(state, text) {
             Ok(m) => Ok(Input::Move(m)),
             Err(MoveError::Ambiguous { what, options }) => {
-                choose(editor, rules, state, &what, &options)
+                choose(editor, rules, state, text, &what, &options)
             }
             Err(e) => {
                 println!(
@@ -354,33 +354,55 @@ fn prompt(
 }
 
 /// Asks which of several complete moves a typed move meant (which of equal
-/// groups stays, say): by number, or by the whole move.
+/// groups stays, which movers a card moves): by number, by the whole move,
+/// or by more of it (`y3` after `7`), a step at a time.
 fn choose(
     editor: &mut DefaultEditor,
     rules: &crate::ir::Rules,
     state: &State,
+    typed: &str,
     what: &str,
     options: &[String],
 ) -> Result<Input, Failure> {
-    println!("{}.", capitalised(what));
-    for (i, option) in options.iter().enumerate() {
-        println!("  {}) {option}", i + 1);
-    }
-    let Some(line) = read_line(editor, &format!("Which (1-{})? ", options.len()))? else {
-        return Ok(Input::Again);
-    };
-    let answer = line.trim();
-    let picked = match answer.parse::<usize>() {
-        Ok(n) if (1..=options.len()).contains(&n) => options[n - 1].as_str(),
-        _ => answer,
-    };
-    match rules.parse_move(state, picked) {
-        Ok(m) => Ok(Input::Move(m)),
-        Err(_) => {
-            println!("Not one of them; type the move again.");
-            Ok(Input::Again)
+    let (mut typed, mut what, mut options) =
+        (typed.to_string(), what.to_string(), options.to_vec());
+    // Each answer narrows the moves; a move has a handful of words.
+    for _ in 0..16 {
+        println!("{}.", capitalised(&what));
+        for (i, option) in options.iter().enumerate() {
+            println!("  {}) {option}", i + 1);
+        }
+        let ask = format!(
+            "{typed} ... which (1-{}, or more of the move)? ",
+            options.len()
+        );
+        let Some(line) = read_line(editor, &ask)? else {
+            return Ok(Input::Again);
+        };
+        let answer = line.trim();
+        let picked = match answer.parse::<usize>() {
+            Ok(n) if (1..=options.len()).contains(&n) => options[n - 1].clone(),
+            _ => answer.to_string(),
+        };
+        let longer = format!("{typed} {answer}");
+        let read = rules
+            .parse_move(state, &picked)
+            .or_else(|_| rules.parse_move(state, &longer));
+        match read {
+            Ok(m) => return Ok(Input::Move(m)),
+            Err(MoveError::Ambiguous {
+                what: w,
+                options: o,
+            }) => {
+                (typed, what, options) = (longer, w, o);
+            }
+            Err(_) => {
+                println!("Not one of them; type the move again.");
+                return Ok(Input::Again);
+            }
         }
     }
+    Ok(Input::Again)
 }
 
 /// A line typed at the prompt; `None` on Ctrl-C or end of input.
