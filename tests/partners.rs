@@ -498,3 +498,23 @@ fn a_neutral_piece_on_a_track_never_moves_nor_goes_home() {
     let too_many = BARRICADE.replace("put 2 North", "put 3 North");
     assert!(tabula::compile::load(&too_many, &[]).is_err());
 }
+
+/// `piece` before any piece moved is no seat: it has no stones and no lead,
+/// on boards that count stones per seat and on boards of stacks.
+#[test]
+fn no_seat_has_no_stones() {
+    for board in [
+        "board square 3 x 3 with stacks\nowner majority",
+        "board square 3 x 3 with stacks",
+    ] {
+        let text = format!(
+            "players X, O\n{board}\nsupply 3\nphase p\n  place where stones(piece) == 0 and lead(piece) == 0\nend when count(mover) == 3: mover wins\n"
+        );
+        let rules = load(&text);
+        let mut state = rules.start(0);
+        let mut buf = Vec::new();
+        let mut rng = SmallRng::seed_from_u64(0);
+        tabula::engine::random_playout(&rules, &mut state, &mut buf, &mut rng, 100);
+        assert!(state.is_over() && state.fault().is_none(), "{board}");
+    }
+}

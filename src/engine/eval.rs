@@ -274,7 +274,8 @@ impl Rules {
             }
             Node::Stones(p, c) => {
                 let (p, c) = (seat(p), cell(c));
-                if c == NO_CELL {
+                // No cell, or no seat (`piece` before any piece moved).
+                if c == NO_CELL || p >= self.seats.len() {
                     0
                 } else {
                     st.stones(c, p as u8, self) as i64
@@ -282,7 +283,7 @@ impl Rules {
             }
             Node::Lead(p, c) => {
                 let (p, c) = (seat(p), cell(c));
-                if c == NO_CELL {
+                if c == NO_CELL || p >= self.seats.len() {
                     return 0;
                 }
                 st.lead(c, p as u8, self)

@@ -54,7 +54,7 @@ impl State {
         }
         self.stack(cell, rules)
             .iter()
-            .filter(|&&p| p == seat + 1)
+            .filter(|&&p| u16::from(p) == u16::from(seat) + 1)
             .count() as u8
     }
 }
