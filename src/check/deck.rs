@@ -72,19 +72,7 @@ pub fn check_deck(parts: &[DeckPart], item: &Item, r: &mut Resolver, program: &m
                 MAX_DECK as i64,
                 part,
             ));
-        } else if let Some(&bad) = values
-            .iter()
-            .find(|v| !(lowest..=MAX_CARD_VALUE).contains(*v))
-        {
-            r.diagnostics.push(out_of_bounds(
-                "a card's value",
-                bad,
-                lowest,
-                MAX_CARD_VALUE,
-                part,
-            ));
-        } else if part.kinds.is_empty() && (part.lo < lowest || part.hi > MAX_CARD_VALUE) {
-            let bad = if part.lo < lowest { part.lo } else { part.hi };
+        } else if let Some(bad) = bad_value(part, &values, lowest) {
             r.diagnostics.push(out_of_bounds(
                 "a card's value",
                 bad,
@@ -110,6 +98,20 @@ pub fn check_deck(parts: &[DeckPart], item: &Item, r: &mut Resolver, program: &m
             span: item.span.into(),
         });
     }
+}
+
+/// A value of the part out of `lowest..=MAX_CARD_VALUE`: a listed number,
+/// or an end of its range.
+fn bad_value(part: &DeckPart, listed: &[i64], lowest: i64) -> Option<i64> {
+    let fits = |v: &i64| (lowest..=MAX_CARD_VALUE).contains(v);
+    if let Some(&bad) = listed.iter().find(|v| !fits(v)) {
+        return Some(bad);
+    }
+    let ends = [part.lo, part.hi];
+    part.kinds
+        .is_empty()
+        .then(|| ends.into_iter().find(|v| !fits(v)))
+        .flatten()
 }
 
 /// Adds a part's cards to the deck, by code.

@@ -39,13 +39,8 @@ pub fn movers_at_home(track: &Track, setup: &[Setup]) -> Vec<Setup> {
     (0..track.seats)
         .map(|s| {
             let code = s as u8 + 1;
-            let placed: usize = setup
-                .iter()
-                .filter(|p| p.code == code)
-                .map(|p| p.count as usize * p.cells.len())
-                .sum();
             Setup {
-                count: track.movers.saturating_sub(placed) as u8,
+                count: track.movers.saturating_sub(placed(setup, code)) as u8,
                 code,
                 cells: vec![track.home(s)],
             }
@@ -61,12 +56,7 @@ pub fn pieces(
     span: crate::syntax::Span,
 ) -> Result<usize, CompileError> {
     for seat in 0..track.seats {
-        let code = seat as u8 + 1;
-        let movers: usize = setup
-            .iter()
-            .filter(|p| p.code == code)
-            .map(|p| p.count as usize * p.cells.len())
-            .sum();
+        let movers = placed(setup, seat as u8 + 1);
         if movers > track.movers {
             return Err(CompileError::Invalid(Box::new(
                 crate::diagnostic::Diagnostic::OutOfBounds {
@@ -81,6 +71,15 @@ pub fn pieces(
     }
     let total: usize = setup.iter().map(|p| p.count as usize * p.cells.len()).sum();
     Ok(total.clamp(1, u8::MAX as usize))
+}
+
+/// How many pieces of `code` the set-up puts.
+fn placed(setup: &[Setup], code: u8) -> usize {
+    setup
+        .iter()
+        .filter(|p| p.code == code)
+        .map(|p| p.count as usize * p.cells.len())
+        .sum()
 }
 
 /// Each seat's team and partner: the next other seat of its team.
