@@ -10,6 +10,7 @@ mod lower;
 mod moves;
 mod options;
 mod pieces;
+mod select;
 mod track;
 
 pub use pieces::MAX_CAPACITY;

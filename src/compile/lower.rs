@@ -1,19 +1,18 @@
 //! Lowering checked expressions to IR nodes.
 
+use super::select::{flatten_and, join_and};
 use super::CompileError;
 use crate::builtins::BuiltinId;
 use crate::check::program::{Hir, Program, Typed};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{
-    ArithOp, Candidates, CellId, CmpOp, Geometry, Node, SeatRef, Select, SpaceKind, NO_CELL,
-};
+use crate::ir::{ArithOp, CellId, CmpOp, Geometry, Node, SeatRef, SpaceKind};
 use crate::syntax::ast::{Aggregate, BinaryOp, UnaryOp};
 
 /// Lowers expressions, collecting the line and run lengths they use.
 pub struct Lowerer<'a> {
     program: &'a Program,
     values: &'a [i64],
-    geometry: &'a Geometry,
+    pub(super) geometry: &'a Geometry,
     line_lengths: Vec<u8>,
     run_lengths: Vec<u8>,
     /// Whether an aggregate's body is being lowered: aggregates do not nest,
@@ -30,10 +29,10 @@ pub struct Lowerer<'a> {
     outermost: crate::syntax::Span,
     /// Each cell's printed number (empty without `numbers`), and the cell
     /// of each number.
-    numbers: &'a [i64],
-    field_of: &'a [CellId],
+    pub(super) numbers: &'a [i64],
+    pub(super) field_of: &'a [CellId],
     /// A track board's tables, if the board is a track.
-    track: Option<&'a crate::ir::Track>,
+    pub(super) track: Option<&'a crate::ir::Track>,
 }
 
 /// The most expression parts all the rules lower to, definitions written out.
@@ -102,171 +101,6 @@ impl<'a> Lowerer<'a> {
     /// Lowers a top-level expression.
     pub fn node(&mut self, e: &Typed) -> Result<Node, CompileError> {
         self.lower(e, &[])
-    }
-
-    /// Lowers a place step's condition, splitting it for move generation.
-    pub fn place(
-        &mut self,
-        condition: Option<&Typed>,
-        stacks: bool,
-    ) -> Result<Select, CompileError> {
-        // Without stacks a piece only ever goes on an empty cell.
-        let start = if stacks {
-            Candidates::All
-        } else {
-            Candidates::Empty
-        };
-        self.select(condition, start)
-    }
-
-    /// Lowers a choosing step's condition, starting from `candidates` (the
-    /// cells the step may choose at all), splitting it for move generation.
-    pub fn select(
-        &mut self,
-        condition: Option<&Typed>,
-        mut candidates: Candidates,
-    ) -> Result<Select, CompileError> {
-        let mut conjuncts = Vec::new();
-        if let Some(c) = condition {
-            flatten_and(self.node(c)?, &mut conjuncts);
-        }
-        let mut guard = Vec::new();
-        let mut test = Vec::new();
-        let mut mask: Option<Vec<bool>> = None;
-        let places = matches!(candidates, Candidates::All | Candidates::Empty);
-        for c in conjuncts {
-            match c {
-                // `true`, or a part an option made true.
-                Node::Const(v) if v != 0 => {}
-                // `owner(cell) == mover` is what a pick's candidates are.
-                Node::Cmp(CmpOp::Eq, ref a, ref b)
-                    if matches!(candidates, Candidates::Owned)
-                        && matches!((&**a, &**b), (Node::Owner(c), Node::Mover) | (Node::Mover, Node::Owner(c)) if matches!(**c, Node::Chosen)) =>
-                    {}
-                // `owner(cell) == SEAT`: the cells of one seat's pieces.
-                Node::Cmp(CmpOp::Eq, ref a, ref b)
-                    if matches!(candidates, Candidates::Pieces)
-                        && owner_of_chosen(a, b).is_some() =>
-                {
-                    let seat = owner_of_chosen(a, b).expect("matched").clone();
-                    candidates = Candidates::OwnedBy(seat);
-                }
-                c if !places => match c.uses_chosen() {
-                    false => guard.push(c),
-                    true => match self.static_mask(&c) {
-                        Some(m) => mask = Some(join_masks(mask.take(), m)),
-                        None => test.push(c),
-                    },
-                },
-                // The empty cells are a list the engine keeps; so are the occupied
-                // ones, by height (only with stacks can a move choose one).
-                Node::Empty(ref a)
-                    if matches!(**a, Node::Chosen)
-                        && !matches!(candidates, Candidates::Occupied) =>
-                {
-                    candidates = Candidates::Empty;
-                }
-                Node::Not(ref e)
-                    if matches!(candidates, Candidates::All)
-                        && matches!(&**e, Node::Empty(a) if matches!(**a, Node::Chosen)) =>
-                {
-                    candidates = Candidates::Occupied;
-                }
-                // `any(not empty(n) for n where adjacent(cell, n))`: next to a piece.
-                Node::AroundAggregate(Aggregate::Any, ref at, ref body, None)
-                    if matches!(candidates, Candidates::Empty)
-                        && matches!(**at, Node::Chosen)
-                        && matches!(&**body, Node::Not(e) if matches!(&**e, Node::Empty(n) if matches!(**n, Node::Each))) =>
-                {
-                    candidates = Candidates::EmptyTouching;
-                }
-                Node::Adjacent(ref a, ref b)
-                    if matches!(candidates, Candidates::Empty)
-                        && !a.uses_chosen()
-                        && matches!(**b, Node::Chosen) =>
-                {
-                    candidates = Candidates::EmptyNeighbours((**a).clone());
-                }
-                c if !c.uses_chosen() => guard.push(c),
-                c => match self.static_mask(&c) {
-                    Some(m) => mask = Some(join_masks(mask.take(), m)),
-                    None => test.push(c),
-                },
-            }
-        }
-        Ok(Select {
-            guard: join_and(guard),
-            candidates,
-            mask,
-            test: join_and(test),
-        })
-    }
-
-    /// The number of cells on the board.
-    pub fn cell_count(&self) -> usize {
-        self.geometry.cell_count()
-    }
-
-    /// The cells a condition allows, if it depends only on the chosen cell's geometry.
-    pub fn static_mask(&self, node: &Node) -> Option<Vec<bool>> {
-        (0..self.geometry.cell_count() as CellId)
-            .map(|c| self.fixed_value(node, c).map(|v| v != 0))
-            .collect()
-    }
-
-    /// The value of `node` at cell `chosen` if it depends only on the board's
-    /// fixed facts (the cell's place, its number, constants), else `None`.
-    fn fixed_value(&self, node: &Node, chosen: CellId) -> Option<i64> {
-        let g = self.geometry;
-        let v = |n: &Node| self.fixed_value(n, chosen);
-        // A fixed cell, `Some(None)` for no cell.
-        let cell = |n: &Node| {
-            let c = v(n)? as CellId;
-            Some((c != NO_CELL).then_some(c as usize))
-        };
-        let fact = |table: &[bool], c: Option<usize>| c.and_then(|c| table.get(c)) == Some(&true);
-        Some(match node {
-            Node::Const(c) => *c,
-            Node::Chosen => chosen as i64,
-            Node::Edge(c) => fact(&g.edge, cell(c)?) as i64,
-            Node::Corner(c) => fact(&g.corner, cell(c)?) as i64,
-            Node::Centre(c) => fact(&g.centre, cell(c)?) as i64,
-            Node::IsSpace(kind, c) => {
-                let c = cell(c)?;
-                let track = self.track?;
-                c.is_some_and(|c| track.kind.get(c) == Some(kind)) as i64
-            }
-            Node::SeatOf(c) => {
-                let c = cell(c)?;
-                let track = self.track?;
-                c.and_then(|c| track.seat_of.get(c).copied())
-                    .map_or(-1, i64::from)
-            }
-            Node::Adjacent(a, b) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
-            Node::Number(c) => {
-                let number = cell(c)?.and_then(|c| self.numbers.get(c));
-                number.copied().unwrap_or(0)
-            }
-            Node::Field(n) => {
-                let field = usize::try_from(v(n)?)
-                    .ok()
-                    .and_then(|n| self.field_of.get(n));
-                i64::from(field.copied().unwrap_or(NO_CELL))
-            }
-            Node::Not(a) => (v(a)? == 0) as i64,
-            Node::Neg(a) => v(a)?.checked_neg()?,
-            Node::And(a, b) => (v(a)? != 0 && v(b)? != 0) as i64,
-            Node::Or(a, b) => (v(a)? != 0 || v(b)? != 0) as i64,
-            Node::CmpConst(op, a, c) => op.apply(v(a)?, *c),
-            Node::Cmp(op, a, b) => op.apply(v(a)?, v(b)?),
-            // A fault (overflow, division by zero) is left for the engine to report.
-            Node::Arith(op, a, b, _) => op.checked(v(a)?, v(b)?)?,
-            Node::If(value, condition, other) => match v(condition)? {
-                0 => v(other)?,
-                _ => v(value)?,
-            },
-            _ => return None,
-        })
     }
 
     fn lower(&mut self, e: &Typed, args: &[Node]) -> Result<Node, CompileError> {
@@ -564,14 +398,6 @@ fn reads_each(n: &Node) -> bool {
     found
 }
 
-/// Two cell masks joined by `and`.
-fn join_masks(old: Option<Vec<bool>>, new: Vec<bool>) -> Vec<bool> {
-    match old {
-        Some(old) => old.iter().zip(&new).map(|(a, b)| *a && *b).collect(),
-        None => new,
-    }
-}
-
 /// A comparison, with the constant folded into the node when one side is constant.
 fn compare(op: CmpOp, l: Node, r: Node) -> Node {
     match (l, r) {
@@ -588,36 +414,5 @@ fn compare(op: CmpOp, l: Node, r: Node) -> Node {
             Node::CmpConst(flipped, Box::new(r), c)
         }
         (l, r) => Node::Cmp(op, Box::new(l), Box::new(r)),
-    }
-}
-
-fn flatten_and(n: Node, out: &mut Vec<Node>) {
-    match n {
-        Node::And(a, b) => {
-            flatten_and(*a, out);
-            flatten_and(*b, out);
-        }
-        n => out.push(n),
-    }
-}
-
-fn join_and(mut parts: Vec<Node>) -> Option<Node> {
-    let last = parts.pop()?;
-    Some(
-        parts
-            .into_iter()
-            .rev()
-            .fold(last, |acc, n| Node::And(Box::new(n), Box::new(acc))),
-    )
-}
-
-/// The seat of `owner(cell) == SEAT` (either way round), when `SEAT` does
-/// not depend on the chosen cell.
-fn owner_of_chosen<'n>(a: &'n Node, b: &'n Node) -> Option<&'n Node> {
-    let owner = |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Chosen));
-    match (owner(a), owner(b)) {
-        (true, false) if !b.uses_chosen() => Some(b),
-        (false, true) if !a.uses_chosen() => Some(a),
-        _ => None,
     }
 }

@@ -1,0 +1,216 @@
+//! Splitting a choosing step's condition for move generation: a guard
+//! (tested once), the candidates (the empty cells, one seat's pieces, ...),
+//! a mask (the cells the board's fixed facts allow, computed here) and a
+//! test (the rest, tested per candidate).
+
+use super::lower::Lowerer;
+use super::CompileError;
+use crate::check::program::Typed;
+use crate::ir::{Candidates, CellId, CmpOp, Node, Select, NO_CELL};
+use crate::syntax::ast::Aggregate;
+
+impl Lowerer<'_> {
+    /// Lowers a place step's condition, splitting it for move generation.
+    pub fn place(
+        &mut self,
+        condition: Option<&Typed>,
+        stacks: bool,
+    ) -> Result<Select, CompileError> {
+        // Without stacks a piece only ever goes on an empty cell.
+        let start = if stacks {
+            Candidates::All
+        } else {
+            Candidates::Empty
+        };
+        self.select(condition, start)
+    }
+
+    /// Lowers a choosing step's condition, starting from `candidates` (the
+    /// cells the step may choose at all), splitting it for move generation.
+    pub fn select(
+        &mut self,
+        condition: Option<&Typed>,
+        mut candidates: Candidates,
+    ) -> Result<Select, CompileError> {
+        let mut conjuncts = Vec::new();
+        if let Some(c) = condition {
+            flatten_and(self.node(c)?, &mut conjuncts);
+        }
+        let mut guard = Vec::new();
+        let mut test = Vec::new();
+        let mut mask: Option<Vec<bool>> = None;
+        let places = matches!(candidates, Candidates::All | Candidates::Empty);
+        for c in conjuncts {
+            match c {
+                // `true`, or a part an option made true.
+                Node::Const(v) if v != 0 => {}
+                // `owner(cell) == mover` is what a pick's candidates are.
+                Node::Cmp(CmpOp::Eq, ref a, ref b)
+                    if matches!(candidates, Candidates::Owned)
+                        && matches!((&**a, &**b), (Node::Owner(c), Node::Mover) | (Node::Mover, Node::Owner(c)) if matches!(**c, Node::Chosen)) =>
+                    {}
+                // `owner(cell) == SEAT`: the cells of one seat's pieces.
+                Node::Cmp(CmpOp::Eq, ref a, ref b)
+                    if matches!(candidates, Candidates::Pieces)
+                        && owner_of_chosen(a, b).is_some() =>
+                {
+                    let seat = owner_of_chosen(a, b).expect("matched").clone();
+                    candidates = Candidates::OwnedBy(seat);
+                }
+                c if !places => match c.uses_chosen() {
+                    false => guard.push(c),
+                    true => match self.static_mask(&c) {
+                        Some(m) => mask = Some(join_masks(mask.take(), m)),
+                        None => test.push(c),
+                    },
+                },
+                // The empty cells are a list the engine keeps; so are the occupied
+                // ones, by height (only with stacks can a move choose one).
+                Node::Empty(ref a)
+                    if matches!(**a, Node::Chosen)
+                        && !matches!(candidates, Candidates::Occupied) =>
+                {
+                    candidates = Candidates::Empty;
+                }
+                Node::Not(ref e)
+                    if matches!(candidates, Candidates::All)
+                        && matches!(&**e, Node::Empty(a) if matches!(**a, Node::Chosen)) =>
+                {
+                    candidates = Candidates::Occupied;
+                }
+                // `any(not empty(n) for n where adjacent(cell, n))`: next to a piece.
+                Node::AroundAggregate(Aggregate::Any, ref at, ref body, None)
+                    if matches!(candidates, Candidates::Empty)
+                        && matches!(**at, Node::Chosen)
+                        && matches!(&**body, Node::Not(e) if matches!(&**e, Node::Empty(n) if matches!(**n, Node::Each))) =>
+                {
+                    candidates = Candidates::EmptyTouching;
+                }
+                Node::Adjacent(ref a, ref b)
+                    if matches!(candidates, Candidates::Empty)
+                        && !a.uses_chosen()
+                        && matches!(**b, Node::Chosen) =>
+                {
+                    candidates = Candidates::EmptyNeighbours((**a).clone());
+                }
+                c if !c.uses_chosen() => guard.push(c),
+                c => match self.static_mask(&c) {
+                    Some(m) => mask = Some(join_masks(mask.take(), m)),
+                    None => test.push(c),
+                },
+            }
+        }
+        Ok(Select {
+            guard: join_and(guard),
+            candidates,
+            mask,
+            test: join_and(test),
+        })
+    }
+
+    /// The number of cells on the board.
+    pub fn cell_count(&self) -> usize {
+        self.geometry.cell_count()
+    }
+
+    /// The cells a condition allows, if it depends only on the chosen cell's geometry.
+    pub fn static_mask(&self, node: &Node) -> Option<Vec<bool>> {
+        (0..self.geometry.cell_count() as CellId)
+            .map(|c| self.fixed_value(node, c).map(|v| v != 0))
+            .collect()
+    }
+
+    /// The value of `node` at cell `chosen` if it depends only on the board's
+    /// fixed facts (the cell's place, its number, constants), else `None`.
+    fn fixed_value(&self, node: &Node, chosen: CellId) -> Option<i64> {
+        let g = self.geometry;
+        let v = |n: &Node| self.fixed_value(n, chosen);
+        // A fixed cell, `Some(None)` for no cell.
+        let cell = |n: &Node| {
+            let c = v(n)? as CellId;
+            Some((c != NO_CELL).then_some(c as usize))
+        };
+        let fact = |table: &[bool], c: Option<usize>| c.and_then(|c| table.get(c)) == Some(&true);
+        Some(match node {
+            Node::Const(c) => *c,
+            Node::Chosen => chosen as i64,
+            Node::Edge(c) => fact(&g.edge, cell(c)?) as i64,
+            Node::Corner(c) => fact(&g.corner, cell(c)?) as i64,
+            Node::Centre(c) => fact(&g.centre, cell(c)?) as i64,
+            Node::IsSpace(kind, c) => {
+                let c = cell(c)?;
+                let track = self.track?;
+                c.is_some_and(|c| track.kind.get(c) == Some(kind)) as i64
+            }
+            Node::SeatOf(c) => {
+                let c = cell(c)?;
+                let track = self.track?;
+                c.and_then(|c| track.seat_of.get(c).copied())
+                    .map_or(-1, i64::from)
+            }
+            Node::Adjacent(a, b) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
+            Node::Number(c) => {
+                let number = cell(c)?.and_then(|c| self.numbers.get(c));
+                number.copied().unwrap_or(0)
+            }
+            Node::Field(n) => {
+                let field = usize::try_from(v(n)?)
+                    .ok()
+                    .and_then(|n| self.field_of.get(n));
+                i64::from(field.copied().unwrap_or(NO_CELL))
+            }
+            Node::Not(a) => (v(a)? == 0) as i64,
+            Node::Neg(a) => v(a)?.checked_neg()?,
+            Node::And(a, b) => (v(a)? != 0 && v(b)? != 0) as i64,
+            Node::Or(a, b) => (v(a)? != 0 || v(b)? != 0) as i64,
+            Node::CmpConst(op, a, c) => op.apply(v(a)?, *c),
+            Node::Cmp(op, a, b) => op.apply(v(a)?, v(b)?),
+            // A fault (overflow, division by zero) is left for the engine to report.
+            Node::Arith(op, a, b, _) => op.checked(v(a)?, v(b)?)?,
+            Node::If(value, condition, other) => match v(condition)? {
+                0 => v(other)?,
+                _ => v(value)?,
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// Two cell masks joined by `and`.
+fn join_masks(old: Option<Vec<bool>>, new: Vec<bool>) -> Vec<bool> {
+    match old {
+        Some(old) => old.iter().zip(&new).map(|(a, b)| *a && *b).collect(),
+        None => new,
+    }
+}
+
+pub(super) fn flatten_and(n: Node, out: &mut Vec<Node>) {
+    match n {
+        Node::And(a, b) => {
+            flatten_and(*a, out);
+            flatten_and(*b, out);
+        }
+        n => out.push(n),
+    }
+}
+
+pub(super) fn join_and(mut parts: Vec<Node>) -> Option<Node> {
+    let last = parts.pop()?;
+    Some(
+        parts
+            .into_iter()
+            .rev()
+            .fold(last, |acc, n| Node::And(Box::new(n), Box::new(acc))),
+    )
+}
+
+/// The seat of `owner(cell) == SEAT` (either way round), when `SEAT` does
+/// not depend on the chosen cell.
+fn owner_of_chosen<'n>(a: &'n Node, b: &'n Node) -> Option<&'n Node> {
+    let owner = |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Chosen));
+    match (owner(a), owner(b)) {
+        (true, false) if !b.uses_chosen() => Some(b),
+        (false, true) if !a.uses_chosen() => Some(a),
+        _ => None,
+    }
+}
