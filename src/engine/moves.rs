@@ -139,7 +139,8 @@ impl Rules {
                 break;
             }
         }
-        if phase.rules.iter().filter(|r| r.form == Form::Track).count() > 1 {
+        let tracks = || phase.rules.iter().filter(|r| r.form == Form::Track).count();
+        if self.track.is_some() && tracks() > 1 {
             self.merge_track_moves(out);
         }
         let card_rules = phase.rules.iter().filter(|r| r.form == Form::Cards).count();
