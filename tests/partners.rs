@@ -260,6 +260,43 @@ fn cards(rules: &Rules, state: &State) -> Vec<u8> {
     all
 }
 
+/// Whether a one-walk move along the ring passes a start space that its
+/// owner's movers hold, for a mover of another colour (forward, or back
+/// for a card of negative value).
+fn passes_a_held_start(rules: &Rules, state: &State, m: Move) -> bool {
+    let track = rules.track.as_ref().expect("a track");
+    let Move::Track { card, parts, .. } = m else {
+        return false;
+    };
+    let (from, to) = (parts.0[0] as usize, parts.1[0] as usize);
+    let ring = track.ring();
+    let one_walk = parts.0[1] == u8::MAX && from != to && from < ring && to < ring;
+    if !one_walk || rules.card_name(card) == "switch" {
+        return false;
+    }
+    let colour = state.board[from];
+    let back = rules.card_kinds[card as usize].1 < 0;
+    // A forward walk that reaches the mover's own start space went into its
+    // end zone (and maybe back out): not a walk along the ring.
+    let own = track.start(colour as usize - 1) as usize;
+    let ahead = |a: usize, b: usize| (b + ring - a) % ring;
+    if !back && ahead(from, own) <= ahead(from, to) {
+        return false;
+    }
+    let (mut at, end) = if back { (to, from) } else { (from, to) };
+    loop {
+        at = (at + 1) % ring;
+        if at == end {
+            return false;
+        }
+        let owner = track.seat_of[at] + 1;
+        let held = track.kind[at] == tabula::ir::SpaceKind::Start && state.board[at] == owner;
+        if held && owner != colour {
+            return true;
+        }
+    }
+}
+
 #[test]
 fn random_games_keep_movers_cards_and_spaces_right() {
     let rules = load(&source());
@@ -275,6 +312,11 @@ fn random_games_keep_movers_cards_and_spaces_right() {
             let legal = rules.sorted_moves(&state);
             assert!(!legal.is_empty(), "seed {seed}: a move is always legal");
             let m = legal[rng.gen_range(0..legal.len())];
+            assert!(
+                !passes_a_held_start(&rules, &state, m),
+                "seed {seed}: {} passes a start its owner holds",
+                rules.move_text(m)
+            );
             rules.play(&mut state, m);
             moves += 1;
             assert!(moves < 5000, "seed {seed}: the game goes on and on");
