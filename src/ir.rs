@@ -213,9 +213,8 @@ pub enum Step {
     /// If the pieces form several groups, only the largest stays (the mover
     /// chooses among equals), the others going back to their owners' supplies.
     KeepLargestGroup(Option<Node>),
-    /// Choose one card of the hand that the condition allows (`Node::Card`)
-    /// and discard it.
-    PlayCard(Option<Node>),
+    /// Choose one card of the hand that the test allows and discard it.
+    PlayCard(CardTest),
     /// Choose a home with movers the selection allows; one goes onto its
     /// start space.
     Enter(Select),
@@ -296,17 +295,29 @@ impl Step {
                     f(w);
                 }
             }
-            Step::KeepLargestGroup(Some(w)) | Step::PlayCard(Some(w)) => f(w),
+            Step::KeepLargestGroup(Some(w)) | Step::PlayCard(CardTest::Test(w)) => f(w),
             Step::MoveBy(n, s) => {
                 f(n);
                 select(s, f);
             }
             Step::KeepLargestGroup(None)
-            | Step::PlayCard(None)
+            | Step::PlayCard(CardTest::Any | CardTest::Kinds(_))
             | Step::Sow(_)
             | Step::PlayCards(_) => {}
         }
     }
+}
+
+/// Which cards a `play card` step allows.
+#[derive(Clone, Debug)]
+pub enum CardTest {
+    /// Any card.
+    Any,
+    /// By kind (indexed by card code): the condition reads the card alone,
+    /// so it was decided for each kind when compiling.
+    Kinds(Vec<bool>),
+    /// The condition, evaluated per kind of card held (`Node::Card`).
+    Test(Node),
 }
 
 /// A card rule's steps, as its fast path reads them.

@@ -125,6 +125,45 @@ pub fn hand(program: &Program, values: &[i64], seats: usize) -> Result<usize, Co
     Ok(n as usize)
 }
 
+/// For a condition that reads the card played and nothing else of the
+/// game, whether it allows each kind of card (by code); `None` for any
+/// other condition.
+pub fn card_kinds_allowed(test: &crate::ir::Node, kinds: &[(String, i64)]) -> Option<Vec<bool>> {
+    (0..kinds.len())
+        .map(|code| card_value(test, code as i64, kinds).map(|v| v != 0))
+        .collect()
+}
+
+/// The value of `node` when the card played has code `card`, if nothing
+/// else of the game decides it.
+fn card_value(node: &crate::ir::Node, card: i64, kinds: &[(String, i64)]) -> Option<i64> {
+    use crate::ir::Node;
+    let v = |n: &Node| card_value(n, card, kinds);
+    Some(match node {
+        Node::Const(c) => *c,
+        Node::Card => card,
+        Node::Value(c) => usize::try_from(v(c)?)
+            .ok()
+            .and_then(|c| kinds.get(c))
+            .map_or(0, |k| k.1),
+        Node::Not(a) => (v(a)? == 0) as i64,
+        Node::Neg(a) => v(a)?.checked_neg()?,
+        Node::And(a, b) => (v(a)? != 0 && v(b)? != 0) as i64,
+        Node::Or(a, b) => (v(a)? != 0 || v(b)? != 0) as i64,
+        Node::Cmp(op, a, b) => op.apply(v(a)?, v(b)?),
+        Node::CmpConst(op, a, c) => op.apply(v(a)?, *c),
+        Node::Arith(op, a, b, _) => op.checked(v(a)?, v(b)?)?,
+        Node::If(a, c, b) => {
+            if v(c)? != 0 {
+                v(a)?
+            } else {
+                v(b)?
+            }
+        }
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     /// The cells' numbers by label, for a board and its `numbers` item.
@@ -142,6 +181,39 @@ mod tests {
             .collect();
         cells.sort_by_key(|c| c.1);
         cells
+    }
+
+    #[test]
+    fn a_condition_on_the_card_alone_becomes_a_table_of_kinds() {
+        use crate::ir::{CardTest, Step};
+        let rules = crate::compile::shipped("partners", &[]);
+        let Step::PlayCard(CardTest::Kinds(kinds)) = &rules.phases[0].rules[0].steps[0] else {
+            panic!("`forward(card)` reads the card alone");
+        };
+        let allowed: Vec<&str> = (0..kinds.len())
+            .filter(|&c| kinds[c])
+            .map(|c| rules.card_kinds[c].0.as_str())
+            .collect();
+        assert_eq!(
+            allowed,
+            ["1", "2", "3", "5", "6", "8", "9", "10", "12", "13"]
+        );
+        // A condition that reads the game stays a test.
+        let text = std::fs::read_to_string(format!(
+            "{}/rules/partners.game",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+        .replace(
+            "play card where value(card) == -4",
+            "play card where value(card) == -4 and hand_size(mover) > 1",
+        );
+        let rules = crate::compile::load(&text, &[]).unwrap();
+        let tested = rules.phases[0]
+            .rules
+            .iter()
+            .any(|r| matches!(r.steps[0], Step::PlayCard(CardTest::Test(_))));
+        assert!(tested);
     }
 
     #[test]

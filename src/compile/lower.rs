@@ -69,6 +69,11 @@ impl<'a> Lowerer<'a> {
         self
     }
 
+    /// Each kind of card's name and value, by code.
+    pub fn card_kinds(&self) -> &'a [(String, i64)] {
+        &self.program.card_kinds
+    }
+
     /// The option values the rules are compiled with.
     pub fn values(&self) -> &'a [i64] {
         self.values

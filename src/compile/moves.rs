@@ -5,7 +5,7 @@
 use super::lower::Lowerer;
 use super::{pieces, CompileError};
 use crate::check::program::{RuleSpec, StepSpec};
-use crate::ir::{Candidates, CmpOp, Form, Geometry, MoveRule, Node, Rules, Step};
+use crate::ir::{Candidates, CardTest, CmpOp, Form, Geometry, MoveRule, Node, Rules, Step};
 
 /// The board facts a chain's compilation needs.
 pub struct Board<'g> {
@@ -125,7 +125,16 @@ fn lower_step(
             Ok(w) => Step::KeepLargestGroup(w),
             Err(()) => return Ok(None),
         },
-        StepSpec::PlayCard(c) => Step::PlayCard(c.as_ref().map(|c| lower.node(c)).transpose()?),
+        StepSpec::PlayCard(c) => Step::PlayCard(match c {
+            None => CardTest::Any,
+            Some(c) => {
+                let test = lower.node(c)?;
+                match super::cards::card_kinds_allowed(&test, lower.card_kinds()) {
+                    Some(kinds) => CardTest::Kinds(kinds),
+                    None => CardTest::Test(test),
+                }
+            }
+        }),
         StepSpec::Enter(c) => Step::Enter(lower.select(c.as_ref(), Candidates::Pieces)?),
         StepSpec::MoveBy(n, c) => Step::MoveBy(
             lower.node(n)?,

@@ -12,7 +12,7 @@ use super::eval::Scope;
 use super::{Move, State, MAX_MOVES};
 use crate::ir::track::MAX_SPLIT;
 use crate::ir::{
-    Candidates, CellId, MoveEffect, MoveRule, Rules, Select, SpaceKind, Step, NO_CELL,
+    Candidates, CardTest, CellId, MoveEffect, MoveRule, Rules, Select, SpaceKind, Step, NO_CELL,
 };
 
 /// The most parts a track move has (a split's movers).
@@ -39,24 +39,28 @@ impl Rules {
         state: &State,
         out: &mut Vec<Move>,
     ) {
-        let (play, action) = match rule.steps.as_slice() {
-            [Step::PlayCard(when), action] => (Some(when.as_ref()), action),
-            [action] => (None, action),
+        let (test, action) = match rule.steps.as_slice() {
+            [Step::PlayCard(test), action] => (test, action),
+            [action] => return self.action_moves(number, 0, action, state, out),
             _ => return,
-        };
-        let Some(when) = play else {
-            return self.action_moves(number, 0, action, state, out);
         };
         let hand = state.hand(state.mover, self);
         for (i, &card) in hand.iter().enumerate() {
             if i > 0 && hand[i - 1] == card {
                 continue;
             }
-            let scope = Scope {
-                card,
-                ..Scope::at(state, NO_CELL)
+            let allowed = match test {
+                CardTest::Any => true,
+                CardTest::Kinds(kinds) => kinds.get(card as usize) == Some(&true),
+                CardTest::Test(t) => {
+                    let scope = Scope {
+                        card,
+                        ..Scope::at(state, NO_CELL)
+                    };
+                    self.eval(t, &scope) != 0
+                }
             };
-            if when.is_none_or(|w| self.eval(w, &scope) != 0) {
+            if allowed {
                 self.action_moves(number, card, action, state, out);
             }
             if out.len() >= MAX_MOVES {
