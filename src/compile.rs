@@ -257,6 +257,12 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         _ => None,
     };
     let on_track = track.is_some();
+    // The walk's rules belong to the track they are walked on.
+    let track = track.map(|mut t| {
+        t.blocked = blocked;
+        t.after_move = after_move;
+        t
+    });
     let mut rules = Rules {
         stacks: program.stacks || track.is_some(),
         stack_capacity: capacity,
@@ -265,8 +271,6 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         team,
         partner,
         deal,
-        blocked,
-        after_move,
         neutrals: program.neutrals.clone(),
         setup,
         first_random: program.first_random,

@@ -99,11 +99,6 @@ pub struct Rules {
     pub partner: Vec<u8>,
     /// Hands dealt in rounds, if the rules deal.
     pub deal: Option<Deal>,
-    /// The spaces no mover may pass or land on (the chosen cell is the
-    /// space, `Node::Piece` the moving mover's seat).
-    pub blocked: Option<Select>,
-    /// The effects after every movement of a mover, in order.
-    pub after_move: Vec<MoveEffect>,
 }
 
 /// A phase of play.

@@ -326,7 +326,7 @@ impl Rules {
     fn move_mover(&self, state: &mut State, from: CellId, to: CellId) {
         let code = state.pop(from, self);
         state.push(to, code, self);
-        for effect in &self.after_move {
+        for effect in &self.tracks().after_move {
             let scope = Scope {
                 to,
                 piece: code,

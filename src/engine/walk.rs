@@ -18,7 +18,7 @@ impl Rules {
     /// Whether `space` is blocked to a mover of `seat` (`blocked where`):
     /// the selection's mask first, so that most spaces cost one look-up.
     pub(super) fn is_blocked(&self, state: &State, space: CellId, seat: u8) -> bool {
-        let Some(select) = &self.blocked else {
+        let Some(select) = &self.tracks().blocked else {
             return false;
         };
         let c = space as usize;

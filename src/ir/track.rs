@@ -7,7 +7,7 @@
 //! homes, one a seat; then the end zones, seat by seat, from the outermost
 //! space (1) to the innermost.
 
-use super::{CellId, Node};
+use super::{CellId, Node, Select};
 
 /// The most spaces a split may divide: its ways are listed one by one.
 pub const MAX_SPLIT: usize = 12;
@@ -44,6 +44,11 @@ pub struct Track {
     pub kind: Vec<SpaceKind>,
     /// Each cell's seat: its segment's, home's or end zone's.
     pub seat_of: Vec<u8>,
+    /// The spaces no walk may pass or land on (`blocked where`: the chosen
+    /// cell is the space, `Node::Piece` the walking mover's seat).
+    pub blocked: Option<Select>,
+    /// What happens where a walk ends (`after move`), in order.
+    pub after_move: Vec<MoveEffect>,
 }
 
 impl Track {
@@ -73,6 +78,8 @@ impl Track {
             turning_back: false,
             kind,
             seat_of,
+            blocked: None,
+            after_move: Vec::new(),
         }
     }
 

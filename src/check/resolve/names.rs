@@ -42,34 +42,35 @@ impl<'a> Resolver<'a> {
             };
         }
         if let Some(&i) = self.symbols.seats.get(text) {
-            self.no_args(name, args, "a seat");
-            return Typed {
-                kind: Hir::Seat(i),
-                ty: Ty::Seat,
-                span,
-            };
+            return self.plain(name, args, "a seat", Hir::Seat(i), Ty::Seat, span);
         }
         if let Some(&code) = self.symbols.cards.get(text) {
-            self.no_args(name, args, "a card");
-            return Typed {
-                kind: Hir::Int(code as i64),
-                ty: Ty::Card,
-                span,
-            };
+            return self.plain(name, args, "a card", Hir::Int(code as i64), Ty::Card, span);
         }
         if let Some(b) = builtin(text) {
             return self.call_builtin(b.id, name, args, span, ctx);
         }
         if self.is_label(text) {
-            self.no_args(name, args, "a cell");
-            return Typed {
-                kind: Hir::CellLabel(text.to_string()),
-                ty: Ty::Cell,
-                span,
-            };
+            let label = Hir::CellLabel(text.to_string());
+            return self.plain(name, args, "a cell", label, Ty::Cell, span);
         }
         self.unknown(name, !args.is_empty(), ctx);
         Self::error(span, Ty::Int)
+    }
+
+    /// A name that takes no arguments (a seat, a card, a cell): `what` says
+    /// what it is if some were given.
+    fn plain(
+        &mut self,
+        name: &Name,
+        args: &[Expr],
+        what: &str,
+        kind: Hir,
+        ty: Ty,
+        span: Span,
+    ) -> Typed {
+        self.no_args(name, args, what);
+        Typed { kind, ty, span }
     }
 
     /// A per-seat option, which takes the seat whose value it is.
