@@ -18,6 +18,10 @@ pub enum Ty {
     Cell,
     /// A card (its kind).
     Card,
+    /// A compass direction (`n`, `ne`, ...; `forward`).
+    Direction,
+    /// A side of the board (`top`, `bottom`, `left`, `right`).
+    Side,
 }
 
 impl fmt::Display for Ty {
@@ -28,6 +32,8 @@ impl fmt::Display for Ty {
             Ty::Seat => "a seat",
             Ty::Cell => "a cell",
             Ty::Card => "a card",
+            Ty::Direction => "a direction",
+            Ty::Side => "a side of the board",
         })
     }
 }
@@ -121,6 +127,24 @@ pub enum BuiltinId {
     Locked,
     /// How many of the seat's movers are locked.
     LockedMovers,
+    /// A compass direction by name (its index in `ir::compass::DIRECTION_NAMES`).
+    Direction(u8),
+    /// The mover's forward direction.
+    Forward,
+    /// The mover's backward direction.
+    Backward,
+    /// The cell one step from a cell in a direction, or no cell.
+    Step,
+    /// A cell's row, from 1.
+    Row,
+    /// A cell's column, from 1.
+    Column,
+    /// A side of the board by name (its index in `ir::compass::SIDE_NAMES`).
+    Side(u8),
+    /// The seat's pieces join two sides of the board.
+    Connects,
+    /// The seat has a row of exactly n pieces.
+    ExactLine,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -143,8 +167,15 @@ pub struct Builtin {
 use BuiltinId as B;
 use Ty::{Bool, Card, Cell, Int, Seat};
 
+mod board;
+
 /// Every built-in, in the order the docs list them.
-pub const BUILTINS: &[Builtin] = &[
+pub fn all() -> impl Iterator<Item = &'static Builtin> {
+    CORE.iter().chain(board::BOARD)
+}
+
+/// The built-ins of every board.
+const CORE: &[Builtin] = &[
     Builtin {
         id: B::Mover,
         name: "mover",
@@ -493,7 +524,7 @@ pub const BUILTINS: &[Builtin] = &[
 
 /// Looks a built-in up by name.
 pub fn builtin(name: &str) -> Option<&'static Builtin> {
-    BUILTINS.iter().find(|b| b.name == name)
+    all().find(|b| b.name == name)
 }
 
 impl Builtin {
@@ -511,6 +542,8 @@ impl Builtin {
                 Seat => "seat",
                 Cell => "cell",
                 Card => "card",
+                Ty::Direction => "direction",
+                Ty::Side => "side",
             })
             .map(String::from)
             .collect();

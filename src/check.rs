@@ -6,7 +6,7 @@
 //! [`Program`] with every name resolved, is what the compiler reads; it is only
 //! handed on when there is no error.
 
-mod board;
+pub(crate) mod board;
 mod cards;
 pub mod constant;
 mod deck;

@@ -89,6 +89,10 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             bounded(constant(w)?, MAX_SQUARE_SIDE, w.span, "the board's width")?,
             bounded(constant(h)?, MAX_SQUARE_SIDE, h.span, "the board's height")?,
         ),
+        BoardSpec::Rhombus(w, h) => Geometry::rhombus(
+            bounded(constant(w)?, MAX_SQUARE_SIDE, w.span, "the rhombus's width")?,
+            bounded(constant(h)?, MAX_SQUARE_SIDE, h.span, "the rhombus's height")?,
+        ),
         BoardSpec::Hex(s) => Geometry::hex(bounded(
             constant(s)?,
             MAX_HEX_SIDE,
@@ -225,22 +229,31 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         .iter()
         .map(|&n| geometry.line_table(n as usize))
         .collect();
+    // What a maximal run of each length adds to a counter.
     let run_values = run_lengths
         .iter()
-        .map(|&n| {
-            (0..=geometry.longest_line as i32)
-                .map(|l| l / n as i32)
-                .collect()
+        .map(|&(n, exact)| {
+            let n = i32::from(n);
+            let value = |l: i32| if exact { i32::from(l == n) } else { l / n };
+            (0..=geometry.longest_line as i32).map(value).collect()
         })
         .collect();
+    let run_lengths = run_lengths.iter().map(|&(n, _)| n).collect();
     let mut live_scores = effects.iter().any(|e: &Effect| e.value.reads_score())
         || ends.iter().any(|e: &End| e.condition.reads_score());
     let mut groups = false;
+    let mut side_links = false;
+    let reads_links = |n: &Node| {
+        let mut found = false;
+        n.visit(&mut |n| found |= matches!(n, Node::Connects(..)));
+        found
+    };
     for rule in phases.iter().flat_map(|p: &Phase| &p.rules) {
         for step in &rule.steps {
             step.visit_nodes(&mut |n| {
                 live_scores |= n.reads_score();
                 groups |= n.reads_groups();
+                side_links |= reads_links(n);
             });
             groups |= matches!(step, Step::KeepLargestGroup(_));
         }
@@ -251,7 +264,9 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         .chain(effects.iter().map(|e| &e.value))
     {
         groups |= node.reads_groups();
+        side_links |= reads_links(node);
     }
+    side_links |= score.iter().chain(&tiebreaks).any(reads_links);
     let score_runs = match &score {
         Some(Node::Runs(t, SeatRef::Bound)) => Some(*t),
         _ => None,
@@ -298,6 +313,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         effects,
         ends,
         // A track's moves find movers on the bitboards too.
+        side_links,
         keeps_tops: (!line_tables.is_empty() || groups || on_track) && geometry.cell_count() <= 128,
         filters,
         turn_limit,

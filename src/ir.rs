@@ -5,6 +5,7 @@
 //! hot built-ins (`line`, `runs`) read counters the engine keeps up to date.
 //! Nothing in the IR refers to names or source text except for messages.
 
+pub mod compass;
 pub mod geometry;
 mod node;
 pub mod track;
@@ -88,6 +89,9 @@ pub struct Rules {
     /// Whether the engine keeps a bitboard of the cells each piece code tops
     /// (when the rules check lines and the board has at most 128 cells).
     pub keeps_tops: bool,
+    /// Whether the engine keeps which sides of the board each seat's pieces
+    /// join (a rule reads `connects`).
+    pub side_links: bool,
     /// The track's tables, on a track board.
     pub track: Option<Track>,
     /// Each kind of card by code: its name and value (code 0 unused).

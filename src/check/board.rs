@@ -24,6 +24,11 @@ pub(super) fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
             BoardSpec::Square(w, h)
         }
         Board::Hex(s) => BoardSpec::Hex(bounded(r, s, "the hexagon's side", MAX_HEX_SIDE)),
+        Board::Rhombus(w, h) => {
+            let w = bounded(r, w, "the rhombus's width", MAX_SQUARE_SIDE);
+            let h = bounded(r, h, "the rhombus's height", MAX_SQUARE_SIDE);
+            BoardSpec::Rhombus(w, h)
+        }
         Board::Track(t) => BoardSpec::Track {
             segment: bounded(r, &t.segment, "a segment's numbered spaces", MAX_SEGMENT),
             home: bounded(r, &t.home, "a seat's movers", MAX_MOVERS),
@@ -75,19 +80,25 @@ pub(super) fn number_text(n: i64, span: Span, source: &str) -> String {
     }
 }
 
-/// The board's shape and sizes with these option values, if known: whether
-/// it is hex, and its width and height (a hex board's side twice).
-pub fn board_size(board: &BoardSpec, options: &[i64]) -> Option<(bool, i64, i64)> {
+/// How a board of cells is laid out, for its labels and directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Square cells: column letters, row numbers from the bottom.
+    Square,
+    /// A hexagon: row letters from the bottom, diagonal numbers.
+    Hexagon,
+    /// A rhombus of hexagons: column letters, row numbers from the top.
+    Rhombus,
+}
+
+/// The board's layout and sizes with these option values, if known: its
+/// width and height (a hexagon's side twice).
+pub fn board_size(board: &BoardSpec, options: &[i64]) -> Option<(Layout, i64, i64)> {
+    let size = |w, h| Some((constant::evaluate(w, options)?, constant::evaluate(h, options)?));
     match board {
-        BoardSpec::Square(w, h) => Some((
-            false,
-            constant::evaluate(w, options)?,
-            constant::evaluate(h, options)?,
-        )),
-        BoardSpec::Hex(s) => {
-            let s = constant::evaluate(s, options)?;
-            Some((true, s, s))
-        }
+        BoardSpec::Square(w, h) => size(w, h).map(|(w, h)| (Layout::Square, w, h)),
+        BoardSpec::Rhombus(w, h) => size(w, h).map(|(w, h)| (Layout::Rhombus, w, h)),
+        BoardSpec::Hex(s) => size(s, s).map(|(s, _)| (Layout::Hexagon, s, s)),
         BoardSpec::Track { .. } | BoardSpec::Missing => None,
     }
 }
@@ -95,7 +106,7 @@ pub fn board_size(board: &BoardSpec, options: &[i64]) -> Option<(bool, i64, i64)
 /// The longest line on the board, if its sizes are known.
 pub fn board_longest(board: &BoardSpec, options: &[i64]) -> Option<i64> {
     match board {
-        BoardSpec::Square(w, h) => {
+        BoardSpec::Square(w, h) | BoardSpec::Rhombus(w, h) => {
             Some(constant::evaluate(w, options)?.max(constant::evaluate(h, options)?))
         }
         BoardSpec::Hex(s) => Some(

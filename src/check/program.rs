@@ -125,6 +125,8 @@ pub enum BoardSpec {
     Square(Typed, Typed),
     /// The side of the hexagon.
     Hex(Typed),
+    /// A rhombus of hexagonal cells: width and height.
+    Rhombus(Typed, Typed),
     /// A ring track: numbered spaces a segment, movers a home, end zone spaces.
     Track {
         /// Numbered spaces per segment.

@@ -22,7 +22,7 @@ pub struct Symbols<'a> {
     /// Whether each option has one value per seat.
     pub option_per_seat: Vec<bool>,
     /// The board with the default options: whether hex, width, height.
-    pub board_size: Option<(bool, i64, i64)>,
+    pub board_size: Option<(super::board::Layout, i64, i64)>,
     /// A track board's labels with the default options.
     pub track_labels: Vec<String>,
     /// Seats by name.

@@ -4,6 +4,7 @@ mod cards;
 mod ending;
 mod fields;
 mod hex;
+mod rhombus;
 mod track;
 
 pub use cards::{card_list, points, Hands};
@@ -42,6 +43,7 @@ pub fn board(rules: &Rules, state: &State, color: bool) -> String {
     let canvas = match rules.geometry.shape {
         Shape::Square { width, height } => square(rules, state, width, height),
         Shape::Hex { side } => hex::draw(rules, state, side),
+        Shape::Rhombus { width, height } => rhombus::draw(rules, state, width, height),
         Shape::Track => match &rules.track {
             Some(t) => track::draw(rules, state, t),
             None => return String::new(),

@@ -5,6 +5,7 @@ use super::CompileError;
 use crate::builtins::BuiltinId;
 use crate::check::program::{Hir, Program, Typed};
 use crate::diagnostic::Diagnostic;
+use crate::ir::compass::FORWARD;
 use crate::ir::{ArithOp, CellId, CmpOp, Geometry, Node, SeatRef, SpaceKind};
 use crate::syntax::ast::{Aggregate, BinaryOp, UnaryOp};
 
@@ -14,7 +15,9 @@ pub struct Lowerer<'a> {
     values: &'a [i64],
     pub(super) geometry: &'a Geometry,
     line_lengths: Vec<u8>,
-    run_lengths: Vec<u8>,
+    /// The run counters: a length, and whether only runs of exactly that
+    /// length count (`exact_line`) or floor(L/n) of each (`runs`).
+    run_lengths: Vec<(u8, bool)>,
     /// Whether an aggregate's body is being lowered: aggregates do not nest,
     /// and a definition inlined into one may hold another.
     in_aggregate: bool,
@@ -99,7 +102,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The line lengths and run lengths used, indexed as the nodes refer to them.
-    pub fn finish(self) -> (Vec<u8>, Vec<u8>) {
+    pub fn finish(self) -> (Vec<u8>, Vec<(u8, bool)>) {
         (self.line_lengths, self.run_lengths)
     }
 
@@ -264,7 +267,9 @@ impl<'a> Lowerer<'a> {
                 let mut lowered = Vec::with_capacity(a.len());
                 for (k, arg) in a.iter().enumerate() {
                     // The length of `line`/`runs` becomes a counter index, not a node.
-                    if k == 0 && matches!(id, BuiltinId::Line | BuiltinId::Runs) {
+                    if k == 0
+                        && matches!(id, BuiltinId::Line | BuiltinId::Runs | BuiltinId::ExactLine)
+                    {
                         lowered.push(Node::Const(0));
                     } else {
                         lowered.push(self.lower(arg, args)?);
@@ -321,24 +326,40 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::SeatOf => Node::SeatOf(node()),
                     BuiltinId::Locked => Node::Locked(node()),
                     BuiltinId::LockedMovers => Node::LockedMovers(seat(node())),
-                    BuiltinId::Line | BuiltinId::Runs => {
+                    BuiltinId::Line => {
                         let _ = node();
-                        let n = self.length(&a[0])?;
-                        let table = if *id == BuiltinId::Line {
-                            &mut self.line_lengths
+                        let length = self.length(&a[0])?;
+                        let index = counter(&mut self.line_lengths, length);
+                        Node::Line(index, seat(node()))
+                    }
+                    // A row of exactly n: a count of the maximal runs of n.
+                    BuiltinId::Runs | BuiltinId::ExactLine => {
+                        let _ = node();
+                        let exact = *id == BuiltinId::ExactLine;
+                        let length = self.length(&a[0])?;
+                        let index = counter(&mut self.run_lengths, (length, exact));
+                        let runs = Node::Runs(index, seat(node()));
+                        if exact {
+                            Node::CmpConst(CmpOp::Gt, Box::new(runs), 0)
                         } else {
-                            &mut self.run_lengths
-                        };
-                        let index = table.iter().position(|&x| x == n).unwrap_or_else(|| {
-                            table.push(n);
-                            table.len() - 1
-                        }) as u8;
-                        let who = seat(node());
-                        if *id == BuiltinId::Line {
-                            Node::Line(index, who)
-                        } else {
-                            Node::Runs(index, who)
+                            runs
                         }
+                    }
+                    BuiltinId::Direction(d) => Node::Const(i64::from(*d)),
+                    BuiltinId::Side(s) => Node::Const(i64::from(*s)),
+                    BuiltinId::Forward | BuiltinId::Backward => {
+                        let turn = if *id == BuiltinId::Backward { 4 } else { 0 };
+                        let table = (0..self.seat_count)
+                            .map(|s| i64::from((FORWARD[s % 4] + turn) % 8))
+                            .collect();
+                        Node::PerSeat(table, SeatRef::Mover)
+                    }
+                    BuiltinId::Step => Node::Step(node(), node()),
+                    BuiltinId::Row => Node::Row(node()),
+                    BuiltinId::Column => Node::Column(node()),
+                    BuiltinId::Connects => {
+                        let who = seat(node());
+                        Node::Connects(who, node(), node())
                     }
                 }
             }
@@ -401,6 +422,17 @@ fn reads_each(n: &Node) -> bool {
     let mut found = false;
     n.visit(&mut |n| found |= matches!(n, Node::Each));
     found
+}
+
+/// The index of `key` in a table of counters, added if new.
+fn counter<T: PartialEq>(table: &mut Vec<T>, key: T) -> u8 {
+    match table.iter().position(|x| *x == key) {
+        Some(i) => i as u8,
+        None => {
+            table.push(key);
+            (table.len() - 1) as u8
+        }
+    }
 }
 
 /// A comparison, with the constant folded into the node when one side is constant.

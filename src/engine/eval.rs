@@ -352,6 +352,25 @@ impl Rules {
                     .map_or(-1, |&p| p as i64)
             }
             Node::Locked(c) => self.locked(st, cell(c)) as i64,
+            Node::Step(c, d) => {
+                let (c, d) = (cell(c), self.eval(d, s));
+                match u8::try_from(d) {
+                    Ok(d @ 0..8) if c != NO_CELL => self.geometry.compass.step(c, d) as i64,
+                    _ => NO_CELL as i64,
+                }
+            }
+            Node::Row(c) => {
+                let rows = &self.geometry.compass.rows;
+                rows.get(cell(c) as usize).map_or(0, |&r| r as i64)
+            }
+            Node::Column(c) => {
+                let columns = &self.geometry.compass.columns;
+                columns.get(cell(c) as usize).map_or(0, |&r| r as i64)
+            }
+            Node::Connects(p, a, b) => {
+                let (p, a, b) = (seat(p), self.eval(a, s), self.eval(b, s));
+                self.connects(st, p, a, b) as i64
+            }
             Node::LockedMovers(p) => self.locked_movers(st, seat(p)) as i64,
             // Listed, not `_`: a new kind of node must be handled here or there.
             Node::Const(_)

@@ -5,6 +5,8 @@
 //! step along each direction of each axis; for every line length the rules use,
 //! every line (window of n cells in a row) through every cell.
 
+use super::compass::{Compass, HEX_STEPS, SQUARE_STEPS};
+
 /// A cell's dense id.
 pub type CellId = u16;
 
@@ -29,6 +31,14 @@ pub enum Shape {
     Hex {
         /// Cells along one side.
         side: usize,
+    },
+    /// A rhombus of hexagonal cells, `width` columns by `height` rows (a Hex
+    /// board); ids row by row from the top row.
+    Rhombus {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
     },
     /// The spaces of a track (`ir::Track` holds its tables); no two spaces
     /// are adjacent and there are no lines.
@@ -82,6 +92,8 @@ pub struct Geometry {
     /// through its own members. Lifting a piece whose occupied neighbours
     /// are joined so cannot split a group.
     pub joined_around: Vec<[u64; 4]>,
+    /// Directions by name, rows, columns and sides.
+    pub compass: Compass,
 }
 
 /// The `joined_around` table: empty when some cell has more than eight
@@ -162,7 +174,9 @@ impl Geometry {
             .iter()
             .map(|&(x, y)| middle(width, x) && middle(height, y))
             .collect();
-        Self::build(
+        let row_column = |(x, y): (i32, i32)| (y as u8 + 1, x as u8 + 1);
+        let compass = Compass::new(&coords, &SQUARE_STEPS, inside, index, row_column, false);
+        let mut geometry = Self::build(
             centre,
             Shape::Square { width, height },
             coords,
@@ -172,7 +186,9 @@ impl Geometry {
             inside,
             index,
             width.max(height),
-        )
+        );
+        geometry.compass = compass;
+        geometry
     }
 
     /// A hexagon with `side` cells along each side (91 cells for side 6).
@@ -205,12 +221,15 @@ impl Geometry {
         let inside = move |(q, r): (i32, i32)| {
             q.abs() <= r_max && r.abs() <= r_max && (q + r).abs() <= r_max
         };
-        let index = move |(q, r): (i32, i32)| {
+        let index = |(q, r): (i32, i32)| {
             let q_min = (-r_max).max(-r_max - r);
             (row_start[(r + r_max) as usize] + (q - q_min) as usize) as CellId
         };
         let centre = coords.iter().map(|&c| c == (0, 0)).collect();
-        Self::build(
+        // As the labels count: rows lettered from the bottom, numbers by q.
+        let row_column = |(q, r): (i32, i32)| ((r_max - r) as u8 + 1, (q + r_max) as u8 + 1);
+        let compass = Compass::new(&coords, &HEX_STEPS, inside, index, row_column, true);
+        let mut geometry = Self::build(
             centre,
             Shape::Hex { side },
             coords,
@@ -220,7 +239,52 @@ impl Geometry {
             inside,
             index,
             2 * side - 1,
-        )
+        );
+        geometry.compass = compass;
+        geometry
+    }
+
+    /// A rhombus of `width` by `height` hexagonal cells, each row half a
+    /// cell right of the one above (a Hex board). Cells are named as Hex
+    /// players name them: the column's letter, then the row's number
+    /// counted from the top (`a1` is the top-left corner).
+    pub fn rhombus(width: usize, height: usize) -> Self {
+        let mut coords = Vec::new();
+        for r in 0..height as i32 {
+            for q in 0..width as i32 {
+                coords.push((q, r));
+            }
+        }
+        let labels = coords
+            .iter()
+            .map(|&(q, r)| format!("{}{}", (b'a' + q as u8) as char, r + 1))
+            .collect();
+        let steps = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
+        let axes = vec![(1, 0), (0, 1), (1, -1)];
+        let inside =
+            move |(q, r): (i32, i32)| q >= 0 && r >= 0 && q < width as i32 && r < height as i32;
+        let index = move |(q, r): (i32, i32)| (r as usize * width + q as usize) as CellId;
+        // The middle cell (or the middle two or four on even sides).
+        let middle = |n: usize, v: i32| v == (n as i32 - 1) / 2 || v == n as i32 / 2;
+        let centre = coords
+            .iter()
+            .map(|&(q, r)| middle(width, q) && middle(height, r))
+            .collect();
+        let row_column = |(q, r): (i32, i32)| (r as u8 + 1, q as u8 + 1);
+        let compass = Compass::new(&coords, &HEX_STEPS, inside, index, row_column, true);
+        let mut geometry = Self::build(
+            centre,
+            Shape::Rhombus { width, height },
+            coords,
+            labels,
+            &steps,
+            axes,
+            inside,
+            index,
+            width.max(height),
+        );
+        geometry.compass = compass;
+        geometry
     }
 
     /// The spaces of a track board, labelled: no neighbours, no axes.
@@ -338,6 +402,7 @@ impl Geometry {
             slot_count: width * height,
             strides,
             longest_line,
+            compass: Compass::default(),
         }
     }
 

@@ -123,6 +123,14 @@ pub enum Node {
     Locked(Box<Node>),
     /// How many of the seat's movers are locked (track boards).
     LockedMovers(SeatRef),
+    /// The cell one step from a cell in a direction, or `NO_CELL`.
+    Step(Box<Node>, Box<Node>),
+    /// A cell's row, from 1 (0 for no cell).
+    Row(Box<Node>),
+    /// A cell's column, from 1 (0 for no cell).
+    Column(Box<Node>),
+    /// Whether the seat's pieces join the two sides (side indices).
+    Connects(SeatRef, Box<Node>, Box<Node>),
 }
 
 /// A seat argument: the common cases are read directly, without evaluating a node.
@@ -251,6 +259,8 @@ impl Node {
             | Node::IsSpace(_, a)
             | Node::SeatOf(a)
             | Node::Locked(a)
+            | Node::Row(a)
+            | Node::Column(a)
             | Node::Margin(a) => a.visit(f),
             Node::If(a, b, c) => {
                 a.visit(f);
@@ -269,6 +279,7 @@ impl Node {
             | Node::And(a, b)
             | Node::Or(a, b)
             | Node::Cmp(_, a, b)
+            | Node::Step(a, b)
             | Node::Arith(_, a, b, _) => {
                 a.visit(f);
                 b.visit(f);
@@ -276,6 +287,11 @@ impl Node {
             Node::Stones(p, a) | Node::Lead(p, a) => {
                 seat(p, f);
                 a.visit(f);
+            }
+            Node::Connects(p, a, b) => {
+                seat(p, f);
+                a.visit(f);
+                b.visit(f);
             }
             Node::Line(_, p)
             | Node::Runs(_, p)

@@ -164,6 +164,8 @@ pub enum Board {
     Square(Expr, Expr),
     /// A hexagon of hexagonal cells with the given side.
     Hex(Expr),
+    /// A rhombus of hexagonal cells: width, height.
+    Rhombus(Expr, Expr),
     /// A ring track of one segment per seat, with homes and end zones.
     Track(TrackBoard),
 }

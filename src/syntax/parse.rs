@@ -250,11 +250,12 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
             let is_square = shape.as_rule() == Rule::square_board;
             let mut dims = shape.into_inner().map(|p| build_expr(p, offset));
             let first = dims.next().expect("dimension");
-            if is_square {
-                ItemKind::Board(Board::Square(first, dims.next().expect("height")), stacks)
-            } else {
-                ItemKind::Board(Board::Hex(first), stacks)
-            }
+            let board = match (is_square, dims.next()) {
+                (true, second) => Board::Square(first, second.expect("height")),
+                (false, Some(height)) => Board::Rhombus(first, height),
+                (false, None) => Board::Hex(first),
+            };
+            ItemKind::Board(board, stacks)
         }
         Rule::first_item => ItemKind::FirstRandom,
         Rule::neutral_item => ItemKind::Neutral(inner.map(|p| name(p, offset)).collect()),

@@ -2,7 +2,7 @@
 //! out with their parameters' types.
 
 use super::{ty_of, Context, DefineState, Resolver};
-use crate::builtins::{BuiltinId, Ty, BUILTINS};
+use crate::builtins::{BuiltinId, Ty};
 use crate::check::constant;
 use crate::check::program::{Hir, Typed};
 use crate::diagnostic::Diagnostic;
@@ -18,8 +18,7 @@ impl<'a> Resolver<'a> {
         span: Span,
         ctx: Context,
     ) -> Typed {
-        let b = BUILTINS
-            .iter()
+        let b = crate::builtins::all()
             .find(|b| b.id == id)
             .expect("builtin listed");
         let full = b.params.len();
@@ -68,7 +67,7 @@ impl<'a> Resolver<'a> {
                 });
             }
         }
-        if matches!(id, BuiltinId::Line | BuiltinId::Runs) {
+        if matches!(id, BuiltinId::Line | BuiltinId::Runs | BuiltinId::ExactLine) {
             self.check_length(&typed[0]);
         }
         Typed {

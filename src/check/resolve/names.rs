@@ -3,7 +3,8 @@
 
 use super::calls::given_words;
 use super::{Context, Resolver, SUGGESTIONS};
-use crate::builtins::{builtin, Ty, BUILTINS};
+use crate::builtins::{builtin, Ty};
+use crate::check::board::Layout;
 use crate::check::program::{Hir, Typed};
 use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::{Expr, Name};
@@ -103,7 +104,7 @@ impl<'a> Resolver<'a> {
         if !self.symbols.track_labels.is_empty() {
             return self.symbols.track_labels.iter().any(|l| l == text);
         }
-        let Some((hex, width, height)) = self.symbols.board_size else {
+        let Some((layout, width, height)) = self.symbols.board_size else {
             return false;
         };
         let mut chars = text.chars();
@@ -121,8 +122,11 @@ impl<'a> Resolver<'a> {
             i64::from(letter as u8 - b'a'),
             digits.parse::<i64>().unwrap_or(0),
         );
-        if !hex {
-            return row < width && (1..=height).contains(&number);
+        match layout {
+            Layout::Square | Layout::Rhombus => {
+                return row < width && (1..=height).contains(&number);
+            }
+            Layout::Hexagon => {}
         }
         // Rows are lettered from the bottom; see `Geometry::hex`.
         let r_max = width - 1;
@@ -201,7 +205,7 @@ impl<'a> Resolver<'a> {
         };
         let takes_args = |b: &crate::builtins::Builtin| !b.params.is_empty();
         let fits = |b: &&crate::builtins::Builtin| if called { takes_args(b) } else { bare(b) };
-        known.extend(BUILTINS.iter().filter(fits).map(|b| b.name));
+        known.extend(crate::builtins::all().filter(fits).map(|b| b.name));
         known
     }
 }

@@ -1,0 +1,100 @@
+//! The built-ins of directions, rows and columns, sides and connection.
+
+use super::{Builtin, BuiltinId as B, Ty};
+use Ty::{Bool, Cell, Direction, Int, Seat, Side};
+
+/// A direction's built-in.
+const fn direction(d: u8, name: &'static str, meaning: &'static str) -> Builtin {
+    Builtin {
+        id: B::Direction(d),
+        name,
+        params: &[],
+        chosen_cell_default: false,
+        ty: Direction,
+        meaning,
+    }
+}
+
+/// A side's built-in.
+const fn side(s: u8, name: &'static str, meaning: &'static str) -> Builtin {
+    Builtin {
+        id: B::Side(s),
+        name,
+        params: &[],
+        chosen_cell_default: false,
+        ty: Side,
+        meaning,
+    }
+}
+
+/// The built-ins of board geometry, in the order the docs list them.
+pub(super) const BOARD: &[Builtin] = &[
+    direction(0, "n", "north: up the board (square boards)"),
+    direction(1, "ne", "north-east: up and right"),
+    direction(2, "e", "east: right"),
+    direction(3, "se", "south-east: down and right"),
+    direction(4, "s", "south: down the board (square boards)"),
+    direction(5, "sw", "south-west: down and left"),
+    direction(6, "w", "west: left"),
+    direction(7, "nw", "north-west: up and left"),
+    Builtin {
+        id: B::Forward,
+        name: "forward",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Direction,
+        meaning: "the mover's forward direction: n for the first seat, s for the second, e for the third, w for the fourth (square boards)",
+    },
+    Builtin {
+        id: B::Backward,
+        name: "backward",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Direction,
+        meaning: "the opposite of the mover's forward direction (square boards)",
+    },
+    Builtin {
+        id: B::Step,
+        name: "step",
+        params: &[Cell, Direction],
+        chosen_cell_default: false,
+        ty: Cell,
+        meaning: "the cell one step from the cell in the direction, or no cell off the board",
+    },
+    Builtin {
+        id: B::Row,
+        name: "row",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Int,
+        meaning: "the cell's row, from 1, as its label counts rows",
+    },
+    Builtin {
+        id: B::Column,
+        name: "column",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Int,
+        meaning: "the cell's column, from 1 (column a is 1)",
+    },
+    side(0, "top", "the board's top side: its top row"),
+    side(1, "bottom", "the board's bottom side: its bottom row"),
+    side(2, "left", "the board's left side: the first cell of every row"),
+    side(3, "right", "the board's right side: the last cell of every row"),
+    Builtin {
+        id: B::Connects,
+        name: "connects",
+        params: &[Seat, Side, Side],
+        chosen_cell_default: false,
+        ty: Bool,
+        meaning: "a chain of the seat's pieces, each next to the one before, joins the two sides",
+    },
+    Builtin {
+        id: B::ExactLine,
+        name: "exact_line",
+        params: &[Int, Seat],
+        chosen_cell_default: false,
+        ty: Bool,
+        meaning: "the seat has exactly n pieces in a row (a longer row does not count)",
+    },
+];

@@ -1,0 +1,94 @@
+//! Which sides of the board each seat's pieces join (`connects`): a
+//! union-find over the cells, each set's root marked with the sides its
+//! cells lie on, and per seat every set of sides one of its groups has
+//! touched. A piece put on an empty cell joins its neighbours of the same
+//! seat in a few steps; any other change (a piece taken off or covered)
+//! rebuilds the sets from the board, which only games that move or capture
+//! pay for.
+
+use super::State;
+use crate::ir::{CellId, Rules, NO_CELL};
+
+/// The bits of a mark that hold a root's sides; the rest hold its rank.
+const SIDES: u8 = 0b1111;
+
+impl Rules {
+    /// How many cells the union-find covers: none when no rule reads
+    /// `connects`.
+    pub(super) fn link_cells(&self) -> usize {
+        if self.side_links {
+            self.geometry.cell_count()
+        } else {
+            0
+        }
+    }
+
+    /// Whether one group of `seat`'s pieces touches sides `a` and `b`
+    /// (false for a seat or side out of range).
+    pub(super) fn connects(&self, state: &State, seat: usize, a: i64, b: i64) -> bool {
+        let side = |s: i64| u8::try_from(s).ok().filter(|&s| s < 4);
+        let (Some(a), Some(b)) = (side(a), side(b)) else {
+            return false;
+        };
+        let both = 1u8 << a | 1 << b;
+        let reached = state.sides_joined.get(seat).copied().unwrap_or(0);
+        // Bit m of `reached`: some group touched the sides in mask m.
+        (0..16u8).any(|m| reached >> m & 1 != 0 && m & both == both)
+    }
+
+    /// Joins a piece of `code` just put on the empty `cell` to its
+    /// neighbours of the same seat, and records the sides its group touches.
+    pub(super) fn link_piece(&self, state: &mut State, cell: CellId, code: u8) {
+        let Some(seat) = (code as usize).checked_sub(1).filter(|&s| s < self.seats.len()) else {
+            return;
+        };
+        let c = cell as usize;
+        state.links[c] = cell;
+        state.link_marks[c] = self.geometry.compass.sides[c];
+        for &n in self.geometry.neighbours_of(cell) {
+            if n != NO_CELL && state.board[n as usize] == code {
+                union(state, c, n as usize);
+            }
+        }
+        let root = find(state, c);
+        state.sides_joined[seat] |= 1 << (state.link_marks[root] & SIDES);
+    }
+
+    /// Rebuilds the sets from the board.
+    pub(super) fn relink(&self, state: &mut State) {
+        state.sides_joined.fill(0);
+        for cell in 0..self.geometry.cell_count() as CellId {
+            let code = state.board[cell as usize];
+            // Cells not yet reached stand alone until their piece is linked.
+            state.links[cell as usize] = cell;
+            state.link_marks[cell as usize] = 0;
+            if code != 0 {
+                self.link_piece(state, cell, code);
+            }
+        }
+    }
+}
+
+/// The root of `n`'s set, pointing each node on the way at its grandparent.
+fn find(state: &mut State, mut n: usize) -> usize {
+    while state.links[n] as usize != n {
+        let parent = state.links[n] as usize;
+        state.links[n] = state.links[parent];
+        n = parent;
+    }
+    n
+}
+
+/// Joins the sets of `a` and `b`, the shallower under the deeper; the
+/// root keeps the sides of both.
+fn union(state: &mut State, a: usize, b: usize) {
+    let (a, b) = (find(state, a), find(state, b));
+    if a == b {
+        return;
+    }
+    let (ma, mb) = (state.link_marks[a], state.link_marks[b]);
+    let (low, high) = if ma >> 4 < mb >> 4 { (a, b) } else { (b, a) };
+    state.links[low] = high as CellId;
+    let rank = (ma >> 4).max(mb >> 4) + u8::from(ma >> 4 == mb >> 4);
+    state.link_marks[high] = rank << 4 | (ma | mb) & SIDES;
+}

@@ -1,0 +1,162 @@
+//! Putting pieces on cells and taking them off, keeping every table the
+//! state keeps beside the board true: heights, stacks, the empty-cell list,
+//! the seats' bitboards, the slot grid, sowing counts and majorities.
+
+use super::State;
+use crate::ir::{CellId, Rules};
+
+impl State {
+    /// Puts a piece (by code) on top of a cell; the caller checks the capacity.
+    #[inline]
+    pub(super) fn push(&mut self, cell: CellId, code: u8, rules: &Rules) {
+        let c = cell as usize;
+        let h = self.heights[c] as usize;
+        self.heights[c] += 1;
+        if h == 0 {
+            self.joined.0 = self.joined.0 && self.joins(cell, rules);
+            self.occupy(cell);
+        }
+        if rules.majority {
+            let owner = self.add_stone(c, code, rules.seats.len());
+            self.set_top(cell, owner, rules);
+            return;
+        }
+        self.stacks[c * rules.stack_capacity + h] = code;
+        self.recount_sowing(c, rules);
+        self.set_top(cell, code, rules);
+    }
+
+    /// Counts one more piece of `code` on cell `c` and returns the code of
+    /// the cell's owner: the seat with more pieces there than each other.
+    fn add_stone(&mut self, c: usize, code: u8, seats: usize) -> u8 {
+        let counts = &mut self.stones[c * seats..(c + 1) * seats];
+        if let Some(n) = counts.get_mut((code as usize).wrapping_sub(1)) {
+            *n += 1;
+        }
+        let (mut best, mut second, mut owner) = (0, 0, 0);
+        for (s, &n) in counts.iter().enumerate() {
+            if n > best {
+                (best, second, owner) = (n, best, s as u8 + 1);
+            } else if n > second {
+                second = n;
+            }
+        }
+        self.most[c] = [best, second];
+        if best == second {
+            0
+        } else {
+            owner
+        }
+    }
+
+    /// Takes a cell's whole stack into `out` (bottom first) and empties the cell.
+    pub(super) fn take(&mut self, cell: CellId, rules: &Rules, out: &mut [u8]) -> usize {
+        let c = cell as usize;
+        let h = self.heights[c] as usize;
+        if h == 0 {
+            return 0;
+        }
+        let start = c * rules.stack_capacity;
+        out[..h].copy_from_slice(&self.stacks[start..start + h]);
+        self.heights[c] = 0;
+        self.joined.0 = false;
+        self.recount_sowing(c, rules);
+        self.set_top(cell, 0, rules);
+        let pos = self.empty_list.len();
+        self.empty_list.push(cell);
+        self.empty_pos[c] = pos as CellId;
+        h
+    }
+
+    /// Takes the top piece off a cell (which holds one) and returns its code.
+    pub(super) fn pop(&mut self, cell: CellId, rules: &Rules) -> u8 {
+        let c = cell as usize;
+        let h = self.heights[c] as usize;
+        let start = c * rules.stack_capacity;
+        let code = self.stacks[start + h - 1];
+        self.heights[c] -= 1;
+        self.recount_sowing(c, rules);
+        let top = if h > 1 { self.stacks[start + h - 2] } else { 0 };
+        self.set_top(cell, top, rules);
+        if h == 1 {
+            self.joined.0 = false;
+            self.empty_pos[c] = self.empty_list.len() as CellId;
+            self.empty_list.push(cell);
+        }
+        code
+    }
+
+    /// A piece taken off the board goes back to its seat's supply (a
+    /// neutral piece leaves the game).
+    pub(super) fn return_piece(&mut self, code: u8, rules: &Rules) {
+        if let Some(seat) = (code as usize)
+            .checked_sub(1)
+            .filter(|&s| s < rules.seats.len())
+        {
+            self.counts[seat] -= 1;
+            // An unlimited supply (`i32::MAX`) stays so.
+            self.supply[seat] = self.supply[seat].saturating_add(1);
+        }
+    }
+
+    /// Keeps a cell's count of sowing moves (and the total) true after its
+    /// height changed.
+    #[inline]
+    fn recount_sowing(&mut self, c: usize, rules: &Rules) {
+        if let Some(table) = &rules.sow_cache {
+            let n = table
+                .get(self.heights[c] as usize * self.heights.len() + c)
+                .copied()
+                .unwrap_or(0);
+            self.sow_total = self.sow_total - self.sow_moves[c] + n;
+            self.sow_moves[c] = n;
+        }
+    }
+
+    /// Sets the visible piece of a cell, on the board and in the slot grid.
+    #[inline(always)]
+    fn set_top(&mut self, cell: CellId, code: u8, rules: &Rules) {
+        // The seat bitboards serve line checks, the slot grid run walks: each is
+        // kept only when the rules have them.
+        if rules.keeps_tops {
+            // Indexed by piece code (0 empty, then seats, then neutral kinds), so
+            // that moving a cell's bit needs no branch on who owned it.
+            let bit = 1u128 << cell;
+            let old = self.board[cell as usize] as usize;
+            self.tops[old] &= !bit;
+            self.tops[code as usize] |= bit;
+        }
+        let old = std::mem::replace(&mut self.board[cell as usize], code);
+        if rules.side_links && old != code {
+            if old == 0 {
+                rules.link_piece(self, cell, code);
+            } else {
+                rules.relink(self);
+            }
+        }
+        if !rules.run_lengths.is_empty() {
+            self.slots[rules.geometry.slot[cell as usize] as usize] = code;
+        }
+    }
+
+    /// Whether a piece put on the empty `cell` keeps the pieces one group:
+    /// it is the first, or it touches one (only known on bitboards).
+    fn joins(&self, cell: CellId, rules: &Rules) -> bool {
+        let masks = &rules.geometry.neighbour_masks;
+        if self.empty_list.len() == rules.geometry.cell_count() {
+            return true;
+        }
+        rules.keeps_tops && !masks.is_empty() && masks[cell as usize] & !self.tops[0] != 0
+    }
+
+    /// Takes a cell out of the empty-cell list.
+    #[inline]
+    fn occupy(&mut self, cell: CellId) {
+        let pos = self.empty_pos[cell as usize] as usize;
+        let moved = *self.empty_list.last().expect("the cell was empty");
+        self.empty_list.swap_remove(pos);
+        if moved != cell {
+            self.empty_pos[moved as usize] = pos as CellId;
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! Directions by name and the sides of a board, computed once with the
+//! geometry: the cell one step away in each compass direction, each cell's
+//! row and column as players count them, the sides it lies on, and the
+//! lowest cell of each column (where a dropped piece starts falling).
+
+use super::geometry::{CellId, NO_CELL};
+
+/// A compass direction: an index into [`DIRECTION_NAMES`]. The opposite of
+/// `d` is `(d + 4) % 8`.
+pub type Direction = u8;
+
+/// The directions' names, in index order.
+pub const DIRECTION_NAMES: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+
+/// The sides of a board, in index order.
+pub const SIDE_NAMES: [&str; 4] = ["top", "bottom", "left", "right"];
+
+/// Steps of the eight directions on a square board: (column, row), rows
+/// counted upwards.
+pub const SQUARE_STEPS: [Option<(i32, i32)>; 8] = [
+    Some((0, 1)),
+    Some((1, 1)),
+    Some((1, 0)),
+    Some((1, -1)),
+    Some((0, -1)),
+    Some((-1, -1)),
+    Some((-1, 0)),
+    Some((-1, 1)),
+];
+
+/// Steps on a hex board, in axial (q, r) with r growing downwards and rows
+/// drawn horizontally: no cell lies straight north or south of another.
+pub const HEX_STEPS: [Option<(i32, i32)>; 8] = [
+    None,
+    Some((1, -1)),
+    Some((1, 0)),
+    Some((0, 1)),
+    None,
+    Some((-1, 1)),
+    Some((-1, 0)),
+    Some((0, -1)),
+];
+
+/// The seat-relative directions: seat i moves `FORWARD[i % 4]`, from its
+/// side of the board toward the opposite one (the first seat starts at the
+/// bottom, the second at the top, the third at the left, the fourth at the
+/// right). Backward is the opposite.
+pub const FORWARD: [Direction; 4] = [0, 4, 2, 6];
+
+/// The compass tables of a board.
+#[derive(Clone, Debug, Default)]
+pub struct Compass {
+    /// `steps[c * 8 + d]`: the cell one step from `c` in direction `d`, or
+    /// `NO_CELL` off the board (or where the board has no such direction).
+    pub steps: Vec<CellId>,
+    /// Per cell: its row, from 1, as its label counts rows.
+    pub rows: Vec<u8>,
+    /// Per cell: its column, from 1 (`a` is 1).
+    pub columns: Vec<u8>,
+    /// Per cell: the sides it lies on, a bit per side (`1 << side`).
+    pub sides: Vec<u8>,
+    /// The lowest cell of each column, left to right (square boards; empty
+    /// on others).
+    pub floors: Vec<CellId>,
+}
+
+impl Compass {
+    /// The tables for cells at `coords`, stepping by `steps`. `inside` and
+    /// `index` locate a coordinate; `row_column` says how labels count a
+    /// cell's row and column; `top_first` whether the first coordinate row
+    /// (the smallest) is the top one.
+    pub fn new(
+        coords: &[(i32, i32)],
+        steps: &[Option<(i32, i32)>; 8],
+        inside: impl Fn((i32, i32)) -> bool,
+        index: impl Fn((i32, i32)) -> CellId,
+        row_column: impl Fn((i32, i32)) -> (u8, u8),
+        top_first: bool,
+    ) -> Self {
+        let mut table = Vec::with_capacity(coords.len() * 8);
+        for &(x, y) in coords {
+            for step in steps {
+                let to = step.map(|(dx, dy)| (x + dx, y + dy)).filter(|&p| inside(p));
+                table.push(to.map_or(NO_CELL, &index));
+            }
+        }
+        let (rows, columns) = coords.iter().map(|&c| row_column(c)).unzip();
+        let y_min = coords.iter().map(|c| c.1).min().unwrap_or(0);
+        let y_max = coords.iter().map(|c| c.1).max().unwrap_or(0);
+        let (top, bottom) = if top_first {
+            (y_min, y_max)
+        } else {
+            (y_max, y_min)
+        };
+        let row_ends = |y: i32| {
+            let xs = coords.iter().filter(|c| c.1 == y).map(|c| c.0);
+            (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0))
+        };
+        let sides = coords
+            .iter()
+            .map(|&(x, y)| {
+                let (left, right) = row_ends(y);
+                u8::from(y == top)
+                    | u8::from(y == bottom) << 1
+                    | u8::from(x == left) << 2
+                    | u8::from(x == right) << 3
+            })
+            .collect();
+        let mut compass = Compass {
+            steps: table,
+            rows,
+            columns,
+            sides,
+            floors: Vec::new(),
+        };
+        if steps[4].is_some() {
+            let mut floors: Vec<CellId> = (0..coords.len() as CellId)
+                .filter(|&c| compass.step(c, 4) == NO_CELL)
+                .collect();
+            floors.sort_by_key(|&c| compass.columns[c as usize]);
+            compass.floors = floors;
+        }
+        compass
+    }
+
+    /// The cell one step from `cell` in direction `d`, or `NO_CELL`.
+    #[inline]
+    pub fn step(&self, cell: CellId, d: Direction) -> CellId {
+        self.steps
+            .get(cell as usize * 8 + d as usize)
+            .copied()
+            .unwrap_or(NO_CELL)
+    }
+
+    /// Whether `cell` lies on side `side`.
+    #[inline]
+    pub fn on_side(&self, cell: CellId, side: u8) -> bool {
+        self.sides
+            .get(cell as usize)
+            .is_some_and(|&s| s >> side & 1 != 0)
+    }
+}
