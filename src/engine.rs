@@ -9,6 +9,7 @@ mod cards;
 mod chain;
 mod counters;
 mod deal;
+mod drop;
 mod ending;
 mod eval;
 mod groups;

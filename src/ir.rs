@@ -358,6 +358,8 @@ pub enum Candidates {
     /// n where adjacent(cell, n))`): grown from the occupied cells'
     /// neighbour masks when the board fits a bitboard.
     EmptyTouching,
+    /// The lowest empty cell of each column that has one (`drop`).
+    Dropped,
     /// The cells topped by one of the mover's pieces (`pick`).
     Owned,
     /// The cells holding a piece, whoever's (`remove`).

@@ -71,6 +71,7 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             on: on.as_ref().map(|t| r.expect(t, Context::TOP, Ty::Cell)),
             condition: condition(r, c),
         },
+        StepKind::Drop(c) => StepSpec::Drop(condition(r, c)),
         StepKind::Pick(c) => StepSpec::Pick(condition(r, c)),
         StepKind::Remove(c) => StepSpec::Remove(condition(r, c)),
         StepKind::Sow { no_reversal } => StepSpec::Sow {
@@ -171,7 +172,7 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
     let chooses = |k: &StepKind| {
         matches!(
             k,
-            StepKind::Place { .. } | StepKind::Pick(_) | StepKind::Remove(_)
+            StepKind::Place { .. } | StepKind::Drop(_) | StepKind::Pick(_) | StepKind::Remove(_)
         )
     };
     if !steps.iter().any(|s| chooses(&s.kind)) {

@@ -182,6 +182,8 @@ pub enum StepSpec {
         /// The condition on the cell.
         condition: Option<Typed>,
     },
+    /// Put a piece into a column, at its lowest empty cell.
+    Drop(Option<Typed>),
     /// Lift one of the mover's pieces into his supply.
     Pick(Option<Typed>),
     /// Take a piece off the board.

@@ -155,12 +155,15 @@ impl<'a> Lowerer<'a> {
             Hir::Param(i) => args.get(*i).cloned().unwrap_or(Node::Bound),
             Hir::Error => Node::Const(0),
             Hir::If(value, condition, other) => {
-                let condition = self.lower(condition, args)?;
-                let (value, other) = (self.lower(value, args)?, self.lower(other, args)?);
-                match condition {
-                    Node::Const(0) => other,
-                    Node::Const(_) => value,
-                    c => Node::If(b(value), b(c), b(other)),
+                // A branch the options rule out is not lowered: the engine
+                // keeps no counter for a `line` only it reads.
+                match self.lower(condition, args)? {
+                    Node::Const(0) => self.lower(other, args)?,
+                    Node::Const(_) => self.lower(value, args)?,
+                    c => {
+                        let (value, other) = (self.lower(value, args)?, self.lower(other, args)?);
+                        Node::If(b(value), b(c), b(other))
+                    }
                 }
             }
             Hir::SeatOption(i, seat) => {
@@ -224,7 +227,14 @@ impl<'a> Lowerer<'a> {
                 other => Node::Neg(b(other)),
             },
             Hir::Binary(op, l, r) => {
-                let (l, r) = (self.lower(l, args)?, self.lower(r, args)?);
+                let l = self.lower(l, args)?;
+                // Nor is the right side of an `and` or `or` decided by the left.
+                match (op, &l) {
+                    (BinaryOp::And, Node::Const(0)) => return Ok(Node::Const(0)),
+                    (BinaryOp::Or, Node::Const(x)) if *x != 0 => return Ok(Node::Const(1)),
+                    _ => {}
+                }
+                let r = self.lower(r, args)?;
                 // Arithmetic on constants (`20 * seats`) is done once, here.
                 if let (Node::Const(x), Node::Const(y)) = (&l, &r) {
                     let folded = match op {

@@ -111,6 +111,7 @@ fn lower_step(
             select.test = condition.as_ref().map(|c| lower.node(c)).transpose()?;
             Step::PlaceOn(lower.node(on)?, select)
         }
+        StepSpec::Drop(c) => Step::Place(lower.select(c.as_ref(), Candidates::Dropped)?),
         StepSpec::Pick(c) => Step::Pick(lower.select(c.as_ref(), Candidates::Owned)?),
         StepSpec::Remove(c) => Step::Remove(lower.select(c.as_ref(), Candidates::Pieces)?),
         StepSpec::Sow { no_reversal } => {

@@ -243,6 +243,7 @@ impl Rules {
     /// stack and its path such as `a1 b1 c1 c2`.
     pub fn move_text(&self, m: Move) -> String {
         match m {
+            Move::Place(c) if self.writes_columns() => self.column_text(c),
             Move::Place(c) => self.geometry.labels[c as usize].clone(),
             Move::Sow { from, steps, dirs } => {
                 let mut text = self.geometry.labels[from as usize].clone();
@@ -328,6 +329,9 @@ impl Rules {
         }
         if let Some(m) = self.read_cards(state, &lower)? {
             return Ok(m);
+        }
+        if let Some(read) = self.read_column(state, &lower) {
+            return read;
         }
         let labels: Vec<&str> = lower
             .split(|c: char| c.is_whitespace() || c == ',')

@@ -50,6 +50,7 @@ impl Rules {
                 }
             }
             Candidates::EmptyTouching => self.empty_touching(state, out),
+            Candidates::Dropped => self.dropped(state, out),
             Candidates::Owned => {
                 let own = state.mover + 1;
                 if self.keeps_tops {
@@ -178,6 +179,7 @@ impl Rules {
                     .iter()
                     .any(|&n| state.heights[n as usize] > 0)
             }
+            Candidates::Dropped => self.rests_on(state, cell),
             Candidates::Owned => state.board[c] == state.mover + 1,
             Candidates::Pieces => height > 0,
             Candidates::OwnedBy(seat) => self.is_owned_by(seat, state, progress, cell),

@@ -295,6 +295,9 @@ pub enum StepKind {
         /// The condition on the cell.
         condition: Option<Expr>,
     },
+    /// `drop [where COND]`: put one of the mover's pieces into a column; it
+    /// falls to the column's lowest empty cell.
+    Drop(Option<Expr>),
     /// `pick [where COND]`: lift one of the mover's pieces back into his supply.
     Pick(Option<Expr>),
     /// `remove [where COND]`: take a piece off the board for good.

@@ -414,6 +414,7 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             }
             StepKind::Place { on, condition }
         }
+        Rule::drop_step => StepKind::Drop(expr(&mut inner)),
         Rule::pick_step => StepKind::Pick(expr(&mut inner)),
         Rule::remove_step => StepKind::Remove(expr(&mut inner)),
         Rule::sow_step => StepKind::Sow {
