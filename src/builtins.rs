@@ -145,6 +145,12 @@ pub enum BuiltinId {
     Connects,
     /// The seat has a row of exactly n pieces.
     ExactLine,
+    /// How many turns in a row, up to this one, ended in a forced pass.
+    Passes,
+    /// How many pieces a piece of the mover's on the cell would enclose.
+    Encloses,
+    /// How many pieces the seat has captured.
+    Captured,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -528,6 +534,13 @@ pub fn builtin(name: &str) -> Option<&'static Builtin> {
 }
 
 impl Builtin {
+    /// Whether a rules file may give its name another meaning: the names of
+    /// directions and sides are short words (`n`, `e`, `top`) a designer may
+    /// want for an option or a definition, which then hides the built-in.
+    pub fn may_be_shadowed(&self) -> bool {
+        matches!(self.ty, Ty::Direction | Ty::Side) && self.params.is_empty()
+    }
+
     /// The signature as a rules author would write a call.
     pub fn signature(&self) -> String {
         if self.params.is_empty() {

@@ -10,6 +10,7 @@ mod chain;
 mod counters;
 mod deal;
 mod drop;
+mod enclose;
 mod ending;
 mod eval;
 mod groups;

@@ -225,6 +225,28 @@ pub enum Step {
     Split(u8, Select),
     /// Two movers the selection allows exchange places.
     Switch(Select),
+    /// The pieces the piece just put down encloses (other seats' pieces in
+    /// an unbroken row from it up to one of the mover's, in every
+    /// direction; only rows of exactly that many when a length is given)
+    /// are flipped to the mover or captured.
+    Enclosed(EnclosedEffect, Option<u8>),
+}
+
+/// What happens to enclosed pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnclosedEffect {
+    /// They become the mover's (`flip enclosed`).
+    Flip,
+    /// They leave the board, captured by the mover (`capture enclosed`).
+    Capture,
+}
+
+impl Step {
+    /// Whether the step is an effect that only follows a piece put down
+    /// and never chooses: a move's choices are made without it.
+    pub fn is_after_effect(&self) -> bool {
+        matches!(self, Step::Enclosed(..))
+    }
 }
 
 impl MoveRule {
@@ -302,6 +324,7 @@ impl Step {
             Step::KeepLargestGroup(None)
             | Step::PlayCard(CardTest::Any | CardTest::Kinds(_))
             | Step::Sow(_)
+            | Step::Enclosed(..)
             | Step::PlayCards(_) => {}
         }
     }
@@ -398,10 +421,19 @@ pub struct CardPlay {
 /// `otherwise discard hand [then draw N]`: the forced move when no other is legal.
 #[derive(Clone, Debug)]
 pub struct Otherwise {
-    /// The cards drawn after discarding the hand, if any.
-    pub draw: Option<Node>,
+    /// What the mover does.
+    pub action: Forced,
     /// The rule as written, for messages.
     pub text: String,
+}
+
+/// What a forced move does.
+#[derive(Clone, Debug)]
+pub enum Forced {
+    /// The whole hand to the discard pile, then the cards drawn, if any.
+    DiscardHand(Option<Node>),
+    /// Nothing: the turn passes.
+    Pass,
 }
 
 /// How a stack is sown: one piece a step, bottom piece first, each step to a

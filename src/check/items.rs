@@ -35,7 +35,7 @@ pub(super) fn collect_symbols<'a>(
     let mut symbols = Symbols::default();
     let mut seen: HashMap<&str, Span> = HashMap::new();
     let mut declare = |name: &'a str, span: Span, diagnostics: &mut Vec<Diagnostic>| -> bool {
-        if let Some(b) = crate::builtins::builtin(name) {
+        if let Some(b) = crate::builtins::builtin(name).filter(|b| !b.may_be_shadowed()) {
             diagnostics.push(Diagnostic::ShadowsBuiltin {
                 name: name.into(),
                 meaning: b.meaning.into(),

@@ -8,7 +8,7 @@
 //! and `play N..M cards then place on CELL [then draw N]`. A step out of
 //! those shapes is reported here (E0023).
 
-use super::program::{RuleSpec, StepSpec, Typed};
+use super::program::{ForcedSpec, RuleSpec, StepSpec, Typed};
 use super::resolve::{Context, Resolver};
 use crate::builtins::Ty;
 use crate::diagnostic::Diagnostic;
@@ -32,8 +32,10 @@ pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
             if !has_deck {
                 r.diagnostics.push(needs_deck("a forced move", m.span));
             }
-            spec.otherwise = Some(draw.as_ref().map(|d| r.expect(d, Context::TOP, Ty::Int)));
+            let draw = draw.as_ref().map(|d| r.expect(d, Context::TOP, Ty::Int));
+            spec.otherwise = Some(ForcedSpec::DiscardHand(draw));
         }
+        MoveKind::Pass => spec.otherwise = Some(ForcedSpec::Pass),
         MoveKind::Chain(steps) => {
             spec.steps = steps.iter().map(|s| step_spec(s, r)).collect();
             if !super::track::check_track_chain(steps, r) {
@@ -72,6 +74,18 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             condition: condition(r, c),
         },
         StepKind::Drop(c) => StepSpec::Drop(condition(r, c)),
+        StepKind::Enclosed { capture, exactly } => StepSpec::Enclosed {
+            capture: *capture,
+            exactly: exactly.as_ref().map(|n| {
+                super::board::bounded(
+                    r,
+                    n,
+                    "the rows are found when a move is played",
+                    "an enclosed row's length",
+                    MAX_ENCLOSED,
+                )
+            }),
+        },
         StepKind::Pick(c) => StepSpec::Pick(condition(r, c)),
         StepKind::Remove(c) => StepSpec::Remove(condition(r, c)),
         StepKind::Sow { no_reversal } => StepSpec::Sow {
@@ -104,6 +118,10 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
         StepKind::Switch(c) => StepSpec::Switch(condition(r, c)),
     }
 }
+
+/// The longest enclosed row `exactly N` may ask for: the longest side a
+/// board may have, less the two ends.
+const MAX_ENCLOSED: i64 = super::MAX_SQUARE_SIDE - 2;
 
 /// The card counts of `play MIN..MAX cards`, reported if out of bounds.
 fn played_bound(min: i64, max: i64, step: &Step, r: &mut Resolver) -> (u8, u8) {

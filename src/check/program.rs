@@ -163,13 +163,21 @@ pub struct PhaseSpec {
 pub struct RuleSpec {
     /// The steps, in order (empty for a forced move).
     pub steps: Vec<StepSpec>,
-    /// `otherwise discard hand [then draw N]`: the forced move, with the
-    /// cards drawn after it, if any.
-    pub otherwise: Option<Option<Typed>>,
+    /// The phase's forced move, if this rule is one.
+    pub otherwise: Option<ForcedSpec>,
     /// The rule as written (whitespace collapsed), for messages.
     pub text: String,
     /// Where it is written.
     pub span: Span,
+}
+
+/// A forced move, checked.
+#[derive(Clone, Debug)]
+pub enum ForcedSpec {
+    /// `otherwise discard hand [then draw N]`, with the cards drawn, if any.
+    DiscardHand(Option<Typed>),
+    /// `otherwise pass`.
+    Pass,
 }
 
 /// One step of a chain, checked.
@@ -184,6 +192,14 @@ pub enum StepSpec {
     },
     /// Put a piece into a column, at its lowest empty cell.
     Drop(Option<Typed>),
+    /// Flip (or capture) the pieces the piece just put down encloses, only
+    /// rows of exactly that many if a length is given.
+    Enclosed {
+        /// Captured, not flipped.
+        capture: bool,
+        /// The row length, a constant.
+        exactly: Option<Typed>,
+    },
     /// Lift one of the mover's pieces into his supply.
     Pick(Option<Typed>),
     /// Take a piece off the board.

@@ -277,7 +277,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
             println!("{}\n", view::wrap(&said, 80));
             table.note(seat as u8, report);
         }
-        for (seat, &gain) in state.gains.iter().enumerate() {
+        // What this turn changed: scores kept only at the end of the game
+        // would otherwise count every turn's points at once.
+        let before = rules.scores_now(history.last().expect("just pushed"));
+        for (seat, &before) in before.iter().enumerate() {
+            let gain = state.scores[seat].saturating_sub(before);
             // Counted fields show every seat's points under the board.
             if gain != 0 && rules.score.is_some() && !rules.majority {
                 let points = if gain.abs() == 1 { "point" } else { "points" };

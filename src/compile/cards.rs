@@ -3,9 +3,9 @@
 
 use super::lower::Lowerer;
 use super::{value_of, CompileError};
-use crate::check::program::{PhaseSpec, Program};
+use crate::check::program::{ForcedSpec, PhaseSpec, Program};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{CardPlay, CellId, Geometry, Otherwise, NO_CELL};
+use crate::ir::{CardPlay, CellId, Forced, Geometry, Otherwise, NO_CELL};
 
 /// The seats that play: the first N names of `players N of ...`, else all.
 pub fn seats(program: &Program, values: &[i64]) -> Result<Vec<String>, CompileError> {
@@ -92,15 +92,21 @@ pub fn otherwise(
     lower: &mut Lowerer,
     phase: &PhaseSpec,
 ) -> Result<Option<Otherwise>, CompileError> {
-    let Some((spec, draw)) = phase
+    let Some((spec, forced)) = phase
         .rules
         .iter()
         .find_map(|r| r.otherwise.as_ref().map(|d| (r, d)))
     else {
         return Ok(None);
     };
+    let action = match forced {
+        ForcedSpec::DiscardHand(draw) => {
+            Forced::DiscardHand(draw.as_ref().map(|d| lower.node(d)).transpose()?)
+        }
+        ForcedSpec::Pass => Forced::Pass,
+    };
     Ok(Some(Otherwise {
-        draw: draw.as_ref().map(|d| lower.node(d)).transpose()?,
+        action,
         text: spec.text.clone(),
     }))
 }

@@ -365,6 +365,9 @@ impl<'a> Lowerer<'a> {
                         Node::PerSeat(table, SeatRef::Mover)
                     }
                     BuiltinId::Step => Node::Step(node(), node()),
+                    BuiltinId::Passes => Node::Passes,
+                    BuiltinId::Encloses => Node::Encloses(node()),
+                    BuiltinId::Captured => Node::Captured(seat(node())),
                     BuiltinId::Row => Node::Row(node()),
                     BuiltinId::Column => Node::Column(node()),
                     BuiltinId::Connects => {

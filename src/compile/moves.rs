@@ -5,7 +5,9 @@
 use super::lower::Lowerer;
 use super::{pieces, CompileError};
 use crate::check::program::{RuleSpec, StepSpec};
-use crate::ir::{Candidates, CardTest, CmpOp, Form, Geometry, MoveRule, Node, Rules, Step};
+use crate::ir::{
+    Candidates, CardTest, CmpOp, EnclosedEffect, Form, Geometry, MoveRule, Node, Rules, Step,
+};
 
 /// The board facts a chain's compilation needs.
 pub struct Board<'g> {
@@ -110,6 +112,18 @@ fn lower_step(
             let mut select = lower.place(None, board.stacks)?;
             select.test = condition.as_ref().map(|c| lower.node(c)).transpose()?;
             Step::PlaceOn(lower.node(on)?, select)
+        }
+        StepSpec::Enclosed { capture, exactly } => {
+            let effect = if *capture {
+                EnclosedEffect::Capture
+            } else {
+                EnclosedEffect::Flip
+            };
+            let exactly = match exactly {
+                Some(n) => Some(super::value_of(n, lower.values())?.clamp(1, 255) as u8),
+                None => None,
+            };
+            Step::Enclosed(effect, exactly)
         }
         StepSpec::Drop(c) => Step::Place(lower.select(c.as_ref(), Candidates::Dropped)?),
         StepSpec::Pick(c) => Step::Pick(lower.select(c.as_ref(), Candidates::Owned)?),

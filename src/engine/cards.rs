@@ -532,6 +532,9 @@ impl Rules {
         let Some(otherwise) = &self.phases[state.phase as usize].otherwise else {
             return;
         };
+        let crate::ir::Forced::DiscardHand(draw) = &otherwise.action else {
+            return;
+        };
         let (played, total) = state.discard_hand(seat, self);
         let scope = Scope {
             played,
@@ -539,13 +542,7 @@ impl Rules {
             ..Scope::at(state, NO_CELL)
         };
         let n = self
-            .eval(
-                otherwise
-                    .draw
-                    .as_ref()
-                    .unwrap_or(&crate::ir::Node::Const(0)),
-                &scope,
-            )
+            .eval(draw.as_ref().unwrap_or(&crate::ir::Node::Const(0)), &scope)
             .clamp(0, self.deck.len() as i64);
         for _ in 0..n {
             state.draw_card(seat, self);

@@ -65,6 +65,10 @@ pub(super) struct Way<'s> {
 struct Walk<'w> {
     skip: &'w dyn Fn(&Step, CellId) -> bool,
     visit: &'w mut dyn FnMut(Way) -> bool,
+    /// Whether the walk only lists moves: then the effects after the last
+    /// choice (flips, captures) are left for when the move is played, and a
+    /// `place` before them is handed over as the last step.
+    listing: bool,
 }
 
 thread_local! {
@@ -131,8 +135,11 @@ impl Rules {
         skip: &dyn Fn(&Step, CellId) -> bool,
         out: &mut Vec<Move>,
     ) {
-        let last = rule.steps.len().saturating_sub(1);
-        self.walk_chain_except(rule, state, skip, &mut |way| {
+        let mut choices_at = rule.steps.len().saturating_sub(1);
+        while choices_at > 0 && rule.steps[choices_at].is_after_effect() {
+            choices_at -= 1;
+        }
+        let mut visit = |way: Way| {
             let Some(step) = way.last else {
                 out.push(Move::Chain {
                     rule: number,
@@ -145,7 +152,7 @@ impl Rules {
             for m in &mut out[start..] {
                 if let Move::Place(c) = *m {
                     let mut choices = way.choices;
-                    choices[last] = c;
+                    choices[choices_at] = c;
                     *m = Move::Chain {
                         rule: number,
                         choices,
@@ -153,7 +160,14 @@ impl Rules {
                 }
             }
             out.len() >= MAX_MOVES
-        });
+        };
+        let mut choices = [NO_CELL; MAX_STEPS];
+        let mut walk = Walk {
+            skip,
+            visit: &mut visit,
+            listing: true,
+        };
+        self.walk(rule, 0, state, Progress::START, &mut choices, &mut walk);
     }
 
     /// Calls `visit` with every complete way through `rule` from `state`,
@@ -168,7 +182,11 @@ impl Rules {
         visit: &mut dyn FnMut(Way) -> bool,
     ) -> bool {
         let mut choices = [NO_CELL; MAX_STEPS];
-        let mut walk = Walk { skip, visit };
+        let mut walk = Walk {
+            skip,
+            visit,
+            listing: false,
+        };
         self.walk(rule, 0, state, Progress::START, &mut choices, &mut walk)
     }
 
@@ -189,13 +207,24 @@ impl Rules {
                 last: None,
             });
         };
-        if k + 1 == rule.steps.len() && matches!(step, Step::Place(_) | Step::PlaceOn(..)) {
+        let rest = &rule.steps[k + 1..];
+        let last = rest.is_empty() || (walk.listing && rest.iter().all(Step::is_after_effect));
+        if last && matches!(step, Step::Place(_) | Step::PlaceOn(..)) {
             return (walk.visit)(Way {
                 state,
                 progress,
                 choices: *choices,
                 last: Some(step),
             });
+        }
+        if step.is_after_effect() {
+            // A flip or capture before a later choice: played here.
+            let mut next = copy_of(state);
+            let mut p = progress;
+            self.run_step(step, &mut next, NO_CELL, &mut p);
+            let stop = self.walk(rule, k + 1, &next, p, choices, walk);
+            give_back(next);
+            return stop;
         }
         let mut options = buffer();
         match step {
@@ -339,6 +368,9 @@ impl Rules {
                         state.draw_card(state.mover, self);
                     }
                 }
+            }
+            Step::Enclosed(effect, exactly) => {
+                self.enclosed(state, progress.to, *effect, *exactly);
             }
             // Only in their own shapes, which have their own paths (the checker).
             Step::Sow(_)

@@ -367,6 +367,9 @@ impl Rules {
                 let columns = &self.geometry.compass.columns;
                 columns.get(cell(c) as usize).map_or(0, |&r| r as i64)
             }
+            Node::Passes => st.passes as i64,
+            Node::Encloses(c) => self.encloses(st, cell(c)) as i64,
+            Node::Captured(p) => st.captured.get(seat(p)).copied().unwrap_or(0) as i64,
             Node::Connects(p, a, b) => {
                 let (p, a, b) = (seat(p), self.eval(a, s), self.eval(b, s));
                 self.connects(st, p, a, b) as i64

@@ -53,6 +53,11 @@ impl Rules {
             // Passing a card is part of the deal, not a turn.
             Move::Give(card) => return self.play_give(state, card),
         }
+        state.passes = if m == Move::Pass {
+            state.passes.saturating_add(1)
+        } else {
+            0
+        };
         self.finish_turn(state);
     }
 

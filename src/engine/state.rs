@@ -106,6 +106,8 @@ pub struct State {
     pub gains: Vec<i32>,
     /// Per seat: pieces on the board.
     pub counts: Vec<i32>,
+    /// Per seat: pieces it has captured.
+    pub captured: Vec<i32>,
     /// Per (line length, seat): whether the seat has such a line.
     pub(super) lines: Vec<bool>,
     /// Per (run length, seat): the run total.
@@ -126,6 +128,8 @@ pub struct State {
     pub phase: u8,
     /// The turn the current phase started.
     pub(super) phase_start: u32,
+    /// How many turns in a row, up to the last, ended in a forced pass.
+    pub(super) passes: u8,
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
     /// The first expression that failed (division by zero), if any. A cell, so
@@ -197,6 +201,7 @@ impl State {
         copy_vec(&mut self.scores, &source.scores);
         copy_vec(&mut self.gains, &source.gains);
         copy_vec(&mut self.counts, &source.counts);
+        copy_vec(&mut self.captured, &source.captured);
         copy_vec(&mut self.lines, &source.lines);
         copy_vec(&mut self.runs, &source.runs);
         copy_vec(&mut self.links, &source.links);
@@ -217,6 +222,7 @@ impl State {
         self.last = source.last;
         self.phase = source.phase;
         self.phase_start = source.phase_start;
+        self.passes = source.passes;
         self.outcome = source.outcome;
         self.fault = source.fault.clone();
         self.joined = source.joined;
@@ -289,6 +295,7 @@ impl State {
             counts: Vec::new(),
             lines: Vec::new(),
             runs: Vec::new(),
+            captured: Vec::new(),
             links: Vec::new(),
             link_marks: Vec::new(),
             sides_joined: Vec::new(),
@@ -297,6 +304,7 @@ impl State {
             last: NO_CELL,
             phase: 0,
             phase_start: 1,
+            passes: 0,
             outcome: None,
             fault: Cell::new(None),
             rng,
@@ -361,7 +369,12 @@ impl State {
             _ => i32::MAX,
         };
         self.supply.resize(seats, each);
-        for v in [&mut self.scores, &mut self.gains, &mut self.counts] {
+        for v in [
+            &mut self.scores,
+            &mut self.gains,
+            &mut self.counts,
+            &mut self.captured,
+        ] {
             v.clear();
             v.resize(seats, 0);
         }
@@ -369,18 +382,19 @@ impl State {
         self.lines.resize(rules.line_tables.len() * seats, false);
         self.runs.clear();
         self.runs.resize(rules.run_lengths.len() * seats, 0);
-        let cells = rules.link_cells();
+        let linked = rules.link_cells();
         self.links.clear();
-        self.links.extend(0..cells as CellId);
+        self.links.extend(0..linked as CellId);
         self.link_marks.clear();
-        self.link_marks.resize(cells, 0);
+        self.link_marks.resize(linked, 0);
         self.sides_joined.clear();
-        self.sides_joined.resize(if cells > 0 { seats } else { 0 }, 0);
+        self.sides_joined.resize(if linked > 0 { seats } else { 0 }, 0);
         self.mover = 0;
         self.turn = 1;
         self.last = NO_CELL;
         self.phase = 0;
         self.phase_start = 1;
+        self.passes = 0;
         self.outcome = None;
         self.fault = Cell::new(None);
         self.rng = Pcg64Mcg::seed_from_u64(seed);

@@ -131,6 +131,12 @@ pub enum Node {
     Column(Box<Node>),
     /// Whether the seat's pieces join the two sides (side indices).
     Connects(SeatRef, Box<Node>, Box<Node>),
+    /// How many turns in a row ended in a forced pass.
+    Passes,
+    /// How many pieces a mover's piece on the cell would enclose.
+    Encloses(Box<Node>),
+    /// How many pieces the seat has captured.
+    Captured(SeatRef),
 }
 
 /// A seat argument: the common cases are read directly, without evaluating a node.
@@ -260,6 +266,7 @@ impl Node {
             | Node::SeatOf(a)
             | Node::Locked(a)
             | Node::Row(a)
+            | Node::Encloses(a)
             | Node::Column(a)
             | Node::Margin(a) => a.visit(f),
             Node::If(a, b, c) => {
@@ -301,6 +308,7 @@ impl Node {
             | Node::Count(p)
             | Node::HandSize(p)
             | Node::Partner(p)
+            | Node::Captured(p)
             | Node::LockedMovers(p) => seat(p, f),
             Node::Aggregate(_, a, c) => {
                 a.visit(f);
@@ -325,6 +333,7 @@ impl Node {
             | Node::Connected
             | Node::Groups
             | Node::Card
+            | Node::Passes
             | Node::LargestGroup => {}
         }
     }

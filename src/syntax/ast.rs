@@ -273,6 +273,9 @@ pub enum MoveKind {
         /// The cards drawn, if any.
         draw: Option<Expr>,
     },
+    /// `otherwise pass`: when no other move of the phase is legal, the
+    /// mover passes.
+    Pass,
 }
 
 /// One step of a move's chain.
@@ -298,6 +301,14 @@ pub enum StepKind {
     /// `drop [where COND]`: put one of the mover's pieces into a column; it
     /// falls to the column's lowest empty cell.
     Drop(Option<Expr>),
+    /// `flip enclosed` or `capture enclosed [exactly N]`: what happens to the
+    /// pieces the piece just put down encloses.
+    Enclosed {
+        /// Whether they are captured (else flipped).
+        capture: bool,
+        /// Only rows of exactly this many pieces, if given.
+        exactly: Option<Expr>,
+    },
     /// `pick [where COND]`: lift one of the mover's pieces back into his supply.
     Pick(Option<Expr>),
     /// `remove [where COND]`: take a piece off the board for good.

@@ -388,8 +388,11 @@ fn build_move(pair: Pair<Rule>, offset: usize) -> MoveRule {
     let rule = pair.into_inner().next().expect("move rule");
     let span = cards::trimmed(&rule, offset);
     let kind = match rule.as_rule() {
-        Rule::otherwise_rule => MoveKind::Otherwise {
-            draw: rule.into_inner().next().map(|p| build_expr(p, offset)),
+        Rule::otherwise_rule => match rule.into_inner().next() {
+            Some(p) if p.as_rule() == Rule::pass_move => MoveKind::Pass,
+            draw => MoveKind::Otherwise {
+                draw: draw.map(|p| build_expr(p, offset)),
+            },
         },
         _ => MoveKind::Chain(rule.into_inner().map(|s| build_step(s, offset)).collect()),
     };
@@ -415,6 +418,10 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             StepKind::Place { on, condition }
         }
         Rule::drop_step => StepKind::Drop(expr(&mut inner)),
+        Rule::enclosed_step => StepKind::Enclosed {
+            capture: inner.next().is_some_and(|p| p.as_str() == "capture"),
+            exactly: expr(&mut inner),
+        },
         Rule::pick_step => StepKind::Pick(expr(&mut inner)),
         Rule::remove_step => StepKind::Remove(expr(&mut inner)),
         Rule::sow_step => StepKind::Sow {
