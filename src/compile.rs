@@ -91,7 +91,12 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         ),
         BoardSpec::Rhombus(w, h) => Geometry::rhombus(
             bounded(constant(w)?, MAX_SQUARE_SIDE, w.span, "the rhombus's width")?,
-            bounded(constant(h)?, MAX_SQUARE_SIDE, h.span, "the rhombus's height")?,
+            bounded(
+                constant(h)?,
+                MAX_SQUARE_SIDE,
+                h.span,
+                "the rhombus's height",
+            )?,
         ),
         BoardSpec::Hex(s) => Geometry::hex(bounded(
             constant(s)?,

@@ -16,7 +16,7 @@ use std::time::Instant;
 use connect_four::{column_of, parse_column, ConnectFour};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use reversi::{notation, parse_cell, parse_move, Move, Reversi, BLACK, WHITE};
+use reversi::{notation, parse_cell, parse_move, Ending, Move, Reversi, BLACK, WHITE};
 
 /// Random games of each game played with invariants.
 const GAMES: u64 = 1000;
@@ -325,9 +325,12 @@ fn reversi_perft_by_listing(g: &Reversi, depth: u32) -> u64 {
 #[test]
 fn reversi_perft_from_the_start() {
     let expected = [4, 12, 56, 244, 1_396, 8_200, 55_092];
+    for ending in [Ending::NoPlacement, Ending::TwoPasses] {
+        let g = Reversi::new().with_ending(ending);
+        let got: Vec<u64> = (1..=7).map(|d| g.perft(d)).collect();
+        assert_eq!(got, expected, "{ending:?}");
+    }
     let g = Reversi::new();
-    let got: Vec<u64> = (1..=7).map(|d| g.perft(d)).collect();
-    assert_eq!(got, expected);
     assert_eq!(reversi_perft_by_listing(&g, 5), 1_396);
 }
 
@@ -419,14 +422,22 @@ fn reversi_full_board_draw_by_disc_count() {
 }
 
 /// Checks one Reversi position: disc conservation, disjoint colours, the
-/// legal moves against the reference rule, and the end rule.
-fn reversi_check(g: &Reversi, moves: &[Move]) {
+/// legal moves against the reference rule, and the end rule, given the
+/// passes played since the last placement.
+fn reversi_check(g: &Reversi, moves: &[Move], trailing_passes: u32) {
     let (black, white) = (g.discs(BLACK), g.discs(WHITE));
     assert_eq!(black & white, 0, "a cell owned by both");
     assert_eq!(g.disc_count(BLACK) + g.disc_count(WHITE), 4 + g.placed());
     let own = reference_placements(g, g.mover());
     let other = reference_placements(g, 1 - g.mover());
-    assert_eq!(g.is_over(), own.is_empty() && other.is_empty());
+    let stuck = own.is_empty() && other.is_empty();
+    match g.ending() {
+        Ending::NoPlacement => assert_eq!(g.is_over(), stuck),
+        Ending::TwoPasses => {
+            assert_eq!(g.is_over(), trailing_passes == 2);
+            assert!(!g.is_over() || stuck);
+        }
+    }
     let expected: Vec<Move> = match own.is_empty() {
         _ if g.is_over() => Vec::new(),
         true => vec![Move::Pass],
@@ -435,43 +446,85 @@ fn reversi_check(g: &Reversi, moves: &[Move]) {
     assert_eq!(moves, expected);
 }
 
-#[test]
-fn reversi_random_games_keep_invariants() {
-    let mut rng = SmallRng::seed_from_u64(0x5245_5653);
+/// Plays one random game through `legal_moves` and `play`, checking every
+/// position and every flip against the reference; returns the passes played.
+fn reversi_checked_game(ending: Ending, rng: &mut SmallRng) -> u32 {
+    let mut g = Reversi::new().with_ending(ending);
+    let (mut moves, mut trailing, mut passes) = (Vec::new(), 0, 0);
+    loop {
+        g.legal_moves(&mut moves);
+        reversi_check(&g, &moves, trailing);
+        if g.is_over() {
+            break;
+        }
+        let m = moves[rng.gen_range(0..moves.len())];
+        let before = g;
+        g.play(m);
+        trailing = if m == Move::Pass { trailing + 1 } else { 0 };
+        passes += u32::from(m == Move::Pass);
+        if let Move::Place(c) = m {
+            // Exactly the reference flips change colour, plus the new disc.
+            let flipped = reference_flips(&before, before.mover(), c as usize);
+            let mine = before.discs(before.mover()) | flipped | (1 << c);
+            assert_eq!(g.discs(before.mover()), mine);
+        }
+    }
+    assert_eq!(g.turns(), g.placed() + passes);
+    passes
+}
+
+/// Seeded random games under `ending`, checked and by the fast playout.
+fn reversi_random_games(ending: Ending, seed: u64) {
+    let mut rng = SmallRng::seed_from_u64(seed);
     let (mut moves, mut buf) = (Vec::new(), Vec::new());
-    let mut fast = Reversi::new();
+    let mut fast = Reversi::new().with_ending(ending);
+    // Under `TwoPasses` every game ends with two passes; count the others.
+    let final_passes = if ending == Ending::TwoPasses { 2 } else { 0 };
     let mut passes = 0;
     for _ in 0..GAMES {
-        let mut g = Reversi::new();
-        let mut game_passes = 0;
-        loop {
-            g.legal_moves(&mut moves);
-            reversi_check(&g, &moves);
-            if g.is_over() {
-                break;
-            }
-            let m = moves[rng.gen_range(0..moves.len())];
-            let before = g;
-            g.play(m);
-            game_passes += u32::from(m == Move::Pass);
-            if let Move::Place(c) = m {
-                // Exactly the reference flips change colour, plus the new disc.
-                let flipped = reference_flips(&before, before.mover(), c as usize);
-                assert_eq!(
-                    g.discs(before.mover()),
-                    before.discs(before.mover()) | flipped | (1 << c)
-                );
-            }
-        }
-        assert_eq!(g.turns(), g.placed() + game_passes);
-        passes += game_passes;
+        passes += reversi_checked_game(ending, &mut rng) - final_passes;
         let len = reversi::random_playout(&mut fast, &mut buf, &mut rng);
         assert!(fast.is_over() && len == fast.turns() && fast.placed() <= 60);
+        assert!(len >= fast.placed() + final_passes);
         fast.legal_moves(&mut moves);
-        reversi_check(&fast, &moves);
+        reversi_check(&fast, &moves, final_passes);
     }
-    // Passes are rare but must have been exercised.
+    // Passes in mid-game are rare but must have been exercised.
     assert!(passes > 0);
+}
+
+#[test]
+fn reversi_random_games_keep_invariants() {
+    reversi_random_games(Ending::NoPlacement, 0x5245_5653);
+}
+
+#[test]
+fn reversi_random_games_ending_on_two_passes_keep_invariants() {
+    reversi_random_games(Ending::TwoPasses, 0x3250_4153);
+}
+
+#[test]
+fn reversi_two_passes_end_the_game_under_that_rule() {
+    // Nobody can place: both seats pass, and only then is it over.
+    let mut g = Reversi::from_discs(cells("a1"), cells("h8"), BLACK).with_ending(Ending::TwoPasses);
+    assert_eq!(move_texts(&g), ["pass"]);
+    play(&mut g, "pass");
+    assert_eq!(move_texts(&g), ["pass"]);
+    assert_eq!(g.perft(1), 1);
+    play(&mut g, "pass");
+    assert!(g.is_over());
+    assert_eq!((g.turns(), g.placed(), g.winner()), (2, 0, None));
+    // A pass between placements starts the count again.
+    let mut g = Reversi::from_discs(cells("b1"), cells("a1"), BLACK).with_ending(Ending::TwoPasses);
+    for m in ["pass", "c1", "pass", "pass"] {
+        assert!(!g.is_over());
+        play(&mut g, m);
+    }
+    assert!(g.is_over());
+    assert_eq!((g.turns(), g.winner()), (4, Some(WHITE)));
+    let mut g = Reversi::new().with_ending(Ending::TwoPasses);
+    g.reset();
+    assert_eq!(g.ending(), Ending::TwoPasses);
 }
 
 // --------------------------------------------------------------- Deep & timing
@@ -488,6 +541,9 @@ fn deep_perft() {
     assert_eq!(g.perft(8), 390_216);
     assert_eq!(reversi_perft_by_listing(&g, 8), 390_216);
     assert_eq!(g.perft(9), 3_005_288);
+    // The end rules part at depth 10, after the 228 games of 9 moves.
+    assert_eq!(g.perft(10), 24_571_056);
+    assert_eq!(g.with_ending(Ending::TwoPasses).perft(10), 24_571_284);
 }
 
 #[test]

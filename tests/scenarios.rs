@@ -417,8 +417,10 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
         let mut want = Vec::new();
         for text in expected {
             let text = normalize(text);
-            // A track move's words are a card and walks, not cells.
-            let words = if is_card_text(&text) || text == "pass" || rules.track.is_some() {
+            // A track move's words are a card and walks, not cells; a drop
+            // is written as its column.
+            let not_cells = rules.track.is_some() || rules.writes_columns();
+            let words = if is_card_text(&text) || text == "pass" || not_cells {
                 Vec::new()
             } else {
                 text.split(' ').collect()
@@ -501,7 +503,9 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
         }
     }
     if let Some(expected) = &s.scores {
-        check_per_seat(rules, "scores", expected, &state.scores, &mut errors);
+        // As the players see them, whether or not kept during play.
+        let now = rules.scores_now(state);
+        check_per_seat(rules, "scores", expected, &now, &mut errors);
     }
     if let Some(expected) = &s.gains {
         check_per_seat(rules, "gains", expected, &state.gains, &mut errors);

@@ -94,7 +94,12 @@ pub enum Layout {
 /// The board's layout and sizes with these option values, if known: its
 /// width and height (a hexagon's side twice).
 pub fn board_size(board: &BoardSpec, options: &[i64]) -> Option<(Layout, i64, i64)> {
-    let size = |w, h| Some((constant::evaluate(w, options)?, constant::evaluate(h, options)?));
+    let size = |w, h| {
+        Some((
+            constant::evaluate(w, options)?,
+            constant::evaluate(h, options)?,
+        ))
+    };
     match board {
         BoardSpec::Square(w, h) => size(w, h).map(|(w, h)| (Layout::Square, w, h)),
         BoardSpec::Rhombus(w, h) => size(w, h).map(|(w, h)| (Layout::Rhombus, w, h)),

@@ -29,8 +29,7 @@ impl Rules {
     /// the floor or on a piece.
     pub(super) fn rests_on(&self, state: &State, cell: CellId) -> bool {
         let below = self.geometry.compass.step(cell, DOWN);
-        state.heights[cell as usize] == 0
-            && (below == NO_CELL || state.heights[below as usize] > 0)
+        state.heights[cell as usize] == 0 && (below == NO_CELL || state.heights[below as usize] > 0)
     }
 
     /// Whether placements are written as their column: every rule that
@@ -50,7 +49,9 @@ impl Rules {
     /// A cell's column as a move: its letter.
     pub(super) fn column_text(&self, cell: CellId) -> String {
         let label = &self.geometry.labels[cell as usize];
-        label.trim_end_matches(|c: char| c.is_ascii_digit()).to_string()
+        label
+            .trim_end_matches(|c: char| c.is_ascii_digit())
+            .to_string()
     }
 
     /// Reads a column (`d`) as the drop into it, when moves are written so.
@@ -61,7 +62,12 @@ impl Rules {
         let in_column = |c: CellId| self.column_text(c) == text;
         if !(0..self.geometry.cell_count() as CellId).any(in_column) {
             let columns = self.geometry.compass.floors.len();
-            let last = self.geometry.compass.floors.last().map(|&c| self.column_text(c));
+            let last = self
+                .geometry
+                .compass
+                .floors
+                .last()
+                .map(|&c| self.column_text(c));
             return Some(Err(MoveError::Refused(format!(
                 "`{text}` is not a column of this board: its {columns} columns are a to {}",
                 last.unwrap_or_default()
@@ -73,17 +79,17 @@ impl Rules {
             .find(|m| matches!(m, Move::Place(c) if in_column(*c)));
         Some(match found {
             Some(&m) => Ok(m),
-            None if self.dropped_full(state, text) => Err(MoveError::Refused(format!(
-                "column {text} is full"
-            ))),
+            None if self.dropped_full(state, text) => {
+                Err(MoveError::Refused(format!("column {text} is full")))
+            }
             None => Err(MoveError::Illegal(text.to_string())),
         })
     }
 
     /// Whether the column named `text` has no empty cell.
     fn dropped_full(&self, state: &State, text: &str) -> bool {
-        let mut cells = (0..self.geometry.cell_count() as CellId)
-            .filter(|&c| self.column_text(c) == text);
+        let mut cells =
+            (0..self.geometry.cell_count() as CellId).filter(|&c| self.column_text(c) == text);
         cells.all(|c| state.heights[c as usize] > 0)
     }
 }

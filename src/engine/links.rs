@@ -39,7 +39,10 @@ impl Rules {
     /// Joins a piece of `code` just put on the empty `cell` to its
     /// neighbours of the same seat, and records the sides its group touches.
     pub(super) fn link_piece(&self, state: &mut State, cell: CellId, code: u8) {
-        let Some(seat) = (code as usize).checked_sub(1).filter(|&s| s < self.seats.len()) else {
+        let Some(seat) = (code as usize)
+            .checked_sub(1)
+            .filter(|&s| s < self.seats.len())
+        else {
             return;
         };
         let c = cell as usize;

@@ -388,7 +388,8 @@ impl State {
         self.link_marks.clear();
         self.link_marks.resize(linked, 0);
         self.sides_joined.clear();
-        self.sides_joined.resize(if linked > 0 { seats } else { 0 }, 0);
+        self.sides_joined
+            .resize(if linked > 0 { seats } else { 0 }, 0);
         self.mover = 0;
         self.turn = 1;
         self.last = NO_CELL;

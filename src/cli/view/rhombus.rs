@@ -32,7 +32,12 @@ pub(super) fn draw(rules: &Rules, state: &State, width: usize, height: usize) ->
         let (_, number) = split_label(&g.labels[r * width]);
         let start = column(0, r) - gap - number.len();
         canvas.put(r + 1, start, number, Ink::Faint);
-        canvas.put(r + 1, column(width - 1, r) + cell_width + gap, number, Ink::Faint);
+        canvas.put(
+            r + 1,
+            column(width - 1, r) + cell_width + gap,
+            number,
+            Ink::Faint,
+        );
     }
     canvas
 }
