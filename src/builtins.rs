@@ -133,6 +133,12 @@ pub enum BuiltinId {
     Forward,
     /// The mover's backward direction.
     Backward,
+    /// The mover's forward direction turned an eighth to the left.
+    ForwardLeft,
+    /// The mover's forward direction turned an eighth to the right.
+    ForwardRight,
+    /// The cell lies on a side of the board.
+    OnSide,
     /// The cell one step from a cell in a direction, or no cell.
     Step,
     /// A cell's row, from 1.

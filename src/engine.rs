@@ -29,6 +29,7 @@ mod take_back;
 mod track;
 mod view;
 mod walk;
+mod walk_piece;
 
 pub use cards::CardOption;
 pub use deal::Round;

@@ -225,11 +225,27 @@ pub enum Step {
     Split(u8, Select),
     /// Two movers the selection allows exchange places.
     Switch(Select),
+    /// The piece just picked up moves from `from` to a cell the selection
+    /// allows one step away (or, sliding, any number of empty cells away)
+    /// in one of the directions the nodes give; another seat's piece there
+    /// is captured.
+    Walk(Walk),
     /// The pieces the piece just put down encloses (other seats' pieces in
     /// an unbroken row from it up to one of the mover's, in every
     /// direction; only rows of exactly that many when a length is given)
     /// are flipped to the mover or captured.
     Enclosed(EnclosedEffect, Option<u8>),
+}
+
+/// A walk of a picked-up piece.
+#[derive(Clone, Debug)]
+pub struct Walk {
+    /// Along empty cells (`slide`), not one step.
+    pub slide: bool,
+    /// The directions, each a node giving a compass direction.
+    pub directions: Vec<Node>,
+    /// The condition on the cell reached (its candidates unused).
+    pub select: Select,
 }
 
 /// What happens to enclosed pieces.
@@ -321,6 +337,10 @@ impl Step {
                 f(n);
                 select(s, f);
             }
+            Step::Walk(w) => {
+                w.directions.iter().for_each(&mut *f);
+                select(&w.select, f);
+            }
             Step::KeepLargestGroup(None)
             | Step::PlayCard(CardTest::Any | CardTest::Kinds(_))
             | Step::Sow(_)
@@ -383,6 +403,9 @@ pub enum Candidates {
     EmptyTouching,
     /// The lowest empty cell of each column that has one (`drop`).
     Dropped,
+    /// The cells a walk reaches (`step`, `slide`): found by the walk, so
+    /// the whole condition is tested on each.
+    Reached,
     /// The cells topped by one of the mover's pieces (`pick`).
     Owned,
     /// The cells holding a piece, whoever's (`remove`).

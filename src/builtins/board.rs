@@ -54,6 +54,22 @@ pub(super) const BOARD: &[Builtin] = &[
         meaning: "the opposite of the mover's forward direction (square boards)",
     },
     Builtin {
+        id: B::ForwardLeft,
+        name: "forward_left",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Direction,
+        meaning: "the mover's forward direction turned an eighth to the left: nw for the first seat, se for the second (square boards)",
+    },
+    Builtin {
+        id: B::ForwardRight,
+        name: "forward_right",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Direction,
+        meaning: "the mover's forward direction turned an eighth to the right: ne for the first seat, sw for the second (square boards)",
+    },
+    Builtin {
         id: B::Step,
         name: "step",
         params: &[Cell, Direction],
@@ -81,6 +97,14 @@ pub(super) const BOARD: &[Builtin] = &[
     side(1, "bottom", "the board's bottom side: its bottom row"),
     side(2, "left", "the board's left side: the first cell of every row"),
     side(3, "right", "the board's right side: the last cell of every row"),
+    Builtin {
+        id: B::OnSide,
+        name: "on_side",
+        params: &[Cell, Side],
+        chosen_cell_default: false,
+        ty: Bool,
+        meaning: "the cell lies on that side of the board",
+    },
     Builtin {
         id: B::Connects,
         name: "connects",

@@ -17,7 +17,7 @@ use crate::syntax::ast::{MoveKind, MoveRule, Step, StepKind};
 use crate::ir::MAX_STEPS;
 
 /// The shapes a chain may take, for the help line of E0023.
-const SHAPES: &str = "a chain is `place`, `pick`, `remove`, `keep largest group` and `draw` steps in any order (at most 6); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
+const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `remove`, `keep largest group`, `flip enclosed`, `capture enclosed` and `draw` steps in any order (at most 6); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
 
 /// The checked form of a move rule of a phase.
 pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
@@ -74,6 +74,18 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             condition: condition(r, c),
         },
         StepKind::Drop(c) => StepSpec::Drop(condition(r, c)),
+        StepKind::Walk {
+            slide,
+            directions,
+            condition: c,
+        } => StepSpec::Walk {
+            slide: *slide,
+            directions: directions
+                .iter()
+                .map(|d| r.expect(d, Context::TOP, Ty::Direction))
+                .collect(),
+            condition: condition(r, c),
+        },
         StepKind::Enclosed { capture, exactly } => StepSpec::Enclosed {
             capture: *capture,
             exactly: exactly.as_ref().map(|n| {
@@ -190,7 +202,11 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
     let chooses = |k: &StepKind| {
         matches!(
             k,
-            StepKind::Place { .. } | StepKind::Drop(_) | StepKind::Pick(_) | StepKind::Remove(_)
+            StepKind::Place { .. }
+                | StepKind::Drop(_)
+                | StepKind::Pick(_)
+                | StepKind::Remove(_)
+                | StepKind::Walk { .. }
         )
     };
     if !steps.iter().any(|s| chooses(&s.kind)) {
@@ -198,6 +214,30 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
             "a move rule must choose something: a `place`, `pick` or `remove`",
             &steps[0],
         ));
+    }
+    // A walk moves the piece a `pick` lifted; an enclosure acts from the
+    // piece a `place`, `drop` or walk put down.
+    let lifts = |k: &StepKind| matches!(k, StepKind::Pick(_));
+    let puts = |k: &StepKind| {
+        matches!(
+            k,
+            StepKind::Place { .. } | StepKind::Drop(_) | StepKind::Walk { .. }
+        )
+    };
+    for (i, s) in steps.iter().enumerate() {
+        let before = &steps[..i];
+        if matches!(s.kind, StepKind::Walk { .. }) && !before.iter().any(|b| lifts(&b.kind)) {
+            r.diagnostics.push(bad(
+                "`step` and `slide` move the piece a `pick` lifted: write `pick [where ...] then step ...`",
+                s,
+            ));
+        }
+        if matches!(s.kind, StepKind::Enclosed { .. }) && !before.iter().any(|b| puts(&b.kind)) {
+            r.diagnostics.push(bad(
+                "`flip enclosed` and `capture enclosed` act from the piece just put down: put them after a `place`, `drop`, `step` or `slide`",
+                s,
+            ));
+        }
     }
     if let Some(at) = steps.iter().find(|s| play(&s.kind)) {
         r.diagnostics.push(bad(

@@ -192,6 +192,16 @@ pub enum StepSpec {
     },
     /// Put a piece into a column, at its lowest empty cell.
     Drop(Option<Typed>),
+    /// Move the piece just picked up one cell (or along empty cells) in one
+    /// of the directions.
+    Walk {
+        /// Along empty cells, not one.
+        slide: bool,
+        /// The directions.
+        directions: Vec<Typed>,
+        /// The condition on the cell reached.
+        condition: Option<Typed>,
+    },
     /// Flip (or capture) the pieces the piece just put down encloses, only
     /// rows of exactly that many if a length is given.
     Enclosed {

@@ -357,8 +357,17 @@ impl<'a> Lowerer<'a> {
                     }
                     BuiltinId::Direction(d) => Node::Const(i64::from(*d)),
                     BuiltinId::Side(s) => Node::Const(i64::from(*s)),
-                    BuiltinId::Forward | BuiltinId::Backward => {
-                        let turn = if *id == BuiltinId::Backward { 4 } else { 0 };
+                    BuiltinId::Forward
+                    | BuiltinId::Backward
+                    | BuiltinId::ForwardLeft
+                    | BuiltinId::ForwardRight => {
+                        // Turned by eighths, clockwise.
+                        let turn = match id {
+                            BuiltinId::Backward => 4,
+                            BuiltinId::ForwardLeft => 7,
+                            BuiltinId::ForwardRight => 1,
+                            _ => 0,
+                        };
                         let table = (0..self.seat_count)
                             .map(|s| i64::from((FORWARD[s % 4] + turn) % 8))
                             .collect();
@@ -369,6 +378,7 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Encloses => Node::Encloses(node()),
                     BuiltinId::Captured => Node::Captured(seat(node())),
                     BuiltinId::Row => Node::Row(node()),
+                    BuiltinId::OnSide => Node::OnSide(node(), node()),
                     BuiltinId::Column => Node::Column(node()),
                     BuiltinId::Connects => {
                         let who = seat(node());

@@ -6,7 +6,7 @@ use super::lower::Lowerer;
 use super::{pieces, CompileError};
 use crate::check::program::{RuleSpec, StepSpec};
 use crate::ir::{
-    Candidates, CardTest, CmpOp, EnclosedEffect, Form, Geometry, MoveRule, Node, Rules, Step,
+    Candidates, CardTest, CmpOp, EnclosedEffect, Form, Geometry, MoveRule, Node, Rules, Step, Walk,
 };
 
 /// The board facts a chain's compilation needs.
@@ -125,6 +125,18 @@ fn lower_step(
             };
             Step::Enclosed(effect, exactly)
         }
+        StepSpec::Walk {
+            slide,
+            directions,
+            condition,
+        } => Step::Walk(Walk {
+            slide: *slide,
+            directions: directions
+                .iter()
+                .map(|d| lower.node(d))
+                .collect::<Result<_, _>>()?,
+            select: lower.select(condition.as_ref(), Candidates::Reached)?,
+        }),
         StepSpec::Drop(c) => Step::Place(lower.select(c.as_ref(), Candidates::Dropped)?),
         StepSpec::Pick(c) => Step::Pick(lower.select(c.as_ref(), Candidates::Owned)?),
         StepSpec::Remove(c) => Step::Remove(lower.select(c.as_ref(), Candidates::Pieces)?),

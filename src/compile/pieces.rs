@@ -57,8 +57,9 @@ pub fn setup(
                         what: "a set-up condition that reads more than the cell's place".into(),
                         span: c.span.into(),
                         help: "the set-up's cells are chosen before the game starts, from where \
-                               each cell is: use `corner`, `edge`, `centre`, `adjacent`, \
-                               `number(cell)`, cells by label, options and arithmetic"
+                               each cell is: use `corner`, `edge`, `centre`, `adjacent`, `row`, \
+                               `column`, `on_side`, `step`, `number(cell)`, cells by label, \
+                               options and arithmetic"
                             .into(),
                     }))
                 })?

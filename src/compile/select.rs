@@ -149,6 +149,16 @@ impl Lowerer<'_> {
                     .map_or(-1, i64::from)
             }
             Node::Adjacent(a, b) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
+            Node::Row(c) => cell(c)?.map_or(0, |c| i64::from(g.compass.rows[c])),
+            Node::Column(c) => cell(c)?.map_or(0, |c| i64::from(g.compass.columns[c])),
+            Node::Step(c, d) => match (cell(c)?, u8::try_from(v(d)?)) {
+                (Some(c), Ok(d @ 0..8)) => i64::from(g.compass.step(c as CellId, d)),
+                _ => i64::from(NO_CELL),
+            },
+            Node::OnSide(c, side) => match (cell(c)?, u8::try_from(v(side)?)) {
+                (Some(c), Ok(s @ 0..4)) => g.compass.on_side(c as CellId, s) as i64,
+                _ => 0,
+            },
             Node::Number(c) => {
                 let number = cell(c)?.and_then(|c| self.numbers.get(c));
                 number.copied().unwrap_or(0)

@@ -209,7 +209,9 @@ impl Rules {
         };
         let rest = &rule.steps[k + 1..];
         let last = rest.is_empty() || (walk.listing && rest.iter().all(Step::is_after_effect));
-        if last && matches!(step, Step::Place(_) | Step::PlaceOn(..)) {
+        let lists_itself = matches!(step, Step::Place(_) | Step::PlaceOn(..))
+            || (walk.listing && matches!(step, Step::Walk(_)));
+        if last && lists_itself {
             return (walk.visit)(Way {
                 state,
                 progress,
@@ -300,6 +302,7 @@ impl Rules {
             Step::Pick(select) | Step::Remove(select) => {
                 self.candidate_cells(select, state, progress, out)
             }
+            Step::Walk(walk) => self.walk_cells(walk, state, progress, out),
             _ => {}
         }
     }
@@ -368,6 +371,14 @@ impl Rules {
                         state.draw_card(state.mover, self);
                     }
                 }
+            }
+            Step::Walk(_) => {
+                if state.heights[choice as usize] > 0 {
+                    self.capture_on(state, choice);
+                }
+                self.place_piece(state, choice);
+                progress.to = choice;
+                progress.piece = state.mover + 1;
             }
             Step::Enclosed(effect, exactly) => {
                 self.enclosed(state, progress.to, *effect, *exactly);

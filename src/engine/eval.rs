@@ -359,6 +359,10 @@ impl Rules {
                     _ => NO_CELL as i64,
                 }
             }
+            Node::OnSide(c, side) => {
+                let (c, side) = (cell(c), self.eval(side, s));
+                u8::try_from(side).is_ok_and(|s| s < 4 && self.geometry.compass.on_side(c, s)) as i64
+            }
             Node::Row(c) => {
                 let rows = &self.geometry.compass.rows;
                 rows.get(cell(c) as usize).map_or(0, |&r| r as i64)

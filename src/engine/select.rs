@@ -51,6 +51,8 @@ impl Rules {
             }
             Candidates::EmptyTouching => self.empty_touching(state, out),
             Candidates::Dropped => self.dropped(state, out),
+            // A walk lists the cells it reaches itself (`walk_piece.rs`).
+            Candidates::Reached => {}
             Candidates::Owned => {
                 let own = state.mover + 1;
                 if self.keeps_tops {
@@ -180,6 +182,7 @@ impl Rules {
                     .any(|&n| state.heights[n as usize] > 0)
             }
             Candidates::Dropped => self.rests_on(state, cell),
+            Candidates::Reached => true,
             Candidates::Owned => state.board[c] == state.mover + 1,
             Candidates::Pieces => height > 0,
             Candidates::OwnedBy(seat) => self.is_owned_by(seat, state, progress, cell),

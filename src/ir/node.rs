@@ -125,6 +125,8 @@ pub enum Node {
     LockedMovers(SeatRef),
     /// The cell one step from a cell in a direction, or `NO_CELL`.
     Step(Box<Node>, Box<Node>),
+    /// Whether the cell lies on the side (a side index).
+    OnSide(Box<Node>, Box<Node>),
     /// A cell's row, from 1 (0 for no cell).
     Row(Box<Node>),
     /// A cell's column, from 1 (0 for no cell).
@@ -287,6 +289,7 @@ impl Node {
             | Node::Or(a, b)
             | Node::Cmp(_, a, b)
             | Node::Step(a, b)
+            | Node::OnSide(a, b)
             | Node::Arith(_, a, b, _) => {
                 a.visit(f);
                 b.visit(f);

@@ -298,6 +298,17 @@ pub enum StepKind {
         /// The condition on the cell.
         condition: Option<Expr>,
     },
+    /// `step DIRS [where COND]` or `slide DIRS [where COND]`: the piece just
+    /// picked up moves one cell, or along empty cells, in one of the
+    /// directions, capturing another seat's piece where it stops.
+    Walk {
+        /// Any number of cells (`slide`), or one (`step`).
+        slide: bool,
+        /// The directions.
+        directions: Vec<Expr>,
+        /// The condition on the cell reached.
+        condition: Option<Expr>,
+    },
     /// `drop [where COND]`: put one of the mover's pieces into a column; it
     /// falls to the column's lowest empty cell.
     Drop(Option<Expr>),

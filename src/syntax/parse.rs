@@ -418,6 +418,20 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             StepKind::Place { on, condition }
         }
         Rule::drop_step => StepKind::Drop(expr(&mut inner)),
+        Rule::walk_step => {
+            let slide = inner.next().is_some_and(|p| p.as_str() == "slide");
+            let dirs = inner.next().expect("directions").into_inner();
+            let directions = dirs.map(|p| build_expr(p, offset)).collect();
+            let condition = inner
+                .next()
+                .and_then(|w| w.into_inner().next())
+                .map(|p| build_expr(p, offset));
+            StepKind::Walk {
+                slide,
+                directions,
+                condition,
+            }
+        }
         Rule::enclosed_step => StepKind::Enclosed {
             capture: inner.next().is_some_and(|p| p.as_str() == "capture"),
             exactly: expr(&mut inner),

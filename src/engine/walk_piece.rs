@@ -1,0 +1,76 @@
+//! A picked-up piece walking (`step`, `slide`): the cells it may reach in
+//! each direction from the cell it left, and the capture of another seat's
+//! piece where it stops.
+
+use super::chain::Progress;
+use super::{Move, State};
+use crate::ir::{CellId, Rules, Walk, NO_CELL};
+
+impl Rules {
+    /// Appends the cells the walk allows from `progress.from`: one step in
+    /// each direction (sliding: every empty cell on the way, and the first
+    /// occupied one), empty or held by another seat, passing the condition.
+    pub(super) fn walk_cells(
+        &self,
+        walk: &Walk,
+        state: &State,
+        progress: Progress,
+        out: &mut Vec<Move>,
+    ) {
+        let from = progress.from;
+        if from == NO_CELL {
+            return;
+        }
+        let own = state.mover + 1;
+        let start = out.len();
+        let scope = progress.scope(state, NO_CELL);
+        for d in &walk.directions {
+            let Ok(d @ 0..8) = u8::try_from(self.eval(d, &scope)) else {
+                continue;
+            };
+            let mut at = self.geometry.compass.step(from, d);
+            while at != NO_CELL {
+                let code = state.board[at as usize];
+                let allowed = code != own && self.walk_allows(walk, state, progress, at);
+                // The same cell by two directions (a direction listed twice) is one move.
+                if allowed && !out[start..].contains(&Move::Place(at)) {
+                    out.push(Move::Place(at));
+                }
+                if !walk.slide || code != 0 {
+                    break;
+                }
+                at = self.geometry.compass.step(at, d);
+            }
+        }
+    }
+
+    /// Whether the walk's condition allows `cell`.
+    fn walk_allows(&self, walk: &Walk, state: &State, progress: Progress, cell: CellId) -> bool {
+        let select = &walk.select;
+        let scope = progress.scope(state, cell);
+        select.mask.as_ref().is_none_or(|m| m[cell as usize])
+            && select
+                .guard
+                .as_ref()
+                .is_none_or(|g| self.eval(g, &scope) != 0)
+            && select
+                .test
+                .as_ref()
+                .is_none_or(|t| self.eval(t, &scope) != 0)
+    }
+
+    /// Captures what stands on `cell` (another seat's pieces, or neutral
+    /// ones), before the walking piece is put there.
+    pub(super) fn capture_on(&self, state: &mut State, cell: CellId) {
+        let mut pieces = [0u8; 256];
+        let n = state.take(cell, self, &mut pieces);
+        let mover = state.mover as usize;
+        for &code in &pieces[..n] {
+            if let Some(count) = state.counts.get_mut((code as usize).wrapping_sub(1)) {
+                *count -= 1;
+            }
+            state.captured[mover] += 1;
+            self.after_removal(state, code);
+        }
+    }
+}
