@@ -8,6 +8,11 @@
 use miette::{Diagnostic as MietteDiagnostic, SourceSpan};
 use thiserror::Error;
 
+mod missing;
+mod spelling;
+
+pub use spelling::closest;
+
 /// A problem found in a rules file.
 #[derive(Clone, Debug, Error, MietteDiagnostic)]
 pub enum Diagnostic {
@@ -375,6 +380,19 @@ pub enum Diagnostic {
         help: String,
     },
 
+    /// A construct the language does not have, written as if it did.
+    #[error("`{word}` is not part of the rules language")]
+    #[diagnostic(code(E0026), help("{nearest}"))]
+    NotInLanguage {
+        /// The word as written.
+        word: String,
+        /// Where.
+        #[label("not a construct of the language")]
+        span: SourceSpan,
+        /// The nearest construct the language has, with an example.
+        nearest: String,
+    },
+
     /// A step of a move's chain where it cannot go.
     #[error("{what}")]
     #[diagnostic(code(E0023), help("{help}"))]
@@ -570,18 +588,4 @@ impl Diagnostic {
                 | Diagnostic::NoScore { .. }
         )
     }
-}
-
-/// The known name closest to `name`, if one is close enough to be a likely
-/// typo: at most 2 edits, or a third of the name's length for long names.
-pub fn closest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    // The length difference is a lower bound on the distance: most names
-    // are ruled out without computing it.
-    known
-        .into_iter()
-        .filter(|k| k.len().abs_diff(name.len()) <= 2.max(k.len() / 3))
-        .map(|k| (strsim::damerau_levenshtein(k, name), k))
-        .filter(|(d, k)| *d <= 2.max(k.len() / 3))
-        .min()
-        .map(|(_, k)| k)
 }

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use tabula::engine::{random_playout, Move, Outcome, State};
-use tabula::ir::Rules;
+use tabula::ir::{Form, Rules};
 
 // Its own unit tests run with this binary too.
 #[path = "../benches/native/hex_fours.rs"]
@@ -54,11 +54,17 @@ fn all_rules() -> Vec<(String, Rules)> {
         .collect()
 }
 
-/// Whether a game is one these checks model: a piece placed each turn,
-/// won by a line or drawn on a full board. Games that connect sides, flip
-/// or pass have their own checks (tests/classics.rs).
+/// Whether a game is one these checks model: a piece placed (or a stack
+/// sown) each turn, won by a line or drawn on a full board. Games that
+/// connect sides, flip, move pieces or pass have their own checks
+/// (tests/classics.rs).
 fn placement_game(rules: &Rules) -> bool {
-    !rules.side_links && rules.phases.iter().all(|p| p.otherwise.is_none())
+    let placing = |r: &tabula::ir::MoveRule| matches!(r.form, Form::Place | Form::Sow);
+    !rules.side_links
+        && rules
+            .phases
+            .iter()
+            .all(|p| p.otherwise.is_none() && p.rules.iter().all(placing))
 }
 
 fn load(path: &std::path::Path, set: &[(&str, i64)]) -> Rules {

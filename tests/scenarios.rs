@@ -423,7 +423,8 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
             let words = if is_card_text(&text) || text == "pass" || not_cells {
                 Vec::new()
             } else {
-                text.split(' ').collect()
+                // A relocation or a step is written FROM-TO.
+                text.split([' ', '-']).collect()
             };
             match words
                 .into_iter()

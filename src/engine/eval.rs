@@ -361,7 +361,8 @@ impl Rules {
             }
             Node::OnSide(c, side) => {
                 let (c, side) = (cell(c), self.eval(side, s));
-                u8::try_from(side).is_ok_and(|s| s < 4 && self.geometry.compass.on_side(c, s)) as i64
+                u8::try_from(side).is_ok_and(|s| s < 4 && self.geometry.compass.on_side(c, s))
+                    as i64
             }
             Node::Row(c) => {
                 let rows = &self.geometry.compass.rows;

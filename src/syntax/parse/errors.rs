@@ -62,6 +62,20 @@ pub(super) fn syntax_error(
     } else {
         format!("`{}`", &text[pos..pos + found_len])
     };
+    let span = Span::new(offset + pos, offset + pos + found_len);
+    // A step or an effect's word from another language: say what to write.
+    let where_a_step_goes = expected.iter().any(|w| *w == "`place`" || *w == "`by`");
+    if where_a_step_goes && found_len > 0 {
+        let before = text[..pos].trim_end();
+        let after = before
+            .rsplit(|c: char| c.is_whitespace())
+            .next()
+            .unwrap_or("");
+        let word = &text[pos..pos + found_len];
+        if let Some(d) = Diagnostic::not_in_language(word, after, span) {
+            return d;
+        }
+    }
     let keyword: String = text
         .trim_start()
         .chars()
@@ -71,7 +85,7 @@ pub(super) fn syntax_error(
         help: form_of(&keyword),
         expected: join_words(&expected),
         found,
-        span: Span::new(offset + pos, offset + pos + found_len).into(),
+        span: span.into(),
     }
 }
 
@@ -129,11 +143,11 @@ fn form_of(keyword: &str) -> String {
         "blocked" => "blocked where CONDITION   (`cell` is the space, `piece` the moving mover's seat)",
         "hand" => "hand CARDS",
         "tiebreak" => "tiebreak(p) = EXPRESSION",
-        "board" => "board square WIDTH x HEIGHT   or   board hex SIDE   (either followed by `with stacks`)   or   board track N per seat, homes of N, end zones of N [, starts uncounted] [, turning back]",
+        "board" => "board square WIDTH x HEIGHT   or   board hex SIDE   or   board hex WIDTH x HEIGHT   (each followed by `with stacks`)   or   board track N per seat, homes of N, end zones of N [, starts uncounted] [, turning back]",
         "supply" => "supply PIECES   or   supply(p) = EXPRESSION",
         "define" => "define NAME = EXPRESSION   or   define NAME(p: seat, n: int) = EXPRESSION",
         "score" => "score(p) = EXPRESSION",
-        "phase" => "phase NAME [for N turns]  followed by move rules, each a chain of steps joined by `then`: place [on CELL] [where CONDITION], pick [where CONDITION], remove [where CONDITION], sow [without reversal], play MIN..MAX cards, draw N [if CONDITION], keep largest group [if CONDITION]; on a track, play card [where CONDITION] then enter, move by N, split N or switch [where CONDITION]; and   otherwise discard hand [then draw N]",
+        "phase" => "phase NAME [for N turns]  followed by move rules, each a chain of steps joined by `then`: place [on CELL] [where CONDITION], drop [where CONDITION], pick [where CONDITION], step DIRECTIONS [where CONDITION], slide DIRECTIONS [where CONDITION], remove [where CONDITION], flip enclosed, capture enclosed [exactly N], sow [without reversal], play MIN..MAX cards, draw N [if CONDITION], keep largest group [if CONDITION]; on a track, play card [where CONDITION] then enter, move by N, split N or switch [where CONDITION]; and   otherwise pass   or   otherwise discard hand [then draw N]",
         "must" => "must block   or   must block when CONDITION",
         "limit" => "limit N turns",
         "after" => "after turn: supply(SEAT) -= EXPRESSION   or   after move: capture at CELL [if CONDITION]; send home piece [if CONDITION]",
@@ -160,7 +174,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::after_item => "`after`",
         Rule::end_item => "`end`",
         Rule::range => "a range (`in 1..10`)",
-        Rule::square_board | Rule::hex_board => "a board shape (`square 3 x 3` or `hex 6`)",
+        Rule::square_board | Rule::hex_board => {
+            "a board shape (`square 3 x 3`, `hex 6` or `hex 11 x 11`)"
+        }
         Rule::params | Rule::param => "parameters (`(p: seat)`)",
         Rule::type_name => "a type (`int`, `bool`, `seat`, `cell` or `card`)",
         Rule::track_board | Rule::track_rule => {
@@ -185,7 +201,7 @@ fn describe(rule: Rule) -> &'static str {
             "a track step (`play card`, `enter`, `move by N`, `split N`, `switch`)"
         }
         Rule::duration => "a duration (`for 1 turn`)",
-        Rule::move_rule | Rule::chain | Rule::otherwise_rule => {
+        Rule::move_rule | Rule::chain | Rule::otherwise_rule | Rule::pass_move => {
             "a move (`place where ...`, `pick where ...`, `play 1..4 cards then place on ...`)"
         }
         Rule::place_step
@@ -196,8 +212,15 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::sow_step
         | Rule::play_step
         | Rule::draw_step
-        | Rule::keep_step => {
-            "a step (`place`, `pick`, `remove`, `sow`, `draw`, `keep largest group`)"
+        | Rule::keep_step
+        | Rule::drop_step
+        | Rule::walk_step
+        | Rule::walk_kind
+        | Rule::walk_dirs
+        | Rule::walk_where
+        | Rule::enclosed_step
+        | Rule::enclosed_effect => {
+            "a step (`place`, `drop`, `pick`, `step`, `slide`, `remove`, `flip enclosed`, `sow`, `draw`, `keep largest group`)"
         }
         Rule::must_item => "`must block`",
         Rule::limit_item => "`limit`",

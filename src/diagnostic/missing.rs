@@ -1,0 +1,62 @@
+//! Constructs of other game languages and rulebooks that Tabula does not
+//! have, with the nearest one it does: a designer who writes `jump` or
+//! `custodial` learns what to write instead, not only which keywords the
+//! grammar allowed there.
+
+use super::Diagnostic;
+use crate::syntax::Span;
+
+/// Words that name a construct the language lacks, and what to write instead.
+const MISSING: &[(&[&str], &str)] = &[
+    (
+        &["jump", "hop", "leap"],
+        "a picked-up piece moves with `step DIRECTIONS` (one cell) or `slide DIRECTIONS` (along empty cells), capturing where it stops: `pick where owner(cell) == mover then step forward, forward_left, forward_right`; jumping over pieces is not in the language yet",
+    ),
+    (
+        &["custodial", "sandwich", "surround", "intervene"],
+        "pieces enclosed in a row between the piece just put down and another of the mover's are taken with `capture enclosed [exactly N]`: `place where empty then capture enclosed exactly 2`",
+    ),
+    (
+        &["outflank", "flank", "reverse", "convert", "turn"],
+        "pieces enclosed in a row between the piece just put down and another of the mover's change sides with `flip enclosed`: `place where empty and encloses(cell) > 0 then flip enclosed`",
+    ),
+    (
+        &["gravity", "fall", "insert"],
+        "`drop [where CONDITION]` puts a piece into a column, where it falls to the lowest empty cell; the move is written as the column",
+    ),
+    (
+        &["connect", "link", "join"],
+        "`connects(p, top, bottom)` says whether one group of the seat's pieces touches both sides; use it in an `end when` condition",
+    ),
+    (
+        &["promote", "promotion", "crown"],
+        "pieces do not change kind in the language yet; a piece that reaches a row can end the game: `end when any(on_side(c, top) for c where owner(c) == mover): mover wins`",
+    ),
+    (
+        &["pass"],
+        "a forced pass is its own rule of the phase, on a line of its own: `otherwise pass` (the mover passes when no other move is legal)",
+    ),
+];
+
+impl Diagnostic {
+    /// The report for `word`, written where a step or item was expected, if
+    /// it names a construct the language lacks; `after` is the word before
+    /// it (`move piece`, where `move` starts `move by N`).
+    pub fn not_in_language(word: &str, after: &str, span: Span) -> Option<Diagnostic> {
+        let lower = word.to_ascii_lowercase();
+        let (word, nearest) = if after == "move" {
+            let help = "a piece moves in two steps: `pick where owner(cell) == mover then step DIRECTIONS` (or `slide DIRECTIONS`); `move by N` walks a mover along a track";
+            (format!("move {word}"), help)
+        } else {
+            let (_, help) = MISSING
+                .iter()
+                .find(|(words, _)| words.contains(&lower.as_str()))?;
+            (word.to_string(), *help)
+        };
+        Some(Diagnostic::NotInLanguage {
+            word,
+            span: span.into(),
+            nearest: nearest.into(),
+        })
+    }
+}

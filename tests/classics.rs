@@ -1,0 +1,229 @@
+//! The classic games played by the interpreter beside independent models:
+//! Connect Four and Reversi move by move against the hand-written native
+//! games (`benches/native/`), Hex's connection rule against a search written
+//! here, and Breakthrough's invariants, over seeded random games.
+
+#[path = "../benches/native/connect_four.rs"]
+mod connect_four;
+#[path = "../benches/native/reversi.rs"]
+mod reversi;
+
+use std::collections::BTreeSet;
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use tabula::engine::{Move, Outcome, State};
+use tabula::ir::Rules;
+
+/// Random games per check.
+const GAMES: u64 = 300;
+
+fn load(file: &str, set: &[(&str, i64)]) -> Rules {
+    let path = format!("{}/rules/{file}", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(&path).expect("rules file");
+    let set: Vec<(String, i64)> = set.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+    tabula::compile::load(&source, &set).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+}
+
+/// The legal moves of `state` in notation, sorted.
+fn legal(rules: &Rules, state: &State) -> BTreeSet<String> {
+    let mut moves = Vec::new();
+    rules.legal_moves(state, &mut moves);
+    moves.iter().map(|&m| rules.move_text(m)).collect()
+}
+
+/// The seat that owns `cell` in the interpreter, by label.
+fn owner(rules: &Rules, state: &State, label: &str) -> Option<u8> {
+    state.owner(rules.geometry.cell_by_label(label).expect("a cell"))
+}
+
+/// Plays the move written `text`, which must be legal.
+fn play(rules: &Rules, state: &mut State, text: &str) {
+    let m: Move = rules
+        .parse_move(state, text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    rules.play(state, m);
+}
+
+#[test]
+fn connect_four_agrees_with_the_native_game_move_by_move() {
+    let rules = load("connect-four.game", &[]);
+    let mut buf = Vec::new();
+    for seed in 0..GAMES {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut state = rules.start(seed);
+        let mut native = connect_four::ConnectFour::new();
+        while !native.is_over() {
+            native.legal_moves(&mut buf);
+            let expected: BTreeSet<String> = buf
+                .iter()
+                .map(|&m| connect_four::column_of(m).to_string())
+                .collect();
+            assert_eq!(legal(&rules, &state), expected, "seed {seed}");
+            let m = buf[rng.gen_range(0..buf.len())];
+            play(&rules, &mut state, &connect_four::column_of(m).to_string());
+            let cell = native.landing(m).expect("a legal column");
+            native.play(m);
+            let label = connect_four::cell_label(cell);
+            assert_eq!(
+                owner(&rules, &state, &label),
+                native.owner(cell).map(|s| s as u8)
+            );
+        }
+        let outcome = native
+            .winner()
+            .map_or(Outcome::Draw, |s| Outcome::Win(s as u8));
+        assert_eq!(state.outcome, Some(outcome), "seed {seed}");
+    }
+}
+
+#[test]
+fn reversi_agrees_with_the_native_game_move_by_move() {
+    let rules = load("reversi.game", &[]);
+    let mut buf = Vec::new();
+    let cells = rules.geometry.cell_count();
+    for seed in 0..GAMES {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut state = rules.start(seed);
+        let ending = reversi::Ending::TwoPasses;
+        let mut native = reversi::Reversi::new().with_ending(ending);
+        while !native.is_over() {
+            native.legal_moves(&mut buf);
+            let expected: BTreeSet<String> = buf.iter().map(|&m| reversi::notation(m)).collect();
+            assert_eq!(legal(&rules, &state), expected, "seed {seed}");
+            let m = buf[rng.gen_range(0..buf.len())];
+            play(&rules, &mut state, &reversi::notation(m));
+            native.play(m);
+            for cell in 0..cells {
+                let label = &rules.geometry.labels[cell];
+                let native_cell = reversi::parse_cell(label).expect("same board");
+                assert_eq!(
+                    owner(&rules, &state, label),
+                    native.owner(native_cell).map(|s| s as u8),
+                    "seed {seed}, {label}"
+                );
+            }
+        }
+        let outcome = native
+            .winner()
+            .map_or(Outcome::Draw, |s| Outcome::Win(s as u8));
+        assert_eq!(state.outcome, Some(outcome), "seed {seed}");
+    }
+}
+
+/// Whether `seat`'s pieces join sides `a` and `b` of a Hex board, by a
+/// search over the cells from side `a`.
+fn joined(rules: &Rules, state: &State, seat: u8, a: u8, b: u8) -> bool {
+    let g = &rules.geometry;
+    let on = |c: usize, side: u8| g.compass.sides[c] >> side & 1 != 0;
+    let mine = |c: usize| state.owner(c as u16) == Some(seat);
+    let mut seen = vec![false; g.cell_count()];
+    let mut stack: Vec<usize> = (0..g.cell_count())
+        .filter(|&c| mine(c) && on(c, a))
+        .collect();
+    while let Some(c) = stack.pop() {
+        if std::mem::replace(&mut seen[c], true) {
+            continue;
+        }
+        if on(c, b) {
+            return true;
+        }
+        stack.extend(
+            g.neighbours_of(c as u16)
+                .iter()
+                .map(|&n| n as usize)
+                .filter(|&n| mine(n)),
+        );
+    }
+    false
+}
+
+#[test]
+fn hex_ends_exactly_when_a_chain_joins_the_mover_s_sides() {
+    for size in [3, 5, 11] {
+        let rules = load("hex.game", &[("size", size)]);
+        let mut buf = Vec::new();
+        for seed in 0..GAMES {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let mut state = rules.start(seed);
+            while !state.is_over() {
+                rules.legal_moves(&state, &mut buf);
+                assert_eq!(buf.len(), state.empty_count(), "every empty cell is a move");
+                let seat = state.mover;
+                rules.play(&mut state, buf[rng.gen_range(0..buf.len())]);
+                // Red joins top (0) and bottom (1), Blue left (2) and right (3).
+                let (a, b) = if seat == 0 { (0, 1) } else { (2, 3) };
+                let won = joined(&rules, &state, seat, a, b);
+                let outcome = won.then_some(Outcome::Win(seat));
+                assert_eq!(state.outcome, outcome, "size {size} seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn breakthrough_moves_one_row_forward_and_ends_on_the_far_row_or_a_wipe_out() {
+    let rules = load("breakthrough.game", &[]);
+    let mut buf = Vec::new();
+    let row = |rules: &Rules, c: u16| rules.geometry.compass.rows[c as usize] as i32;
+    for seed in 0..GAMES {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut state = rules.start(seed);
+        assert_eq!(state.counts, vec![16, 16]);
+        while !state.is_over() {
+            rules.legal_moves(&state, &mut buf);
+            assert!(!buf.is_empty(), "seed {seed}: a side with pieces can move");
+            let seat = state.mover;
+            let m = buf[rng.gen_range(0..buf.len())];
+            let text = rules.move_text(m);
+            let (from, to) = text.split_once('-').expect("FROM-TO");
+            let (from, to) = (
+                rules.geometry.cell_by_label(from).expect("a cell"),
+                rules.geometry.cell_by_label(to).expect("a cell"),
+            );
+            let forward = if seat == 0 { 1 } else { -1 };
+            assert_eq!(
+                row(&rules, to) - row(&rules, from),
+                forward,
+                "seed {seed} {text}"
+            );
+            let straight = rules.geometry.compass.columns[from as usize]
+                == rules.geometry.compass.columns[to as usize];
+            let taken = state.owner(to);
+            assert!(
+                taken != Some(seat),
+                "seed {seed}: {text} onto its own piece"
+            );
+            assert!(
+                !(straight && taken.is_some()),
+                "seed {seed}: {text} captures straight"
+            );
+            let before = state.counts.clone();
+            rules.play(&mut state, m);
+            let other = 1 - seat as usize;
+            let lost = usize::from(taken.is_some());
+            assert_eq!(state.counts[other] as usize + lost, before[other] as usize);
+            assert_eq!(state.counts[seat as usize], before[seat as usize]);
+        }
+        let Some(Outcome::Win(w)) = state.outcome else {
+            panic!("seed {seed}: Breakthrough has no draw");
+        };
+        let far = if w == 0 { 8 } else { 1 };
+        let arrived = (0..64u16).any(|c| state.owner(c) == Some(w) && row(&rules, c) == far);
+        assert!(arrived || state.counts[1 - w as usize] == 0, "seed {seed}");
+    }
+}
+
+#[test]
+fn reversi_passes_are_forced_and_two_end_the_game() {
+    let rules = load("reversi.game", &[]);
+    let mut state = rules.start(0);
+    for m in ["e6", "f4", "e3", "f6", "g5", "d6", "e7", "f5", "c5"] {
+        play(&rules, &mut state, m);
+    }
+    assert_eq!(legal(&rules, &state), BTreeSet::from(["pass".to_string()]));
+    play(&rules, &mut state, "pass");
+    assert_eq!(state.outcome, None, "one pass does not end it");
+    play(&rules, &mut state, "pass");
+    assert_eq!(state.outcome, Some(Outcome::Win(0)));
+}
