@@ -340,6 +340,21 @@ impl Rules {
         choice: CellId,
         progress: &mut Progress,
     ) {
+        self.step_effects(step, state, choice, progress);
+        // Later steps' conditions may ask which sides a seat joins.
+        if self.side_links {
+            self.sync_links(state, None);
+        }
+    }
+
+    /// What a step does to the position.
+    fn step_effects(
+        &self,
+        step: &Step,
+        state: &mut State,
+        choice: CellId,
+        progress: &mut Progress,
+    ) {
         match step {
             Step::Place(_) | Step::PlaceOn(..) => {
                 self.place_piece(state, choice);

@@ -1,10 +1,11 @@
 //! Which sides of the board each seat's pieces join (`connects`): a
 //! union-find over the cells, each set's root marked with the sides its
 //! cells lie on, and per seat every set of sides one of its groups has
-//! touched. A piece put on an empty cell joins its neighbours of the same
-//! seat in a few steps; any other change (a piece taken off or covered)
-//! rebuilds the sets from the board, which only games that move or capture
-//! pay for.
+//! touched. It is brought up to date once a move (or a step of a chain),
+//! not at every change of a cell, so that games without `connects` pay
+//! nothing: a piece put on an empty cell joins its neighbours of the same
+//! seat in a few steps; any other move (pieces taken off, moved, flipped or
+//! covered) rebuilds the sets from the board.
 
 use super::State;
 use crate::ir::{CellId, Rules, NO_CELL};
@@ -55,6 +56,15 @@ impl Rules {
         }
         let root = find(state, c);
         state.sides_joined[seat] |= 1 << (state.link_marks[root] & SIDES);
+    }
+
+    /// Brings the sets up to date after a move: `placed` is the cell a
+    /// piece was just put on when that was all the move changed.
+    pub(super) fn sync_links(&self, state: &mut State, placed: Option<CellId>) {
+        match placed {
+            Some(cell) => self.link_piece(state, cell, state.board[cell as usize]),
+            None => self.relink(state),
+        }
     }
 
     /// Rebuilds the sets from the board.

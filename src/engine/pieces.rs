@@ -126,14 +126,7 @@ impl State {
             self.tops[old] &= !bit;
             self.tops[code as usize] |= bit;
         }
-        let old = std::mem::replace(&mut self.board[cell as usize], code);
-        if rules.side_links && old != code {
-            if old == 0 {
-                rules.link_piece(self, cell, code);
-            } else {
-                rules.relink(self);
-            }
-        }
+        self.board[cell as usize] = code;
         if !rules.run_lengths.is_empty() {
             self.slots[rules.geometry.slot[cell as usize] as usize] = code;
         }

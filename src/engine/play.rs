@@ -53,6 +53,15 @@ impl Rules {
             // Passing a card is part of the deal, not a turn.
             Move::Give(card) => return self.play_give(state, card),
         }
+        if self.side_links {
+            // A piece put on an empty cell joins its group; any other change
+            // rebuilds the groups.
+            let placed = match m {
+                Move::Place(c) if state.heights[c as usize] == 1 => Some(c),
+                _ => None,
+            };
+            self.sync_links(state, placed);
+        }
         state.passes = if m == Move::Pass {
             state.passes.saturating_add(1)
         } else {

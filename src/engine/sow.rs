@@ -196,6 +196,9 @@ impl Rules {
         });
         self.recount(state);
         super::play::spend_piece(state);
+        if self.side_links {
+            self.sync_links(state, None);
+        }
         self.finish_turn(state);
         Some(true)
     }

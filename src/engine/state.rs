@@ -383,13 +383,14 @@ impl State {
         self.runs.clear();
         self.runs.resize(rules.run_lengths.len() * seats, 0);
         let linked = rules.link_cells();
-        self.links.clear();
-        self.links.extend(0..linked as CellId);
-        self.link_marks.clear();
-        self.link_marks.resize(linked, 0);
-        self.sides_joined.clear();
-        self.sides_joined
-            .resize(if linked > 0 { seats } else { 0 }, 0);
+        if linked > 0 || !self.links.is_empty() {
+            self.links.clear();
+            self.links.extend(0..linked as CellId);
+            self.link_marks.clear();
+            self.link_marks.resize(linked, 0);
+            self.sides_joined.clear();
+            self.sides_joined.resize(seats, 0);
+        }
         self.mover = 0;
         self.turn = 1;
         self.last = NO_CELL;
@@ -418,6 +419,9 @@ impl State {
                     }
                 }
             }
+        }
+        if rules.side_links {
+            rules.sync_links(self, None);
         }
         self.round = super::Round::START;
         if rules.first_random || !rules.deck.is_empty() {

@@ -37,6 +37,9 @@ impl State {
             }
         }
         copy_vec(&mut self.runs, &before.runs);
+        copy_vec(&mut self.links, &before.links);
+        copy_vec(&mut self.link_marks, &before.link_marks);
+        copy_vec(&mut self.sides_joined, &before.sides_joined);
         self.copy_turn(before);
     }
 }
