@@ -157,6 +157,12 @@ pub enum BuiltinId {
     Encloses,
     /// How many pieces the seat has captured.
     Captured,
+    /// The seat's store (pits boards).
+    Store,
+    /// The pit across the board from a pit (pits boards).
+    Opposite,
+    /// The cell is a pit, not a store (pits boards).
+    Pit,
 }
 
 /// A built-in's name, signature and one-line meaning.

@@ -15,6 +15,7 @@ mod track;
 
 pub use pieces::MAX_CAPACITY;
 
+use crate::check::board::MAX_PITS;
 use crate::check::constant;
 use crate::check::program::{BoardSpec, Program, ResultSpec, Typed};
 use crate::check::{MAX_HEX_SIDE, MAX_PHASE_TURNS, MAX_SQUARE_SIDE};
@@ -89,6 +90,22 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             bounded(constant(w)?, MAX_SQUARE_SIDE, w.span, "the board's width")?,
             bounded(constant(h)?, MAX_SQUARE_SIDE, h.span, "the board's height")?,
         ),
+        BoardSpec::Pits(pits, stores) => {
+            // One row a seat.
+            if seats.len() != 2 {
+                return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
+                    what: "the seats at a board of pits".into(),
+                    value: seats.len().to_string(),
+                    min: 2,
+                    max: 2,
+                    span: program.board_span.into(),
+                })));
+            }
+            Geometry::pits(
+                bounded(constant(pits)?, MAX_PITS, pits.span, "a row's pits")?,
+                *stores,
+            )
+        }
         BoardSpec::Rhombus(w, h) => Geometry::rhombus(
             bounded(constant(w)?, MAX_SQUARE_SIDE, w.span, "the rhombus's width")?,
             bounded(

@@ -19,6 +19,7 @@ mod majority;
 mod moves;
 mod perft;
 mod pieces;
+mod pits;
 mod play;
 mod read;
 mod relocation;

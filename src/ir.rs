@@ -7,10 +7,13 @@
 
 pub mod compass;
 pub mod geometry;
+mod lines;
 mod node;
+pub mod pits;
 pub mod track;
 
-pub use geometry::{CellId, Geometry, LineTable, NO_CELL};
+pub use geometry::{CellId, Geometry, NO_CELL};
+pub use lines::LineTable;
 
 /// The most steps a chain may have: a move keeps one choice a step.
 pub const MAX_STEPS: usize = 6;
@@ -225,6 +228,14 @@ pub enum Step {
     Split(u8, Select),
     /// Two movers the selection allows exchange places.
     Switch(Select),
+    /// Every seed of a pit the selection allows is sown along the ring, one
+    /// a cell, passing other seats' stores.
+    SowAround(Select),
+    /// Every piece on the cells the nodes give goes onto the last node's
+    /// cell, if the condition holds.
+    Gather(Vec<Node>, Node, Option<Node>),
+    /// The mover moves again, if the condition holds.
+    Again(Option<Node>),
     /// The piece just picked up moves from `from` to a cell the selection
     /// allows one step away (or, sliding, any number of empty cells away)
     /// in one of the directions the nodes give; another seat's piece there
@@ -261,7 +272,7 @@ impl Step {
     /// Whether the step is an effect that only follows a piece put down
     /// and never chooses: a move's choices are made without it.
     pub fn is_after_effect(&self) -> bool {
-        matches!(self, Step::Enclosed(..))
+        matches!(self, Step::Enclosed(..) | Step::Gather(..) | Step::Again(_))
     }
 }
 
@@ -320,6 +331,7 @@ impl Step {
             | Step::Pick(s)
             | Step::Remove(s)
             | Step::Enter(s)
+            | Step::SowAround(s)
             | Step::Split(_, s)
             | Step::Switch(s) => select(s, f),
             Step::PlaceOn(n, s) => {
@@ -337,6 +349,15 @@ impl Step {
                 f(n);
                 select(s, f);
             }
+            Step::Gather(cells, into, when) => {
+                cells.iter().for_each(&mut *f);
+                f(into);
+                if let Some(w) = when {
+                    f(w);
+                }
+            }
+            Step::Again(Some(w)) => f(w),
+            Step::Again(None) => {}
             Step::Walk(w) => {
                 w.directions.iter().for_each(&mut *f);
                 select(&w.select, f);

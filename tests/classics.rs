@@ -227,3 +227,130 @@ fn reversi_passes_are_forced_and_two_end_the_game() {
     play(&rules, &mut state, "pass");
     assert_eq!(state.outcome, Some(Outcome::Win(0)));
 }
+
+/// Kalah(6,4) written out on an array in ring order: South's pits 0..6
+/// (a1..f1), South's store 6, North's pits 7..13 (f2 down to a2), North's
+/// store 13.
+#[derive(Clone)]
+struct KalahModel {
+    pits: [u8; 14],
+    mover: usize,
+    over: bool,
+}
+
+impl KalahModel {
+    fn new() -> Self {
+        let mut pits = [4; 14];
+        (pits[6], pits[13]) = (0, 0);
+        KalahModel {
+            pits,
+            mover: 0,
+            over: false,
+        }
+    }
+
+    fn store(seat: usize) -> usize {
+        6 + 7 * seat
+    }
+
+    /// The ring index of a pit label (`c1`, `e2`).
+    fn index(label: &str) -> usize {
+        let column = (label.as_bytes()[0] - b'a') as usize;
+        if label.ends_with('1') {
+            column
+        } else {
+            12 - column
+        }
+    }
+
+    fn label(i: usize) -> String {
+        let (column, row) = if i < 6 { (i, 1) } else { (12 - i, 2) };
+        format!("{}{row}", (b'a' + column as u8) as char)
+    }
+
+    fn side(&self, seat: usize) -> u32 {
+        let start = 7 * seat;
+        self.pits[start..start + 6].iter().map(|&s| s as u32).sum()
+    }
+
+    fn moves(&self) -> BTreeSet<String> {
+        let start = 7 * self.mover;
+        (start..start + 6)
+            .filter(|&i| self.pits[i] > 0)
+            .map(Self::label)
+            .collect()
+    }
+
+    fn play(&mut self, label: &str) {
+        let me = self.mover;
+        let mut at = Self::index(label);
+        let seeds = std::mem::take(&mut self.pits[at]);
+        for _ in 0..seeds {
+            at = (at + 1) % 14;
+            if at == Self::store(1 - me) {
+                at = (at + 1) % 14;
+            }
+            self.pits[at] += 1;
+        }
+        let own_pit = (7 * me..7 * me + 6).contains(&at);
+        // A pit's ring index and the one across add up to 12.
+        let across = 12usize.saturating_sub(at);
+        if own_pit && self.pits[at] == 1 && self.pits[across] > 0 {
+            let taken = self.pits[at] + std::mem::take(&mut self.pits[across]);
+            self.pits[at] = 0;
+            self.pits[Self::store(me)] += taken;
+        }
+        if self.side(0) == 0 || self.side(1) == 0 {
+            self.over = true;
+        } else if at != Self::store(me) {
+            self.mover = 1 - me;
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        let score = |s: usize| self.pits[Self::store(s)] as u32 + self.side(s);
+        match score(0).cmp(&score(1)) {
+            std::cmp::Ordering::Greater => Outcome::Win(0),
+            std::cmp::Ordering::Less => Outcome::Win(1),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+}
+
+#[test]
+fn kalah_agrees_with_a_model_written_from_the_rules_move_by_move() {
+    let rules = load("kalah.game", &[]);
+    let height = |state: &State, i: usize| {
+        let label = match i {
+            6 => "store1".to_string(),
+            13 => "store2".to_string(),
+            i => KalahModel::label(i),
+        };
+        state.height(rules.geometry.cell_by_label(&label).expect("a cell"))
+    };
+    for seed in 0..GAMES {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut state = rules.start(seed);
+        let mut model = KalahModel::new();
+        while !model.over {
+            let moves = model.moves();
+            assert_eq!(legal(&rules, &state), moves, "seed {seed}");
+            assert_eq!(state.mover as usize, model.mover, "seed {seed}");
+            let m = moves
+                .iter()
+                .nth(rng.gen_range(0..moves.len()))
+                .expect("a move")
+                .clone();
+            play(&rules, &mut state, &m);
+            model.play(&m);
+            for i in 0..14 {
+                assert_eq!(
+                    height(&state, i),
+                    model.pits[i],
+                    "seed {seed}, ring cell {i}"
+                );
+            }
+        }
+        assert_eq!(state.outcome, Some(model.outcome()), "seed {seed}");
+    }
+}

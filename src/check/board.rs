@@ -24,6 +24,10 @@ pub(super) fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
             BoardSpec::Square(w, h)
         }
         Board::Hex(s) => BoardSpec::Hex(bounded(r, s, "the hexagon's side", MAX_HEX_SIDE)),
+        Board::Pits { pits, stores } => {
+            let pits = bounded(r, pits, "a row's pits", MAX_PITS);
+            BoardSpec::Pits(pits, *stores)
+        }
         Board::Rhombus(w, h) => {
             let w = bounded(r, w, "the rhombus's width", MAX_SQUARE_SIDE);
             let h = bounded(r, h, "the rhombus's height", MAX_SQUARE_SIDE);
@@ -38,6 +42,9 @@ pub(super) fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
         },
     }
 }
+
+/// The most pits a row may have (its letters run `a` to `l`).
+pub const MAX_PITS: i64 = 12;
 
 /// The most numbered spaces a track segment may have (a space is a byte in a move).
 pub const MAX_SEGMENT: i64 = 23;
@@ -89,6 +96,8 @@ pub enum Layout {
     Hexagon,
     /// A rhombus of hexagons: column letters, row numbers from the top.
     Rhombus,
+    /// Two rows of pits (`a1`, `a2`), and stores `store1`, `store2`.
+    Pits,
 }
 
 /// The board's layout and sizes with these option values, if known: its
@@ -104,6 +113,10 @@ pub fn board_size(board: &BoardSpec, options: &[i64]) -> Option<(Layout, i64, i6
         BoardSpec::Square(w, h) => size(w, h).map(|(w, h)| (Layout::Square, w, h)),
         BoardSpec::Rhombus(w, h) => size(w, h).map(|(w, h)| (Layout::Rhombus, w, h)),
         BoardSpec::Hex(s) => size(s, s).map(|(s, _)| (Layout::Hexagon, s, s)),
+        BoardSpec::Pits(pits, _) => {
+            let pits = constant::evaluate(pits, options)?;
+            Some((Layout::Pits, pits, 2))
+        }
         BoardSpec::Track { .. } | BoardSpec::Missing => None,
     }
 }
@@ -114,6 +127,7 @@ pub fn board_longest(board: &BoardSpec, options: &[i64]) -> Option<i64> {
         BoardSpec::Square(w, h) | BoardSpec::Rhombus(w, h) => {
             Some(constant::evaluate(w, options)?.max(constant::evaluate(h, options)?))
         }
+        BoardSpec::Pits(..) => Some(0),
         BoardSpec::Hex(s) => Some(
             constant::evaluate(s, options)?
                 .saturating_mul(2)

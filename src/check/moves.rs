@@ -74,6 +74,28 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             condition: condition(r, c),
         },
         StepKind::Drop(c) => StepSpec::Drop(condition(r, c)),
+        StepKind::SowAround(c) => {
+            let pits = r.symbols.board_size.map(|b| b.0);
+            if pits.is_some_and(|layout| layout != super::board::Layout::Pits) {
+                let what = "sowing around a ring of pits";
+                r.diagnostics
+                    .push(Diagnostic::needs_item(what, "board pits", step.span));
+            }
+            StepSpec::SowAround(condition(r, c))
+        }
+        StepKind::Gather {
+            cells,
+            into,
+            when: w,
+        } => StepSpec::Gather(
+            cells
+                .iter()
+                .map(|c| r.expect(c, Context::TOP, Ty::Cell))
+                .collect(),
+            r.expect(into, Context::TOP, Ty::Cell),
+            when(r, w),
+        ),
+        StepKind::Again(w) => StepSpec::Again(when(r, w)),
         StepKind::Walk {
             slide,
             directions,
@@ -204,6 +226,7 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
             k,
             StepKind::Place { .. }
                 | StepKind::Drop(_)
+                | StepKind::SowAround(_)
                 | StepKind::Pick(_)
                 | StepKind::Remove(_)
                 | StepKind::Walk { .. }

@@ -19,7 +19,11 @@ pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
         match &item.kind {
             ItemKind::Board(board, stacks) => {
                 // A track's spaces hold any number of movers.
-                let track = matches!(board, crate::syntax::ast::Board::Track(_));
+                // So do a track's spaces, and pits their seeds.
+                let track = matches!(
+                    board,
+                    crate::syntax::ast::Board::Track(_) | crate::syntax::ast::Board::Pits { .. }
+                );
                 program.stacks |= *stacks || track;
                 board_span = Some(item.span);
             }

@@ -127,6 +127,8 @@ pub enum BoardSpec {
     Hex(Typed),
     /// A rhombus of hexagonal cells: width and height.
     Rhombus(Typed, Typed),
+    /// Two rows of pits, with stores or not.
+    Pits(Typed, bool),
     /// A ring track: numbered spaces a segment, movers a home, end zone spaces.
     Track {
         /// Numbered spaces per segment.
@@ -192,6 +194,12 @@ pub enum StepSpec {
     },
     /// Put a piece into a column, at its lowest empty cell.
     Drop(Option<Typed>),
+    /// Sow a chosen pit's seeds along the ring.
+    SowAround(Option<Typed>),
+    /// Move every piece on the cells onto the last one, if the condition holds.
+    Gather(Vec<Typed>, Typed, Option<Typed>),
+    /// The mover moves again, if the condition holds.
+    Again(Option<Typed>),
     /// Move the piece just picked up one cell (or along empty cells) in one
     /// of the directions.
     Walk {

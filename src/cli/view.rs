@@ -4,8 +4,12 @@ mod cards;
 mod ending;
 mod fields;
 mod hex;
+mod pits;
+mod prose;
 mod rhombus;
 mod track;
+
+pub use prose::{rounded, wrap};
 
 pub use cards::{card_list, points, Hands};
 pub use ending::ending;
@@ -44,6 +48,7 @@ pub fn board(rules: &Rules, state: &State, color: bool) -> String {
         Shape::Square { width, height } => square(rules, state, width, height),
         Shape::Hex { side } => hex::draw(rules, state, side),
         Shape::Rhombus { width, height } => rhombus::draw(rules, state, width, height),
+        Shape::Pits { pits, stores } => pits::draw(rules, state, pits, stores),
         Shape::Track => match &rules.track {
             Some(t) => track::draw(rules, state, t),
             None => return String::new(),
@@ -137,6 +142,10 @@ pub fn legend(rules: &Rules) -> String {
     let mut out = pairs.join("   ");
     if rules.track.is_some() {
         out.push_str("\nA space shows its movers (`YY`: two of Yellow's), or its name when empty.");
+    } else if rules.geometry.ring.is_some() {
+        out.push_str(
+            "\nA pit shows its seeds; a store is in brackets. Seeds are sown counterclockwise.",
+        );
     } else if rules.stacks {
         out.push_str("\nStacks read bottom to top: the last letter of a cell is its top piece.");
     }
@@ -227,38 +236,6 @@ enum Ink {
     Won(Option<AnsiColors>),
     /// A star beside a piece of the winning line: shown only without colour.
     Star,
-}
-
-/// A rate to three significant digits: `187000`, `1370`, `2.35`, `0.0523`.
-pub fn rounded(rate: f64) -> String {
-    if !rate.is_finite() || rate <= 0.0 {
-        return "0".to_string();
-    }
-    let digits = rate.log10().floor() as i32 + 1;
-    if digits >= 3 {
-        let unit = 10f64.powi(digits - 3);
-        format!("{:.0}", (rate / unit).round() * unit)
-    } else {
-        let decimals = (3 - digits).min(6) as usize;
-        format!("{rate:.decimals$}")
-    }
-}
-
-/// The words of `text` on lines of at most `width` characters.
-pub fn wrap(text: &str, width: usize) -> String {
-    let mut lines: Vec<String> = vec![String::new()];
-    for word in text.split_whitespace() {
-        let line = lines.last_mut().expect("one line at least");
-        if line.is_empty() {
-            line.push_str(word);
-        } else if line.chars().count() + 1 + word.chars().count() <= width {
-            line.push(' ');
-            line.push_str(word);
-        } else {
-            lines.push(word.to_string());
-        }
-    }
-    lines.join("\n")
 }
 
 /// Text at a column of one line.

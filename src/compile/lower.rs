@@ -375,6 +375,9 @@ impl<'a> Lowerer<'a> {
                     }
                     BuiltinId::Step => Node::Step(node(), node()),
                     BuiltinId::Passes => Node::Passes,
+                    BuiltinId::Store => Node::Store(seat(node())),
+                    BuiltinId::Opposite => Node::Opposite(node()),
+                    BuiltinId::Pit => Node::IsPit(node()),
                     BuiltinId::Encloses => Node::Encloses(node()),
                     BuiltinId::Captured => Node::Captured(seat(node())),
                     BuiltinId::Row => Node::Row(node()),

@@ -137,6 +137,22 @@ fn lower_step(
                 .collect::<Result<_, _>>()?,
             select: lower.select(condition.as_ref(), Candidates::Reached)?,
         }),
+        StepSpec::SowAround(c) => Step::SowAround(lower.select(c.as_ref(), Candidates::Pieces)?),
+        StepSpec::Gather(cells, into, w) => match when(lower, w)? {
+            Ok(w) => Step::Gather(
+                cells
+                    .iter()
+                    .map(|c| lower.node(c))
+                    .collect::<Result<_, _>>()?,
+                lower.node(into)?,
+                w,
+            ),
+            Err(()) => return Ok(None),
+        },
+        StepSpec::Again(w) => match when(lower, w)? {
+            Ok(w) => Step::Again(w),
+            Err(()) => return Ok(None),
+        },
         StepSpec::Drop(c) => Step::Place(lower.select(c.as_ref(), Candidates::Dropped)?),
         StepSpec::Pick(c) => Step::Pick(lower.select(c.as_ref(), Candidates::Owned)?),
         StepSpec::Remove(c) => Step::Remove(lower.select(c.as_ref(), Candidates::Pieces)?),

@@ -144,11 +144,13 @@ impl Lowerer<'_> {
             }
             Node::SeatOf(c) => {
                 let c = cell(c)?;
-                let track = self.track?;
-                c.and_then(|c| track.seat_of.get(c).copied())
-                    .map_or(-1, i64::from)
+                let ring = g.ring.as_ref().map(|r| &r.seat_of);
+                let seats = self.track.map(|t| &t.seat_of).or(ring)?;
+                c.and_then(|c| seats.get(c).copied()).map_or(-1, i64::from)
             }
             Node::Adjacent(a, b) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
+            Node::IsPit(c) => cell(c)?.is_some_and(|c| g.is_pit(c as CellId)) as i64,
+            Node::Opposite(c) => i64::from(cell(c)?.map_or(NO_CELL, |c| g.opposite(c as CellId))),
             Node::Row(c) => cell(c)?.map_or(0, |c| i64::from(g.compass.rows[c])),
             Node::Column(c) => cell(c)?.map_or(0, |c| i64::from(g.compass.columns[c])),
             Node::Step(c, d) => match (cell(c)?, u8::try_from(v(d)?)) {

@@ -210,7 +210,7 @@ impl Rules {
         let rest = &rule.steps[k + 1..];
         let last = rest.is_empty() || (walk.listing && rest.iter().all(Step::is_after_effect));
         let lists_itself = matches!(step, Step::Place(_) | Step::PlaceOn(..))
-            || (walk.listing && matches!(step, Step::Walk(_)));
+            || (walk.listing && matches!(step, Step::Walk(_) | Step::SowAround(_)));
         if last && lists_itself {
             return (walk.visit)(Way {
                 state,
@@ -303,6 +303,21 @@ impl Rules {
                 self.candidate_cells(select, state, progress, out)
             }
             Step::Walk(walk) => self.walk_cells(walk, state, progress, out),
+            Step::SowAround(select) => {
+                // Only pits are sown from, never a store.
+                let start = out.len();
+                self.candidate_cells(select, state, progress, out);
+                if let Some(ring) = &self.geometry.ring {
+                    let mut keep = start;
+                    for i in start..out.len() {
+                        if !matches!(out[i], Move::Place(c) if ring.is_store(c)) {
+                            out[keep] = out[i];
+                            keep += 1;
+                        }
+                    }
+                    out.truncate(keep);
+                }
+            }
             _ => {}
         }
     }
@@ -395,6 +410,11 @@ impl Rules {
                 progress.to = choice;
                 progress.piece = state.mover + 1;
             }
+            Step::SowAround(_) => self.sow_around(state, choice, progress),
+            Step::Gather(cells, into, when) => {
+                self.gather(state, cells, into, when.as_ref(), *progress)
+            }
+            Step::Again(when) => self.again(state, when.as_ref(), *progress),
             Step::Enclosed(effect, exactly) => {
                 self.enclosed(state, progress.to, *effect, *exactly);
             }

@@ -346,9 +346,11 @@ impl Rules {
             }
             Node::SeatOf(c) => {
                 let c = cell(c) as usize;
-                self.track
-                    .as_ref()
-                    .and_then(|t| t.seat_of.get(c))
+                let ring = self.geometry.ring.as_ref().map(|r| &r.seat_of);
+                let track = self.track.as_ref().map(|t| &t.seat_of);
+                track
+                    .or(ring)
+                    .and_then(|s| s.get(c))
                     .map_or(-1, |&p| p as i64)
             }
             Node::Locked(c) => self.locked(st, cell(c)) as i64,
@@ -373,6 +375,9 @@ impl Rules {
                 columns.get(cell(c) as usize).map_or(0, |&r| r as i64)
             }
             Node::Passes => st.passes as i64,
+            Node::Store(p) => self.geometry.store(seat(p)) as i64,
+            Node::Opposite(c) => self.geometry.opposite(cell(c)) as i64,
+            Node::IsPit(c) => self.geometry.is_pit(cell(c)) as i64,
             Node::Encloses(c) => self.encloses(st, cell(c)) as i64,
             Node::Captured(p) => st.captured.get(seat(p)).copied().unwrap_or(0) as i64,
             Node::Connects(p, a, b) => {

@@ -143,7 +143,9 @@ impl Rules {
             }
         }
         if state.outcome.is_none() {
-            state.mover = if seat as usize + 1 == self.seats.len() {
+            state.mover = if std::mem::take(&mut state.again) {
+                seat
+            } else if seat as usize + 1 == self.seats.len() {
                 0
             } else {
                 seat + 1

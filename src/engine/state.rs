@@ -130,6 +130,8 @@ pub struct State {
     pub(super) phase_start: u32,
     /// How many turns in a row, up to the last, ended in a forced pass.
     pub(super) passes: u8,
+    /// Whether the move being played gives the mover another turn (`again`).
+    pub(super) again: bool,
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
     /// The first expression that failed (division by zero), if any. A cell, so
@@ -223,6 +225,7 @@ impl State {
         self.phase = source.phase;
         self.phase_start = source.phase_start;
         self.passes = source.passes;
+        self.again = source.again;
         self.outcome = source.outcome;
         self.fault = source.fault.clone();
         self.joined = source.joined;
@@ -305,6 +308,7 @@ impl State {
             phase: 0,
             phase_start: 1,
             passes: 0,
+            again: false,
             outcome: None,
             fault: Cell::new(None),
             rng,
@@ -397,6 +401,7 @@ impl State {
         self.phase = 0;
         self.phase_start = 1;
         self.passes = 0;
+        self.again = false;
         self.outcome = None;
         self.fault = Cell::new(None);
         self.rng = Pcg64Mcg::seed_from_u64(seed);

@@ -139,6 +139,12 @@ pub enum Node {
     Encloses(Box<Node>),
     /// How many pieces the seat has captured.
     Captured(SeatRef),
+    /// The seat's store (pits boards), or `NO_CELL`.
+    Store(SeatRef),
+    /// The pit across from a pit (pits boards), or `NO_CELL`.
+    Opposite(Box<Node>),
+    /// Whether the cell is a pit (pits boards).
+    IsPit(Box<Node>),
 }
 
 /// A seat argument: the common cases are read directly, without evaluating a node.
@@ -269,6 +275,8 @@ impl Node {
             | Node::Locked(a)
             | Node::Row(a)
             | Node::Encloses(a)
+            | Node::Opposite(a)
+            | Node::IsPit(a)
             | Node::Column(a)
             | Node::Margin(a) => a.visit(f),
             Node::If(a, b, c) => {
@@ -312,6 +320,7 @@ impl Node {
             | Node::HandSize(p)
             | Node::Partner(p)
             | Node::Captured(p)
+            | Node::Store(p)
             | Node::LockedMovers(p) => seat(p, f),
             Node::Aggregate(_, a, c) => {
                 a.visit(f);

@@ -166,6 +166,13 @@ pub enum Board {
     Hex(Expr),
     /// A rhombus of hexagonal cells: width, height.
     Rhombus(Expr, Expr),
+    /// Two rows of pits, `pits` a seat, with a store at each seat's right or not.
+    Pits {
+        /// Pits a row.
+        pits: Expr,
+        /// Whether each seat has a store.
+        stores: bool,
+    },
     /// A ring track of one segment per seat, with homes and end zones.
     Track(TrackBoard),
 }
@@ -309,6 +316,21 @@ pub enum StepKind {
         /// The condition on the cell reached.
         condition: Option<Expr>,
     },
+    /// `sow around [where COND]`: take every seed of a chosen pit and sow
+    /// them one a cell along the ring, passing other seats' stores.
+    SowAround(Option<Expr>),
+    /// `gather CELL, ... into CELL [if COND]`: every piece on the cells
+    /// goes onto the last cell.
+    Gather {
+        /// The cells emptied.
+        cells: Vec<Expr>,
+        /// Where their pieces go.
+        into: Expr,
+        /// Only when this holds.
+        when: Option<Expr>,
+    },
+    /// `again [if COND]`: the mover moves again.
+    Again(Option<Expr>),
     /// `drop [where COND]`: put one of the mover's pieces into a column; it
     /// falls to the column's lowest empty cell.
     Drop(Option<Expr>),

@@ -247,6 +247,12 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
             if shape.as_rule() == Rule::track_board {
                 return item(ItemKind::Board(track::track_board(shape, offset), stacks));
             }
+            if shape.as_rule() == Rule::pits_board {
+                let mut parts = shape.into_inner();
+                let pits = build_expr(parts.next().expect("pits"), offset);
+                let stores = parts.next().is_some();
+                return item(ItemKind::Board(Board::Pits { pits, stores }, stacks));
+            }
             let is_square = shape.as_rule() == Rule::square_board;
             let mut dims = shape.into_inner().map(|p| build_expr(p, offset));
             let first = dims.next().expect("dimension");
@@ -418,6 +424,18 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             StepKind::Place { on, condition }
         }
         Rule::drop_step => StepKind::Drop(expr(&mut inner)),
+        Rule::sow_around_step => StepKind::SowAround(expr(&mut inner)),
+        Rule::again_step => StepKind::Again(expr(&mut inner)),
+        Rule::gather_step => {
+            let cells = inner.next().expect("cells").into_inner();
+            let cells = cells.map(|p| build_expr(p, offset)).collect();
+            let into = expr(&mut inner).expect("into");
+            StepKind::Gather {
+                cells,
+                into,
+                when: expr(&mut inner),
+            }
+        }
         Rule::walk_step => {
             let slide = inner.next().is_some_and(|p| p.as_str() == "slide");
             let dirs = inner.next().expect("directions").into_inner();

@@ -107,6 +107,9 @@ impl<'a> Resolver<'a> {
         let Some((layout, width, height)) = self.symbols.board_size else {
             return false;
         };
+        if layout == Layout::Pits && (text == "store1" || text == "store2") {
+            return true;
+        }
         let mut chars = text.chars();
         let Some(letter @ 'a'..='z') = chars.next() else {
             return false;
@@ -123,7 +126,7 @@ impl<'a> Resolver<'a> {
             digits.parse::<i64>().unwrap_or(0),
         );
         match layout {
-            Layout::Square | Layout::Rhombus => {
+            Layout::Square | Layout::Rhombus | Layout::Pits => {
                 return row < width && (1..=height).contains(&number);
             }
             Layout::Hexagon => {}
