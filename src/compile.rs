@@ -294,6 +294,11 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         _ => None,
     };
     let on_track = track.is_some();
+    // Enclosing cells are found on the seats' bitboards.
+    let encloses = phases.iter().flat_map(|p: &Phase| &p.rules).any(|r| {
+        r.select()
+            .is_some_and(|s| matches!(s.candidates, crate::ir::Candidates::Enclosing))
+    });
     // The walk's rules belong to the track they are walked on.
     let track = track.map(|mut t| {
         t.blocked = blocked;
@@ -336,7 +341,8 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         ends,
         // A track's moves find movers on the bitboards too.
         side_links,
-        keeps_tops: (!line_tables.is_empty() || groups || on_track) && geometry.cell_count() <= 128,
+        keeps_tops: (!line_tables.is_empty() || groups || on_track || encloses)
+            && geometry.cell_count() <= 128,
         filters,
         turn_limit,
         geometry,

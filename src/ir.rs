@@ -424,6 +424,10 @@ pub enum Candidates {
     EmptyTouching,
     /// The lowest empty cell of each column that has one (`drop`).
     Dropped,
+    /// The empty cells where a piece of the mover's would enclose some
+    /// (a condition `encloses(cell) > 0`): found on bitboards when the board
+    /// allows shifts (`Compass::shifts`) and the engine keeps the tops.
+    Enclosing,
     /// The cells a walk reaches (`step`, `slide`): found by the walk, so
     /// the whole condition is tested on each.
     Reached,

@@ -64,13 +64,24 @@ impl Lowerer<'_> {
                         None => test.push(c),
                     },
                 },
+                // `encloses(cell) > 0`: the enclosing cells, from bitboards.
+                Node::CmpConst(CmpOp::Gt, ref a, 0)
+                    if matches!(candidates, Candidates::Empty)
+                        && matches!(&**a, Node::Encloses(c) if matches!(**c, Node::Chosen)) =>
+                {
+                    candidates = Candidates::Enclosing;
+                }
                 // The empty cells are a list the engine keeps; so are the occupied
                 // ones, by height (only with stacks can a move choose one).
+                // Every other kind of candidate left here is an empty cell
+                // already (next to a piece, enclosing): nothing to narrow.
                 Node::Empty(ref a)
                     if matches!(**a, Node::Chosen)
                         && !matches!(candidates, Candidates::Occupied) =>
                 {
-                    candidates = Candidates::Empty;
+                    if matches!(candidates, Candidates::All) {
+                        candidates = Candidates::Empty;
+                    }
                 }
                 Node::Not(ref e)
                     if matches!(candidates, Candidates::All)

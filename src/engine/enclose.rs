@@ -4,7 +4,8 @@
 //! not yet put down; `flip enclosed` and `capture enclosed` act on them
 //! after one is.
 
-use super::State;
+use super::{Move, State};
+use crate::ir::compass::Compass;
 use crate::ir::{CellId, EnclosedEffect, Rules, NO_CELL};
 
 /// The compass directions a row may run in.
@@ -19,6 +20,43 @@ impl Rules {
         (0..DIRECTIONS)
             .map(|d| self.enclosed_row(state, cell, d, None))
             .sum()
+    }
+
+    /// Appends the empty cells where a piece of the mover's would enclose
+    /// some: on bitboards, a direction at a time (the mover's pieces, moved
+    /// across runs of other seats' pieces, land on the cells that close
+    /// them), when the board allows shifts; else cell by cell.
+    pub(super) fn enclosing_cells(&self, state: &State, out: &mut Vec<Move>) {
+        let shifts = self.geometry.compass.shifts.as_ref();
+        let Some(shifts) = shifts.filter(|_| self.keeps_tops) else {
+            let cells = state.empty_list.iter().copied();
+            out.extend(
+                cells
+                    .filter(|&c| self.encloses(state, c) > 0)
+                    .map(Move::Place),
+            );
+            return;
+        };
+        let seats = self.seats.len();
+        let own = state.tops[state.mover as usize + 1];
+        let others = state.tops[1..=seats].iter().fold(0, |a, &b| a | b) & !own;
+        let cells = self.geometry.cell_count();
+        let empty = state.tops[0] & all_cells(cells);
+        let mut found = if cells <= 64 {
+            // The common boards: one 64-bit word, half the work.
+            u128::from(enclosing_bits(
+                shifts,
+                own as u64,
+                others as u64,
+                empty as u64,
+            ))
+        } else {
+            enclosing_bits(shifts, own, others, empty)
+        };
+        while found != 0 {
+            out.push(Move::Place(found.trailing_zeros() as CellId));
+            found &= found - 1;
+        }
     }
 
     /// The length of the row of other seats' pieces from `cell` (not
@@ -65,16 +103,18 @@ impl Rules {
             let mut at = cell;
             for _ in 0..length {
                 at = self.geometry.compass.step(at, d);
-                let code = state.pop(at, self);
+                let code = match effect {
+                    EnclosedEffect::Flip => state.recolour(at, state.mover + 1, self),
+                    EnclosedEffect::Capture => {
+                        state.captured[mover] += 1;
+                        state.pop(at, self)
+                    }
+                };
                 if let Some(c) = state.counts.get_mut(code as usize - 1) {
                     *c -= 1;
                 }
-                match effect {
-                    EnclosedEffect::Flip => {
-                        state.push(at, state.mover + 1, self);
-                        state.counts[mover] += 1;
-                    }
-                    EnclosedEffect::Capture => state.captured[mover] += 1,
+                if effect == EnclosedEffect::Flip {
+                    state.counts[mover] += 1;
                 }
                 changed = true;
             }
@@ -84,4 +124,67 @@ impl Rules {
             self.recount(state);
         }
     }
+}
+
+/// The bitmask of a board's cells.
+fn all_cells(cells: usize) -> u128 {
+    if cells >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << cells) - 1
+    }
+}
+
+/// The bits a bitboard word needs: one step a direction, and the logic.
+trait Word:
+    Copy
+    + PartialEq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitOrAssign
+{
+    /// No cell.
+    const ZERO: Self;
+    /// The cells of `self` one step in direction `d` (see `Compass::shift`).
+    fn shifted(self, shifts: &[(i32, u128); 8], d: usize) -> Self;
+}
+
+impl Word for u64 {
+    const ZERO: Self = 0;
+    #[inline(always)]
+    fn shifted(self, shifts: &[(i32, u128); 8], d: usize) -> Self {
+        let (delta, from) = shifts[d];
+        let bits = self & from as u64;
+        if delta >= 0 {
+            bits << delta
+        } else {
+            bits >> -delta
+        }
+    }
+}
+
+impl Word for u128 {
+    const ZERO: Self = 0;
+    #[inline(always)]
+    fn shifted(self, shifts: &[(i32, u128); 8], d: usize) -> Self {
+        Compass::shift(shifts, self, d)
+    }
+}
+
+/// The empty cells where `own` pieces would close a run of `others`: in
+/// each direction, the runs grow a step at a time while they go on (most
+/// stop at once), and the cell past a run's end closes it.
+#[inline(always)]
+fn enclosing_bits<W: Word>(shifts: &[(i32, u128); 8], own: W, others: W, empty: W) -> W {
+    let mut found = W::ZERO;
+    for d in 0..8 {
+        let mut front = own.shifted(shifts, d) & others;
+        let mut run = front;
+        while front != W::ZERO {
+            front = front.shifted(shifts, d) & others;
+            run |= front;
+        }
+        found |= run.shifted(shifts, d) & empty;
+    }
+    found
 }

@@ -86,6 +86,23 @@ impl State {
         code
     }
 
+    /// Turns the top piece of `cell` (which holds one) into a piece of
+    /// `code`, in place; returns the code it had. Cheaper than taking it
+    /// off and putting another on: flips do this many times a move.
+    pub(super) fn recolour(&mut self, cell: CellId, code: u8, rules: &Rules) -> u8 {
+        let c = cell as usize;
+        if rules.majority {
+            // Counts, not stacks: one piece off, another on.
+            let old = self.pop(cell, rules);
+            self.push(cell, code, rules);
+            return old;
+        }
+        let slot = c * rules.stack_capacity + self.heights[c] as usize - 1;
+        let old = std::mem::replace(&mut self.stacks[slot], code);
+        self.set_top(cell, code, rules);
+        old
+    }
+
     /// A piece taken off the board goes back to its seat's supply (a
     /// neutral piece leaves the game).
     pub(super) fn return_piece(&mut self, code: u8, rules: &Rules) {

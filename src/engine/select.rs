@@ -51,6 +51,7 @@ impl Rules {
             }
             Candidates::EmptyTouching => self.empty_touching(state, out),
             Candidates::Dropped => self.dropped(state, out),
+            Candidates::Enclosing => self.enclosing_cells(state, out),
             // A walk lists the cells it reaches itself (`walk_piece.rs`).
             Candidates::Reached => {}
             Candidates::Owned => {
@@ -182,6 +183,7 @@ impl Rules {
                     .any(|&n| state.heights[n as usize] > 0)
             }
             Candidates::Dropped => self.rests_on(state, cell),
+            Candidates::Enclosing => free && self.encloses(state, cell) > 0,
             Candidates::Reached => true,
             Candidates::Owned => state.board[c] == state.mover + 1,
             Candidates::Pieces => height > 0,

@@ -62,6 +62,11 @@ pub struct Compass {
     /// The lowest cell of each column, left to right (square boards; empty
     /// on others).
     pub floors: Vec<CellId>,
+    /// When every step adds a constant to the cell id (square and rhombus
+    /// boards) and the board has at most 128 cells: per direction, that
+    /// constant and the bitmask of the cells with a step that way, so that
+    /// a bitboard moves one step a direction in a shift.
+    pub shifts: Option<[(i32, u128); 8]>,
 }
 
 impl Compass {
@@ -112,7 +117,9 @@ impl Compass {
             columns,
             sides,
             floors: Vec::new(),
+            shifts: None,
         };
+        compass.shifts = compass.linear_shifts(coords.len());
         if steps[4].is_some() {
             let mut floors: Vec<CellId> = (0..coords.len() as CellId)
                 .filter(|&c| compass.step(c, 4) == NO_CELL)
@@ -121,6 +128,44 @@ impl Compass {
             compass.floors = floors;
         }
         compass
+    }
+
+    /// Each direction's id step and the cells that have a step that way,
+    /// if every step of a direction adds the same number to the cell id.
+    fn linear_shifts(&self, cells: usize) -> Option<[(i32, u128); 8]> {
+        if cells > 128 {
+            return None;
+        }
+        let mut shifts = [(0, 0u128); 8];
+        for (d, shift) in shifts.iter_mut().enumerate() {
+            let mut delta = None;
+            for c in 0..cells as CellId {
+                let to = self.step(c, d as u8);
+                if to == NO_CELL {
+                    continue;
+                }
+                let step = i32::from(to) - i32::from(c);
+                if *delta.get_or_insert(step) != step {
+                    return None;
+                }
+                shift.1 |= 1 << c;
+            }
+            shift.0 = delta.unwrap_or(0);
+        }
+        Some(shifts)
+    }
+
+    /// Moves every cell of `bits` one step in direction `d` (cells with no
+    /// step that way drop out), by the shifts of `linear_shifts`.
+    #[inline(always)]
+    pub fn shift(shifts: &[(i32, u128); 8], bits: u128, d: usize) -> u128 {
+        let (delta, from) = shifts[d];
+        let bits = bits & from;
+        if delta >= 0 {
+            bits << delta
+        } else {
+            bits >> -delta
+        }
     }
 
     /// The cell one step from `cell` in direction `d`, or `NO_CELL`.
