@@ -1,7 +1,7 @@
 //! Which sides of the board each seat's pieces join (`connects`): a
 //! union-find over the cells, each set's root marked with the sides its
-//! cells lie on, and per seat every set of sides one of its groups has
-//! touched. It is brought up to date once a move (or a step of a chain),
+//! cells lie on, and per seat the pairs of sides one of its groups joins
+//! (a bit a pair, so `connects` is one test). It is brought up to date once a move (or a step of a chain),
 //! not at every change of a cell, so that games without `connects` pay
 //! nothing: a piece put on an empty cell joins its neighbours of the same
 //! seat in a few steps; any other move (pieces taken off, moved, flipped or
@@ -12,6 +12,30 @@ use crate::ir::{CellId, Rules, NO_CELL};
 
 /// The bits of a mark that hold a root's sides; the rest hold its rank.
 const SIDES: u8 = 0b1111;
+
+/// For each set of sides (a bit a side), the pairs of sides it joins: bit
+/// `4a + b` for every two sides `a` and `b` in it (a side with itself too).
+const PAIRS: [u16; 16] = pairs();
+
+const fn pairs() -> [u16; 16] {
+    let mut table = [0u16; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut a = 0;
+        while a < 4 {
+            let mut b = 0;
+            while b < 4 {
+                if m >> a & 1 != 0 && m >> b & 1 != 0 {
+                    table[m] |= 1 << (a * 4 + b);
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        m += 1;
+    }
+    table
+}
 
 impl Rules {
     /// How many cells the union-find covers: none when no rule reads
@@ -31,10 +55,8 @@ impl Rules {
         let (Some(a), Some(b)) = (side(a), side(b)) else {
             return false;
         };
-        let both = 1u8 << a | 1 << b;
         let reached = state.sides_joined.get(seat).copied().unwrap_or(0);
-        // Bit m of `reached`: some group touched the sides in mask m.
-        (0..16u8).any(|m| reached >> m & 1 != 0 && m & both == both)
+        reached >> (a * 4 + b) & 1 != 0
     }
 
     /// Joins a piece of `code` just put on the empty `cell` to its
@@ -55,7 +77,7 @@ impl Rules {
             }
         }
         let root = find(state, c);
-        state.sides_joined[seat] |= 1 << (state.link_marks[root] & SIDES);
+        state.sides_joined[seat] |= PAIRS[(state.link_marks[root] & SIDES) as usize];
     }
 
     /// Brings the sets up to date after a move: `placed` is the cell a

@@ -113,7 +113,7 @@ pub struct State {
     /// Per (run length, seat): the run total.
     pub(super) runs: Vec<i32>,
     /// A union-find over the cells, each root's rank and sides, and per
-    /// seat the sets of sides its groups touched (kept when a rule reads
+    /// seat the pairs of sides one of its groups joins (kept when a rule reads
     /// `connects`; see `links.rs`).
     pub(super) links: Vec<CellId>,
     pub(super) link_marks: Vec<u8>,
