@@ -15,6 +15,9 @@ pub mod track;
 pub use geometry::{CellId, Geometry, NO_CELL};
 pub use lines::LineTable;
 
+/// The most cells one `gather` empties.
+pub const MAX_GATHERED: usize = 8;
+
 /// The most steps a chain may have: a move keeps one choice a step.
 pub const MAX_STEPS: usize = 6;
 

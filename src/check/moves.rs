@@ -14,7 +14,7 @@ use crate::builtins::Ty;
 use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::{MoveKind, MoveRule, Step, StepKind};
 
-use crate::ir::MAX_STEPS;
+use crate::ir::{MAX_GATHERED, MAX_STEPS};
 
 /// The shapes a chain may take, for the help line of E0023.
 const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `remove`, `keep largest group`, `flip enclosed`, `capture enclosed` and `draw` steps in any order (at most 6); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
@@ -73,7 +73,17 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             on: on.as_ref().map(|t| r.expect(t, Context::TOP, Ty::Cell)),
             condition: condition(r, c),
         },
-        StepKind::Drop(c) => StepSpec::Drop(condition(r, c)),
+        StepKind::Drop(c) => {
+            let layout = r.symbols.board_size.map(|b| b.0);
+            if layout.is_some_and(|l| l != super::board::Layout::Square) {
+                r.diagnostics.push(Diagnostic::Unsupported {
+                    what: "`drop` on this board".into(),
+                    span: step.span.into(),
+                    help: "a piece falls down a column of a square board (`board square 7 x 6`); elsewhere use `place`".into(),
+                });
+            }
+            StepSpec::Drop(condition(r, c))
+        }
         StepKind::SowAround(c) => {
             let pits = r.symbols.board_size.map(|b| b.0);
             if pits.is_some_and(|layout| layout != super::board::Layout::Pits) {
@@ -88,10 +98,7 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             into,
             when: w,
         } => StepSpec::Gather(
-            cells
-                .iter()
-                .map(|c| r.expect(c, Context::TOP, Ty::Cell))
-                .collect(),
+            gathered(cells, step, r),
             r.expect(into, Context::TOP, Ty::Cell),
             when(r, w),
         ),
@@ -151,6 +158,23 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
         ),
         StepKind::Switch(c) => StepSpec::Switch(condition(r, c)),
     }
+}
+
+/// The cells a `gather` empties, checked: cells, and not too many.
+fn gathered(cells: &[crate::syntax::ast::Expr], step: &Step, r: &mut Resolver) -> Vec<Typed> {
+    if cells.len() > MAX_GATHERED {
+        r.diagnostics.push(Diagnostic::OutOfBounds {
+            what: "the cells one `gather` empties".into(),
+            value: cells.len().to_string(),
+            min: 1,
+            max: MAX_GATHERED as i64,
+            span: step.span.into(),
+        });
+    }
+    cells
+        .iter()
+        .map(|c| r.expect(c, Context::TOP, Ty::Cell))
+        .collect()
 }
 
 /// The longest enclosed row `exactly N` may ask for: the longest side a

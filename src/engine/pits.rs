@@ -47,7 +47,7 @@ impl Rules {
         if target as usize >= count {
             return;
         }
-        let mut from = [NO_CELL; 8];
+        let mut from = [NO_CELL; crate::ir::MAX_GATHERED];
         for (slot, c) in from.iter_mut().zip(cells) {
             *slot = self.eval(c, &scope) as CellId;
         }
