@@ -280,8 +280,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         // What this turn changed: scores kept only at the end of the game
         // would otherwise count every turn's points at once.
         let before = rules.scores_now(history.last().expect("just pushed"));
-        for (seat, &before) in before.iter().enumerate() {
-            let gain = state.scores[seat].saturating_sub(before);
+        let now = rules.scores_now(&state);
+        for (seat, (&before, &now)) in before.iter().zip(&now).enumerate() {
+            let gain = now.saturating_sub(before);
             // Counted fields show every seat's points under the board.
             if gain != 0 && rules.score.is_some() && !rules.majority {
                 let points = if gain.abs() == 1 { "point" } else { "points" };
@@ -290,7 +291,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     rules.seats[seat],
                     if gain > 0 { "scores" } else { "loses" },
                     gain.abs(),
-                    state.scores[seat]
+                    now
                 );
             }
         }
