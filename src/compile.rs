@@ -270,12 +270,20 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         n.visit(&mut |n| found |= matches!(n, Node::Connects(..)));
         found
     };
+    // An aggregate over one seat's pieces reads that seat's bitboard.
+    let mut owned = false;
+    let reads_owned = |n: &Node| {
+        let mut found = false;
+        n.visit(&mut |n| found |= n.aggregates_owned_cells());
+        found
+    };
     for rule in phases.iter().flat_map(|p: &Phase| &p.rules) {
         for step in &rule.steps {
             step.visit_nodes(&mut |n| {
                 live_scores |= n.reads_score();
                 groups |= n.reads_groups();
                 side_links |= reads_links(n);
+                owned |= reads_owned(n);
             });
             groups |= matches!(step, Step::KeepLargestGroup(_));
         }
@@ -287,7 +295,9 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     {
         groups |= node.reads_groups();
         side_links |= reads_links(node);
+        owned |= reads_owned(node);
     }
+    owned |= score.iter().chain(&tiebreaks).any(reads_owned);
     side_links |= score.iter().chain(&tiebreaks).any(reads_links);
     let score_runs = match &score {
         Some(Node::Runs(t, SeatRef::Bound)) => Some(*t),
@@ -341,7 +351,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         ends,
         // A track's moves find movers on the bitboards too.
         side_links,
-        keeps_tops: (!line_tables.is_empty() || groups || on_track || encloses)
+        keeps_tops: (!line_tables.is_empty() || groups || on_track || encloses || owned)
             && geometry.cell_count() <= 128,
         filters,
         turn_limit,

@@ -363,6 +363,7 @@ impl Rules {
     }
 
     /// What a step does to the position.
+    #[inline(always)]
     fn step_effects(
         &self,
         step: &Step,

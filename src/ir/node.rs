@@ -350,6 +350,17 @@ impl Node {
         }
     }
 
+    /// Whether the node is an aggregate over one seat's pieces (`for c
+    /// where owner(c) == p`), which the engine reads off that seat's
+    /// bitboard when it keeps one.
+    pub fn aggregates_owned_cells(&self) -> bool {
+        let Node::Aggregate(_, _, Some(condition)) = self else {
+            return false;
+        };
+        let owner_of_each = |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Each));
+        matches!(&**condition, Node::Cmp(CmpOp::Eq, a, b) if owner_of_each(a) || owner_of_each(b))
+    }
+
     /// Whether the node reads the groups of pieces: then the engine keeps
     /// an occupied-cell bitboard to find them.
     pub fn reads_groups(&self) -> bool {
