@@ -5,41 +5,26 @@
 //!
 //! Each bench checks that its games end with a result.
 
+#[path = "common/interpreted.rs"]
+mod common;
 #[path = "native/connect_four.rs"]
 mod native_connect_four;
 #[path = "native/reversi.rs"]
 mod native_reversi;
 
+use common::interpreted_capped;
 use divan::counter::ItemsCount;
 use divan::Bencher;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use tabula::engine::random_playout;
-use tabula::ir::Rules;
 
 fn main() {
     divan::main();
 }
 
-fn load(file: &str, set: &[(&str, i64)]) -> Rules {
-    let path = format!("{}/rules/{file}", env!("CARGO_MANIFEST_DIR"));
-    let source = std::fs::read_to_string(&path).expect("rules file");
-    let set: Vec<(String, i64)> = set.iter().map(|(k, v)| (k.to_string(), *v)).collect();
-    tabula::compile::load(&source, &set).unwrap_or_else(|_| panic!("{path} must compile"))
-}
-
 /// Random games of `file` in the interpreter.
 fn interpreted(bencher: Bencher, file: &str, set: &[(&str, i64)]) {
-    let rules = load(file, set);
-    let start = rules.start(0);
-    let mut rng = SmallRng::seed_from_u64(7);
-    let mut buf = Vec::new();
-    let mut state = start.clone();
-    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
-        state.clone_from(&start);
-        random_playout(&rules, &mut state, &mut buf, &mut rng, u32::MAX);
-        assert!(state.is_over(), "a random game must end with a result");
-    });
+    interpreted_capped(bencher, file, set, u32::MAX);
 }
 
 /// One random game of Connect Four in the interpreter.

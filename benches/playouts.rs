@@ -5,6 +5,8 @@
 //! Each bench checks what it computed (games end with a result, perft counts),
 //! so that a faster but wrong engine fails instead of looking good.
 
+#[path = "common/interpreted.rs"]
+mod common;
 #[path = "native/exago.rs"]
 mod native_exago;
 #[path = "native/hex_fours.rs"]
@@ -20,18 +22,12 @@ use divan::counter::ItemsCount;
 use divan::Bencher;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use tabula::engine::{perft, random_playout};
-use tabula::ir::Rules;
+use tabula::engine::perft;
+
+use common::{interpreted_capped, load};
 
 fn main() {
     divan::main();
-}
-
-fn load(file: &str, set: &[(&str, i64)]) -> Rules {
-    let path = format!("{}/rules/{file}", env!("CARGO_MANIFEST_DIR"));
-    let source = std::fs::read_to_string(&path).expect("rules file");
-    let set: Vec<(String, i64)> = set.iter().map(|(k, v)| (k.to_string(), *v)).collect();
-    tabula::compile::load(&source, &set).unwrap_or_else(|_| panic!("{path} must compile"))
 }
 
 fn interpreted(bencher: Bencher, file: &str) {
@@ -40,24 +36,6 @@ fn interpreted(bencher: Bencher, file: &str) {
 
 fn interpreted_with(bencher: Bencher, file: &str, set: &[(&str, i64)]) {
     interpreted_capped(bencher, file, set, u32::MAX);
-}
-
-/// Random games in the interpreter, each stopped after `cap` moves if it has
-/// not ended by then.
-fn interpreted_capped(bencher: Bencher, file: &str, set: &[(&str, i64)], cap: u32) {
-    let rules = load(file, set);
-    let start = rules.start(0);
-    let mut rng = SmallRng::seed_from_u64(7);
-    let mut buf = Vec::new();
-    let mut state = start.clone();
-    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
-        state.clone_from(&start);
-        let n = random_playout(&rules, &mut state, &mut buf, &mut rng, cap);
-        assert!(
-            state.is_over() || n == cap,
-            "a random game must end with a result"
-        );
-    });
 }
 
 /// One random game of Hex Fours in the interpreter.

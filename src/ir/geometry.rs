@@ -145,6 +145,26 @@ fn joined_around(neighbours: &[CellId], start: &[u32], masks: &[u128]) -> Vec<[u
 impl Geometry {
     /// A square board of `width` by `height`.
     pub fn square(width: usize, height: usize) -> Self {
+        let adjacent = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let axes = vec![(1, 0), (0, 1), (1, 1), (1, -1)];
+        let shape = Shape::Square { width, height };
+        // Rows count up from the bottom row, y = 0.
+        Self::grid(shape, width, height, &adjacent, axes, &SQUARE_STEPS, false)
+    }
+
+    /// A grid of `width` columns by `height` rows, cell (x, y) named by
+    /// column letter and row number `y + 1`, ids row by row from y = 0:
+    /// square cells or a rhombus of hexagons, by their steps and axes.
+    /// `top_first` says whether row y = 0 is drawn at the top.
+    fn grid(
+        shape: Shape,
+        width: usize,
+        height: usize,
+        adjacent: &[(i32, i32)],
+        axes: Vec<(i32, i32)>,
+        compass_steps: &[Option<(i32, i32)>; 8],
+        top_first: bool,
+    ) -> Self {
         let mut coords = Vec::new();
         for y in 0..height as i32 {
             for x in 0..width as i32 {
@@ -155,28 +175,20 @@ impl Geometry {
             .iter()
             .map(|&(x, y)| format!("{}{}", (b'a' + x as u8) as char, y + 1))
             .collect();
-        let adjacent_steps = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-        let axes = vec![(1, 0), (0, 1), (1, 1), (1, -1)];
         let inside =
             move |(x, y): (i32, i32)| x >= 0 && y >= 0 && x < width as i32 && y < height as i32;
         let index = move |(x, y): (i32, i32)| (y as usize * width + x as usize) as CellId;
+        // The middle cell, or the middle two or four when a side is even.
         let middle = |n: usize, v: i32| v == (n as i32 - 1) / 2 || v == n as i32 / 2;
         let centre = coords
             .iter()
             .map(|&(x, y)| middle(width, x) && middle(height, y))
             .collect();
         let row_column = |(x, y): (i32, i32)| (y as u8 + 1, x as u8 + 1);
-        let compass = Compass::new(&coords, &SQUARE_STEPS, inside, index, row_column, false);
+        let compass = Compass::new(&coords, compass_steps, inside, index, row_column, top_first);
+        let longest = width.max(height);
         let mut geometry = Self::build(
-            centre,
-            Shape::Square { width, height },
-            coords,
-            labels,
-            &adjacent_steps,
-            axes,
-            inside,
-            index,
-            width.max(height),
+            centre, shape, coords, labels, adjacent, axes, inside, index, longest,
         );
         geometry.compass = compass;
         geometry
@@ -240,42 +252,11 @@ impl Geometry {
     /// players name them: the column's letter, then the row's number
     /// counted from the top (`a1` is the top-left corner).
     pub fn rhombus(width: usize, height: usize) -> Self {
-        let mut coords = Vec::new();
-        for r in 0..height as i32 {
-            for q in 0..width as i32 {
-                coords.push((q, r));
-            }
-        }
-        let labels = coords
-            .iter()
-            .map(|&(q, r)| format!("{}{}", (b'a' + q as u8) as char, r + 1))
-            .collect();
-        let steps = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
+        let adjacent = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
         let axes = vec![(1, 0), (0, 1), (1, -1)];
-        let inside =
-            move |(q, r): (i32, i32)| q >= 0 && r >= 0 && q < width as i32 && r < height as i32;
-        let index = move |(q, r): (i32, i32)| (r as usize * width + q as usize) as CellId;
-        // The middle cell (or the middle two or four on even sides).
-        let middle = |n: usize, v: i32| v == (n as i32 - 1) / 2 || v == n as i32 / 2;
-        let centre = coords
-            .iter()
-            .map(|&(q, r)| middle(width, q) && middle(height, r))
-            .collect();
-        let row_column = |(q, r): (i32, i32)| (r as u8 + 1, q as u8 + 1);
-        let compass = Compass::new(&coords, &HEX_STEPS, inside, index, row_column, true);
-        let mut geometry = Self::build(
-            centre,
-            Shape::Rhombus { width, height },
-            coords,
-            labels,
-            &steps,
-            axes,
-            inside,
-            index,
-            width.max(height),
-        );
-        geometry.compass = compass;
-        geometry
+        let shape = Shape::Rhombus { width, height };
+        // Rows count down from the top row, r = 0.
+        Self::grid(shape, width, height, &adjacent, axes, &HEX_STEPS, true)
     }
 
     /// The spaces of a track board, labelled: no neighbours, no axes.
