@@ -354,3 +354,31 @@ fn kalah_agrees_with_a_model_written_from_the_rules_move_by_move() {
         assert_eq!(state.outcome, Some(model.outcome()), "seed {seed}");
     }
 }
+
+#[test]
+fn a_pair_enclosed_between_two_of_the_mover_s_pieces_is_captured() {
+    let text = "game \"Pairs\"\nplayers Black, White\nboard square 7 x 7\n\
+                phase play\n  place where empty then capture enclosed exactly 2\n\
+                end when line(5, mover) or captured(mover) >= 4: mover wins\nend when full: draw\n";
+    let rules = tabula::compile::load(text, &[]).expect("compiles");
+    let mut state = rules.start(0);
+    // Black a1; White b1 c1; Black d1 closes the pair b1 c1.
+    for m in ["a1", "b1", "g7", "c1", "d1"] {
+        play(&rules, &mut state, m);
+    }
+    assert_eq!(owner(&rules, &state, "b1"), None);
+    assert_eq!(owner(&rules, &state, "c1"), None);
+    assert_eq!(state.counts, vec![3, 0]);
+    // Three in a row are not a pair: White b2 c2 d2 between Black a2 and e2.
+    for m in ["b2", "a2", "c2", "f6", "d2", "e2"] {
+        play(&rules, &mut state, m);
+    }
+    for cell in ["b2", "c2", "d2"] {
+        assert_eq!(owner(&rules, &state, cell), Some(1), "{cell} stays");
+    }
+    // The second pair wins: captured(Black) reaches 4.
+    for m in ["b3", "a3", "c3", "d3"] {
+        play(&rules, &mut state, m);
+    }
+    assert_eq!(state.outcome, Some(Outcome::Win(0)));
+}
