@@ -14,6 +14,17 @@ impl Rules {
     /// piece dropped into it comes to rest.
     pub(super) fn dropped(&self, state: &State, out: &mut Vec<Move>) {
         let compass = &self.geometry.compass;
+        if self.keeps_tops && !compass.column_masks.is_empty() {
+            // Ids rise up a column: its lowest empty cell is its lowest empty bit.
+            let empty = state.tops[0];
+            for &column in &compass.column_masks {
+                let free = column & empty;
+                if free != 0 {
+                    out.push(Move::Place(free.trailing_zeros() as CellId));
+                }
+            }
+            return;
+        }
         for &floor in &compass.floors {
             let mut c = floor;
             while c != NO_CELL && state.heights[c as usize] > 0 {

@@ -280,6 +280,17 @@ impl Rules {
                     state.empty_list[below(rng, state.empty_list.len())],
                 ));
             }
+            // Any other single placing rule (a drop, say): its cells are
+            // the moves, listed without the rest of the move machinery.
+            (Form::Place, [Step::Place(place)])
+                if !state.is_over() && state.supply[state.mover as usize] > 0 =>
+            {
+                buf.clear();
+                self.candidate_cells(place, state, super::chain::Progress::START, buf);
+                if !buf.is_empty() {
+                    return Some(buf[below(rng, buf.len())]);
+                }
+            }
             _ => {}
         }
         self.any_random_move(state, buf, rng)

@@ -62,6 +62,9 @@ pub struct Compass {
     /// The lowest cell of each column, left to right (square boards; empty
     /// on others).
     pub floors: Vec<CellId>,
+    /// Per column (in `floors` order), its cells as a bitmask, when the
+    /// board has at most 128 cells (empty otherwise).
+    pub column_masks: Vec<u128>,
     /// When every step adds a constant to the cell id (square and rhombus
     /// boards) and the board has at most 128 cells: per direction, that
     /// constant and the bitmask of the cells with a step that way, so that
@@ -117,6 +120,7 @@ impl Compass {
             columns,
             sides,
             floors: Vec::new(),
+            column_masks: Vec::new(),
             shifts: None,
         };
         compass.shifts = compass.linear_shifts(coords.len());
@@ -125,6 +129,20 @@ impl Compass {
                 .filter(|&c| compass.step(c, 4) == NO_CELL)
                 .collect();
             floors.sort_by_key(|&c| compass.columns[c as usize]);
+            if coords.len() <= 128 {
+                compass.column_masks = floors
+                    .iter()
+                    .map(|&floor| {
+                        let mut mask = 0u128;
+                        let mut c = floor;
+                        while c != NO_CELL {
+                            mask |= 1 << c;
+                            c = compass.step(c, 0);
+                        }
+                        mask
+                    })
+                    .collect();
+            }
             compass.floors = floors;
         }
         compass
