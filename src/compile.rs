@@ -219,6 +219,20 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         setup.extend(home);
         capacity = track::pieces(t, &setup, program.board_span)?;
     }
+    if geometry.ring.is_some() {
+        // Sowing may bring every seed into one store.
+        let seeds: usize = setup.iter().map(|s| s.count as usize * s.cells.len()).sum();
+        if seeds > u8::MAX as usize {
+            return Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
+                what: "the seeds on a board of pits (a height is a byte)".into(),
+                value: seeds.to_string(),
+                min: 0,
+                max: u8::MAX as i64,
+                span: program.board_span.into(),
+            })));
+        }
+        capacity = capacity.max(seeds);
+    }
     let blocked = match &program.blocked {
         Some(b) => Some(lower.select(Some(b), crate::ir::Candidates::All)?),
         None => None,

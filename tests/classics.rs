@@ -382,3 +382,26 @@ fn a_pair_enclosed_between_two_of_the_mover_s_pieces_is_captured() {
     }
     assert_eq!(state.outcome, Some(Outcome::Win(0)));
 }
+
+#[test]
+fn kalah_with_the_most_seeds_fills_a_store_past_64_without_failing() {
+    // 12 pits of 5 seeds a side: 120 seeds, more than a stack holds on
+    // other boards; a store may take them all.
+    let rules = load("kalah.game", &[("pits", 12), ("seeds", 5)]);
+    let mut buf = Vec::new();
+    let mut most = 0;
+    for seed in 0..200 {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut state = rules.start(seed);
+        tabula::engine::random_playout(&rules, &mut state, &mut buf, &mut rng, 5_000);
+        assert!(state.outcome.is_some(), "seed {seed}");
+        let stores =
+            ["store1", "store2"].map(|s| rules.geometry.cell_by_label(s).expect("a store"));
+        let seeds: u32 = (0..rules.geometry.cell_count() as u16)
+            .map(|c| u32::from(state.height(c)))
+            .sum();
+        assert_eq!(seeds, 120, "seed {seed}: seeds are conserved");
+        most = most.max(stores.iter().map(|&c| state.height(c)).max().unwrap_or(0));
+    }
+    assert!(most > 64, "some store passed 64 seeds (at most {most})");
+}

@@ -17,10 +17,21 @@ impl Rules {
         let n = state.take(pit, self, &mut seeds);
         let own = state.mover;
         let mut at = pit;
+        let full =
+            |state: &State, c: CellId| state.heights[c as usize] as usize >= self.stack_capacity;
         for &seed in &seeds[..n] {
-            at = ring.next[at as usize];
-            while ring.is_store(at) && ring.seat_of[at as usize] != own {
+            // Past the other seat's store, and past a full cell (the pit
+            // sown from has room: the loop ends within one round).
+            for _ in 0..ring.next.len() {
                 at = ring.next[at as usize];
+                let other_store = ring.is_store(at) && ring.seat_of[at as usize] != own;
+                if !other_store && !full(state, at) {
+                    break;
+                }
+            }
+            if full(state, at) {
+                state.push(pit, seed, self);
+                continue;
             }
             state.push(at, seed, self);
         }
