@@ -68,22 +68,32 @@ fn c4_has_four(g: &ConnectFour, seat: usize) -> bool {
     })
 }
 
-/// Move sequences of `depth` moves, counted through `legal_moves` and `play`
-/// rather than the bitboard shortcut of `perft`.
-fn c4_perft_by_listing(g: &ConnectFour, depth: u32) -> u64 {
+/// Move sequences of `depth` moves, counted through a game's move list
+/// (`list`) and `play` rather than a bitboard shortcut of `perft`.
+fn perft_by_listing<G: Copy, M: Copy>(
+    g: &G,
+    depth: u32,
+    list: &dyn Fn(&G, &mut Vec<M>),
+    play: &dyn Fn(&mut G, M),
+) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
+    list(g, &mut moves);
     moves
         .iter()
         .map(|&m| {
             let mut child = *g;
-            child.play(m);
-            c4_perft_by_listing(&child, depth - 1)
+            play(&mut child, m);
+            perft_by_listing(&child, depth - 1, list, play)
         })
         .sum()
+}
+
+/// Connect Four's sequences of `depth` moves, by its move list.
+fn c4_perft_by_listing(g: &ConnectFour, depth: u32) -> u64 {
+    perft_by_listing(g, depth, &|g, out| g.legal_moves(out), &|g, m| g.play(m))
 }
 
 #[test]
@@ -305,21 +315,9 @@ fn reference_placements(g: &Reversi, seat: usize) -> Vec<u8> {
         .collect()
 }
 
-/// Move sequences of `depth` moves, counted through `legal_moves` and `play`.
+/// Reversi's sequences of `depth` moves, by its move list.
 fn reversi_perft_by_listing(g: &Reversi, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| {
-            let mut child = *g;
-            child.play(m);
-            reversi_perft_by_listing(&child, depth - 1)
-        })
-        .sum()
+    perft_by_listing(g, depth, &|g, out| g.legal_moves(out), &|g, m| g.play(m))
 }
 
 #[test]
