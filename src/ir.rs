@@ -5,6 +5,7 @@
 //! hot built-ins (`line`, `runs`) read counters the engine keeps up to date.
 //! Nothing in the IR refers to names or source text except for messages.
 
+mod cell_mask;
 pub mod compass;
 pub mod geometry;
 mod lines;
@@ -12,8 +13,9 @@ mod node;
 pub mod pits;
 pub mod track;
 
+pub use cell_mask::CellMask;
 pub use geometry::{CellId, Geometry, NO_CELL};
-pub use lines::LineTable;
+pub use lines::{AxisShifts, LineTable};
 
 /// The most cells one `gather` empties.
 pub const MAX_GATHERED: usize = 8;
@@ -452,7 +454,7 @@ pub struct Select {
     pub candidates: Candidates,
     /// The cells the board alone allows (the part of the test that depends only
     /// on the chosen cell's geometry, evaluated when compiling), if any.
-    pub mask: Option<Vec<bool>>,
+    pub mask: Option<CellMask>,
     /// The rest of the condition, tested per candidate cell.
     pub test: Option<Node>,
 }

@@ -5,7 +5,7 @@ use super::lower::Lowerer;
 use super::{value_of, CompileError};
 use crate::check::program::{PieceKind, Program};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Candidates, CellId, Geometry, Phase, Setup, Sowing, NO_CELL};
+use crate::ir::{Candidates, CellId, CellMask, Geometry, Phase, Setup, Sowing, NO_CELL};
 
 /// The most pieces a cell may hold: the pieces there can be, at most 64.
 pub const MAX_CAPACITY: usize = 64;
@@ -64,10 +64,10 @@ pub fn setup(
                     }))
                 })?
             }
-            None => Vec::new(),
+            None => CellMask::new(vec![true; lower.cell_count()]),
         };
         let cells = (0..lower.cell_count() as CellId)
-            .filter(|&c| put.condition.is_none() || mask.get(c as usize).copied().unwrap_or(false))
+            .filter(|&c| mask.contains(c))
             .collect();
         setup.push(Setup { count, code, cells });
     }

@@ -6,7 +6,7 @@
 use super::lower::Lowerer;
 use super::CompileError;
 use crate::check::program::Typed;
-use crate::ir::{Candidates, CellId, CmpOp, Node, Select, NO_CELL};
+use crate::ir::{Candidates, CellId, CellMask, CmpOp, Node, Select, NO_CELL};
 use crate::syntax::ast::Aggregate;
 
 impl Lowerer<'_> {
@@ -38,7 +38,7 @@ impl Lowerer<'_> {
         }
         let mut guard = Vec::new();
         let mut test = Vec::new();
-        let mut mask: Option<Vec<bool>> = None;
+        let mut mask: Option<CellMask> = None;
         let places = matches!(candidates, Candidates::All | Candidates::Empty);
         for c in conjuncts {
             match c {
@@ -125,10 +125,11 @@ impl Lowerer<'_> {
     }
 
     /// The cells a condition allows, if it depends only on the chosen cell's geometry.
-    pub fn static_mask(&self, node: &Node) -> Option<Vec<bool>> {
-        (0..self.geometry.cell_count() as CellId)
+    pub fn static_mask(&self, node: &Node) -> Option<CellMask> {
+        let allowed = (0..self.geometry.cell_count() as CellId)
             .map(|c| self.fixed_value(node, c).map(|v| v != 0))
-            .collect()
+            .collect::<Option<Vec<bool>>>()?;
+        Some(CellMask::new(allowed))
     }
 
     /// The value of `node` at cell `chosen` if it depends only on the board's
@@ -200,9 +201,9 @@ impl Lowerer<'_> {
 }
 
 /// Two cell masks joined by `and`.
-fn join_masks(old: Option<Vec<bool>>, new: Vec<bool>) -> Vec<bool> {
+fn join_masks(old: Option<CellMask>, new: CellMask) -> CellMask {
     match old {
-        Some(old) => old.iter().zip(&new).map(|(a, b)| *a && *b).collect(),
+        Some(old) => old.and(&new),
         None => new,
     }
 }

@@ -437,7 +437,7 @@ impl Rules {
             .guard
             .as_ref()
             .is_none_or(|g| self.eval(g, &scope) != 0)
-            && place.mask.as_ref().is_none_or(|m| m[cell as usize])
+            && place.mask.as_ref().is_none_or(|m| m.contains(cell))
             && place
                 .test
                 .as_ref()

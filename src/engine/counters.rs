@@ -17,7 +17,15 @@ impl Rules {
             if *flag {
                 continue;
             }
-            if let (Some(masks), true) = (&table.small_masks, self.keeps_tops) {
+            if let (Some(shifts), true) = (&table.axis_shifts, self.keeps_tops) {
+                // Long lines: many pass each cell, so the whole board is
+                // searched by shifts instead.
+                let tops = state.tops[own as usize];
+                *flag = match table.small_masks {
+                    Some(_) => table.holds_small_line(shifts, tops as u64),
+                    None => table.holds_line(shifts, tops),
+                };
+            } else if let (Some(masks), true) = (&table.small_masks, self.keeps_tops) {
                 // One AND a line against the seat's bitboard.
                 let tops = state.tops[own as usize] as u64;
                 *flag = table

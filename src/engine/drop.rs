@@ -1,7 +1,9 @@
 //! Dropping a piece into a column (`drop`): where it comes to rest, and the
 //! moves written as the column, as players of such games say them.
 
+use super::bitboard::board_cells;
 use super::{Move, MoveError, State};
+use crate::ir::compass::Compass;
 use crate::ir::{Candidates, CellId, Rules, Step, NO_CELL};
 
 /// The direction a dropped piece falls: south.
@@ -13,27 +15,37 @@ impl Rules {
     /// Appends the lowest empty cell of each column, left to right: where a
     /// piece dropped into it comes to rest.
     pub(super) fn dropped(&self, state: &State, out: &mut Vec<Move>) {
-        let compass = &self.geometry.compass;
-        if self.keeps_tops && !compass.column_masks.is_empty() {
-            // Ids rise up a column: its lowest empty cell is its lowest empty bit.
-            let empty = state.tops[0];
-            for &column in &compass.column_masks {
-                let free = column & empty;
-                if free != 0 {
-                    out.push(Move::Place(free.trailing_zeros() as CellId));
+        let landing = self.kind_word(&Candidates::Dropped, state);
+        if let Some(bits) = landing {
+            for &column in &self.geometry.compass.column_masks {
+                if bits & column != 0 {
+                    out.push(Move::Place((bits & column).trailing_zeros() as CellId));
                 }
             }
             return;
         }
-        for &floor in &compass.floors {
+        for &floor in &self.geometry.compass.floors {
             let mut c = floor;
             while c != NO_CELL && state.heights[c as usize] > 0 {
-                c = compass.step(c, UP);
+                c = self.geometry.compass.step(c, UP);
             }
             if c != NO_CELL {
                 out.push(Move::Place(c));
             }
         }
+    }
+
+    /// The landing cells as a word: the empty cells on the floor or above
+    /// a piece, found in one shift of the occupied cells up the columns.
+    pub(super) fn dropped_word(&self, state: &State) -> Option<u128> {
+        let compass = &self.geometry.compass;
+        let shifts = compass.shifts.as_ref()?;
+        if compass.column_masks.is_empty() {
+            return None;
+        }
+        let empty = state.tops[0] & board_cells(self.geometry.cell_count());
+        let above = Compass::shift(shifts, !empty, UP as usize);
+        Some(empty & (above | compass.floor_bits))
     }
 
     /// Whether a piece dropped on `cell` would rest there: it is empty, on

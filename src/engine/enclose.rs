@@ -4,9 +4,10 @@
 //! not yet put down; `flip enclosed` and `capture enclosed` act on them
 //! after one is.
 
+use super::bitboard::{board_cells, push_cells};
 use super::{Move, State};
 use crate::ir::compass::Compass;
-use crate::ir::{CellId, EnclosedEffect, Rules, NO_CELL};
+use crate::ir::{Candidates, CellId, EnclosedEffect, Rules, NO_CELL};
 
 /// The compass directions a row may run in.
 const DIRECTIONS: u8 = 8;
@@ -23,26 +24,28 @@ impl Rules {
     }
 
     /// Appends the empty cells where a piece of the mover's would enclose
-    /// some: on bitboards, a direction at a time (the mover's pieces, moved
-    /// across runs of other seats' pieces, land on the cells that close
-    /// them), when the board allows shifts; else cell by cell.
+    /// some: from the word where the board has one, else cell by cell.
     pub(super) fn enclosing_cells(&self, state: &State, out: &mut Vec<Move>) {
-        let shifts = self.geometry.compass.shifts.as_ref();
-        let Some(shifts) = shifts.filter(|_| self.keeps_tops) else {
-            let cells = state.empty_list.iter().copied();
-            out.extend(
-                cells
-                    .filter(|&c| self.encloses(state, c) > 0)
-                    .map(Move::Place),
-            );
-            return;
-        };
-        let seats = self.seats.len();
-        let own = state.tops[state.mover as usize + 1];
-        let others = state.tops[1..=seats].iter().fold(0, |a, &b| a | b) & !own;
+        if let Some(bits) = self.kind_word(&Candidates::Enclosing, state) {
+            return push_cells(bits, out);
+        }
+        let cells = state.empty_list.iter().copied();
+        out.extend(
+            cells
+                .filter(|&c| self.encloses(state, c) > 0)
+                .map(Move::Place),
+        );
+    }
+
+    /// The enclosing cells as a word, a direction at a time (the mover's
+    /// pieces, moved across runs of other seats' pieces, land on the cells
+    /// that close them), when the board allows shifts.
+    pub(super) fn enclosing_word(&self, state: &State) -> Option<u128> {
+        let shifts = self.geometry.compass.shifts.as_ref()?;
+        let (own, others) = self.own_and_others(state);
         let cells = self.geometry.cell_count();
-        let empty = state.tops[0] & all_cells(cells);
-        let mut found = if cells <= 64 {
+        let empty = state.tops[0] & board_cells(cells);
+        Some(if cells <= 64 {
             // The common boards: one 64-bit word, half the work.
             u128::from(enclosing_bits(
                 shifts,
@@ -52,11 +55,7 @@ impl Rules {
             ))
         } else {
             enclosing_bits(shifts, own, others, empty)
-        };
-        while found != 0 {
-            out.push(Move::Place(found.trailing_zeros() as CellId));
-            found &= found - 1;
-        }
+        })
     }
 
     /// The length of the row of other seats' pieces from `cell` (not
@@ -96,27 +95,23 @@ impl Rules {
         if cell == NO_CELL || cell as usize >= self.geometry.cell_count() {
             return;
         }
-        let mover = state.mover as usize;
         let mut changed = false;
-        for d in 0..DIRECTIONS {
-            let length = self.enclosed_row(state, cell, d, exactly);
-            let mut at = cell;
-            for _ in 0..length {
-                at = self.geometry.compass.step(at, d);
-                let code = match effect {
-                    EnclosedEffect::Flip => state.recolour(at, state.mover + 1, self),
-                    EnclosedEffect::Capture => {
-                        state.captured[mover] += 1;
-                        state.pop(at, self)
-                    }
-                };
-                if let Some(c) = state.counts.get_mut(code as usize - 1) {
-                    *c -= 1;
+        if let Some(mut rows) = self.enclosed_word(state, cell, exactly) {
+            changed = rows != 0;
+            while rows != 0 {
+                self.take_enclosed(state, rows.trailing_zeros() as CellId, effect);
+                rows &= rows - 1;
+            }
+        } else {
+            // Rows from one cell never cross: each is taken as it is found.
+            for d in 0..DIRECTIONS {
+                let length = self.enclosed_row(state, cell, d, exactly);
+                let mut at = cell;
+                for _ in 0..length {
+                    at = self.geometry.compass.step(at, d);
+                    self.take_enclosed(state, at, effect);
+                    changed = true;
                 }
-                if effect == EnclosedEffect::Flip {
-                    state.counts[mover] += 1;
-                }
-                changed = true;
             }
         }
         if changed {
@@ -124,14 +119,51 @@ impl Rules {
             self.recount(state);
         }
     }
-}
 
-/// The bitmask of a board's cells.
-fn all_cells(cells: usize) -> u128 {
-    if cells >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << cells) - 1
+    /// Flips or captures one enclosed piece, keeping the counts true.
+    #[inline]
+    fn take_enclosed(&self, state: &mut State, at: CellId, effect: EnclosedEffect) {
+        let mover = state.mover as usize;
+        let code = match effect {
+            EnclosedEffect::Flip => state.recolour(at, state.mover + 1, self),
+            EnclosedEffect::Capture => {
+                state.captured[mover] += 1;
+                state.pop(at, self)
+            }
+        };
+        if let Some(c) = state.counts.get_mut(code as usize - 1) {
+            *c -= 1;
+        }
+        if effect == EnclosedEffect::Flip {
+            state.counts[mover] += 1;
+        }
+    }
+
+    /// The cells of the rows a piece of the mover's on `cell` encloses, as
+    /// a word, when the board allows shifts; `None` else.
+    fn enclosed_word(&self, state: &State, cell: CellId, exactly: Option<u8>) -> Option<u128> {
+        let shifts = self.geometry.compass.shifts.as_ref();
+        let shifts = shifts.filter(|_| self.keeps_tops && !self.majority)?;
+        let (own, others) = self.own_and_others(state);
+        Some(if self.geometry.cell_count() <= 64 {
+            u128::from(enclosed_rows(
+                shifts,
+                1u64 << cell,
+                own as u64,
+                others as u64,
+                exactly,
+            ))
+        } else {
+            enclosed_rows(shifts, 1u128 << cell, own, others, exactly)
+        })
+    }
+
+    /// The mover's pieces and the other seats' (neutral pieces are neither).
+    fn own_and_others(&self, state: &State) -> (u128, u128) {
+        let own = state.tops[state.mover as usize + 1];
+        let seats = self.seats.len();
+        let others = state.tops[1..=seats].iter().fold(0, |a, &b| a | b) & !own;
+        (own, others)
     }
 }
 
@@ -153,13 +185,9 @@ impl Word for u64 {
     const ZERO: Self = 0;
     #[inline(always)]
     fn shifted(self, shifts: &[(i32, u128); 8], d: usize) -> Self {
+        // As `Compass::shift`, in one word: the board has at most 64 cells.
         let (delta, from) = shifts[d];
-        let bits = self & from as u64;
-        if delta >= 0 {
-            bits << delta
-        } else {
-            bits >> -delta
-        }
+        (self & from as u64).rotate_left(delta as u32)
     }
 }
 
@@ -187,4 +215,30 @@ fn enclosing_bits<W: Word>(shifts: &[(i32, u128); 8], own: W, others: W, empty: 
         found |= run.shifted(shifts, d) & empty;
     }
     found
+}
+
+/// The rows of `others` from `start` that an `own` piece closes, in every
+/// direction; with `exactly`, only rows of that length.
+#[inline(always)]
+fn enclosed_rows<W: Word>(
+    shifts: &[(i32, u128); 8],
+    start: W,
+    own: W,
+    others: W,
+    exactly: Option<u8>,
+) -> W {
+    let mut rows = W::ZERO;
+    for d in 0..8 {
+        let mut at = start.shifted(shifts, d);
+        let (mut row, mut length) = (W::ZERO, 0u8);
+        while at & others != W::ZERO {
+            row |= at;
+            length += 1;
+            at = at.shifted(shifts, d);
+        }
+        if at & own != W::ZERO && exactly.is_none_or(|n| n == length) {
+            rows |= row;
+        }
+    }
+    rows
 }

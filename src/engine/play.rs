@@ -2,9 +2,13 @@
 
 use rand::Rng;
 
+use super::bitboard::nth_cell;
+use super::chain::Progress;
 use super::eval::Scope;
 use super::{Move, Outcome, State};
-use crate::ir::{Candidates, EffectOp, EndResult, Form, Rules, Step, NO_CELL};
+use crate::ir::{
+    Candidates, EffectOp, EndResult, Form, MoveRule, Rules, Select, Step, MAX_STEPS, NO_CELL,
+};
 
 impl Rules {
     /// Plays a legal move for the mover (not checked: see [`Rules::parse_move`]).
@@ -261,7 +265,7 @@ impl Rules {
                     return self.cached_random_sow(state, rng);
                 }
                 buf.clear();
-                self.candidate_cells(place, state, super::chain::Progress::START, buf);
+                self.candidate_cells(place, state, Progress::START, buf);
                 return self.random_sow(sowing, state, rng, |c| buf.contains(&Move::Place(c)));
             }
             (Form::Place, [Step::Place(place)])
@@ -280,20 +284,58 @@ impl Rules {
                     state.empty_list[below(rng, state.empty_list.len())],
                 ));
             }
-            // Any other single placing rule (a drop, say): its cells are
-            // the moves, listed without the rest of the move machinery.
-            (Form::Place, [Step::Place(place)])
-                if !state.is_over() && state.supply[state.mover as usize] > 0 =>
+            // A placement (maybe followed by effects, such as flips) is
+            // one cell drawn from the candidates, without listing the moves.
+            (Form::Place | Form::Chain, [Step::Place(place), rest @ ..])
+                if rest.iter().all(Step::is_after_effect) =>
             {
-                buf.clear();
-                self.candidate_cells(place, state, super::chain::Progress::START, buf);
-                if !buf.is_empty() {
-                    return Some(buf[below(rng, buf.len())]);
+                if let Some(m) = self.random_placement(rule, place, state, buf, rng) {
+                    return Some(m);
                 }
             }
             _ => {}
         }
         self.any_random_move(state, buf, rng)
+    }
+
+    /// A random placement by `rule` (whose only choice is `place`'s cell),
+    /// or `None` when there is none or it needs the whole move list.
+    fn random_placement<R: Rng>(
+        &self,
+        rule: &MoveRule,
+        place: &Select,
+        state: &State,
+        buf: &mut Vec<Move>,
+        rng: &mut R,
+    ) -> Option<Move> {
+        if state.is_over() || state.supply[state.mover as usize] <= 0 || state.round.giving > 0 {
+            return None;
+        }
+        let cell = if let Some(bits) = self.candidate_word(place, state, Progress::START) {
+            if bits == 0 {
+                return None;
+            }
+            nth_cell(bits, below(rng, bits.count_ones() as usize) as u32)
+        } else if rule.form == Form::Place {
+            buf.clear();
+            self.candidate_cells(place, state, Progress::START, buf);
+            let Move::Place(c) = *buf.get(below(rng, buf.len().max(1)))? else {
+                return None;
+            };
+            c
+        } else {
+            return None;
+        };
+        if rule.form == Form::Place {
+            return Some(Move::Place(cell));
+        }
+        let mut choices = [NO_CELL; MAX_STEPS];
+        choices[0] = cell;
+        let number = self.rule_number(state.phase, 0);
+        Some(Move::Chain {
+            rule: number,
+            choices,
+        })
     }
 
     /// A uniformly random move from the whole list.
@@ -333,9 +375,11 @@ pub fn random_playout<R: Rng>(
     max_moves: u32,
 ) -> u32 {
     let mut played = 0;
+    // Only games that sow by kept counts draw a sowing path while sowing.
+    let sows = rules.sow_cache.is_some();
     while played < max_moves {
         // A sowing path is drawn while the stack is sown: no move in between.
-        match rules.play_random_sow(state, rng) {
+        match sows.then(|| rules.play_random_sow(state, rng)).flatten() {
             Some(true) => {}
             Some(false) => break,
             None => {

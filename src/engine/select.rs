@@ -2,7 +2,8 @@
 //! bitboards where the compiler found a known shape), then its mask, guard
 //! and test.
 
-use super::chain::{buffer, give_buffer, Progress};
+use super::bitboard::push_cells;
+use super::chain::Progress;
 use super::{Move, State};
 use crate::ir::{Candidates, CellId, Node, Rules, Select, NO_CELL};
 
@@ -80,7 +81,7 @@ impl Rules {
         if let Some(mask) = &place.mask {
             let mut keep = start;
             for i in start..out.len() {
-                if matches!(out[i], Move::Place(c) if mask[c as usize]) {
+                if matches!(out[i], Move::Place(c) if mask.contains(c)) {
                     out[keep] = out[i];
                     keep += 1;
                 }
@@ -124,37 +125,6 @@ impl Rules {
         i64::from(state.board[cell as usize]) == code
     }
 
-    /// The cells a choosing step allows, as a bitboard (boards of at most
-    /// 128 cells): the mover's pieces are read off his bitboard when nothing
-    /// but a guard narrows them, anything else is listed.
-    pub(super) fn candidate_bits(
-        &self,
-        select: &Select,
-        state: &State,
-        progress: Progress,
-    ) -> u128 {
-        let plain = select.mask.is_none() && select.test.is_none();
-        if plain && self.keeps_tops && matches!(select.candidates, Candidates::Owned) {
-            let open = select
-                .guard
-                .as_ref()
-                .is_none_or(|g| self.eval(g, &progress.scope(state, NO_CELL)) != 0);
-            return if open {
-                state.tops[state.mover as usize + 1]
-            } else {
-                0
-            };
-        }
-        let mut cells = buffer();
-        self.candidate_cells(select, state, progress, &mut cells);
-        let bits = cells.iter().fold(0u128, |bits, &m| match m {
-            Move::Place(c) => bits | 1 << c,
-            _ => bits,
-        });
-        give_buffer(cells);
-        bits
-    }
-
     /// Whether a choosing step's selection allows `cell`: one of its
     /// candidates, in its mask, passing its guard and test.
     pub(super) fn select_allows(
@@ -191,7 +161,7 @@ impl Rules {
         };
         let scope = progress.scope(state, cell);
         candidate
-            && select.mask.as_ref().is_none_or(|m| m[c])
+            && select.mask.as_ref().is_none_or(|m| m.contains(cell))
             && select
                 .guard
                 .as_ref()
@@ -204,21 +174,8 @@ impl Rules {
 
     /// Appends the empty cells next to a piece.
     fn empty_touching(&self, state: &State, out: &mut Vec<Move>) {
-        let masks = &self.geometry.neighbour_masks;
-        if self.keeps_tops && !masks.is_empty() {
-            let empty = state.tops[0];
-            let mut occupied = !empty & ((1u128 << (masks.len() - 1) << 1).wrapping_sub(1));
-            let mut near = 0u128;
-            while occupied != 0 {
-                near |= masks[occupied.trailing_zeros() as usize];
-                occupied &= occupied - 1;
-            }
-            let mut free = near & empty;
-            while free != 0 {
-                out.push(Move::Place(free.trailing_zeros() as CellId));
-                free &= free - 1;
-            }
-            return;
+        if let Some(bits) = self.kind_word(&Candidates::EmptyTouching, state) {
+            return push_cells(bits, out);
         }
         out.extend(
             state

@@ -170,7 +170,13 @@ impl Rules {
         let mut check = |c: usize| {
             // Only seats' pieces are movers (a neutral piece never moves).
             let mover = (1..=seats).contains(&state.board[c]);
-            if !mover || !kinds(track.kind[c]) || select.mask.as_ref().is_some_and(|m| !m[c]) {
+            if !mover
+                || !kinds(track.kind[c])
+                || select
+                    .mask
+                    .as_ref()
+                    .is_some_and(|m| !m.contains(c as CellId))
+            {
                 return;
             }
             let scope = Scope {

@@ -22,7 +22,11 @@ impl Rules {
             return false;
         };
         let c = space as usize;
-        if select.mask.as_ref().is_some_and(|m| !m[c]) {
+        if select
+            .mask
+            .as_ref()
+            .is_some_and(|m| !m.contains(c as CellId))
+        {
             return false;
         }
         let scope = Scope {

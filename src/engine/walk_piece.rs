@@ -48,7 +48,7 @@ impl Rules {
     fn walk_allows(&self, walk: &Walk, state: &State, progress: Progress, cell: CellId) -> bool {
         let select = &walk.select;
         let scope = progress.scope(state, cell);
-        select.mask.as_ref().is_none_or(|m| m[cell as usize])
+        select.mask.as_ref().is_none_or(|m| m.contains(cell))
             && select
                 .guard
                 .as_ref()

@@ -65,6 +65,8 @@ pub struct Compass {
     /// Per column (in `floors` order), its cells as a bitmask, when the
     /// board has at most 128 cells (empty otherwise).
     pub column_masks: Vec<u128>,
+    /// The floors as a bitmask, beside `column_masks` (0 without them).
+    pub floor_bits: u128,
     /// When every step adds a constant to the cell id (square and rhombus
     /// boards) and the board has at most 128 cells: per direction, that
     /// constant and the bitmask of the cells with a step that way, so that
@@ -121,6 +123,7 @@ impl Compass {
             sides,
             floors: Vec::new(),
             column_masks: Vec::new(),
+            floor_bits: 0,
             shifts: None,
         };
         compass.shifts = compass.linear_shifts(coords.len());
@@ -142,6 +145,7 @@ impl Compass {
                         mask
                     })
                     .collect();
+                compass.floor_bits = floors.iter().fold(0, |bits, &c| bits | 1 << c);
             }
             compass.floors = floors;
         }
@@ -174,16 +178,14 @@ impl Compass {
     }
 
     /// Moves every cell of `bits` one step in direction `d` (cells with no
-    /// step that way drop out), by the shifts of `linear_shifts`.
+    /// step that way drop out), by the shifts of `linear_shifts`. A rotation
+    /// by the step (a negative one turns the other way, as `delta as u32`
+    /// is the same modulo the width) is a shift here, since no cell kept
+    /// leaves the board, and needs no branch on the direction.
     #[inline(always)]
     pub fn shift(shifts: &[(i32, u128); 8], bits: u128, d: usize) -> u128 {
         let (delta, from) = shifts[d];
-        let bits = bits & from;
-        if delta >= 0 {
-            bits << delta
-        } else {
-            bits >> -delta
-        }
+        (bits & from).rotate_left(delta as u32)
     }
 
     /// The cell one step from `cell` in direction `d`, or `NO_CELL`.

@@ -21,6 +21,21 @@ pub struct LineTable {
     /// The same masks in 64 bits, when the board has at most 64 cells: the
     /// common boards are that small, and a check is then a single AND.
     pub small_masks: Option<Vec<u64>>,
+    /// When the board has at most 128 cells and a step along each axis adds
+    /// a constant to the cell id: per axis, that constant and the cells with
+    /// a step that way. A seat's lines are then found on its bitboard in
+    /// `length - 1` shifts an axis, however many lines pass a cell.
+    pub axis_shifts: Option<AxisShifts>,
+}
+
+/// Per axis (at most four: a square board's), the id step along it and the
+/// cells that have a step that way; a missing axis has no cells.
+#[derive(Clone, Debug, Default)]
+pub struct AxisShifts {
+    /// The id step.
+    pub step: [u32; 4],
+    /// The cells with a step, as bits.
+    pub from: [u128; 4],
 }
 
 impl Geometry {
@@ -70,7 +85,45 @@ impl Geometry {
             through_start,
             masks,
             small_masks,
+            // Few lines of three pass a cell: one AND each is cheaper there.
+            axis_shifts: self.axis_shifts().filter(|_| length >= 4),
         }
+    }
+
+    /// Per axis, the id step along it and the cells that have one, if the
+    /// step is the same number from every cell. A run reads the same both
+    /// ways, so an axis whose ids fall forward is walked backward: every
+    /// step is then a left shift.
+    fn axis_shifts(&self) -> Option<AxisShifts> {
+        if self.cell_count() > 128 || self.axes.len() > 4 {
+            return None;
+        }
+        let along = |axis: usize, back: bool| {
+            let mut delta = None;
+            let mut from = 0u128;
+            for c in 0..self.cell_count() as CellId {
+                let to = self.step(c, axis, back);
+                if to == NO_CELL {
+                    continue;
+                }
+                let step = i32::from(to) - i32::from(c);
+                if *delta.get_or_insert(step) != step {
+                    return None;
+                }
+                from |= 1 << c;
+            }
+            Some((delta.unwrap_or(0), from))
+        };
+        let mut shifts = AxisShifts::default();
+        for axis in 0..self.axes.len() {
+            let (step, from) = match along(axis, false)? {
+                (delta, from) if delta >= 0 => (delta, from),
+                _ => along(axis, true)?,
+            };
+            shifts.step[axis] = step as u32;
+            shifts.from[axis] = from;
+        }
+        Some(shifts)
     }
 }
 
@@ -86,9 +139,58 @@ impl LineTable {
         &self.cells[s..s + self.length]
     }
 
+    /// Whether `stones` (a bitboard) hold one of the lines, by the axis
+    /// shifts: along each axis, the stones that end a run of k are those
+    /// that follow a run of k - 1. The axes go side by side, so the inner
+    /// loop unrolls.
+    #[inline]
+    pub fn holds_line(&self, shifts: &AxisShifts, stones: u128) -> bool {
+        let mut ends = [stones; 4];
+        for _ in 1..self.length {
+            for (axis, end) in ends.iter_mut().enumerate() {
+                *end = ((*end & shifts.from[axis]) << shifts.step[axis]) & stones;
+            }
+        }
+        ends.iter().fold(0, |any, &e| any | e) != 0
+    }
+
+    /// The same on a board of at most 64 cells, in one word; the common
+    /// lengths unrolled.
+    #[inline]
+    pub fn holds_small_line(&self, shifts: &AxisShifts, stones: u64) -> bool {
+        match self.length {
+            4 => runs_of::<4>(shifts, stones),
+            5 => runs_of::<5>(shifts, stones),
+            _ => {
+                let mut ends = [stones; 4];
+                for _ in 1..self.length {
+                    for (axis, end) in ends.iter_mut().enumerate() {
+                        *end = ((*end & shifts.from[axis] as u64) << shifts.step[axis]) & stones;
+                    }
+                }
+                ends.iter().fold(0, |any, &e| any | e) != 0
+            }
+        }
+    }
+
     /// The ids of the lines through `cell`.
     pub fn through(&self, cell: CellId) -> &[u32] {
         let c = cell as usize;
         &self.through[self.through_start[c] as usize..self.through_start[c + 1] as usize]
     }
+}
+
+/// Whether `stones` hold a run of `N` along an axis (see `holds_line`).
+#[inline(always)]
+fn runs_of<const N: usize>(shifts: &AxisShifts, stones: u64) -> bool {
+    let mut any = 0;
+    for axis in 0..4 {
+        let (from, step) = (shifts.from[axis] as u64, shifts.step[axis]);
+        let mut end = stones;
+        for _ in 1..N {
+            end = ((end & from) << step) & stones;
+        }
+        any |= end;
+    }
+    any != 0
 }
