@@ -58,7 +58,10 @@ fn draws_are_legal(name: &str, rules: &Rules, games: u64) -> Vec<State> {
             rules.legal_moves(&state, &mut legal);
             let drawn = rules.random_move(&state, &mut buf, &mut rng);
             let Some(m) = drawn else {
-                assert!(legal.is_empty(), "{name} seed {seed}: no draw from {legal:?}");
+                assert!(
+                    legal.is_empty(),
+                    "{name} seed {seed}: no draw from {legal:?}"
+                );
                 break;
             };
             assert!(
@@ -95,7 +98,10 @@ fn uniform(name: &str, rules: &Rules, state: &State, rng: &mut Pcg64Mcg) {
         .map(|d| d * d / per_move as f64)
         .sum();
     let limit = (k - 1.0) + 6.0 * (2.0 * (k - 1.0)).sqrt();
-    assert!(chi2 < limit, "{name}: chi-squared {chi2:.1} over {limit:.1} for {k} moves");
+    assert!(
+        chi2 < limit,
+        "{name}: chi-squared {chi2:.1} over {limit:.1} for {k} moves"
+    );
     assert_eq!(seen.len(), legal.len(), "{name}: a move never drawn");
 }
 

@@ -61,6 +61,20 @@ impl Rules {
         state: &State,
         progress: Progress,
     ) -> u128 {
+        let plain = select.mask.is_none() && select.test.is_none();
+        if plain && self.keeps_tops && matches!(select.candidates, Candidates::Owned) {
+            // The common case (a pick's pieces), asked many times a move by
+            // the block rules: the mover's bitboard, no more.
+            let open = select
+                .guard
+                .as_ref()
+                .is_none_or(|g| self.eval(g, &progress.scope(state, NO_CELL)) != 0);
+            return if open {
+                state.tops[state.mover as usize + 1]
+            } else {
+                0
+            };
+        }
         if let Some(bits) = self.candidate_word(select, state, progress) {
             return bits;
         }

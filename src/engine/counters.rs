@@ -20,11 +20,7 @@ impl Rules {
             if let (Some(shifts), true) = (&table.axis_shifts, self.keeps_tops) {
                 // Long lines: many pass each cell, so the whole board is
                 // searched by shifts instead.
-                let tops = state.tops[own as usize];
-                *flag = match table.small_masks {
-                    Some(_) => table.holds_small_line(shifts, tops as u64),
-                    None => table.holds_line(shifts, tops),
-                };
+                *flag = table.holds_line(shifts, state.tops[own as usize] as u64);
             } else if let (Some(masks), true) = (&table.small_masks, self.keeps_tops) {
                 // One AND a line against the seat's bitboard.
                 let tops = state.tops[own as usize] as u64;

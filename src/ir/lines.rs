@@ -21,10 +21,11 @@ pub struct LineTable {
     /// The same masks in 64 bits, when the board has at most 64 cells: the
     /// common boards are that small, and a check is then a single AND.
     pub small_masks: Option<Vec<u64>>,
-    /// When the board has at most 128 cells and a step along each axis adds
-    /// a constant to the cell id: per axis, that constant and the cells with
-    /// a step that way. A seat's lines are then found on its bitboard in
-    /// `length - 1` shifts an axis, however many lines pass a cell.
+    /// When the board has at most 64 cells, the lines are 4 to 6 long and a
+    /// step along each axis adds a constant to the cell id: per axis, that
+    /// constant and the cells with a step that way. A seat's lines are then
+    /// found on its bitboard in `length - 1` shifts an axis, however many
+    /// lines pass a cell.
     pub axis_shifts: Option<AxisShifts>,
 }
 
@@ -35,7 +36,7 @@ pub struct AxisShifts {
     /// The id step.
     pub step: [u32; 4],
     /// The cells with a step, as bits.
-    pub from: [u128; 4],
+    pub from: [u64; 4],
 }
 
 impl Geometry {
@@ -85,8 +86,7 @@ impl Geometry {
             through_start,
             masks,
             small_masks,
-            // Few lines of three pass a cell: one AND each is cheaper there.
-            axis_shifts: self.axis_shifts().filter(|_| length >= 4),
+            axis_shifts: self.axis_shifts(length),
         }
     }
 
@@ -94,13 +94,17 @@ impl Geometry {
     /// step is the same number from every cell. A run reads the same both
     /// ways, so an axis whose ids fall forward is walked backward: every
     /// step is then a left shift.
-    fn axis_shifts(&self) -> Option<AxisShifts> {
-        if self.cell_count() > 128 || self.axes.len() > 4 {
+    ///
+    /// Only for lines of 4 to 6 on boards of at most 64 cells: fewer lines
+    /// of three pass a cell (one AND each is cheaper), and on wider boards
+    /// the shifts cost more than the lines through the cell.
+    fn axis_shifts(&self, length: usize) -> Option<AxisShifts> {
+        if self.cell_count() > 64 || self.axes.len() > 4 || !(4..=6).contains(&length) {
             return None;
         }
         let along = |axis: usize, back: bool| {
             let mut delta = None;
-            let mut from = 0u128;
+            let mut from = 0u64;
             for c in 0..self.cell_count() as CellId {
                 let to = self.step(c, axis, back);
                 if to == NO_CELL {
@@ -139,37 +143,14 @@ impl LineTable {
         &self.cells[s..s + self.length]
     }
 
-    /// Whether `stones` (a bitboard) hold one of the lines, by the axis
-    /// shifts: along each axis, the stones that end a run of k are those
-    /// that follow a run of k - 1. The axes go side by side, so the inner
-    /// loop unrolls.
+    /// Whether `stones` (the bitboard of a board of at most 64 cells) hold
+    /// one of the lines, by the axis shifts (see `axis_shifts`).
     #[inline]
-    pub fn holds_line(&self, shifts: &AxisShifts, stones: u128) -> bool {
-        let mut ends = [stones; 4];
-        for _ in 1..self.length {
-            for (axis, end) in ends.iter_mut().enumerate() {
-                *end = ((*end & shifts.from[axis]) << shifts.step[axis]) & stones;
-            }
-        }
-        ends.iter().fold(0, |any, &e| any | e) != 0
-    }
-
-    /// The same on a board of at most 64 cells, in one word; the common
-    /// lengths unrolled.
-    #[inline]
-    pub fn holds_small_line(&self, shifts: &AxisShifts, stones: u64) -> bool {
+    pub fn holds_line(&self, shifts: &AxisShifts, stones: u64) -> bool {
         match self.length {
             4 => runs_of::<4>(shifts, stones),
             5 => runs_of::<5>(shifts, stones),
-            _ => {
-                let mut ends = [stones; 4];
-                for _ in 1..self.length {
-                    for (axis, end) in ends.iter_mut().enumerate() {
-                        *end = ((*end & shifts.from[axis] as u64) << shifts.step[axis]) & stones;
-                    }
-                }
-                ends.iter().fold(0, |any, &e| any | e) != 0
-            }
+            _ => runs_of::<6>(shifts, stones),
         }
     }
 
@@ -180,12 +161,14 @@ impl LineTable {
     }
 }
 
-/// Whether `stones` hold a run of `N` along an axis (see `holds_line`).
+/// Whether `stones` hold a run of `N` along an axis: along each axis, the
+/// stones that end a run of k are those that follow a run of k - 1. The
+/// length is a constant, so that the loops unroll.
 #[inline(always)]
 fn runs_of<const N: usize>(shifts: &AxisShifts, stones: u64) -> bool {
     let mut any = 0;
     for axis in 0..4 {
-        let (from, step) = (shifts.from[axis] as u64, shifts.step[axis]);
+        let (from, step) = (shifts.from[axis], shifts.step[axis]);
         let mut end = stones;
         for _ in 1..N {
             end = ((end & from) << step) & stones;
