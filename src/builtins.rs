@@ -141,6 +141,8 @@ pub enum BuiltinId {
     OnSide,
     /// The cell one step from a cell in a direction, or no cell.
     Step,
+    /// The cell a jump between two cells passes over, or no cell.
+    Between,
     /// A cell's row, from 1.
     Row,
     /// A cell's column, from 1.

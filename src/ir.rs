@@ -256,8 +256,8 @@ pub enum Step {
 /// A walk of a picked-up piece.
 #[derive(Clone, Debug)]
 pub struct Walk {
-    /// Along empty cells (`slide`), not one step.
-    pub slide: bool,
+    /// How far the piece goes (`step`, `slide`, `jump`).
+    pub reach: crate::syntax::ast::Reach,
     /// The directions, each a node giving a compass direction.
     pub directions: Vec<Node>,
     /// The condition on the cell reached (its candidates unused).
@@ -433,7 +433,7 @@ pub enum Candidates {
     /// (a condition `encloses(cell) > 0`): found on bitboards when the board
     /// allows shifts (`Compass::shifts`) and the engine keeps the tops.
     Enclosing,
-    /// The cells a walk reaches (`step`, `slide`): found by the walk, so
+    /// The cells a walk reaches (`step`, `slide`, `jump`): found by the walk, so
     /// the whole condition is tested on each.
     Reached,
     /// The cells topped by one of the mover's pieces (`pick`).

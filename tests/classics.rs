@@ -405,3 +405,32 @@ fn kalah_with_the_most_seeds_fills_a_store_past_64_without_failing() {
     }
     assert!(most > 64, "some store passed 64 seeds (at most {most})");
 }
+
+/// Seat-relative directions on a hex board: the first seat (bottom) moves
+/// up the board by `forward_left` and `forward_right` (its `forward`, north,
+/// leads nowhere), the second down, the third and fourth across.
+#[test]
+fn seat_relative_directions_on_a_hex_board() {
+    let source = r#"
+game "Hex March"
+players Red, Blue, Green, Gold
+board hex 5 x 5
+setup: put 1 Red where cell == c5; put 1 Blue where cell == c1; put 1 Green where cell == a3; put 1 Gold where cell == e3
+phase play
+  pick where owner(cell) == mover then step forward, forward_left, forward_right
+end when full: draw
+"#;
+    let rules = tabula::compile::load(source, &[]).expect("compiles");
+    let mut state = rules.start(0);
+    let expected: [&[&str]; 4] = [
+        &["c5-c4", "c5-d4"],
+        &["c1-b2", "c1-c2"],
+        &["a3-a4", "a3-b2", "a3-b3"],
+        &["e3-d3", "e3-d4", "e3-e2"],
+    ];
+    for moves in expected {
+        let found: Vec<String> = legal(&rules, &state).into_iter().collect();
+        assert_eq!(found, moves);
+        play(&rules, &mut state, moves[0]);
+    }
+}

@@ -43,7 +43,7 @@ pub(super) const BOARD: &[Builtin] = &[
         params: &[],
         chosen_cell_default: false,
         ty: Direction,
-        meaning: "the mover's forward direction: n for the first seat, s for the second, e for the third, w for the fourth (square boards)",
+        meaning: "the mover's forward direction: n for the first seat, s for the second, e for the third, w for the fourth (on a hex board, which has no n or s, the first two seats' forward leads nowhere)",
     },
     Builtin {
         id: B::Backward,
@@ -51,7 +51,7 @@ pub(super) const BOARD: &[Builtin] = &[
         params: &[],
         chosen_cell_default: false,
         ty: Direction,
-        meaning: "the opposite of the mover's forward direction (square boards)",
+        meaning: "the opposite of the mover's forward direction",
     },
     Builtin {
         id: B::ForwardLeft,
@@ -59,7 +59,7 @@ pub(super) const BOARD: &[Builtin] = &[
         params: &[],
         chosen_cell_default: false,
         ty: Direction,
-        meaning: "the mover's forward direction turned an eighth to the left: nw for the first seat, se for the second (square boards)",
+        meaning: "the mover's forward direction turned an eighth to the left: nw for the first seat, se for the second, ne for the third, sw for the fourth (on hex boards too)",
     },
     Builtin {
         id: B::ForwardRight,
@@ -67,7 +67,7 @@ pub(super) const BOARD: &[Builtin] = &[
         params: &[],
         chosen_cell_default: false,
         ty: Direction,
-        meaning: "the mover's forward direction turned an eighth to the right: ne for the first seat, sw for the second (square boards)",
+        meaning: "the mover's forward direction turned an eighth to the right: ne for the first seat, sw for the second, se for the third, nw for the fourth (on hex boards too)",
     },
     Builtin {
         id: B::Step,
@@ -76,6 +76,14 @@ pub(super) const BOARD: &[Builtin] = &[
         chosen_cell_default: false,
         ty: Cell,
         meaning: "the cell one step from the cell in the direction, or no cell off the board",
+    },
+    Builtin {
+        id: B::Between,
+        name: "between",
+        params: &[Cell, Cell],
+        chosen_cell_default: false,
+        ty: Cell,
+        meaning: "the cell a jump from the first cell to the second passes over (two steps in one direction), or no cell",
     },
     Builtin {
         id: B::Row,

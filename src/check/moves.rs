@@ -17,7 +17,7 @@ use crate::syntax::ast::{MoveKind, MoveRule, Step, StepKind};
 use crate::ir::{MAX_GATHERED, MAX_STEPS};
 
 /// The shapes a chain may take, for the help line of E0023.
-const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `remove`, `keep largest group`, `flip enclosed`, `capture enclosed` and `draw` steps in any order (at most 6); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
+const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `jump`, `remove`, `keep largest group`, `flip enclosed`, `capture enclosed` and `draw` steps in any order (at most 6); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
 
 /// The checked form of a move rule of a phase.
 pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
@@ -104,11 +104,11 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
         ),
         StepKind::Again(w) => StepSpec::Again(when(r, w)),
         StepKind::Walk {
-            slide,
+            reach,
             directions,
             condition: c,
         } => StepSpec::Walk {
-            slide: *slide,
+            reach: *reach,
             directions: directions
                 .iter()
                 .map(|d| r.expect(d, Context::TOP, Ty::Direction))
@@ -275,13 +275,13 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
         let before = &steps[..i];
         if matches!(s.kind, StepKind::Walk { .. }) && !before.iter().any(|b| lifts(&b.kind)) {
             r.diagnostics.push(bad(
-                "`step` and `slide` move the piece a `pick` lifted: write `pick [where ...] then step ...`",
+                "`step`, `slide` and `jump` move the piece a `pick` lifted: write `pick [where ...] then step ...`",
                 s,
             ));
         }
         if matches!(s.kind, StepKind::Enclosed { .. }) && !before.iter().any(|b| puts(&b.kind)) {
             r.diagnostics.push(bad(
-                "`flip enclosed` and `capture enclosed` act from the piece just put down: put them after a `place`, `drop`, `step` or `slide`",
+                "`flip enclosed` and `capture enclosed` act from the piece just put down: put them after a `place`, `drop`, `step`, `slide` or `jump`",
                 s,
             ));
         }

@@ -200,11 +200,11 @@ pub enum StepSpec {
     Gather(Vec<Typed>, Typed, Option<Typed>),
     /// The mover moves again, if the condition holds.
     Again(Option<Typed>),
-    /// Move the piece just picked up one cell (or along empty cells) in one
-    /// of the directions.
+    /// Move the piece just picked up one cell, along empty cells or over
+    /// a piece, in one of the directions.
     Walk {
-        /// Along empty cells, not one.
-        slide: bool,
+        /// How far it goes.
+        reach: crate::syntax::ast::Reach,
         /// The directions.
         directions: Vec<Typed>,
         /// The condition on the cell reached.

@@ -374,6 +374,7 @@ impl<'a> Lowerer<'a> {
                         Node::PerSeat(table, SeatRef::Mover)
                     }
                     BuiltinId::Step => Node::Step(node(), node()),
+                    BuiltinId::Between => Node::Between(node(), node()),
                     BuiltinId::Passes => Node::Passes,
                     BuiltinId::Store => Node::Store(seat(node())),
                     BuiltinId::Opposite => Node::Opposite(node()),

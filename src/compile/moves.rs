@@ -126,11 +126,11 @@ fn lower_step(
             Step::Enclosed(effect, exactly)
         }
         StepSpec::Walk {
-            slide,
+            reach,
             directions,
             condition,
         } => Step::Walk(Walk {
-            slide: *slide,
+            reach: *reach,
             directions: directions
                 .iter()
                 .map(|d| lower.node(d))

@@ -169,6 +169,10 @@ impl Lowerer<'_> {
                 (Some(c), Ok(d @ 0..8)) => i64::from(g.compass.step(c as CellId, d)),
                 _ => i64::from(NO_CELL),
             },
+            Node::Between(a, b) => match (cell(a)?, cell(b)?) {
+                (Some(a), Some(b)) => i64::from(g.compass.between(a as CellId, b as CellId)),
+                _ => i64::from(NO_CELL),
+            },
             Node::OnSide(c, side) => match (cell(c)?, u8::try_from(v(side)?)) {
                 (Some(c), Ok(s @ 0..4)) => g.compass.on_side(c as CellId, s) as i64,
                 _ => 0,

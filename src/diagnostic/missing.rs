@@ -1,5 +1,5 @@
 //! Constructs of other game languages and rulebooks that Tabula does not
-//! have, with the nearest one it does: a designer who writes `jump` or
+//! have, with the nearest one it does: a designer who writes `hop` or
 //! `custodial` learns what to write instead, not only which keywords the
 //! grammar allowed there.
 
@@ -9,8 +9,8 @@ use crate::syntax::Span;
 /// Words that name a construct the language lacks, and what to write instead.
 const MISSING: &[(&[&str], &str)] = &[
     (
-        &["jump", "hop", "leap"],
-        "a picked-up piece moves with `step DIRECTIONS` (one cell) or `slide DIRECTIONS` (along empty cells), capturing where it stops: `pick where owner(cell) == mover then step forward, forward_left, forward_right`; jumping over pieces is not in the language yet",
+        &["hop", "leap", "vault"],
+        "a picked-up piece jumps over the piece next to it to the empty cell beyond with `jump DIRECTIONS [capturing]`: `pick where owner(cell) == mover then jump diagonal capturing where owner(between(from, cell)) != mover`",
     ),
     (
         &["custodial", "sandwich", "surround", "intervene"],
@@ -45,7 +45,7 @@ impl Diagnostic {
     pub fn not_in_language(word: &str, after: &str, span: Span) -> Option<Diagnostic> {
         let lower = word.to_ascii_lowercase();
         let (word, nearest) = if after == "move" {
-            let help = "a piece moves in two steps: `pick where owner(cell) == mover then step DIRECTIONS` (or `slide DIRECTIONS`); `move by N` walks a mover along a track";
+            let help = "a piece moves in two steps: `pick where owner(cell) == mover then step DIRECTIONS` (or `slide DIRECTIONS`, `jump DIRECTIONS`); `move by N` walks a mover along a track";
             (format!("move {word}"), help)
         } else {
             let (_, help) = MISSING

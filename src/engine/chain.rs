@@ -403,11 +403,8 @@ impl Rules {
                     }
                 }
             }
-            Step::Walk(_) => {
-                if state.heights[choice as usize] > 0 {
-                    self.capture_on(state, choice);
-                }
-                self.place_piece(state, choice);
+            Step::Walk(walk) => {
+                self.walk_to(walk, state, progress.from, choice);
                 progress.to = choice;
                 progress.piece = state.mover + 1;
             }

@@ -361,6 +361,7 @@ impl Rules {
                     _ => NO_CELL as i64,
                 }
             }
+            Node::Between(a, b) => i64::from(self.geometry.compass.between(cell(a), cell(b))),
             Node::OnSide(c, side) => {
                 let (c, side) = (cell(c), self.eval(side, s));
                 u8::try_from(side).is_ok_and(|s| s < 4 && self.geometry.compass.on_side(c, s))

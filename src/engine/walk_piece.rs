@@ -1,15 +1,17 @@
-//! A picked-up piece walking (`step`, `slide`): the cells it may reach in
-//! each direction from the cell it left, and the capture of another seat's
-//! piece where it stops.
+//! A picked-up piece walking (`step`, `slide`, `jump`): the cells it may
+//! reach in each direction from the cell it left, the capture of another
+//! seat's piece where it stops, and of the piece it jumps over.
 
 use super::chain::Progress;
 use super::{Move, State};
 use crate::ir::{CellId, Rules, Walk, NO_CELL};
+use crate::syntax::ast::Reach;
 
 impl Rules {
     /// Appends the cells the walk allows from `progress.from`: one step in
     /// each direction (sliding: every empty cell on the way, and the first
-    /// occupied one), empty or held by another seat, passing the condition.
+    /// occupied one), empty or held by another seat (jumping: the empty
+    /// cell past a piece next to it), passing the condition.
     pub(super) fn walk_cells(
         &self,
         walk: &Walk,
@@ -28,7 +30,21 @@ impl Rules {
             let Ok(d @ 0..8) = u8::try_from(self.eval(d, &scope)) else {
                 continue;
             };
-            let mut at = self.geometry.compass.step(from, d);
+            let compass = &self.geometry.compass;
+            if let Reach::Jump { .. } = walk.reach {
+                let over = compass.step(from, d);
+                let land = compass.step(over, d);
+                let allowed = over != NO_CELL
+                    && land != NO_CELL
+                    && state.heights[over as usize] > 0
+                    && state.heights[land as usize] == 0
+                    && self.walk_allows(walk, state, progress, land);
+                if allowed && !out[start..].contains(&Move::Place(land)) {
+                    out.push(Move::Place(land));
+                }
+                continue;
+            }
+            let mut at = compass.step(from, d);
             while at != NO_CELL {
                 let code = state.board[at as usize];
                 let allowed = code != own && self.walk_allows(walk, state, progress, at);
@@ -36,10 +52,10 @@ impl Rules {
                 if allowed && !out[start..].contains(&Move::Place(at)) {
                     out.push(Move::Place(at));
                 }
-                if !walk.slide || code != 0 {
+                if walk.reach != Reach::Slide || code != 0 {
                     break;
                 }
-                at = self.geometry.compass.step(at, d);
+                at = compass.step(at, d);
             }
         }
     }
@@ -57,6 +73,21 @@ impl Rules {
                 .test
                 .as_ref()
                 .is_none_or(|t| self.eval(t, &scope) != 0)
+    }
+
+    /// Moves the walking piece to `to`: what stands there is captured, and
+    /// so is the piece it jumped over when the jump captures.
+    pub(super) fn walk_to(&self, walk: &Walk, state: &mut State, from: CellId, to: CellId) {
+        if state.heights[to as usize] > 0 {
+            self.capture_on(state, to);
+        }
+        if walk.reach == (Reach::Jump { capturing: true }) {
+            let over = self.geometry.compass.between(from, to);
+            if over != NO_CELL {
+                self.capture_on(state, over);
+            }
+        }
+        self.place_piece(state, to);
     }
 
     /// Captures what stands on `cell` (another seat's pieces, or neutral

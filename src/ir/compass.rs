@@ -188,6 +188,15 @@ impl Compass {
         (bits & from).rotate_left(delta as u32)
     }
 
+    /// The cell between `a` and `b` when `b` is two steps from `a` in one
+    /// direction (a jump), or `NO_CELL`.
+    pub fn between(&self, a: CellId, b: CellId) -> CellId {
+        (0..8)
+            .map(|d| (self.step(a, d), d))
+            .find(|&(over, d)| over != NO_CELL && self.step(over, d) == b)
+            .map_or(NO_CELL, |(over, _)| over)
+    }
+
     /// The cell one step from `cell` in direction `d`, or `NO_CELL`.
     #[inline]
     pub fn step(&self, cell: CellId, d: Direction) -> CellId {

@@ -125,6 +125,8 @@ pub enum Node {
     LockedMovers(SeatRef),
     /// The cell one step from a cell in a direction, or `NO_CELL`.
     Step(Box<Node>, Box<Node>),
+    /// The cell a jump from the first cell to the second passes over, or `NO_CELL`.
+    Between(Box<Node>, Box<Node>),
     /// Whether the cell lies on the side (a side index).
     OnSide(Box<Node>, Box<Node>),
     /// A cell's row, from 1 (0 for no cell).
@@ -297,6 +299,7 @@ impl Node {
             | Node::Or(a, b)
             | Node::Cmp(_, a, b)
             | Node::Step(a, b)
+            | Node::Between(a, b)
             | Node::OnSide(a, b)
             | Node::Arith(_, a, b, _) => {
                 a.visit(f);

@@ -305,12 +305,13 @@ pub enum StepKind {
         /// The condition on the cell.
         condition: Option<Expr>,
     },
-    /// `step DIRS [where COND]` or `slide DIRS [where COND]`: the piece just
-    /// picked up moves one cell, or along empty cells, in one of the
-    /// directions, capturing another seat's piece where it stops.
+    /// `step DIRS [where COND]`, `slide DIRS [where COND]` or `jump DIRS
+    /// [capturing] [where COND]`: the piece just picked up moves one cell,
+    /// along empty cells (capturing another seat's piece where it stops),
+    /// or over the piece next to it.
     Walk {
-        /// Any number of cells (`slide`), or one (`step`).
-        slide: bool,
+        /// How far the piece goes.
+        reach: Reach,
         /// The directions.
         directions: Vec<Expr>,
         /// The condition on the cell reached.
@@ -549,4 +550,20 @@ impl BinaryOp {
             BinaryOp::Rem => "%",
         }
     }
+}
+
+/// How far a walking piece goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// One cell (`step`), capturing another seat's piece there.
+    Step,
+    /// Along empty cells to any of them or to the first piece (`slide`),
+    /// capturing it if it is another seat's.
+    Slide,
+    /// Over the piece on the next cell to the empty cell beyond (`jump`);
+    /// the piece jumped over is taken when `capturing`.
+    Jump {
+        /// Whether the piece jumped over is captured.
+        capturing: bool,
+    },
 }

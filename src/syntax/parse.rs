@@ -437,15 +437,24 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             }
         }
         Rule::walk_step => {
-            let slide = inner.next().is_some_and(|p| p.as_str() == "slide");
+            let kind = inner.next().expect("kind").as_str();
             let dirs = inner.next().expect("directions").into_inner();
             let directions = dirs.map(|p| build_expr(p, offset)).collect();
+            let capturing = inner.peek().is_some_and(|p| p.as_rule() == Rule::capturing);
+            if capturing {
+                inner.next();
+            }
+            let reach = match kind {
+                "slide" => Reach::Slide,
+                "jump" => Reach::Jump { capturing },
+                _ => Reach::Step,
+            };
             let condition = inner
                 .next()
                 .and_then(|w| w.into_inner().next())
                 .map(|p| build_expr(p, offset));
             StepKind::Walk {
-                slide,
+                reach,
                 directions,
                 condition,
             }

@@ -147,7 +147,7 @@ fn form_of(keyword: &str) -> String {
         "supply" => "supply PIECES   or   supply(p) = EXPRESSION",
         "define" => "define NAME = EXPRESSION   or   define NAME(p: seat, n: int) = EXPRESSION",
         "score" => "score(p) = EXPRESSION",
-        "phase" => "phase NAME [for N turns]  followed by move rules, each a chain of steps joined by `then`: place [on CELL] [where CONDITION], drop [where CONDITION], pick [where CONDITION], step DIRECTIONS [where CONDITION], slide DIRECTIONS [where CONDITION], remove [where CONDITION], flip enclosed, capture enclosed [exactly N], sow [without reversal], play MIN..MAX cards, draw N [if CONDITION], keep largest group [if CONDITION]; on a track, play card [where CONDITION] then enter, move by N, split N or switch [where CONDITION]; and   otherwise pass   or   otherwise discard hand [then draw N]",
+        "phase" => "phase NAME [for N turns]  followed by move rules, each a chain of steps joined by `then`: place [on CELL] [where CONDITION], drop [where CONDITION], pick [where CONDITION], step DIRECTIONS [where CONDITION], slide DIRECTIONS [where CONDITION], jump DIRECTIONS [capturing] [where CONDITION], remove [where CONDITION], flip enclosed, capture enclosed [exactly N], sow [without reversal], play MIN..MAX cards, draw N [if CONDITION], keep largest group [if CONDITION]; on a track, play card [where CONDITION] then enter, move by N, split N or switch [where CONDITION]; and   otherwise pass   or   otherwise discard hand [then draw N]",
         "must" => "must block   or   must block when CONDITION",
         "limit" => "limit N turns",
         "after" => "after turn: supply(SEAT) -= EXPRESSION   or   after move: capture at CELL [if CONDITION]; send home piece [if CONDITION]",
@@ -220,7 +220,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::walk_where
         | Rule::enclosed_step
         | Rule::enclosed_effect => {
-            "a step (`place`, `drop`, `pick`, `step`, `slide`, `remove`, `flip enclosed`, `sow`, `draw`, `keep largest group`)"
+            "a step (`place`, `drop`, `pick`, `step`, `slide`, `jump`, `remove`, `flip enclosed`, `sow`, `draw`, `keep largest group`)"
         }
         Rule::must_item => "`must block`",
         Rule::limit_item => "`limit`",
