@@ -163,6 +163,32 @@ fn play_x_wins(dir: &TempDir) -> (Run, PathBuf) {
     (run, record)
 }
 
+/// A game for one is played alone without naming the players: the
+/// default puts the human in the first seat and the AI in the others only.
+#[test]
+fn play_a_game_for_one_without_naming_players() {
+    let run = tabula_stdin(
+        &["play", "rules/peg-solitaire.game", "--seed", "1"],
+        "d2-d4\nquit\n",
+    )
+    .expect(0);
+    assert!(
+        run.stdout.contains("Solo to move"),
+        "stdout: {}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("d2-d4 is not"),
+        "stdout: {}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("turn 2"),
+        "the jump was played: {}",
+        run.stdout
+    );
+}
+
 // ---------------------------------------------------------------- check
 
 #[test]

@@ -23,7 +23,8 @@ pub struct Args {
     /// The rules file (default: Hex Fours, built in).
     pub file: Option<String>,
     /// Who sits in each seat, in seat order: human, random, mcts, mcts:5000
-    /// (iterations), mcts:300ms (default: human,mcts; with --from, the record's).
+    /// (iterations), mcts:300ms (default: human in the first seat, mcts in the
+    /// others; with --from, the record's).
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
     /// The seed of the game's chance and of the AIs (default: from the clock;
@@ -80,7 +81,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let Loaded { rules, file, text } = start.loaded;
     let players = match (&from, args.players.is_empty()) {
         (Some(r), true) => r.seats.iter().map(|s| s.player.clone()).collect(),
-        (None, true) => vec!["human".to_string(), "mcts".to_string()],
+        // A human in the first seat and the AI in every other (a game for
+        // one is played alone).
+        (None, true) => (0..rules.seats.len())
+            .map(|s| if s == 0 { "human" } else { "mcts" }.to_string())
+            .collect(),
         (_, false) => args.players.clone(),
     };
     let specs = parse_players(&players, rules.seats.len(), "human")?;
