@@ -247,6 +247,12 @@ impl Rules {
             // An effect that changes nothing here: go on from the same position.
             stop = self.walk(rule, k + 1, state, progress, choices, walk);
         }
+        if matches!(step, Step::Pick(_)) && !self.majority {
+            stop = self.walk_picks(rule, k, state, progress, &options, choices, walk);
+            choices[k] = NO_CELL;
+            give_buffer(options);
+            return stop;
+        }
         for &option in &options {
             let Move::Place(c) = option else { continue };
             if (walk.skip)(step, c) {
@@ -264,6 +270,43 @@ impl Rules {
         }
         choices[k] = NO_CELL;
         give_buffer(options);
+        stop
+    }
+
+    /// Goes on from each piece a `pick` (step `k`) may lift, on one copy of
+    /// the position: each piece is lifted, the later steps walked, and the
+    /// piece put back, instead of a copy a piece (a movement game lifts a
+    /// dozen pieces a move).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn walk_picks(
+        &self,
+        rule: &MoveRule,
+        k: usize,
+        state: &State,
+        progress: Progress,
+        options: &[Move],
+        choices: &mut [CellId; MAX_STEPS],
+        walk: &mut Walk,
+    ) -> bool {
+        let step = &rule.steps[k];
+        let mut lifted = copy_of(state);
+        let mut stop = false;
+        for &option in options {
+            let Move::Place(c) = option else { continue };
+            if (walk.skip)(step, c) {
+                continue;
+            }
+            choices[k] = c;
+            let mut p = progress;
+            self.run_step(step, &mut lifted, c, &mut p);
+            stop = self.walk(rule, k + 1, &lifted, p, choices, walk);
+            lifted.put_back(c, p.piece, state, self);
+            if stop {
+                break;
+            }
+        }
+        give_back(lifted);
         stop
     }
 

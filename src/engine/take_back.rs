@@ -1,12 +1,32 @@
 //! Taking a placement back: `must block` tries every move of the mover,
 //! and a child position that differs from the last one by where one piece
-//! went is turned back rather than copied again.
+//! went is turned back rather than copied again; and putting back a piece
+//! a `pick` lifted, when the step runner tries each piece in turn.
 
 use super::state::copy_vec;
 use super::State;
 use crate::ir::{CellId, Rules};
 
 impl State {
+    /// Makes this position `before` again when it is `before` with the top
+    /// piece of `cell` (of `code`) lifted by a `pick`: the piece goes back
+    /// on, and the counters the lift changed are copied back. Exact: the
+    /// empty cells are listed in the same order again. Not for majority
+    /// boards.
+    pub(super) fn put_back(&mut self, cell: CellId, code: u8, before: &State, rules: &Rules) {
+        self.push(cell, code, rules);
+        // Lifting it returned it to the supply and may have recounted the
+        // lines and rebuilt the groups: those are taken from `before`.
+        copy_vec(&mut self.supply, &before.supply);
+        copy_vec(&mut self.counts, &before.counts);
+        copy_vec(&mut self.lines, &before.lines);
+        copy_vec(&mut self.runs, &before.runs);
+        copy_vec(&mut self.links, &before.links);
+        copy_vec(&mut self.link_marks, &before.link_marks);
+        copy_vec(&mut self.sides_joined, &before.sides_joined);
+        self.copy_turn(before);
+    }
+
     /// Makes this position `before` again when it is `before` after a turn
     /// whose move only put a piece on `cell`: the piece comes off, and what
     /// placing it and ending the turn changed (seat counters, scores, line
