@@ -114,14 +114,15 @@ impl Rules {
                 }
             }
         }
-        if changed {
+        let counted = !self.line_tables.is_empty() || !self.run_lengths.is_empty();
+        if changed && counted {
             // Rows and runs of both seats may have been made or broken.
             self.recount(state);
         }
     }
 
     /// Flips or captures one enclosed piece, keeping the counts true.
-    #[inline]
+    #[inline(always)]
     fn take_enclosed(&self, state: &mut State, at: CellId, effect: EnclosedEffect) {
         let mover = state.mover as usize;
         let code = match effect {
