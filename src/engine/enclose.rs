@@ -114,8 +114,7 @@ impl Rules {
                 }
             }
         }
-        let counted = !self.line_tables.is_empty() || !self.run_lengths.is_empty();
-        if changed && counted {
+        if changed {
             // Rows and runs of both seats may have been made or broken.
             self.recount(state);
         }
