@@ -226,3 +226,15 @@ end when full: draw
         .collect();
     assert_eq!(taken, ["b2", "e4"], "a1 to b1 is one step: no cell between");
 }
+
+/// `capturing` written after a `step` is refused with what it is for.
+#[test]
+fn capturing_belongs_to_jump() {
+    let source = LEAPERS.replace(
+        "step n, e, s, w where empty(cell)",
+        "step n, e, s, w capturing",
+    );
+    let error = tabula::compile::load(&source, &[]).expect_err("refused");
+    let text = format!("{error:?}");
+    assert!(text.contains("only a `jump` takes `capturing`"), "{text}");
+}

@@ -75,6 +75,18 @@ pub(super) fn syntax_error(
         if let Some(d) = Diagnostic::not_in_language(word, after, span) {
             return d;
         }
+        if word == "capturing" {
+            // A word of the language, in the wrong step.
+            return Diagnostic::Syntax {
+                help: "only a `jump` takes `capturing` (the piece jumped over is taken): \
+                       `jump DIRECTIONS capturing`; a `step` or `slide` already captures \
+                       another seat's piece where it stops"
+                    .into(),
+                expected: join_words(&expected),
+                found: "`capturing`".into(),
+                span: span.into(),
+            };
+        }
     }
     let keyword: String = text
         .trim_start()
