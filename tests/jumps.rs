@@ -238,3 +238,17 @@ fn capturing_belongs_to_jump() {
     let text = format!("{error:?}");
     assert!(text.contains("only a `jump` takes `capturing`"), "{text}");
 }
+
+/// A refused jump says why in the jump's terms.
+#[test]
+fn a_refused_jump_says_what_is_missing() {
+    let rules = load("peg-solitaire.game");
+    let mut state = rules.start(0);
+    play(&rules, &mut state, "b4-d4");
+    let refusal = |text: &str| match rules.parse_move(&state, text) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("{text} was accepted"),
+    };
+    assert!(refusal("d4-b4").contains("there is no piece on c4 to jump over"));
+    assert!(refusal("a4-b4").contains("b4 is not that far from a4"));
+}

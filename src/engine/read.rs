@@ -3,7 +3,8 @@
 
 use super::chain::Progress;
 use super::{Move, MoveError, State};
-use crate::ir::{Rules, Step};
+use crate::ir::{CellId, MoveRule, Rules, Step, NO_CELL};
+use crate::syntax::ast::Reach;
 
 /// The most moves a refusal or a question lists.
 const LISTED: usize = 12;
@@ -176,6 +177,8 @@ impl Rules {
             format!("the piece may not go back on {from}")
         } else if !to_empty {
             format!("{to} is not empty")
+        } else if let Some(why) = self.jump_refusal(rule, state, from_cell, to_cell) {
+            why
         } else {
             format!("after {from} is picked up, {to} is not allowed")
         };
@@ -183,6 +186,37 @@ impl Rules {
             "{typed} is not allowed: {why}; the rule is `{}`",
             rule.text
         ))
+    }
+
+    /// Why a rule that jumps cannot go from `from` to `to`, when the
+    /// reason is the jump itself: no piece to jump over, or no jump at all.
+    fn jump_refusal(
+        &self,
+        rule: &MoveRule,
+        state: &State,
+        from: CellId,
+        to: CellId,
+    ) -> Option<String> {
+        let jumps = rule
+            .steps
+            .iter()
+            .any(|s| matches!(s, Step::Walk(w) if matches!(w.reach, Reach::Jump { .. })));
+        if !jumps {
+            return None;
+        }
+        let label = |c: CellId| &self.geometry.labels[c as usize];
+        let over = self.geometry.compass.between(from, to);
+        if over == NO_CELL {
+            Some(format!(
+                "a jump goes over the next cell to the one beyond, and {} is not that far from {} in a line",
+                label(to),
+                label(from)
+            ))
+        } else if state.heights[over as usize] == 0 {
+            Some(format!("there is no piece on {} to jump over", label(over)))
+        } else {
+            None
+        }
     }
 
     /// The move with this text before the filters, if there is one.
