@@ -22,6 +22,7 @@ mod perft;
 mod pieces;
 mod pits;
 mod play;
+mod playout;
 mod read;
 mod relocation;
 mod select;
@@ -32,12 +33,14 @@ mod track;
 mod view;
 mod walk;
 mod walk_piece;
+mod word_playout;
 
 pub use cards::CardOption;
 pub use deal::Round;
 pub use moves::{Move, MoveError};
 pub use perft::{perft, Perft};
-pub use play::{below, random_playout};
+pub use play::below;
+pub use playout::random_playout;
 pub use state::{Fault, FaultKind, Outcome, State};
 
 /// The most moves listed in one position (16 MB of moves): past it the

@@ -10,15 +10,9 @@ use rand_pcg::Pcg64Mcg;
 use tabula::engine::{Move, State};
 use tabula::ir::Rules;
 
-fn load_text(source: &str, set: &[(&str, i64)]) -> Rules {
-    let set: Vec<(String, i64)> = set.iter().map(|(k, v)| (k.to_string(), *v)).collect();
-    tabula::compile::load(source, &set).unwrap_or_else(|e| panic!("{e:?}"))
-}
-
-fn load(file: &str, set: &[(&str, i64)]) -> Rules {
-    let path = format!("{}/rules/{file}", env!("CARGO_MANIFEST_DIR"));
-    load_text(&std::fs::read_to_string(&path).expect("rules file"), set)
-}
+#[path = "common/rules.rs"]
+mod rules;
+use rules::{load, load_text};
 
 /// A Reversi whose placements are narrowed by a board-only condition (a
 /// mask on the enclosing cells) and by a condition on the position (a

@@ -44,7 +44,7 @@ impl Rules {
             return None;
         }
         match candidates {
-            Candidates::Empty => Some(state.tops[0] & board_cells(self.geometry.cell_count())),
+            Candidates::Empty => Some(state.tops[0]),
             Candidates::Owned => Some(state.tops[state.mover as usize + 1]),
             Candidates::Dropped => self.dropped_word(state),
             Candidates::Enclosing => self.enclosing_word(state),
@@ -128,16 +128,20 @@ pub(super) fn push_cells(mut bits: u128, out: &mut Vec<Move>) {
 pub(super) fn nth_cell(bits: u128, n: u32) -> CellId {
     let low = bits as u64;
     let below = low.count_ones();
-    let (mut word, mut n, base) = if n < below {
-        (low, n, 0)
+    if n < below {
+        nth_cell64(low, n)
     } else {
-        ((bits >> 64) as u64, n - below, 64)
-    };
-    while n > 0 {
-        word &= word - 1;
-        n -= 1;
+        64 + nth_cell64((bits >> 64) as u64, n - below)
     }
-    (base + word.trailing_zeros()) as CellId
+}
+
+/// [`nth_cell`] of a one-word board.
+#[inline]
+pub(super) fn nth_cell64(mut word: u64, n: u32) -> CellId {
+    for _ in 0..n {
+        word &= word - 1;
+    }
+    word.trailing_zeros() as CellId
 }
 
 #[cfg(test)]

@@ -10,6 +10,15 @@ impl Rules {
     /// never removed, so the update is exact.
     #[inline]
     pub(super) fn update_counters(&self, state: &mut State, cell: CellId, seat: u8) {
+        self.update_lines(state, cell, seat);
+        if !self.run_lengths.is_empty() {
+            self.update_runs(state, cell, seat);
+        }
+    }
+
+    /// Updates the line flags after `seat` placed on the empty `cell`.
+    #[inline(always)]
+    pub(super) fn update_lines(&self, state: &mut State, cell: CellId, seat: u8) {
         let seats = self.seats.len();
         let own = seat + 1;
         for (t, table) in self.line_tables.iter().enumerate() {
@@ -43,9 +52,12 @@ impl Rules {
                 });
             }
         }
-        if self.run_lengths.is_empty() {
-            return;
-        }
+    }
+
+    /// Updates the run totals after `seat` placed on the empty `cell`.
+    pub(super) fn update_runs(&self, state: &mut State, cell: CellId, seat: u8) {
+        let seats = self.seats.len();
+        let own = seat + 1;
         let stones = &state.slots;
         let start = self.geometry.slot[cell as usize] as isize;
         for &stride in &self.geometry.strides {

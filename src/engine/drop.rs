@@ -1,7 +1,6 @@
 //! Dropping a piece into a column (`drop`): where it comes to rest, and the
 //! moves written as the column, as players of such games say them.
 
-use super::bitboard::board_cells;
 use super::{Move, MoveError, State};
 use crate::ir::compass::Compass;
 use crate::ir::{Candidates, CellId, Rules, Step, NO_CELL};
@@ -9,7 +8,7 @@ use crate::ir::{Candidates, CellId, Rules, Step, NO_CELL};
 /// The direction a dropped piece falls: south.
 const DOWN: u8 = 4;
 /// Up a column: north.
-const UP: u8 = 0;
+pub(super) const UP: u8 = 0;
 
 impl Rules {
     /// Appends the lowest empty cell of each column, left to right: where a
@@ -37,13 +36,15 @@ impl Rules {
 
     /// The landing cells as a word: the empty cells on the floor or above
     /// a piece, found in one shift of the occupied cells up the columns.
+    #[inline]
     pub(super) fn dropped_word(&self, state: &State) -> Option<u128> {
         let compass = &self.geometry.compass;
         let shifts = compass.shifts.as_ref()?;
         if compass.column_masks.is_empty() {
             return None;
         }
-        let empty = state.tops[0] & board_cells(self.geometry.cell_count());
+        // The empty cells' word holds board cells only.
+        let empty = state.tops[0];
         let above = Compass::shift(shifts, !empty, UP as usize);
         Some(empty & (above | compass.floor_bits))
     }

@@ -4,7 +4,7 @@
 //! not yet put down; `flip enclosed` and `capture enclosed` act on them
 //! after one is.
 
-use super::bitboard::{board_cells, push_cells};
+use super::bitboard::push_cells;
 use super::{Move, State};
 use crate::ir::compass::Compass;
 use crate::ir::{Candidates, CellId, EnclosedEffect, Rules, NO_CELL};
@@ -44,7 +44,8 @@ impl Rules {
         let shifts = self.geometry.compass.shifts.as_ref()?;
         let (own, others) = self.own_and_others(state);
         let cells = self.geometry.cell_count();
-        let empty = state.tops[0] & board_cells(cells);
+        // The empty cells' word holds board cells only.
+        let empty = state.tops[0];
         Some(if cells <= 64 {
             // The common boards: one 64-bit word, half the work.
             u128::from(enclosing_bits(

@@ -7,7 +7,7 @@ use crate::ir::{CellId, Rules};
 
 impl State {
     /// Puts a piece (by code) on top of a cell; the caller checks the capacity.
-    #[inline]
+    #[inline(always)]
     pub(super) fn push(&mut self, cell: CellId, code: u8, rules: &Rules) {
         let c = cell as usize;
         let h = self.heights[c] as usize;
@@ -24,6 +24,19 @@ impl State {
         self.stacks[c * rules.stack_capacity + h] = code;
         self.recount_sowing(c, rules);
         self.set_top(cell, code, rules);
+    }
+
+    /// Writes a piece of `code` on the empty `cell` into the board, the
+    /// stacks, the heights and the empty-cell list, but not the seats'
+    /// words nor `joined`: a word playout keeps those itself and writes
+    /// them once (only for rules without majorities, runs or sowing).
+    #[inline]
+    pub(super) fn fill_empty(&mut self, cell: CellId, code: u8, rules: &Rules) {
+        let c = cell as usize;
+        self.heights[c] = 1;
+        self.occupy(cell);
+        self.stacks[c * rules.stack_capacity] = code;
+        self.board[c] = code;
     }
 
     /// Counts one more piece of `code` on cell `c` and returns the code of

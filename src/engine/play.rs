@@ -2,12 +2,13 @@
 
 use rand::Rng;
 
-use super::bitboard::nth_cell;
+use super::bitboard::{nth_cell, nth_cell64};
 use super::chain::Progress;
 use super::eval::Scope;
 use super::{Move, Outcome, State};
 use crate::ir::{
-    Candidates, EffectOp, EndResult, Form, MoveRule, Rules, Select, Step, MAX_STEPS, NO_CELL,
+    Candidates, CellId, EffectOp, End, EndResult, Form, MoveRule, Rules, Select, Step, MAX_STEPS,
+    NO_CELL,
 };
 
 impl Rules {
@@ -128,45 +129,62 @@ impl Rules {
             }
             .max(0);
         }
+        if !self.try_ends(state) {
+            self.next_turn(state, seat);
+        }
+    }
+
+    /// Tries the end rules in order; the first whose condition holds ends
+    /// the game with its result. Returns whether the game ended.
+    #[inline(always)]
+    pub(super) fn try_ends(&self, state: &mut State) -> bool {
         for end in &self.ends {
-            let scope = Scope::at(state, NO_CELL);
-            if self.eval(&end.condition, &scope) != 0 {
-                let winner = match &end.result {
-                    EndResult::Winner(w) => Some(self.eval(w, &scope) as u8),
-                    _ => None,
-                };
-                if !self.live_scores {
-                    self.update_scores(state);
-                }
-                state.outcome = Some(match (&end.result, winner) {
-                    (EndResult::HighestScore, _) => self.highest(state),
-                    (_, Some(w)) => Outcome::Win(w),
-                    _ => Outcome::Draw,
-                });
-                break;
+            if self.eval(&end.condition, &Scope::at(state, NO_CELL)) != 0 {
+                self.end_by(state, end);
+                return true;
             }
         }
-        if state.outcome.is_none() {
-            state.mover = if std::mem::take(&mut state.again) {
-                seat
-            } else if seat as usize + 1 == self.seats.len() {
-                0
-            } else {
-                seat + 1
-            };
-            if self.deal.is_some() {
-                self.next_dealt_seat(state);
+        false
+    }
+
+    /// Ends the game by `end`, whose condition holds: its result.
+    pub(super) fn end_by(&self, state: &mut State, end: &End) {
+        let winner = match &end.result {
+            EndResult::Winner(w) => Some(self.eval(w, &Scope::at(state, NO_CELL)) as u8),
+            _ => None,
+        };
+        if !self.live_scores {
+            self.update_scores(state);
+        }
+        state.outcome = Some(match (&end.result, winner) {
+            (EndResult::HighestScore, _) => self.highest(state),
+            (_, Some(w)) => Outcome::Win(w),
+            _ => Outcome::Draw,
+        });
+    }
+
+    /// Hands the turn on after `seat` moved: to the same seat for an
+    /// extra turn, else the next; the phase advances when its turns are used.
+    pub(super) fn next_turn(&self, state: &mut State, seat: u8) {
+        state.mover = if std::mem::take(&mut state.again) {
+            seat
+        } else if seat as usize + 1 == self.seats.len() {
+            0
+        } else {
+            seat + 1
+        };
+        if self.deal.is_some() {
+            self.next_dealt_seat(state);
+        }
+        state.turn += 1;
+        while let Some(turns) = self.phases[state.phase as usize].turns {
+            if state.turn < state.phase_start.saturating_add(turns)
+                || state.phase as usize + 1 >= self.phases.len()
+            {
+                break;
             }
-            state.turn += 1;
-            while let Some(turns) = self.phases[state.phase as usize].turns {
-                if state.turn < state.phase_start.saturating_add(turns)
-                    || state.phase as usize + 1 >= self.phases.len()
-                {
-                    break;
-                }
-                state.phase += 1;
-                state.phase_start = state.turn;
-            }
+            state.phase += 1;
+            state.phase_start = state.turn;
         }
     }
 
@@ -274,15 +292,10 @@ impl Rules {
                     && place.guard.is_none()
                     && place.mask.is_none() =>
             {
-                if state.is_over()
-                    || state.supply[state.mover as usize] <= 0
-                    || state.empty_list.is_empty()
-                {
+                if state.is_over() || state.supply[state.mover as usize] <= 0 {
                     return None;
                 }
-                return Some(Move::Place(
-                    state.empty_list[below(rng, state.empty_list.len())],
-                ));
+                return self.draw_empty(state, rng).map(Move::Place);
             }
             // A placement (maybe followed by effects, such as flips) is
             // one cell drawn from the candidates, without listing the moves.
@@ -296,6 +309,19 @@ impl Rules {
             _ => {}
         }
         self.any_random_move(state, buf, rng)
+    }
+
+    /// A uniformly random empty cell, if any: from the empty cells' word
+    /// on a board of one word, as a word playout draws it, else from the list.
+    #[inline]
+    pub(super) fn draw_empty<R: Rng>(&self, state: &State, rng: &mut R) -> Option<CellId> {
+        if self.keeps_tops && self.geometry.cell_count() <= 64 {
+            let empty = state.tops[0] as u64;
+            let n = empty.count_ones() as usize;
+            return (n > 0).then(|| nth_cell64(empty, below(rng, n) as u32));
+        }
+        let list = &state.empty_list;
+        (!list.is_empty()).then(|| list[below(rng, list.len())])
     }
 
     /// A random placement by `rule` (whose only choice is `place`'s cell),
@@ -363,33 +389,4 @@ pub fn below<R: Rng>(rng: &mut R, n: usize) -> usize {
         }
     }
     (m >> 32) as usize
-}
-
-/// Plays uniformly random moves until the game ends or no move is legal; returns
-/// the number of moves played. `buf` is reused so that nothing is allocated.
-pub fn random_playout<R: Rng>(
-    rules: &Rules,
-    state: &mut State,
-    buf: &mut Vec<Move>,
-    rng: &mut R,
-    max_moves: u32,
-) -> u32 {
-    let mut played = 0;
-    // Only games that sow by kept counts draw a sowing path while sowing.
-    let sows = rules.sow_cache.is_some();
-    while played < max_moves {
-        // A sowing path is drawn while the stack is sown: no move in between.
-        match sows.then(|| rules.play_random_sow(state, rng)).flatten() {
-            Some(true) => {}
-            Some(false) => break,
-            None => {
-                let Some(m) = rules.random_move(state, buf, rng) else {
-                    break;
-                };
-                rules.play(state, m);
-            }
-        }
-        played += 1;
-    }
-    played
 }

@@ -166,10 +166,12 @@ impl Rules {
         let Some(track) = &self.track else {
             return 0;
         };
-        (1..=track.end_len)
-            .rev()
-            .take_while(|&k| state.heights[track.end(seat, k) as usize] > 0)
-            .count()
+        // From the far end back, while the end spaces are filled.
+        let mut k = track.end_len;
+        while k > 0 && state.heights[track.end(seat, k) as usize] > 0 {
+            k -= 1;
+        }
+        track.end_len - k
     }
 }
 

@@ -37,6 +37,8 @@ pub struct AxisShifts {
     pub step: [u32; 4],
     /// The cells with a step, as bits.
     pub from: [u64; 4],
+    /// The cells with two steps, as bits.
+    pub from2: [u64; 4],
 }
 
 impl Geometry {
@@ -126,6 +128,7 @@ impl Geometry {
             };
             shifts.step[axis] = step as u32;
             shifts.from[axis] = from;
+            shifts.from2[axis] = from & (from >> step);
         }
         Some(shifts)
     }
@@ -161,19 +164,24 @@ impl LineTable {
     }
 }
 
-/// Whether `stones` hold a run of `N` along an axis: along each axis, the
-/// stones that end a run of k are those that follow a run of k - 1. The
-/// length is a constant, so that the loops unroll.
+/// Whether `stones` hold a run of `N` (4 to 6) along an axis, by doubling:
+/// the stones that end a run of 2 are those a step after a stone; of 4,
+/// those that end a run of 2 two steps after another; of 5 or 6, those
+/// that end a run of 4 one or two steps after another.
 #[inline(always)]
 fn runs_of<const N: usize>(shifts: &AxisShifts, stones: u64) -> bool {
     let mut any = 0;
     for axis in 0..4 {
-        let (from, step) = (shifts.from[axis], shifts.step[axis]);
-        let mut end = stones;
-        for _ in 1..N {
-            end = ((end & from) << step) & stones;
-        }
-        any |= end;
+        let (from, from2, step) = (shifts.from[axis], shifts.from2[axis], shifts.step[axis]);
+        let pairs = ((stones & from) << step) & stones;
+        // Two steps may be a whole word (a board two cells wide): then no
+        // cell has them, and the wrapped shift moves nothing.
+        let fours = (pairs & from2).wrapping_shl(2 * step) & pairs;
+        any |= match N {
+            4 => fours,
+            5 => ((fours & from) << step) & fours,
+            _ => (fours & from2).wrapping_shl(2 * step) & fours,
+        };
     }
     any != 0
 }

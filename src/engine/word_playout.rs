@@ -1,0 +1,233 @@
+//! Random playouts of placement games on one word: boards of at most 64
+//! cells whose end rules ask only for lines and a full board (tic-tac-toe,
+//! Connect Four, small boards of lines). The empty cells and each seat's
+//! pieces are words held in registers; a turn is a draw from the candidate
+//! word, two bit operations and the line shifts. The cells are written to
+//! the state once, in order, when the playout stops, so that the state
+//! ends exactly as turn-by-turn play (with the same draws) leaves it.
+
+use rand::Rng;
+
+use super::bitboard::nth_cell64;
+use super::drop::UP;
+use super::play::below;
+use super::State;
+use crate::ir::{Candidates, CellId, LineTable, Node, Rules, SeatRef, Select};
+
+/// The most end rules a word playout tests.
+const MAX_ENDS: usize = 4;
+
+/// The most seats (the language's limit).
+const MAX_SEATS: usize = 8;
+
+/// The most line flags (line lengths times seats) a word playout keeps.
+const MAX_FLAGS: usize = 64;
+
+/// An end condition a word playout tests on its words.
+#[derive(Clone, Copy)]
+enum WordEnd {
+    /// The mover has a line of the table's length.
+    MoverLine(usize),
+    /// No cell is empty.
+    Full,
+}
+
+/// What a word playout needs of the rules, worked out once per playout.
+struct WordGame {
+    /// The end rules' conditions, in order.
+    ends: [WordEnd; MAX_ENDS],
+    /// For drops: the shift up a column (amount, cells that have one) and
+    /// the floor cells; `None` when any empty cell may be chosen.
+    drop: Option<(u32, u64, u64)>,
+    /// The cells the board alone allows.
+    mask: u64,
+}
+
+/// The position as words, as a word playout plays it.
+struct Words {
+    empty: u64,
+    own: [u64; MAX_SEATS],
+    supply: [i32; MAX_SEATS],
+    counts: [i32; MAX_SEATS],
+    lines: [bool; MAX_FLAGS],
+    mover: usize,
+    turn: u32,
+}
+
+impl Rules {
+    /// Plays random placements by `place` on words, or returns `None` when
+    /// the game is not one the words can hold (see the module doc).
+    pub(super) fn word_playout<R: Rng>(
+        &self,
+        place: &Select,
+        state: &mut State,
+        rng: &mut R,
+        max_moves: u32,
+    ) -> Option<u32> {
+        let game = self.word_game(place, state)?;
+        let mut words = Words::of(state, self.seats.len());
+        // A turn fills an empty cell: at most 64 turns.
+        let mut played = [(0 as CellId, 0u8); 64];
+        let mut n = 0;
+        let mut ended = None;
+        while (n as u32) < max_moves && words.supply[words.mover] > 0 {
+            let Some(cell) = game.draw(&words, rng) else {
+                break;
+            };
+            played[n] = (cell, words.mover as u8 + 1);
+            n += 1;
+            ended = self.place_on_words(&game, &mut words, cell);
+            if ended.is_some() {
+                break;
+            }
+            words.mover = if words.mover + 1 == self.seats.len() {
+                0
+            } else {
+                words.mover + 1
+            };
+            words.turn += 1;
+        }
+        self.write_words(state, &words, &played[..n]);
+        if let Some(e) = ended {
+            self.end_by(state, &self.ends[e]);
+        }
+        Some(n as u32)
+    }
+
+    /// The word game of `place`, or `None` when the rules need more than
+    /// words: more than 64 cells, runs, groups, sowing, other end conditions.
+    fn word_game(&self, place: &Select, state: &State) -> Option<WordGame> {
+        let fits = self.geometry.cell_count() <= 64
+            && self.keeps_tops
+            && !self.side_links
+            && self.run_lengths.is_empty()
+            && self.sow_cache.is_none()
+            && self.seats.len() <= MAX_SEATS
+            && self.ends.len() <= MAX_ENDS
+            && state.lines.len() <= MAX_FLAGS
+            && state.outcome.is_none()
+            && self.line_tables.iter().all(|t| t.small_masks.is_some());
+        if !fits {
+            return None;
+        }
+        let mut ends = [WordEnd::Full; MAX_ENDS];
+        for (slot, end) in ends.iter_mut().zip(&self.ends) {
+            *slot = match &end.condition {
+                Node::Line(t, SeatRef::Mover) => WordEnd::MoverLine(*t as usize),
+                Node::Full => WordEnd::Full,
+                _ => return None,
+            };
+        }
+        let compass = &self.geometry.compass;
+        let drop = match place.candidates {
+            Candidates::Empty => None,
+            Candidates::Dropped if !compass.column_masks.is_empty() => {
+                let (delta, from) = compass.shifts.as_ref()?[UP as usize];
+                Some((delta as u32, from as u64, compass.floor_bits as u64))
+            }
+            _ => return None,
+        };
+        let mask = place.mask.as_ref().map_or(u64::MAX, |m| m.bits() as u64);
+        Some(WordGame { ends, drop, mask })
+    }
+
+    /// Puts the mover's piece on `cell` in the words and keeps its line
+    /// flags; returns the end rule that fires, if one does.
+    #[inline(always)]
+    fn place_on_words(&self, game: &WordGame, words: &mut Words, cell: CellId) -> Option<usize> {
+        let (seats, mover) = (self.seats.len(), words.mover);
+        let bit = 1u64 << cell;
+        words.empty &= !bit;
+        words.own[mover] |= bit;
+        words.counts[mover] += 1;
+        if words.supply[mover] != i32::MAX {
+            words.supply[mover] -= 1;
+        }
+        for (t, table) in self.line_tables.iter().enumerate() {
+            let flag = &mut words.lines[t * seats + mover];
+            *flag = *flag || holds(table, words.own[mover], cell);
+        }
+        game.ends[..self.ends.len()]
+            .iter()
+            .position(|end| match *end {
+                WordEnd::MoverLine(t) => words.lines[t * seats + mover],
+                WordEnd::Full => words.empty == 0,
+            })
+    }
+
+    /// Writes a word playout's position into the state: the cells played,
+    /// in order, then the words and counters.
+    fn write_words(&self, state: &mut State, words: &Words, played: &[(CellId, u8)]) {
+        let seats = self.seats.len();
+        for &(cell, code) in played {
+            state.fill_empty(cell, code, self);
+        }
+        if let Some(&(last, _)) = played.last() {
+            state.last = last;
+            state.passes = 0;
+        }
+        state.tops[0] = u128::from(words.empty);
+        for (top, &own) in state.tops[1..=seats].iter_mut().zip(&words.own) {
+            *top = u128::from(own);
+        }
+        state.counts.copy_from_slice(&words.counts[..seats]);
+        state.supply.copy_from_slice(&words.supply[..seats]);
+        let flags = state.lines.len();
+        state.lines.copy_from_slice(&words.lines[..flags]);
+        // Whether the pieces form one group is not worked out: "not known".
+        state.joined.0 = false;
+        // An ended game stays on its last mover's turn, as in `play`.
+        state.mover = words.mover as u8;
+        state.turn = words.turn;
+    }
+}
+
+impl WordGame {
+    /// A uniformly random candidate cell (as `random_move` draws it), if any.
+    #[inline(always)]
+    fn draw<R: Rng>(&self, words: &Words, rng: &mut R) -> Option<CellId> {
+        let empty = words.empty;
+        let bits = match self.drop {
+            None => empty,
+            Some((delta, from, floor)) => empty & ((!empty & from).rotate_left(delta) | floor),
+        } & self.mask;
+        let n = bits.count_ones() as usize;
+        (n > 0).then(|| nth_cell64(bits, below(rng, n) as u32))
+    }
+}
+
+impl Words {
+    /// The words of a position.
+    fn of(state: &State, seats: usize) -> Self {
+        let mut words = Words {
+            empty: state.tops[0] as u64,
+            own: [0; MAX_SEATS],
+            supply: [0; MAX_SEATS],
+            counts: [0; MAX_SEATS],
+            lines: [false; MAX_FLAGS],
+            mover: state.mover as usize,
+            turn: state.turn,
+        };
+        for (own, &top) in words.own.iter_mut().zip(&state.tops[1..=seats]) {
+            *own = top as u64;
+        }
+        words.supply[..seats].copy_from_slice(&state.supply);
+        words.counts[..seats].copy_from_slice(&state.counts);
+        words.lines[..state.lines.len()].copy_from_slice(&state.lines);
+        words
+    }
+}
+
+/// Whether `stones` (a seat's pieces, one of them just placed on `cell`)
+/// hold a line of the table's length.
+#[inline(always)]
+fn holds(table: &LineTable, stones: u64, cell: CellId) -> bool {
+    match (&table.axis_shifts, &table.small_masks) {
+        (Some(shifts), _) => table.holds_line(shifts, stones),
+        (None, Some(masks)) => table
+            .through(cell)
+            .iter()
+            .any(|&l| masks[l as usize] & !stones == 0),
+        (None, None) => false,
+    }
+}

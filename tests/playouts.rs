@@ -1,0 +1,132 @@
+//! Random playouts, which the engine runs in tighter loops for games of
+//! placements only (on one word for small boards whose ends are lines and
+//! a full board), against turn-by-turn play: the same random draws give
+//! the same game, move for move, down to every table of the final state.
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use tabula::engine::{random_playout, State};
+use tabula::ir::Rules;
+
+#[path = "common/rules.rs"]
+mod rules;
+use rules::{load, load_text};
+
+/// Three seats with a supply of six, a cell closed to placing and a line
+/// that makes the next seat win: games end by a line, or stop when a seat
+/// has no piece left.
+const THREE_SEATS: &str = r#"
+game "Three Seats"
+players Red, Green, Blue
+board square 5 x 5
+supply 6
+phase play
+  place where empty and cell != c3
+end when line(3, mover): next wins
+end when full: draw
+"#;
+
+/// Connect Four with one column closed and an end no word holds (a count).
+const SIX_COLUMNS: &str = r#"
+game "Six Columns"
+players Yellow, Red
+board square 7 x 6
+phase play
+  drop where column(cell) != 4
+end when line(4, mover): mover wins
+end when count(mover) == 18: draw
+"#;
+
+/// The game turn-by-turn play gives: the engine's random move, played,
+/// until there is none.
+fn turn_by_turn(rules: &Rules, seed: u64) -> (State, u32) {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let (mut state, mut buf) = (rules.start(seed), Vec::new());
+    let mut played = 0;
+    while let Some(m) = rules.random_move(&state, &mut buf, &mut rng) {
+        rules.play(&mut state, m);
+        played += 1;
+    }
+    (state, played)
+}
+
+/// Checks that `games` random playouts of `rules` end exactly as turn-by-turn
+/// play with the same draws, whole and cut into pieces of a few moves.
+fn playouts_match_turns(name: &str, rules: &Rules, games: u64) {
+    let mut buf = Vec::new();
+    let mut outcomes = 0;
+    for seed in 0..games {
+        let (expected, moves) = turn_by_turn(rules, seed);
+        outcomes += u32::from(expected.is_over());
+
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut whole = rules.start(seed);
+        let n = random_playout(rules, &mut whole, &mut buf, &mut rng, 10_000);
+        assert_eq!(n, moves, "{name} seed {seed}: moves played");
+        assert!(
+            whole == expected,
+            "{name} seed {seed}: the final states differ"
+        );
+
+        // Stopped every few moves and taken up again, as a capped playout is.
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut pieces = rules.start(seed);
+        let mut total = 0;
+        for cap in (1..).map(|k| k % 4) {
+            let n = random_playout(rules, &mut pieces, &mut buf, &mut rng, cap);
+            total += n;
+            if n < cap {
+                break;
+            }
+        }
+        assert_eq!(total, moves, "{name} seed {seed}: moves played in pieces");
+        assert!(
+            pieces == expected,
+            "{name} seed {seed}: a capped playout lost its way"
+        );
+    }
+    assert!(outcomes > 0, "{name}: no game ended with a result");
+}
+
+#[test]
+fn tic_tac_toe_playouts_are_turn_by_turn_games() {
+    playouts_match_turns("tic-tac-toe", &load("tic-tac-toe.game", &[]), 300);
+}
+
+#[test]
+fn connect_four_playouts_are_turn_by_turn_games() {
+    playouts_match_turns("connect four", &load("connect-four.game", &[]), 300);
+    let small = load("connect-four.game", &[("columns", 5), ("rows", 4)]);
+    playouts_match_turns("connect four 5x4", &small, 300);
+}
+
+#[test]
+fn gomoku_playouts_are_turn_by_turn_games() {
+    // 8 x 8 fits one word; 15 x 15 does not.
+    playouts_match_turns("gomoku 8", &load("gomoku.game", &[("size", 8)]), 100);
+    playouts_match_turns("gomoku 15", &load("gomoku.game", &[]), 20);
+    let exact = load("gomoku.game", &[("size", 8), ("exact", 1)]);
+    playouts_match_turns("gomoku 8 exact", &exact, 100);
+}
+
+#[test]
+fn hex_playouts_are_turn_by_turn_games() {
+    playouts_match_turns("hex 5", &load("hex.game", &[("size", 5)]), 200);
+}
+
+#[test]
+fn playouts_with_supplies_masks_and_other_ends_are_turn_by_turn_games() {
+    let three = load_text(THREE_SEATS, &[]);
+    playouts_match_turns("three seats", &three, 300);
+    // Some games stop with a seat out of pieces: no result, and no crash.
+    let unfinished = (0..300).filter(|&s| !turn_by_turn(&three, s).0.is_over());
+    assert!(unfinished.count() > 0, "three seats: every game ended");
+    playouts_match_turns("six columns", &load_text(SIX_COLUMNS, &[]), 300);
+}
+
+#[test]
+fn playouts_of_other_games_are_turn_by_turn_games() {
+    playouts_match_turns("reversi", &load("reversi.game", &[]), 30);
+    playouts_match_turns("hex fours", &load("hex-fours.game", &[]), 30);
+    playouts_match_turns("kalah", &load("kalah.game", &[]), 30);
+}
