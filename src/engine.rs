@@ -23,6 +23,7 @@ mod pieces;
 mod pits;
 mod play;
 mod playout;
+mod pool;
 mod read;
 mod relocation;
 mod select;

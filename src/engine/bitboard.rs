@@ -3,7 +3,8 @@
 //! off the state without listing, so that a random move is one draw from
 //! the word and a move list one pass over its bits.
 
-use super::chain::{buffer, give_buffer, Progress};
+use super::chain::Progress;
+use super::pool::{buffer, give_buffer};
 use super::{Move, State};
 use crate::ir::{Candidates, CellId, Rules, Select, NO_CELL};
 

@@ -11,8 +11,9 @@
 //! end rule names a winner, a last `place` is tested against the line tables
 //! without playing it (a native test); otherwise the move is played on a copy.
 
-use super::chain::{buffer, copy_of, give_back, give_buffer, Progress};
+use super::chain::Progress;
 use super::eval::Scope;
+use super::pool::{buffer, copy_of, give_back, give_buffer};
 use super::relocation::{whole_board, Outcomes};
 use super::{Move, Outcome, State};
 use crate::ir::{CellId, EndResult, Filter, Form, Node, Rules, SeatRef, Step, MAX_STEPS, NO_CELL};

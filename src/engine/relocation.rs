@@ -6,7 +6,8 @@
 
 use std::cell::OnceCell;
 
-use super::chain::{buffer, give_buffer, Progress};
+use super::chain::Progress;
+use super::pool::{buffer, give_buffer};
 use super::{Move, State};
 use crate::ir::{Candidates, CellId, Form, MoveRule, Rules, Select, Step, MAX_STEPS, NO_CELL};
 

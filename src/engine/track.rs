@@ -7,8 +7,8 @@
 //! alike, and the effects after a movement never leave two colours on one
 //! space, so a space and a seat name a mover.
 
-use super::chain::{copy_of, give_back};
 use super::eval::Scope;
+use super::pool::{copy_of, give_back};
 use super::{Move, State, MAX_MOVES};
 use crate::ir::track::MAX_SPLIT;
 use crate::ir::{

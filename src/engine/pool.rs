@@ -1,0 +1,45 @@
+//! Pools of spare states and move buffers, reused across calls, so that
+//! the step runner and the rules that look ahead (blocks, tracks) allocate
+//! nothing once the pools have grown.
+
+use std::cell::RefCell;
+
+use super::{Move, State};
+
+thread_local! {
+    /// Spare states for the positions between steps, reused across calls;
+    /// boxed, so that taking one out and putting it back moves a pointer.
+    #[allow(clippy::vec_box)]
+    static STATES: RefCell<Vec<Box<State>>> = const { RefCell::new(Vec::new()) };
+    /// Spare buffers for a step's choices.
+    static BUFFERS: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A copy of `state` from the pool (returned with [`give_back`]). Boxed, so
+/// that handing it around moves a pointer, not the state's fields.
+pub(super) fn copy_of(state: &State) -> Box<State> {
+    match STATES.with(|p| p.borrow_mut().pop()) {
+        Some(mut spare) => {
+            spare.copy_from(state, false);
+            spare
+        }
+        None => Box::new(state.clone()),
+    }
+}
+
+/// Returns a copy to the pool.
+pub(super) fn give_back(state: Box<State>) {
+    STATES.with(|p| p.borrow_mut().push(state));
+}
+
+/// An empty buffer from the pool (returned with [`give_buffer`]).
+pub(super) fn buffer() -> Vec<Move> {
+    let mut b = BUFFERS.with(|p| p.borrow_mut().pop()).unwrap_or_default();
+    b.clear();
+    b
+}
+
+/// Returns a buffer to the pool.
+pub(super) fn give_buffer(b: Vec<Move>) {
+    BUFFERS.with(|p| p.borrow_mut().push(b));
+}
