@@ -180,6 +180,8 @@ impl Rules {
             Node::Margin(c) if matches!(**c, Node::Chosen) && s.chosen != NO_CELL => {
                 st.margin(s.chosen, self)
             }
+            // A track step's test on each mover (`not locked(cell)`).
+            Node::Locked(c) if matches!(**c, Node::Chosen) => self.locked(st, s.chosen) as i64,
             // A cell's number in an aggregate (`sum(number(c) for c ...)`).
             Node::Number(c) if matches!(**c, Node::Each) => {
                 self.numbers.get(s.each as usize).copied().unwrap_or(0)

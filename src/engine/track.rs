@@ -108,9 +108,11 @@ impl Rules {
                     select,
                     parts: NO_PARTS,
                     moved: [NO_SPACE; MAX_PARTS],
+                    scratch: Default::default(),
                 };
                 let start = out.len();
                 self.split_moves(state, &mut split, 0, *total as i32, None, out);
+                split.scratch.into_iter().flatten().for_each(give_back);
                 // Parts of other lengths that turn back to the same spaces
                 // are the same move.
                 out[start..].sort_unstable();
@@ -278,13 +280,22 @@ impl Rules {
                     });
                     continue;
                 }
-                let mut next = copy_of(state);
+                // Each depth plays its parts on one copy: only where the
+                // pieces are differs between them.
+                let mut next = match split.scratch[at].take() {
+                    Some(mut next) => {
+                        next.copy_pieces_from(state);
+                        next.copy_turn(state);
+                        next
+                    }
+                    None => copy_of(state),
+                };
                 self.move_mover(&mut next, space, to);
                 split.parts.0[at] = space as u8;
                 split.parts.1[at] = to as u8;
                 split.moved[at] = to as u8;
                 self.split_moves(&next, split, at + 1, left - n, Some((key, n)), out);
-                give_back(next);
+                split.scratch[at] = Some(next);
                 split.parts.0[at] = NO_SPACE;
                 split.parts.1[at] = NO_SPACE;
                 split.moved[at] = NO_SPACE;
@@ -414,13 +425,15 @@ impl Rules {
 }
 
 /// A split being listed: its rule, card and selection, the parts so far,
-/// and where each moved mover is now (each mover moves once at most).
+/// where each moved mover is now (each mover moves once at most), and a
+/// copy of the position for each depth of parts, reused across its parts.
 struct Split<'r> {
     rule: u8,
     card: u8,
     select: &'r Select,
     parts: Parts,
     moved: [u8; MAX_PARTS],
+    scratch: [Option<Box<State>>; MAX_PARTS],
 }
 
 /// Spaces found for a step: at most one per mover.
