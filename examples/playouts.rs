@@ -9,25 +9,18 @@
 //! cargo run --release --example playouts -- native:partners 100
 //! ```
 
-#[allow(dead_code)]
 #[path = "../benches/native/connect_four.rs"]
 mod native_connect_four;
-#[allow(dead_code)]
 #[path = "../benches/native/exago.rs"]
 mod native_exago;
-#[allow(dead_code)]
 #[path = "../benches/native/hex_fours.rs"]
 mod native_hex_fours;
-#[allow(dead_code)]
 #[path = "../benches/native/just_4_fun.rs"]
 mod native_just_4_fun;
-#[allow(dead_code)]
 #[path = "../benches/native/partners.rs"]
 mod native_partners;
-#[allow(dead_code)]
 #[path = "../benches/native/qawale.rs"]
 mod native_qawale;
-#[allow(dead_code)]
 #[path = "../benches/native/reversi.rs"]
 mod native_reversi;
 
