@@ -75,6 +75,9 @@ pub(super) fn syntax_error(
         if let Some(d) = Diagnostic::not_in_language(word, after, span) {
             return d;
         }
+        if let Some(d) = unknown_step(word, &expected, span) {
+            return d;
+        }
         if word == "capturing" {
             // A word of the language, in the wrong step.
             return Diagnostic::Syntax {
@@ -99,6 +102,33 @@ pub(super) fn syntax_error(
         found,
         span: span.into(),
     }
+}
+
+/// The report for a word that is no step where a step goes: a misspelt
+/// keyword gets "did you mean", any other word says that the language has
+/// no such construct and which steps it has there.
+fn unknown_step(word: &str, expected: &[&str], span: Span) -> Option<Diagnostic> {
+    if !word.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let keywords = expected.iter().filter_map(|w| w.strip_prefix('`')?.strip_suffix('`'));
+    let steps = join_words(expected);
+    Some(match crate::diagnostic::closest(word, keywords) {
+        Some(keyword) => Diagnostic::Syntax {
+            help: format!("did you mean `{keyword}`?"),
+            expected: steps,
+            found: format!("`{word}`"),
+            span: span.into(),
+        },
+        None => Diagnostic::NotInLanguage {
+            word: word.to_string(),
+            span: span.into(),
+            nearest: format!(
+                "a move is a chain of steps joined by `then`, and the language has no `{word}` step; \
+                 here it has {steps} (docs/language.md, \"Moves in steps\")"
+            ),
+        },
+    })
 }
 
 /// The tokens pest tried, in words: punctuation and keywords by name, the rest
