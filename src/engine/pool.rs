@@ -1,9 +1,10 @@
-//! Pools of spare states and move buffers, reused across calls, so that
+//! Pools of spare states, move buffers and journals, reused across calls, so that
 //! the step runner and the rules that look ahead (blocks, tracks) allocate
 //! nothing once the pools have grown.
 
 use std::cell::RefCell;
 
+use super::track::Change;
 use super::{Move, State};
 
 thread_local! {
@@ -13,6 +14,8 @@ thread_local! {
     static STATES: RefCell<Vec<Box<State>>> = const { RefCell::new(Vec::new()) };
     /// Spare buffers for a step's choices.
     static BUFFERS: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
+    /// A spare journal of changes to undo (a split's).
+    static JOURNAL: RefCell<Vec<Change>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A copy of `state` from the pool (returned with [`give_back`]). Boxed, so
@@ -42,4 +45,17 @@ pub(super) fn buffer() -> Vec<Move> {
 /// Returns a buffer to the pool.
 pub(super) fn give_buffer(b: Vec<Move>) {
     BUFFERS.with(|p| p.borrow_mut().push(b));
+}
+
+/// An empty journal, the spare one if it is free (returned with
+/// [`give_journal`]).
+pub(super) fn journal() -> Vec<Change> {
+    let mut j = JOURNAL.with(|j| std::mem::take(&mut *j.borrow_mut()));
+    j.clear();
+    j
+}
+
+/// Keeps a journal as the spare one.
+pub(super) fn give_journal(j: Vec<Change>) {
+    JOURNAL.with(|spare| *spare.borrow_mut() = j);
 }

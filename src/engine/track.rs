@@ -8,7 +8,7 @@
 //! space, so a space and a seat name a mover.
 
 use super::eval::Scope;
-use super::pool::{copy_of, give_back};
+use super::pool::{copy_of, give_back, give_journal, journal};
 use super::{Move, State, MAX_MOVES};
 use crate::ir::track::MAX_SPLIT;
 use crate::ir::{
@@ -108,22 +108,14 @@ impl Rules {
                     select,
                     parts: NO_PARTS,
                     moved: [NO_SPACE; MAX_PARTS],
-                    scratch: Default::default(),
+                    first: out.len(),
+                    journal: journal(),
                 };
-                let start = out.len();
-                self.split_moves(state, &mut split, 0, *total as i32, None, out);
-                split.scratch.into_iter().flatten().for_each(give_back);
-                // Parts of other lengths that turn back to the same spaces
-                // are the same move.
-                out[start..].sort_unstable();
-                let mut kept = start;
-                for i in start..out.len() {
-                    if i == start || out[i] != out[kept - 1] {
-                        out[kept] = out[i];
-                        kept += 1;
-                    }
-                }
-                out.truncate(kept);
+                // The parts are played on one copy and undone after.
+                let mut scratch = copy_of(state);
+                self.split_moves(&mut scratch, &mut split, 0, *total as i32, None, false, out);
+                give_back(scratch);
+                give_journal(split.journal);
             }
             Step::Switch(select) => {
                 let on_ring = |k| !matches!(k, SpaceKind::Home | SpaceKind::End);
@@ -218,22 +210,22 @@ impl Rules {
     /// `split`, `left` spaces still to walk; `last` is the order key and
     /// distance of the last part (parts go in canonical order: the mover's
     /// own movers first, the furthest along first, the longer part first).
+    /// `dup` says whether a part so far ends where a part of another length
+    /// would (it turned back): only such a list of parts can come twice.
+    /// `state` is played on and given back as it was.
+    #[allow(clippy::too_many_arguments)]
     fn split_moves(
         &self,
-        state: &State,
+        state: &mut State,
         split: &mut Split,
         at: usize,
         left: i32,
         last: Option<((u8, i32), i32)>,
+        dup: bool,
         out: &mut Vec<Move>,
     ) {
         if left == 0 {
-            out.push(Move::Track {
-                rule: split.rule,
-                card: split.card,
-                parts: split.parts,
-            });
-            return;
+            return split.emit(dup, out);
         }
         if at == MAX_PARTS || out.len() >= MAX_MOVES {
             return;
@@ -268,37 +260,35 @@ impl Rules {
                 if to == NO_CELL {
                     continue;
                 }
-                if n == left {
-                    // The last part: nothing after it to play on the result.
-                    let mut parts = split.parts;
-                    parts.0[at] = space as u8;
-                    parts.1[at] = to as u8;
-                    out.push(Move::Track {
-                        rule: split.rule,
-                        card: split.card,
-                        parts,
-                    });
-                    continue;
-                }
-                // Each depth plays its parts on one copy: only where the
-                // pieces are differs between them.
-                let mut next = match split.scratch[at].take() {
-                    Some(mut next) => {
-                        next.copy_pieces_from(state);
-                        next.copy_turn(state);
-                        next
-                    }
-                    None => copy_of(state),
-                };
-                self.move_mover(&mut next, space, to);
+                let dup = dup || stops.iter().filter(|&&c| c == to).count() > 1;
                 split.parts.0[at] = space as u8;
                 split.parts.1[at] = to as u8;
-                split.moved[at] = to as u8;
-                self.split_moves(&next, split, at + 1, left - n, Some((key, n)), out);
-                split.scratch[at] = Some(next);
+                if n == left {
+                    // The last part: nothing after it to play on the result.
+                    split.emit(dup, out);
+                } else {
+                    let mark = split.journal.len();
+                    self.move_mover(state, space, to, &mut split.journal);
+                    split.moved[at] = to as u8;
+                    self.split_moves(state, split, at + 1, left - n, Some((key, n)), dup, out);
+                    self.undo(state, &mut split.journal, mark);
+                    split.moved[at] = NO_SPACE;
+                }
                 split.parts.0[at] = NO_SPACE;
                 split.parts.1[at] = NO_SPACE;
-                split.moved[at] = NO_SPACE;
+            }
+        }
+    }
+
+    /// Undoes the changes `journal` holds past `mark`, latest first.
+    fn undo(&self, state: &mut State, journal: &mut Vec<Change>, mark: usize) {
+        while journal.len() > mark {
+            match journal.pop() {
+                Some(Change::Lifted(cell, code)) => state.push(cell, code, self),
+                Some(Change::Put(cell)) => {
+                    state.pop(cell, self);
+                }
+                None => {}
             }
         }
     }
@@ -335,14 +325,15 @@ impl Rules {
             if from == NO_SPACE {
                 break;
             }
-            self.move_mover(state, from as CellId, to as CellId);
+            self.move_mover(state, from as CellId, to as CellId, &mut ());
         }
     }
 
-    /// Moves one mover from `from` to `to`, then runs the effects after a movement.
-    fn move_mover(&self, state: &mut State, from: CellId, to: CellId) {
-        let code = state.pop(from, self);
-        state.push(to, code, self);
+    /// Moves one mover from `from` to `to`, then runs the effects after a
+    /// movement, noting each piece lifted and put in `log`.
+    fn move_mover(&self, state: &mut State, from: CellId, to: CellId, log: &mut impl Log) {
+        let code = self.lift(state, from, log);
+        self.put(state, to, code, log);
         for effect in &self.tracks().after_move {
             let scope = Scope {
                 to,
@@ -353,13 +344,13 @@ impl Rules {
                 MoveEffect::Capture(at, when) => {
                     if when.as_ref().is_none_or(|w| self.eval(w, &scope) != 0) {
                         let at = self.eval(at, &scope) as CellId;
-                        self.send_home_all_but(state, at, code);
+                        self.send_home_all_but(state, at, code, log);
                     }
                 }
                 MoveEffect::SendHome(when) => {
                     if when.as_ref().is_none_or(|w| self.eval(w, &scope) != 0) {
-                        let code = state.pop(to, self);
-                        state.push(self.tracks().home(code as usize - 1), code, self);
+                        let code = self.lift(state, to, log);
+                        self.put(state, self.tracks().home(code as usize - 1), code, log);
                         return;
                     }
                 }
@@ -368,13 +359,17 @@ impl Rules {
     }
 
     /// Sends every mover on `space` whose code is not `keep` to its home.
-    fn send_home_all_but(&self, state: &mut State, space: CellId, keep: u8) {
+    fn send_home_all_but(&self, state: &mut State, space: CellId, keep: u8, log: &mut impl Log) {
         if space as usize >= self.tracks().cells() {
             return;
         }
-        // A stack holds at most 255 pieces (heights are bytes).
+        // A stack holds at most 255 pieces (heights are bytes); they are
+        // lifted top first and put back bottom first.
         let mut pieces = [0u8; 256];
-        let h = state.take(space, self, &mut pieces);
+        let h = state.heights[space as usize] as usize;
+        for i in (0..h).rev() {
+            pieces[i] = self.lift(state, space, log);
+        }
         let seats = self.seats.len() as u8;
         for &code in &pieces[..h] {
             // Neutral pieces have no home: they stay.
@@ -383,8 +378,23 @@ impl Rules {
             } else {
                 self.tracks().home(code as usize - 1)
             };
-            state.push(at, code, self);
+            self.put(state, at, code, log);
         }
+    }
+
+    /// Takes the top piece off `cell`, noting it in `log`.
+    #[inline(always)]
+    fn lift(&self, state: &mut State, cell: CellId, log: &mut impl Log) -> u8 {
+        let code = state.pop(cell, self);
+        log.note(Change::Lifted(cell, code));
+        code
+    }
+
+    /// Puts a piece of `code` on `cell`, noting it in `log`.
+    #[inline(always)]
+    fn put(&self, state: &mut State, cell: CellId, code: u8, log: &mut impl Log) {
+        state.push(cell, code, self);
+        log.note(Change::Put(cell));
     }
 
     /// Two movers exchange places.
@@ -425,15 +435,59 @@ impl Rules {
 }
 
 /// A split being listed: its rule, card and selection, the parts so far,
-/// where each moved mover is now (each mover moves once at most), and a
-/// copy of the position for each depth of parts, reused across its parts.
+/// where each moved mover is now (each mover moves once at most), where
+/// its moves begin in the list, and the changes its parts made so far.
 struct Split<'r> {
     rule: u8,
     card: u8,
     select: &'r Select,
     parts: Parts,
     moved: [u8; MAX_PARTS],
-    scratch: [Option<Box<State>>; MAX_PARTS],
+    first: usize,
+    journal: Vec<Change>,
+}
+
+impl Split<'_> {
+    /// Adds the split of the parts so far, unless `dup` says it may be
+    /// there already (parts of other lengths that turn back to the same
+    /// spaces are the same move) and it is.
+    fn emit(&self, dup: bool, out: &mut Vec<Move>) {
+        let m = Move::Track {
+            rule: self.rule,
+            card: self.card,
+            parts: self.parts,
+        };
+        if !dup || !out[self.first..].contains(&m) {
+            out.push(m);
+        }
+    }
+}
+
+/// A change to where the pieces are: a piece lifted off a cell (with its
+/// code), or one put on a cell.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Change {
+    Lifted(CellId, u8),
+    Put(CellId),
+}
+
+/// Where moving movers notes its changes: a split's journal, to undo them,
+/// or nowhere when a move is played for good.
+trait Log {
+    /// Notes one change.
+    fn note(&mut self, change: Change);
+}
+
+impl Log for () {
+    #[inline(always)]
+    fn note(&mut self, _: Change) {}
+}
+
+impl Log for Vec<Change> {
+    #[inline(always)]
+    fn note(&mut self, change: Change) {
+        self.push(change);
+    }
 }
 
 /// Spaces found for a step: at most one per mover.

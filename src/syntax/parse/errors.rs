@@ -111,7 +111,9 @@ fn unknown_step(word: &str, expected: &[&str], span: Span) -> Option<Diagnostic>
     if !word.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
-    let keywords = expected.iter().filter_map(|w| w.strip_prefix('`')?.strip_suffix('`'));
+    let keywords = expected
+        .iter()
+        .filter_map(|w| w.strip_prefix('`')?.strip_suffix('`'));
     let steps = join_words(expected);
     Some(match crate::diagnostic::closest(word, keywords) {
         Some(keyword) => Diagnostic::Syntax {
