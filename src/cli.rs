@@ -1,11 +1,11 @@
-//! The command line: `tabula check | play | simulate | perft | replay | moves | explain`.
+//! The command line: `tabula check | play | simulate | perft | replay | moves | explain | lsp`.
 //!
 //! Exit status: 0 success, 1 problems found (errors in a rules file, a record
 //! that does not replay), 2 usage errors (bad options, unreadable files).
 
 mod check;
 mod explain;
-mod load;
+pub(crate) mod load;
 mod moves;
 mod perft;
 mod play;
@@ -59,6 +59,10 @@ pub enum Command {
     Moves(moves::Args),
     /// Say what a diagnostic code means, with an example: `tabula explain E0002`.
     Explain(explain::Args),
+    /// Serve an editor over standard input and output (the Language Server
+    /// Protocol): diagnostics as you type, hover, go to definition, find
+    /// references, completion.
+    Lsp,
 }
 
 /// A failure the command reports before exiting with the given status.
@@ -105,6 +109,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Lsp => crate::lsp::run().map_err(|e| Failure::problem(format!("tabula lsp: {e}"))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

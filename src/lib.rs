@@ -15,6 +15,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod engine;
 pub mod ir;
+pub mod lsp;
 pub mod record;
 pub mod report;
 pub mod syntax;

@@ -1,0 +1,224 @@
+//! `tabula lsp` driven over standard input and output as an editor drives
+//! it, message by message: diagnostics as a file is opened and changed,
+//! hover, go to definition, find references, completion, shutdown.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+/// A server being driven: its input, and the messages it wrote, read by a thread.
+struct Editor {
+    child: Child,
+    input: ChildStdin,
+    output: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Editor {
+    fn start() -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("tabula lsp starts");
+        let input = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (send, output) = channel();
+        std::thread::spawn(move || {
+            while let Some(message) = read_message(&mut stdout) {
+                if send.send(message).is_err() {
+                    break;
+                }
+            }
+        });
+        Editor {
+            child,
+            input,
+            output,
+            next_id: 1,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.input, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.input.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a request and returns its response's result (or error).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let m = self.receive();
+            if m["id"] == json!(id) {
+                return if m.get("error").is_some() {
+                    m["error"].clone()
+                } else {
+                    m["result"].clone()
+                };
+            }
+        }
+    }
+
+    fn receive(&self) -> Value {
+        self.output
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the server answers within 20 s")
+    }
+
+    /// The next diagnostics the server publishes.
+    fn diagnostics(&self) -> Vec<Value> {
+        loop {
+            let m = self.receive();
+            if m["method"] == "textDocument/publishDiagnostics" {
+                return m["params"]["diagnostics"].as_array().unwrap().clone();
+            }
+        }
+    }
+}
+
+fn read_message(r: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("Content-Length: ") {
+            length = n.parse().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    r.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+const URI: &str = "file:///work/race.game";
+
+const BROKEN: &str = "game \"Race\"\noption size = 5 in 3..9\nplayers Red, Blue\n\
+board square size x size\ndefine mine(c: cell) = owner(c) == mover\n\n\
+phase play\n  place where emtpy(cell)\n\nend when line(size, mover): mover wins\n";
+
+fn at(line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}})
+}
+
+#[test]
+fn an_editor_sees_diagnostics_docs_definitions_references_and_completions() {
+    let mut editor = Editor::start();
+    let init = editor.request("initialize", json!({"capabilities": {}}));
+    let caps = &init["capabilities"];
+    assert_eq!(caps["hoverProvider"], json!(true), "{init}");
+    assert_eq!(caps["definitionProvider"], json!(true));
+    assert_eq!(caps["referencesProvider"], json!(true));
+    assert!(caps["completionProvider"].is_object());
+    editor.notify("initialized", json!({}));
+
+    // Opening a file with a misspelt name marks it, as `check` reports it.
+    editor.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "tabula", "version": 1, "text": BROKEN}}),
+    );
+    let marks = editor.diagnostics();
+    let e0002 = marks
+        .iter()
+        .find(|d| d["code"] == "E0002")
+        .unwrap_or_else(|| panic!("an E0002 mark: {marks:?}"));
+    assert_eq!(e0002["severity"], json!(1));
+    assert_eq!(e0002["range"]["start"], json!({"line": 7, "character": 14}));
+    assert_eq!(e0002["range"]["end"], json!({"line": 7, "character": 19}));
+    assert!(
+        e0002["message"].as_str().unwrap().contains("empty"),
+        "{e0002}"
+    );
+    // The definition nobody uses is a warning.
+    assert!(marks
+        .iter()
+        .any(|d| d["code"] == "W0001" && d["severity"] == json!(2)));
+
+    // Fixed as typed: the marks go, but for the unused definition.
+    let fixed = BROKEN.replace("emtpy(cell)", "empty(cell) and not mine(cell)");
+    editor.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    assert_eq!(editor.diagnostics(), Vec::<Value>::new());
+
+    // Hover: a built-in's meaning, a keyword's section of the reference,
+    // a definition's text.
+    let line = editor.request("textDocument/hover", at(9, 10));
+    assert!(
+        line["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .starts_with("built-in: "),
+        "{line}"
+    );
+    let phase = editor.request("textDocument/hover", at(6, 2));
+    assert!(
+        phase["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("`phase`"),
+        "{phase}"
+    );
+    let mine = editor.request("textDocument/hover", at(7, 34));
+    assert!(
+        mine["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("define mine(c: cell)"),
+        "{mine}"
+    );
+
+    // Go to definition: from a use of `mine` to its declaration.
+    let def = editor.request("textDocument/definition", at(7, 34));
+    assert_eq!(def["uri"], URI);
+    assert_eq!(def["range"]["start"], json!({"line": 4, "character": 7}));
+
+    // Find references: the option `size`, declared once and used three times.
+    let mut params = at(1, 8);
+    params["context"] = json!({"includeDeclaration": true});
+    let refs = editor.request("textDocument/references", params);
+    assert_eq!(refs.as_array().unwrap().len(), 4, "{refs}");
+
+    // Completion: built-ins, keywords and names that start with the word.
+    editor.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": fixed.replace("not mine(cell)", "not mi")}]}),
+    );
+    editor.diagnostics();
+    let items = editor.request("textDocument/completion", at(7, 36));
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"mine"), "{labels:?}");
+    assert!(labels.iter().all(|l| l.starts_with("mi")), "{labels:?}");
+
+    // An unknown request is an error, not a crash.
+    let unknown = editor.request("textDocument/formatting", at(0, 0));
+    assert_eq!(unknown["code"], json!(-32601));
+
+    assert_eq!(editor.request("shutdown", Value::Null), Value::Null);
+    editor.notify("exit", Value::Null);
+    let status = editor.child.wait().unwrap();
+    assert!(status.success(), "{status}");
+}
