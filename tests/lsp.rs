@@ -222,3 +222,61 @@ fn an_editor_sees_diagnostics_docs_definitions_references_and_completions() {
     let status = editor.child.wait().unwrap();
     assert!(status.success(), "{status}");
 }
+
+/// The requests at a position of one document, for the property below.
+fn requests_at(line: u32, character: u32) -> Vec<lsp_server::Message> {
+    let at = at(line, character);
+    let mut references = at.clone();
+    references["context"] = json!({"includeDeclaration": false});
+    [
+        ("textDocument/hover", at.clone()),
+        ("textDocument/definition", at.clone()),
+        ("textDocument/references", references),
+        ("textDocument/completion", at),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(i, (method, params))| {
+        lsp_server::Message::Request(lsp_server::Request::new(
+            (i as i32).into(),
+            method.to_string(),
+            params,
+        ))
+    })
+    .collect()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config { cases: 64, failure_persistence: None, ..Default::default() })]
+
+    /// Whatever the document and wherever the cursor, every request gets
+    /// an answer and nothing panics: a rules file cut anywhere, with
+    /// characters of one, two and four UTF-16 units.
+    #[test]
+    fn the_server_answers_any_document_at_any_position(
+        file in 0usize..4,
+        cut in 0usize..4000,
+        extra in "[ -~\n\té𝄞]{0,40}",
+        line in 0u32..200,
+        character in 0u32..120,
+    ) {
+        let files = ["rules/partners.game", "rules/exago.game", "rules/connect-four.game", "tests/diagnostics/E0002-unknown-name.game"];
+        let text = std::fs::read_to_string(format!("{}/{}", env!("CARGO_MANIFEST_DIR"), files[file])).unwrap();
+        let mut cut = cut.min(text.len());
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let text = format!("{}{extra}", &text[..cut]);
+        let mut server = tabula::lsp::Server::default();
+        let open = lsp_server::Notification::new(
+            "textDocument/didOpen".to_string(),
+            json!({"textDocument": {"uri": URI, "languageId": "tabula", "version": 1, "text": text}}),
+        );
+        let published = server.handle(lsp_server::Message::Notification(open));
+        proptest::prop_assert_eq!(published.len(), 1);
+        for request in requests_at(line, character) {
+            let answers = server.handle(request);
+            proptest::prop_assert!(matches!(answers.as_slice(), [lsp_server::Message::Response(r)] if r.response_result.is_ok()));
+        }
+    }
+}

@@ -93,12 +93,18 @@ pub fn words(text: &str) -> Vec<Span> {
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if text[i..].starts_with("//") {
-            i = text[i..].find('\n').map_or(bytes.len(), |n| i + n);
+        // Bytes, not characters: `i` may stand inside a multi-byte
+        // character, which is no part of a word.
+        let upto = |from: usize, stop: &[u8]| {
+            bytes[from..]
+                .iter()
+                .position(|c| stop.contains(c))
+                .map_or(bytes.len(), |n| from + n)
+        };
+        if bytes[i..].starts_with(b"//") {
+            i = upto(i, b"\n");
         } else if b == b'"' {
-            i = text[i + 1..]
-                .find(['"', '\n'])
-                .map_or(bytes.len(), |n| i + n + 2);
+            i = (upto(i + 1, b"\"\n") + 1).min(bytes.len());
         } else if b.is_ascii_alphabetic() || b == b'_' {
             let start = i;
             while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
