@@ -1,4 +1,4 @@
-//! The command line: `tabula check | play | simulate | perft | replay | moves | explain | lsp`.
+//! The command line: `tabula check | play | simulate | merge | perft | replay | moves | explain | lsp`.
 //!
 //! Exit status: 0 success, 1 problems found (errors in a rules file, a record
 //! that does not replay), 2 usage errors (bad options, unreadable files).
@@ -6,6 +6,7 @@
 mod check;
 mod explain;
 pub(crate) mod load;
+mod merge;
 mod moves;
 mod perft;
 mod play;
@@ -51,6 +52,8 @@ pub enum Command {
     Play(play::Args),
     /// Play many games and print statistics.
     Simulate(simulate::Args),
+    /// Add up the summaries of a study's shards (`simulate --shard K/N --format json`).
+    Merge(merge::Args),
     /// Count the positions reachable by legal moves, depth by depth.
     Perft(perft::Args),
     /// Re-check a game record move by move.
@@ -105,6 +108,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Play(args) => play::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Merge(args) => merge::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Moves(args) => moves::run(args),

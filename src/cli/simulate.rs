@@ -3,20 +3,21 @@
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
-use serde::Serialize;
 
 mod progress;
+pub mod shard;
+pub mod summary;
 
-use super::view::rounded;
 use progress::Progress;
+use shard::Shard;
+use summary::{digest, print_summary, summarise, Game, Study};
 
 use super::check::turn_bound;
 use super::load::Loaded;
 use super::play::parse_players;
 use super::{Failure, Format};
 use crate::ai::{make_player, PlayerSpec};
-use crate::engine::{random_playout, Move, Outcome, State};
-use crate::ir::Rules;
+use crate::engine::{random_playout, Move, State};
 use crate::record::Record;
 
 /// The most games one `simulate` plays.
@@ -50,6 +51,11 @@ pub struct Args {
     /// from each game's seed).
     #[command(flatten)]
     pub position: super::position::PositionArgs,
+    /// Play only share K of N of the games (K from 1): a disjoint run of
+    /// them, the same on any machine; `tabula merge` adds the shares'
+    /// `--format json` summaries up.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -68,45 +74,6 @@ fn records_in(dir: &str) -> usize {
             name.starts_with("game-") && name.ends_with(".json")
         })
         .count()
-}
-
-/// One finished (or stuck) game.
-struct Game {
-    outcome: Option<Outcome>,
-    scores: Vec<i32>,
-    length: u32,
-}
-
-/// The statistics `--format json` prints.
-#[derive(Serialize)]
-pub struct Summary {
-    /// The game's title.
-    pub game: String,
-    /// Seat names.
-    pub seats: Vec<String>,
-    /// Players per seat.
-    pub players: Vec<String>,
-    /// Games played.
-    pub games: u32,
-    /// Wins per seat (with teams: the games the seat's move won for its team).
-    pub wins: Vec<u32>,
-    /// With teams: each team's seats and wins.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub team_wins: Vec<(Vec<String>, u32)>,
-    /// Draws.
-    pub draws: u32,
-    /// Games that stopped without a result (no legal move, or too long).
-    pub unfinished: u32,
-    /// Mean final score per seat.
-    pub mean_scores: Vec<f64>,
-    /// Mean number of moves per game.
-    pub mean_length: f64,
-    /// Games per second of wall-clock time, all threads together.
-    pub games_per_second: f64,
-    /// Moves per second of wall-clock time, all threads together.
-    pub moves_per_second: f64,
-    /// Threads used.
-    pub threads: usize,
 }
 
 /// Runs `tabula simulate`.
@@ -155,12 +122,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
     // Random games are fast: a line for long runs only. An MCTS game can
     // take minutes, so its line shows from the start.
     let slow = specs.iter().any(|s| *s != PlayerSpec::Random);
+    if let Some(shard) = args.shard {
+        shard.check(args.games)?;
+    }
+    let share = args.shard.map_or(0..args.games, |s| s.games(args.games));
+    let played = share.len() as u32;
     let progress = Progress::new(
-        args.games,
-        (args.games >= 100 || slow) && args.format == Format::Human,
+        played,
+        (played >= 100 || slow) && args.format == Format::Human,
     );
     let time = std::time::Instant::now();
-    let games: Vec<Result<Game, Failure>> = (0..args.games)
+    let games: Vec<Result<Game, Failure>> = share
+        .clone()
         .into_par_iter()
         // Each thread keeps one state and one move buffer for all its games.
         .map_init(
@@ -189,15 +162,37 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let secs = time.elapsed().as_secs_f64();
     let games: Vec<Game> = games.into_iter().collect::<Result<_, _>>()?;
 
-    let summary = summarise(&loaded.rules, &specs, &games, secs);
+    let study = Study {
+        rules: digest(&loaded.text),
+        options: args.sets.clone(),
+        start: start_of(&args.position),
+        seed: args.seed,
+        games: args.games,
+        shard: args.shard.map(|s| [s.k, s.of]),
+        first: share.start,
+    };
+    let players = specs.iter().map(|s| s.to_string()).collect();
+    let summary = summarise(&loaded.rules, players, study, &games, secs);
     match args.format {
         Format::Json => println!(
             "{}",
             serde_json::to_string_pretty(&summary).expect("summary serialises")
         ),
-        Format::Human => print_summary(&summary, args.seed, &loaded.rules),
+        Format::Human => print_summary(&summary),
     }
     Ok(())
+}
+
+/// Where a study's games start, in words: empty for the rules' start.
+fn start_of(position: &super::position::PositionArgs) -> String {
+    match (&position.moves, &position.from) {
+        (Some(moves), _) => format!("--moves {moves}"),
+        (None, Some(from)) => match position.upto {
+            Some(n) => format!("--from {from} --upto {n}"),
+            None => format!("--from {from}"),
+        },
+        (None, None) => String::new(),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -282,119 +277,4 @@ fn play_one(
         scores: state.scores.clone(),
         length,
     })
-}
-
-fn summarise(rules: &Rules, specs: &[PlayerSpec], games: &[Game], secs: f64) -> Summary {
-    let seats = rules.seats.len();
-    let n = games.len() as f64;
-    let mut wins = vec![0; seats];
-    let (mut draws, mut unfinished) = (0, 0);
-    let mut score_sums = vec![0f64; seats];
-    for g in games {
-        match g.outcome {
-            Some(Outcome::Win(s)) => wins[s as usize] += 1,
-            Some(Outcome::Draw) => draws += 1,
-            None => unfinished += 1,
-        }
-        for (sum, &s) in score_sums.iter_mut().zip(&g.scores) {
-            *sum += f64::from(s);
-        }
-    }
-    let total_moves: f64 = games.iter().map(|g| f64::from(g.length)).sum();
-    Summary {
-        game: rules.title.clone(),
-        seats: rules.seats.clone(),
-        players: specs.iter().map(|s| s.to_string()).collect(),
-        games: games.len() as u32,
-        team_wins: team_wins(rules, &wins),
-        wins,
-        draws,
-        unfinished,
-        mean_scores: score_sums.iter().map(|s| s / n).collect(),
-        mean_length: total_moves / n,
-        games_per_second: n / secs.max(1e-9),
-        moves_per_second: total_moves / secs.max(1e-9),
-        threads: rayon::current_num_threads(),
-    }
-}
-
-/// Each team's seats and wins, when some team has more than one seat.
-fn team_wins(rules: &Rules, wins: &[u32]) -> Vec<(Vec<String>, u32)> {
-    let mut teams: Vec<(Vec<String>, u32)> = Vec::new();
-    let mut leads: Vec<u8> = Vec::new();
-    for (s, &w) in wins.iter().enumerate() {
-        let lead = rules.team[s];
-        match leads.iter().position(|&l| l == lead) {
-            Some(i) => {
-                teams[i].0.push(rules.seats[s].clone());
-                teams[i].1 += w;
-            }
-            None => {
-                leads.push(lead);
-                teams.push((vec![rules.seats[s].clone()], w));
-            }
-        }
-    }
-    if teams.iter().all(|t| t.0.len() == 1) {
-        teams.clear();
-    }
-    teams
-}
-
-/// Prints the statistics; the score column only for games that score.
-fn print_summary(s: &Summary, seed: u64, rules: &Rules) {
-    let scored = rules.score.is_some();
-    let pct = |k: u32| 100.0 * f64::from(k) / f64::from(s.games);
-    println!(
-        "{}: {} games, seeds {}..{}",
-        s.game,
-        s.games,
-        seed,
-        seed.wrapping_add(u64::from(s.games) - 1)
-    );
-    let score_head = if scored {
-        format!(" {:>11}", "mean score")
-    } else {
-        String::new()
-    };
-    println!("{:<12} {:<14} {:>14}{score_head}", "seat", "player", "wins");
-    for i in 0..s.seats.len() {
-        let score = if scored {
-            format!(" {:>11.2}", s.mean_scores[i])
-        } else {
-            String::new()
-        };
-        println!(
-            "{:<12} {:<14} {:>6} ({:>5.1}%){score}",
-            s.seats[i],
-            s.players[i],
-            s.wins[i],
-            pct(s.wins[i])
-        );
-    }
-    for (team, wins) in &s.team_wins {
-        let name = format!("team {}", team.join("+"));
-        println!("{name:<27} {wins:>6} ({:>5.1}%)", pct(*wins));
-    }
-    println!("{:<27} {:>6} ({:>5.1}%)", "draws", s.draws, pct(s.draws));
-    if s.unfinished > 0 {
-        // A game stopped by the rules' own limit is what they ask for.
-        let why = match rules.turn_limit {
-            0 => "no legal move or too long: run `tabula check --playouts`".to_string(),
-            n => format!("reached the rules' limit of {n} turns, or no legal move"),
-        };
-        println!(
-            "{:<27} {:>6} ({:>5.1}%)  ({why})",
-            "unfinished",
-            s.unfinished,
-            pct(s.unfinished)
-        );
-    }
-    println!("mean length: {:.1} moves", s.mean_length);
-    println!(
-        "speed: {} games/s, {} moves/s ({} threads)",
-        rounded(s.games_per_second),
-        rounded(s.moves_per_second),
-        s.threads
-    );
 }

@@ -1,0 +1,237 @@
+//! The statistics of a simulation: counted as exact totals, so that the
+//! summaries of the shards of one study add up to the summary of the
+//! whole (`tabula merge`), and printed for people or tools.
+
+use serde::{Deserialize, Serialize};
+
+use super::super::view::rounded;
+use crate::engine::Outcome;
+use crate::ir::Rules;
+
+/// One finished (or stuck) game.
+pub struct Game {
+    /// Who won, or a draw; none for a game that stopped without a result.
+    pub outcome: Option<Outcome>,
+    /// The final scores by seat.
+    pub scores: Vec<i32>,
+    /// Moves played.
+    pub length: u32,
+}
+
+/// What a simulation was asked: the same for every shard of one study.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Study {
+    /// A digest of the rules text (64-bit FNV-1a, in hex): shards of
+    /// another file's study do not merge.
+    pub rules: String,
+    /// The options set, as given (`size=5`).
+    pub options: Vec<String>,
+    /// Where the games start: empty for the rules' start, else the
+    /// `--moves` or `--from` given.
+    pub start: String,
+    /// The seed of the study's first game (game i uses seed + i).
+    pub seed: u64,
+    /// The study's games, all shards together.
+    pub games: u32,
+    /// This share of the games, `[K, N]` (K from 1 to N), if a shard.
+    pub shard: Option<[u32; 2]>,
+    /// The index of the first game played here.
+    pub first: u32,
+}
+
+/// The statistics `--format json` prints.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Summary {
+    /// The game's title.
+    pub game: String,
+    /// What was asked.
+    pub study: Study,
+    /// Seat names.
+    pub seats: Vec<String>,
+    /// Players per seat.
+    pub players: Vec<String>,
+    /// Games played.
+    pub games: u32,
+    /// Wins per seat (with teams: the games the seat's move won for its team).
+    pub wins: Vec<u32>,
+    /// With teams: each team's seats and wins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub team_wins: Vec<(Vec<String>, u32)>,
+    /// Draws.
+    pub draws: u32,
+    /// Games that stopped without a result (no legal move, or too long).
+    pub unfinished: u32,
+    /// Whether the rules keep a score (the score column is shown).
+    pub scored: bool,
+    /// The rules' `limit N turns`, 0 for none.
+    pub turn_limit: u32,
+    /// The final scores summed per seat.
+    pub score_totals: Vec<i64>,
+    /// Mean final score per seat.
+    pub mean_scores: Vec<f64>,
+    /// Moves played in all.
+    pub total_length: u64,
+    /// Mean number of moves per game.
+    pub mean_length: f64,
+    /// Wall-clock seconds (merged: summed over the shards).
+    pub seconds: f64,
+    /// Games per second of wall-clock time, all threads together.
+    pub games_per_second: f64,
+    /// Moves per second of wall-clock time, all threads together.
+    pub moves_per_second: f64,
+    /// Threads used (merged: the most any shard used).
+    pub threads: usize,
+}
+
+/// The summary of `games`, played in `secs` seconds, of `study`.
+pub fn summarise(
+    rules: &Rules,
+    players: Vec<String>,
+    study: Study,
+    games: &[Game],
+    secs: f64,
+) -> Summary {
+    let seats = rules.seats.len();
+    let mut wins = vec![0; seats];
+    let (mut draws, mut unfinished) = (0, 0);
+    let mut score_totals = vec![0i64; seats];
+    for g in games {
+        match g.outcome {
+            Some(Outcome::Win(s)) => wins[s as usize] += 1,
+            Some(Outcome::Draw) => draws += 1,
+            None => unfinished += 1,
+        }
+        for (sum, &s) in score_totals.iter_mut().zip(&g.scores) {
+            *sum += i64::from(s);
+        }
+    }
+    let mut summary = Summary {
+        game: rules.title.clone(),
+        study,
+        seats: rules.seats.clone(),
+        players,
+        games: games.len() as u32,
+        team_wins: team_wins(rules, &wins),
+        wins,
+        draws,
+        unfinished,
+        scored: rules.score.is_some(),
+        turn_limit: rules.turn_limit,
+        score_totals,
+        mean_scores: Vec::new(),
+        total_length: games.iter().map(|g| u64::from(g.length)).sum(),
+        mean_length: 0.0,
+        seconds: secs,
+        games_per_second: 0.0,
+        moves_per_second: 0.0,
+        threads: rayon::current_num_threads(),
+    };
+    summary.derive_means();
+    summary
+}
+
+impl Summary {
+    /// The means and rates, from the totals: one run and a merge of its
+    /// shards compute them alike.
+    pub fn derive_means(&mut self) {
+        let n = f64::from(self.games.max(1));
+        self.mean_scores = self.score_totals.iter().map(|&s| s as f64 / n).collect();
+        self.mean_length = self.total_length as f64 / n;
+        let secs = self.seconds.max(1e-9);
+        self.games_per_second = f64::from(self.games) / secs;
+        self.moves_per_second = self.total_length as f64 / secs;
+    }
+}
+
+/// Each team's seats and wins, when some team has more than one seat.
+fn team_wins(rules: &Rules, wins: &[u32]) -> Vec<(Vec<String>, u32)> {
+    let mut teams: Vec<(Vec<String>, u32)> = Vec::new();
+    let mut leads: Vec<u8> = Vec::new();
+    for (s, &w) in wins.iter().enumerate() {
+        let lead = rules.team[s];
+        match leads.iter().position(|&l| l == lead) {
+            Some(i) => {
+                teams[i].0.push(rules.seats[s].clone());
+                teams[i].1 += w;
+            }
+            None => {
+                leads.push(lead);
+                teams.push((vec![rules.seats[s].clone()], w));
+            }
+        }
+    }
+    if teams.iter().all(|t| t.0.len() == 1) {
+        teams.clear();
+    }
+    teams
+}
+
+/// Prints the statistics; the score column only for games that score.
+pub fn print_summary(s: &Summary) {
+    let pct = |k: u32| 100.0 * f64::from(k) / f64::from(s.games.max(1));
+    let first = s.study.seed.wrapping_add(u64::from(s.study.first));
+    let shard = match s.study.shard {
+        Some([k, n]) => format!(" (shard {k} of {n})"),
+        None => String::new(),
+    };
+    println!(
+        "{}: {} games, seeds {}..{}{shard}",
+        s.game,
+        s.games,
+        first,
+        first.wrapping_add(u64::from(s.games.max(1)) - 1)
+    );
+    let score_head = if s.scored {
+        format!(" {:>11}", "mean score")
+    } else {
+        String::new()
+    };
+    println!("{:<12} {:<14} {:>14}{score_head}", "seat", "player", "wins");
+    for i in 0..s.seats.len() {
+        let score = if s.scored {
+            format!(" {:>11.2}", s.mean_scores[i])
+        } else {
+            String::new()
+        };
+        println!(
+            "{:<12} {:<14} {:>6} ({:>5.1}%){score}",
+            s.seats[i],
+            s.players[i],
+            s.wins[i],
+            pct(s.wins[i])
+        );
+    }
+    for (team, wins) in &s.team_wins {
+        let name = format!("team {}", team.join("+"));
+        println!("{name:<27} {wins:>6} ({:>5.1}%)", pct(*wins));
+    }
+    println!("{:<27} {:>6} ({:>5.1}%)", "draws", s.draws, pct(s.draws));
+    if s.unfinished > 0 {
+        // A game stopped by the rules' own limit is what they ask for.
+        let why = match s.turn_limit {
+            0 => "no legal move or too long: run `tabula check --playouts`".to_string(),
+            n => format!("reached the rules' limit of {n} turns, or no legal move"),
+        };
+        println!(
+            "{:<27} {:>6} ({:>5.1}%)  ({why})",
+            "unfinished",
+            s.unfinished,
+            pct(s.unfinished)
+        );
+    }
+    println!("mean length: {:.1} moves", s.mean_length);
+    println!(
+        "speed: {} games/s, {} moves/s ({} threads)",
+        rounded(s.games_per_second),
+        rounded(s.moves_per_second),
+        s.threads
+    );
+}
+
+/// A digest of a rules text: 64-bit FNV-1a, in hex.
+pub fn digest(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}

@@ -1,0 +1,156 @@
+//! A study spread over machines: `simulate --shard K/N` plays a disjoint,
+//! reproducible share of the games, and `tabula merge` adds the shares'
+//! summaries up to exactly what one run over all the games prints.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn rules(name: &str) -> String {
+    format!("{}/rules/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `tabula ARGS`, which must succeed; its standard output.
+fn tabula(args: &[&str]) -> String {
+    let out = Command::cargo_bin("tabula")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "tabula {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `tabula ARGS`, which must fail with `status`; its standard error.
+fn refused(args: &[&str], status: i32) -> String {
+    let out = Command::cargo_bin("tabula")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(status), "tabula {args:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// A summary without what depends on the machine (time, threads).
+fn counted(mut summary: Value) -> Value {
+    for key in ["seconds", "games_per_second", "moves_per_second", "threads"] {
+        summary.as_object_mut().unwrap().remove(key);
+    }
+    summary
+}
+
+/// Runs the study `args` in `of` shards, writing each summary into `dir`;
+/// returns the files.
+fn shards(dir: &std::path::Path, args: &[&str], of: u32) -> Vec<String> {
+    (1..=of)
+        .map(|k| {
+            let shard = format!("{k}/{of}");
+            let mut all = vec!["simulate"];
+            all.extend_from_slice(args);
+            all.extend(["--shard", &shard, "--format", "json"]);
+            let path = dir.join(format!("shard-{k}.json"));
+            std::fs::write(&path, tabula(&all)).unwrap();
+            path.to_string_lossy().into_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn merged_shards_equal_one_run_over_all_the_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let kalah = rules("kalah.game");
+    let study = [kalah.as_str(), "--games", "300", "--seed", "11"];
+    let files = shards(dir.path(), &study, 7);
+    let mut merge = vec!["merge", "--format", "json"];
+    merge.extend(files.iter().map(String::as_str));
+    let merged: Value = serde_json::from_str(&tabula(&merge)).unwrap();
+    let mut whole = vec!["simulate", "--format", "json"];
+    whole.extend_from_slice(&study);
+    let whole: Value = serde_json::from_str(&tabula(&whole)).unwrap();
+    assert_eq!(counted(merged.clone()), counted(whole));
+    // Kalah scores, so the means are compared too, from exact totals.
+    assert_eq!(merged["games"], 300);
+    assert!(merged["mean_scores"][0].as_f64().unwrap() > 0.0);
+    // The shares are disjoint and cover the games: their counts add up.
+    let shares: Vec<Value> = files
+        .iter()
+        .map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap())
+        .collect();
+    let played: u64 = shares.iter().map(|s| s["games"].as_u64().unwrap()).sum();
+    assert_eq!(played, 300);
+}
+
+/// Merges the shards of `study` in `of` shares, the files given in
+/// reverse, and compares with one run.
+fn merge_equals_one_run(study: &[&str], of: u32) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let files = shards(dir.path(), study, of);
+    let mut merge = vec!["merge", "--format", "json"];
+    merge.extend(files.iter().rev().map(String::as_str));
+    let merged: Value = serde_json::from_str(&tabula(&merge)).unwrap();
+    let mut whole = vec!["simulate", "--format", "json"];
+    whole.extend_from_slice(study);
+    let whole: Value = serde_json::from_str(&tabula(&whole)).unwrap();
+    assert_eq!(counted(merged.clone()), counted(whole));
+    merged
+}
+
+#[test]
+fn merged_shards_of_mcts_players_equal_one_run() {
+    let ttt = rules("tic-tac-toe.game");
+    let study = [
+        ttt.as_str(),
+        "--games",
+        "12",
+        "--seed",
+        "3",
+        "--players",
+        "mcts:30,random",
+    ];
+    let merged = merge_equals_one_run(&study, 3);
+    assert_eq!(merged["players"][0], "mcts:30");
+}
+
+#[test]
+fn merged_shards_of_a_team_game_equal_one_run() {
+    let partners = rules("partners.game");
+    let merged = merge_equals_one_run(&[partners.as_str(), "--games", "12", "--seed", "3"], 4);
+    assert_eq!(merged["team_wins"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_merge_refuses_missing_repeated_and_foreign_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    let ttt = rules("tic-tac-toe.game");
+    let files = shards(dir.path(), &[&ttt, "--games", "40"], 4);
+    let err = refused(&["merge", &files[0], &files[1], &files[3]], 1);
+    assert!(err.contains("shard 3 of 4 is missing"), "{err}");
+    let err = refused(
+        &[
+            "merge", &files[0], &files[1], &files[1], &files[2], &files[3],
+        ],
+        1,
+    );
+    assert!(err.contains("are both shard 2/4"), "{err}");
+    // Another seed is another study.
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    let foreign = shards(&other, &[&ttt, "--games", "40", "--seed", "1"], 4);
+    let err = refused(&["merge", &files[0], &files[1], &files[2], &foreign[3]], 1);
+    assert!(err.contains("different studies"), "{err}");
+    // A file that is no summary, and one that is not there.
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{\"games\": 3}").unwrap();
+    let err = refused(&["merge", bad.to_str().unwrap()], 1);
+    assert!(err.contains("is not a summary"), "{err}");
+    refused(&["merge", "no-such-file.json"], 2);
+    // A share must hold a game, and be K/N with K from 1 to N.
+    let err = refused(&["simulate", &ttt, "--games", "2", "--shard", "1/3"], 2);
+    assert!(err.contains("holds none"), "{err}");
+    refused(&["simulate", &ttt, "--shard", "0/3"], 2);
+    refused(&["simulate", &ttt, "--shard", "three"], 2);
+}
