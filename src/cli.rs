@@ -1,8 +1,9 @@
-//! The command line: `tabula check | play | simulate | merge | perft | replay | moves | explain | lsp`.
+//! The command line: `tabula check | play | simulate | analyse | merge | perft | replay | moves | explain | lsp`.
 //!
 //! Exit status: 0 success, 1 problems found (errors in a rules file, a record
 //! that does not replay), 2 usage errors (bad options, unreadable files).
 
+mod analyse;
 mod check;
 mod explain;
 pub(crate) mod load;
@@ -52,6 +53,9 @@ pub enum Command {
     Play(play::Args),
     /// Play many games and print statistics.
     Simulate(simulate::Args),
+    /// Play many games and measure them, with confidence intervals, per
+    /// option value with --sweep; a page with plots with --report.
+    Analyse(analyse::Args),
     /// Add up the summaries of a study's shards (`simulate --shard K/N --format json`).
     Merge(merge::Args),
     /// Count the positions reachable by legal moves, depth by depth.
@@ -108,6 +112,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Play(args) => play::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Analyse(args) => analyse::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),

@@ -1,11 +1,14 @@
 //! `tabula merge`: the summaries of a study's shards (`simulate --shard
-//! K/N --format json`), added up into the summary of the whole study,
-//! exactly as one run over all its games would print it.
+//! K/N --format json`, or `analyse`'s), added up into the summary of the
+//! whole study, exactly as one run over all its games would print it.
 
 use std::io::Read;
 
+use serde::de::DeserializeOwned;
+
+use super::analyse::{self, Analysis};
 use super::simulate::shard::Shard;
-use super::simulate::summary::{print_summary, Summary};
+use super::simulate::summary::{print_summary, Study, Summary};
 use super::{Failure, Format};
 
 /// The largest summary file read: a summary is a few kilobytes.
@@ -23,13 +26,118 @@ pub struct Args {
     pub format: Format,
 }
 
+/// A share of a study that merges with the others of its study.
+pub trait Share: Clone {
+    /// What was asked.
+    fn study(&self) -> &Study;
+    /// What must be the same in every share besides the study: the game,
+    /// its seats, the players (and the swept values).
+    fn identity(&self) -> String;
+    /// The games this share played (for each value of a sweep).
+    fn played(&self) -> Vec<u32>;
+    /// Whether its counts are one per seat, as written (a changed file's
+    /// may not be).
+    fn consistent(&self) -> bool;
+    /// Adds another share of the same study.
+    fn add(&mut self, other: &Self);
+    /// Marks the sum as the whole study and derives its means again.
+    fn finish(&mut self);
+}
+
+impl Share for Summary {
+    fn study(&self) -> &Study {
+        &self.study
+    }
+    fn identity(&self) -> String {
+        format!(
+            "{:?}",
+            (&self.game, &self.seats, &self.players, self.wins.len())
+        )
+    }
+    fn played(&self) -> Vec<u32> {
+        vec![self.games]
+    }
+    fn consistent(&self) -> bool {
+        let seats = self.seats.len();
+        self.wins.len() == seats && self.players.len() == seats && self.score_totals.len() == seats
+    }
+    fn add(&mut self, s: &Self) {
+        self.games += s.games;
+        self.draws += s.draws;
+        self.unfinished += s.unfinished;
+        self.total_length += s.total_length;
+        self.seconds += s.seconds;
+        self.threads = self.threads.max(s.threads);
+        for (a, b) in self.wins.iter_mut().zip(&s.wins) {
+            *a += b;
+        }
+        for (a, b) in self.team_wins.iter_mut().zip(&s.team_wins) {
+            a.1 += b.1;
+        }
+        for (a, b) in self.score_totals.iter_mut().zip(&s.score_totals) {
+            *a += b;
+        }
+    }
+    fn finish(&mut self) {
+        self.study.shard = None;
+        self.study.first = 0;
+        self.derive_means();
+    }
+}
+
+impl Share for Analysis {
+    fn study(&self) -> &Study {
+        &self.study
+    }
+    fn identity(&self) -> String {
+        let values: Vec<_> = self
+            .values
+            .iter()
+            .map(|v| (v.value, &v.seats, v.totals.wins.len()))
+            .collect();
+        format!(
+            "{:?}",
+            (&self.game, &self.seats, &self.players, &self.sweep, values)
+        )
+    }
+    fn played(&self) -> Vec<u32> {
+        self.values.iter().map(|v| v.totals.games).collect()
+    }
+    fn consistent(&self) -> bool {
+        !self.values.is_empty()
+            && self.values.iter().all(|v| {
+                v.totals.wins.len() == v.seats.len() && self.players.len() == v.seats.len()
+            })
+    }
+    fn add(&mut self, other: &Self) {
+        for (a, b) in self.values.iter_mut().zip(&other.values) {
+            a.totals.add(&b.totals);
+        }
+    }
+    fn finish(&mut self) {
+        self.study.shard = None;
+        self.study.first = 0;
+        self.derive();
+    }
+}
+
 /// Runs `tabula merge`.
 pub fn run(args: Args) -> Result<(), Failure> {
-    let mut shards = Vec::new();
-    for file in &args.files {
-        shards.push((file.as_str(), read(file)?));
+    let texts: Vec<(&str, String)> = args
+        .files
+        .iter()
+        .map(|f| Ok((f.as_str(), read(f)?)))
+        .collect::<Result<_, Failure>>()?;
+    // An analysis holds its option values' results; a summary does not.
+    let analyses = texts.iter().any(|(_, t)| {
+        serde_json::from_str::<serde_json::Value>(t).is_ok_and(|v| v.get("values").is_some())
+    });
+    if analyses {
+        let merged = merge(&parsed::<Analysis>(&texts, "tabula analyse")?)?;
+        analyse::print(&merged, args.format);
+        return Ok(());
     }
-    let merged = merge(&shards)?;
+    let merged = merge(&parsed::<Summary>(&texts, "tabula simulate")?)?;
     match args.format {
         Format::Json => println!(
             "{}",
@@ -40,8 +148,26 @@ pub fn run(args: Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Reads one summary.
-fn read(file: &str) -> Result<Summary, Failure> {
+/// The files' texts read as shares of `command`'s JSON.
+fn parsed<'f, T: DeserializeOwned>(
+    texts: &[(&'f str, String)],
+    command: &str,
+) -> Result<Vec<(&'f str, T)>, Failure> {
+    texts
+        .iter()
+        .map(|(file, text)| {
+            let share = serde_json::from_str(text).map_err(|e| {
+                Failure::problem(format!(
+                    "error: `{file}` is not a summary of `{command} --format json`: {e}"
+                ))
+            })?;
+            Ok((*file, share))
+        })
+        .collect()
+}
+
+/// Reads one summary's text.
+fn read(file: &str) -> Result<String, Failure> {
     let mut text = String::new();
     std::fs::File::open(file)
         .and_then(|f| f.take(MAX_SUMMARY + 1).read_to_string(&mut text))
@@ -52,24 +178,29 @@ fn read(file: &str) -> Result<Summary, Failure> {
             MAX_SUMMARY >> 10
         )));
     }
-    serde_json::from_str(&text).map_err(|e| {
-        Failure::problem(format!(
-            "error: `{file}` is not a summary of `tabula simulate --format json`: {e}"
-        ))
-    })
+    Ok(text)
 }
 
 /// The summary of the whole study the shards are of: every share exactly
 /// once, all of one study.
-pub fn merge(shards: &[(&str, Summary)]) -> Result<Summary, Failure> {
+pub fn merge<T: Share>(shards: &[(&str, T)]) -> Result<T, Failure> {
     let (first_file, first) = shards
         .first()
         .ok_or_else(|| Failure::usage("error: no summaries"))?;
-    let Some([_, of]) = first.study.shard else {
+    if let Some((file, _)) = shards.iter().find(|(_, s)| !s.consistent()) {
+        return Err(Failure::problem(format!(
+            "error: `{file}` does not count one of each seat: it was changed"
+        )));
+    }
+    let Some([_, of]) = first.study().shard else {
         return match shards {
-            [(_, whole)] => Ok(whole.clone()),
+            [(_, whole)] => {
+                let mut whole = whole.clone();
+                whole.finish();
+                Ok(whole)
+            }
             _ => Err(Failure::problem(format!(
-                "error: `{first_file}` is a whole study, not a shard (run `simulate` with --shard K/N)"
+                "error: `{first_file}` is a whole study, not a shard (run it with --shard K/N)"
             ))),
         };
     };
@@ -77,7 +208,7 @@ pub fn merge(shards: &[(&str, Summary)]) -> Result<Summary, Failure> {
     for (file, s) in shards {
         same_study(first_file, first, file, s)?;
         let Some([k, n]) = s
-            .study
+            .study()
             .shard
             .filter(|&[k, n]| n == of && (1..=n).contains(&k))
         else {
@@ -85,11 +216,9 @@ pub fn merge(shards: &[(&str, Summary)]) -> Result<Summary, Failure> {
                 "error: `{file}` is not one of the {of} shards of `{first_file}`'s study"
             )));
         };
-        let share = Shard { k, of: n }.games(s.study.games);
-        if s.games != share.len() as u32
-            || s.study.first != share.start
-            || s.wins.len() != s.seats.len()
-        {
+        let share = Shard { k, of: n }.games(s.study().games);
+        let whole = s.played().iter().all(|&g| g == share.len() as u32);
+        if !whole || s.study().first != share.start {
             return Err(Failure::problem(format!(
                 "error: `{file}` does not hold the games of shard {k}/{n}: it was changed"
             )));
@@ -114,20 +243,23 @@ pub fn merge(shards: &[(&str, Summary)]) -> Result<Summary, Failure> {
             missing.join(", ")
         )));
     }
-    Ok(added(shards.iter().map(|(_, s)| s)))
+    let mut sum = first.clone();
+    for (_, s) in &shards[1..] {
+        sum.add(s);
+    }
+    sum.finish();
+    Ok(sum)
 }
 
 /// Refuses a summary of another study than the first file's.
-fn same_study(first_file: &str, first: &Summary, file: &str, s: &Summary) -> Result<(), Failure> {
-    let mut a = first.study.clone();
-    let mut b = s.study.clone();
+fn same_study<T: Share>(first_file: &str, first: &T, file: &str, s: &T) -> Result<(), Failure> {
+    let mut a = first.study().clone();
+    let mut b = s.study().clone();
     (a.shard, a.first, b.shard, b.first) = (None, 0, None, 0);
-    let differs = if first.game != s.game || first.seats != s.seats {
-        Some("game")
-    } else if a.rules != b.rules {
+    let differs = if a.rules != b.rules {
         Some("rules text")
-    } else if first.players != s.players {
-        Some("players")
+    } else if first.identity() != s.identity() {
+        Some("game, seats, players or swept values")
     } else if a != b {
         Some("options, start, seed or number of games")
     } else {
@@ -139,30 +271,4 @@ fn same_study(first_file: &str, first: &Summary, file: &str, s: &Summary) -> Res
         ))),
         None => Ok(()),
     }
-}
-
-/// The totals of the summaries added up, and the means derived from them.
-fn added<'s>(mut shards: impl Iterator<Item = &'s Summary>) -> Summary {
-    let mut sum = shards.next().expect("one summary at least").clone();
-    for s in shards {
-        sum.games += s.games;
-        sum.draws += s.draws;
-        sum.unfinished += s.unfinished;
-        sum.total_length += s.total_length;
-        sum.seconds += s.seconds;
-        sum.threads = sum.threads.max(s.threads);
-        for (a, b) in sum.wins.iter_mut().zip(&s.wins) {
-            *a += b;
-        }
-        for (a, b) in sum.team_wins.iter_mut().zip(&s.team_wins) {
-            a.1 += b.1;
-        }
-        for (a, b) in sum.score_totals.iter_mut().zip(&s.score_totals) {
-            *a += b;
-        }
-    }
-    sum.study.shard = None;
-    sum.study.first = 0;
-    sum.derive_means();
-    sum
 }

@@ -1,0 +1,240 @@
+//! `tabula analyse`: many games played and measured, per seat and overall,
+//! with 95% confidence intervals; for each value of an option with
+//! `--sweep`; as a table, JSON, or a page with plots (`--report`).
+
+mod report;
+mod table;
+pub mod totals;
+mod trace;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::check::turn_bound;
+use super::load::{load, Loaded};
+use super::play::parse_players;
+use super::simulate::shard::Shard;
+use super::simulate::summary::{digest, Study};
+use super::{Failure, Format};
+use crate::ai::PlayerSpec;
+use totals::{Measures, Totals};
+
+/// The most games an analysis plays for one option value.
+pub const MAX_GAMES: u32 = 1_000_000;
+
+/// The most values one `--sweep` runs.
+pub const MAX_VALUES: i64 = 64;
+
+/// Arguments of `tabula analyse`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The rules file.
+    pub file: String,
+    /// How many games to play (for each value of a swept option).
+    #[arg(long, default_value_t = 500)]
+    pub games: u32,
+    /// Who sits in each seat (default: random everywhere): random, mcts, mcts:2000, mcts:100ms.
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<String>,
+    /// The seed of the first game (game i uses seed + i).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Set an option: NAME=VALUE (repeatable).
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub sets: Vec<String>,
+    /// Run the analysis for each value of an option: NAME=LOW..HIGH.
+    #[arg(long, value_name = "OPTION=A..B")]
+    pub sweep: Option<String>,
+    /// Play only share K of N of the games (K from 1); `tabula merge`
+    /// adds the shares' `--format json` analyses up.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Also write a page with plots, for a browser.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// An analysis: what was asked, and what each option value's games showed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Analysis {
+    /// The game's title.
+    pub game: String,
+    /// What was asked (the games are per value).
+    pub study: Study,
+    /// Seat names.
+    pub seats: Vec<String>,
+    /// Players per seat.
+    pub players: Vec<String>,
+    /// Whether the rules keep a score.
+    pub scored: bool,
+    /// The option swept, if any.
+    pub sweep: Option<String>,
+    /// The results, one per option value (one with no value without a sweep).
+    pub values: Vec<ValueResult>,
+}
+
+/// One option value's games.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ValueResult {
+    /// The swept option's value.
+    pub value: Option<i64>,
+    /// The seats at this value (an option may change them).
+    pub seats: Vec<String>,
+    /// The exact counts.
+    pub totals: Totals,
+    /// The measures derived from them.
+    pub measures: Measures,
+}
+
+impl Analysis {
+    /// Derives every value's measures from its totals again.
+    pub fn derive(&mut self) {
+        for v in &mut self.values {
+            v.measures = v.totals.measures(self.scored);
+        }
+    }
+}
+
+/// Runs `tabula analyse`.
+pub fn run(args: Args) -> Result<(), Failure> {
+    if args.games == 0 || args.games > MAX_GAMES {
+        return Err(Failure::usage(format!(
+            "error: --games must be from 1 to {MAX_GAMES}"
+        )));
+    }
+    let sweep = args.sweep.as_deref().map(parse_sweep).transpose()?;
+    if let Some(shard) = args.shard {
+        shard.check(args.games)?;
+    }
+    let share = args.shard.map_or(0..args.games, |s| s.games(args.games));
+    let values: Vec<Option<i64>> = match &sweep {
+        Some((_, low, high)) => (*low..=*high).map(Some).collect(),
+        None => vec![None],
+    };
+    let mut analysis: Option<Analysis> = None;
+    for value in values {
+        let mut sets = args.sets.clone();
+        if let (Some((name, _, _)), Some(v)) = (&sweep, value) {
+            sets.push(format!("{name}={v}"));
+        }
+        let loaded = load(Some(&args.file), &sets)?;
+        let specs = players(&args.players, &loaded)?;
+        let totals = play_share(&loaded, &specs, args.seed, share.clone());
+        let a = analysis.get_or_insert_with(|| Analysis {
+            game: loaded.rules.title.clone(),
+            study: Study {
+                rules: digest(&loaded.text),
+                options: args.sets.clone(),
+                start: String::new(),
+                seed: args.seed,
+                games: args.games,
+                shard: args.shard.map(|s| [s.k, s.of]),
+                first: share.start,
+            },
+            seats: loaded.rules.seats.clone(),
+            players: specs.iter().map(|s| s.to_string()).collect(),
+            scored: loaded.rules.score.is_some(),
+            sweep: sweep.as_ref().map(|s| s.0.clone()),
+            values: Vec::new(),
+        });
+        let measures = totals.measures(a.scored);
+        a.values.push(ValueResult {
+            value,
+            seats: loaded.rules.seats.clone(),
+            totals,
+            measures,
+        });
+    }
+    let analysis = analysis.expect("one value at least");
+    if let Some(path) = &args.report {
+        let page = report::page(&analysis);
+        crate::record::write_atomically(std::path::Path::new(path), &page)
+            .map_err(|e| Failure::usage(format!("error: cannot write `{path}`: {e}")))?;
+    }
+    print(&analysis, args.format);
+    Ok(())
+}
+
+/// Prints an analysis for people or tools.
+pub fn print(analysis: &Analysis, format: Format) {
+    match format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(analysis).expect("an analysis serialises")
+        ),
+        Format::Human => print!("{}", table::render(analysis)),
+    }
+}
+
+/// `NAME=LOW..HIGH`.
+fn parse_sweep(text: &str) -> Result<(String, i64, i64), Failure> {
+    let usage = || {
+        Failure::usage(format!(
+            "error: `--sweep {text}`: expected OPTION=LOW..HIGH, at most {MAX_VALUES} values (e.g. size=4..8)"
+        ))
+    };
+    let (name, range) = text.split_once('=').ok_or_else(usage)?;
+    let (low, high) = range.split_once("..").ok_or_else(usage)?;
+    let (low, high): (i64, i64) = (
+        low.trim().parse().map_err(|_| usage())?,
+        high.trim().parse().map_err(|_| usage())?,
+    );
+    if name.trim().is_empty() || low > high || high - low >= MAX_VALUES {
+        return Err(usage());
+    }
+    Ok((name.trim().to_string(), low, high))
+}
+
+/// The players of each seat (random by default); no humans.
+fn players(given: &[String], loaded: &Loaded) -> Result<Vec<PlayerSpec>, Failure> {
+    let seats = loaded.rules.seats.len();
+    let specs = if given.is_empty() {
+        vec![PlayerSpec::Random; seats]
+    } else {
+        parse_players(given, seats, "random")?
+    };
+    if specs.contains(&PlayerSpec::Human) {
+        return Err(Failure::usage(
+            "error: analyse plays AI players only; use `tabula play` for human seats",
+        ));
+    }
+    Ok(specs)
+}
+
+/// Plays the games `share` (game i with seed + i) in parallel and counts them.
+fn play_share(
+    loaded: &Loaded,
+    specs: &[PlayerSpec],
+    seed: u64,
+    share: std::ops::Range<u32>,
+) -> Totals {
+    let rules = &loaded.rules;
+    let bound = turn_bound(rules);
+    share
+        .into_par_iter()
+        .map_init(
+            || rules.start(0),
+            |state, i| {
+                let seed = seed.wrapping_add(u64::from(i));
+                state.reset(rules, seed);
+                trace::play(rules, state, specs, seed, bound)
+            },
+        )
+        .fold(
+            || Totals::new(rules.seats.len()),
+            |mut t, trace| {
+                t.count(&trace);
+                t
+            },
+        )
+        .reduce(
+            || Totals::new(rules.seats.len()),
+            |mut a, b| {
+                a.add(&b);
+                a
+            },
+        )
+}

@@ -1,0 +1,117 @@
+//! One game played for an analysis, with what the analysis measures along
+//! the way: the moves open at each turn, who leads, which cells held a
+//! piece.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::ai::{make_player, PlayerSpec};
+use crate::engine::{Move, Outcome, State};
+use crate::ir::Rules;
+
+/// What one game showed.
+pub struct Trace {
+    /// The seat that moved first.
+    pub first: u8,
+    /// The result; none for a game that stopped without one.
+    pub outcome: Option<Outcome>,
+    /// Moves played.
+    pub length: u32,
+    /// The moves open at each turn, in order.
+    pub branching: Vec<u32>,
+    /// How many times the seat with the strictly highest score changed
+    /// (scored games).
+    pub lead_changes: u32,
+    /// When the winner took the lead for good, as a share of the game's
+    /// moves (scored games won by a seat).
+    pub decided_at: Option<f64>,
+    /// The share of the board's cells that held a piece at some time.
+    pub coverage: f64,
+}
+
+/// Plays game `seed` with `specs` from `state` (its start), at most `bound`
+/// moves.
+pub fn play(
+    rules: &Rules,
+    state: &mut State,
+    specs: &[PlayerSpec],
+    seed: u64,
+    bound: u32,
+) -> Trace {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut players: Vec<_> = specs
+        .iter()
+        .enumerate()
+        .map(|(k, s)| match s {
+            // Drawn here from the listed moves, which are counted anyway.
+            PlayerSpec::Random => None,
+            s => make_player(s, seed.wrapping_mul(31).wrapping_add(k as u64)),
+        })
+        .collect();
+    let scored = rules.score.is_some();
+    let cells = state.board.len();
+    let mut held: Vec<bool> = state.board.iter().map(|&c| c != 0).collect();
+    let mut trace = Trace {
+        first: state.mover,
+        outcome: None,
+        length: 0,
+        branching: Vec::new(),
+        lead_changes: 0,
+        decided_at: None,
+        coverage: 0.0,
+    };
+    // Scores are asked of the rules: the engine keeps them only where the
+    // rules read them during play.
+    let mut leader = if scored {
+        leader_of(&rules.scores_now(state))
+    } else {
+        None
+    };
+    // The move after which the leader last changed.
+    let mut led_from = 0;
+    let mut buf: Vec<Move> = Vec::new();
+    while trace.length < bound {
+        rules.legal_moves(state, &mut buf);
+        if state.is_over() || buf.is_empty() {
+            break;
+        }
+        trace.branching.push(buf.len() as u32);
+        let m = match players[state.mover as usize].as_mut() {
+            Some(player) => player.choose(rules, state),
+            None => buf[rng.gen_range(0..buf.len())],
+        };
+        rules.play(state, m);
+        trace.length += 1;
+        for (h, &c) in held.iter_mut().zip(&state.board) {
+            *h |= c != 0;
+        }
+        if scored {
+            let now = leader_of(&rules.scores_now(state));
+            if now.is_some() && now != leader {
+                if leader.is_some() {
+                    trace.lead_changes += 1;
+                }
+                led_from = trace.length;
+            }
+            leader = now.or(leader);
+        }
+    }
+    trace.outcome = state.outcome;
+    if let (true, Some(Outcome::Win(w))) = (scored, state.outcome) {
+        if leader == Some(w) && trace.length > 0 {
+            trace.decided_at = Some(f64::from(led_from) / f64::from(trace.length));
+        }
+    }
+    trace.coverage = held.iter().filter(|&&h| h).count() as f64 / cells.max(1) as f64;
+    trace
+}
+
+/// The seat with the strictly highest score, if one has.
+fn leader_of(scores: &[i32]) -> Option<u8> {
+    let best = *scores.iter().max()?;
+    let mut leaders = scores.iter().enumerate().filter(|(_, &s)| s == best);
+    match (leaders.next(), leaders.next()) {
+        (Some((seat, _)), None) => Some(seat as u8),
+        _ => None,
+    }
+}
