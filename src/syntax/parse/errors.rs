@@ -75,9 +75,6 @@ pub(super) fn syntax_error(
         if let Some(d) = Diagnostic::not_in_language(word, after, span) {
             return d;
         }
-        if let Some(d) = unknown_step(word, &expected, span) {
-            return d;
-        }
         if word == "capturing" {
             // A word of the language, in the wrong step.
             return Diagnostic::Syntax {
@@ -89,6 +86,18 @@ pub(super) fn syntax_error(
                 found: "`capturing`".into(),
                 span: span.into(),
             };
+        }
+        // Only where a step begins: first on its line, or after `then`.
+        let line_start = text[..pos]
+            .rsplit('\n')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .is_empty();
+        if line_start || after == "then" {
+            if let Some(d) = unknown_step(word, &expected, span) {
+                return d;
+            }
         }
     }
     let keyword: String = text
