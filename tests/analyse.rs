@@ -120,6 +120,32 @@ fn a_scored_game_measures_lead_changes_and_decisiveness() {
 }
 
 #[test]
+fn decisiveness_by_playouts_for_a_game_without_score() {
+    let ttt = rules("tic-tac-toe.game");
+    let plain = analyse(&[&ttt, "--games", "200"]);
+    assert!(plain["values"][0]["measures"]["decisiveness"].is_null());
+    let a = analyse(&[&ttt, "--games", "200", "--decisiveness", "16"]);
+    assert_eq!(a["decisiveness_playouts"], 16);
+    let v = &a["values"][0];
+    // Every game won is measured; the winner is clear at its last move at
+    // the latest, and not before the first.
+    let won: u64 = v["totals"]["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
+    assert_eq!(v["totals"]["decided_at"][1].as_u64(), Some(won));
+    let d = f(&v["measures"]["decisiveness"]);
+    assert!(d > 0.3 && d < 1.0, "{d}");
+    // The same games: the playouts change no move of them.
+    assert_eq!(
+        v["totals"]["lengths"],
+        plain["values"][0]["totals"]["lengths"]
+    );
+}
+
+#[test]
 fn analysed_shards_merge_into_exactly_one_run() {
     let dir = tempfile::tempdir().unwrap();
     let gomoku = rules("gomoku.game");

@@ -49,6 +49,12 @@ pub struct Args {
     /// adds the shares' `--format json` analyses up.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+    /// Measure when each game was decided with this many random playouts
+    /// from every position (the first from which the eventual winner wins
+    /// 90% of them at every later one); 0: only for scored games, by the
+    /// lead. Slow on long games: playouts times positions.
+    #[arg(long, value_name = "PLAYOUTS", default_value_t = 0)]
+    pub decisiveness: u32,
     /// Also write a page with plots, for a browser.
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<String>,
@@ -70,6 +76,10 @@ pub struct Analysis {
     pub players: Vec<String>,
     /// Whether the rules keep a score.
     pub scored: bool,
+    /// The random playouts a position that measured decisiveness (0: by
+    /// the lead, in scored games).
+    #[serde(default)]
+    pub decisiveness_playouts: u32,
     /// The option swept, if any.
     pub sweep: Option<String>,
     /// The results, one per option value (one with no value without a sweep).
@@ -90,10 +100,16 @@ pub struct ValueResult {
 }
 
 impl Analysis {
+    /// Whether decisiveness was measured (by playouts, or by the lead).
+    pub fn measures_decisiveness(&self) -> bool {
+        self.scored || self.decisiveness_playouts > 0
+    }
+
     /// Derives every value's measures from its totals again.
     pub fn derive(&mut self) {
+        let (scored, decisive) = (self.scored, self.measures_decisiveness());
         for v in &mut self.values {
-            v.measures = v.totals.measures(self.scored);
+            v.measures = v.totals.measures(scored, decisive);
         }
     }
 }
@@ -122,7 +138,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         let loaded = load(Some(&args.file), &sets)?;
         let specs = players(&args.players, &loaded)?;
-        let totals = play_share(&loaded, &specs, args.seed, share.clone());
+        let totals = play_share(&loaded, &specs, args.seed, share.clone(), args.decisiveness);
         let a = analysis.get_or_insert_with(|| Analysis {
             game: loaded.rules.title.clone(),
             study: Study {
@@ -137,10 +153,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
             seats: loaded.rules.seats.clone(),
             players: specs.iter().map(|s| s.to_string()).collect(),
             scored: loaded.rules.score.is_some(),
+            decisiveness_playouts: args.decisiveness,
             sweep: sweep.as_ref().map(|s| s.0.clone()),
             values: Vec::new(),
         });
-        let measures = totals.measures(a.scored);
+        let measures = totals.measures(a.scored, a.measures_decisiveness());
         a.values.push(ValueResult {
             value,
             seats: loaded.rules.seats.clone(),
@@ -210,6 +227,7 @@ fn play_share(
     specs: &[PlayerSpec],
     seed: u64,
     share: std::ops::Range<u32>,
+    playouts: u32,
 ) -> Totals {
     let rules = &loaded.rules;
     let bound = turn_bound(rules);
@@ -220,7 +238,7 @@ fn play_share(
             |state, i| {
                 let seed = seed.wrapping_add(u64::from(i));
                 state.reset(rules, seed);
-                trace::play(rules, state, specs, seed, bound)
+                trace::play(rules, state, specs, seed, bound, playouts)
             },
         )
         .fold(

@@ -97,7 +97,14 @@ impl Share for Analysis {
             .collect();
         format!(
             "{:?}",
-            (&self.game, &self.seats, &self.players, &self.sweep, values)
+            (
+                &self.game,
+                &self.seats,
+                &self.players,
+                &self.sweep,
+                self.decisiveness_playouts,
+                values,
+            )
         )
     }
     fn played(&self) -> Vec<u32> {
@@ -259,7 +266,7 @@ fn same_study<T: Share>(first_file: &str, first: &T, file: &str, s: &T) -> Resul
     let differs = if a.rules != b.rules {
         Some("rules text")
     } else if first.identity() != s.identity() {
-        Some("game, seats, players or swept values")
+        Some("game, seats, players, swept values or decisiveness playouts")
     } else if a != b {
         Some("options, start, seed or number of games")
     } else {

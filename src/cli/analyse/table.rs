@@ -32,7 +32,7 @@ pub fn render(a: &Analysis) -> String {
                 if let (Some(option), Some(value)) = (&a.sweep, v.value) {
                     let _ = writeln!(out, "\n{option} = {value}");
                 }
-                block(&mut out, v, a.scored);
+                block(&mut out, v, a.scored, a.decisiveness_playouts);
             }
         }
     }
@@ -51,7 +51,7 @@ fn pct(r: &Rate) -> String {
 }
 
 /// One value's measures, line by line.
-fn block(out: &mut String, v: &ValueResult, scored: bool) {
+fn block(out: &mut String, v: &ValueResult, scored: bool, playouts: u32) {
     let m: &Measures = &v.measures;
     for (seat, r) in v.seats.iter().zip(&m.wins) {
         let _ = writeln!(out, "{seat:<16} wins {}", pct(r));
@@ -81,22 +81,24 @@ fn block(out: &mut String, v: &ValueResult, scored: bool) {
         l.mean, l.low, l.high, l.median, l.spread, l.min, l.max
     );
     let _ = writeln!(out, "branching: {:.1} legal moves a position", m.branching);
-    if scored {
-        let _ = writeln!(
-            out,
-            "lead changes: {:.2} a game",
-            m.lead_changes.unwrap_or(0.0)
-        );
-        match m.decisiveness {
-            Some(d) => {
-                let _ = writeln!(
-                    out,
-                    "decisiveness: the winner led for good after {:.0}% of the game",
-                    100.0 * d
-                );
-            }
-            None => out.push_str("decisiveness: no game won in the lead\n"),
+    if let Some(changes) = m.lead_changes {
+        let _ = writeln!(out, "lead changes: {changes:.2} a game");
+    }
+    match (m.decisiveness, playouts) {
+        (Some(d), 0) => {
+            let _ = writeln!(out, "decisiveness: the winner led for good after {:.0}% of the game", 100.0 * d);
         }
+        (Some(d), k) => {
+            let _ = writeln!(
+                out,
+                "decisiveness: the winner won 90% of {k} random playouts from every position after {:.0}% of the game",
+                100.0 * d
+            );
+        }
+        (None, 0) if !scored => out.push_str(
+            "decisiveness: add --decisiveness 16 to measure it (random playouts from every position)\n",
+        ),
+        (None, _) => out.push_str("decisiveness: no game won\n"),
     }
     let _ = writeln!(
         out,

@@ -34,8 +34,8 @@ pub struct Totals {
     pub by_turn: Vec<(u64, u32)>,
     /// Changes of the leading seat, summed (scored games).
     pub lead_changes: u64,
-    /// When the winner took the lead for good, in thousandths of the game,
-    /// summed over the scored games won, and how many those are.
+    /// When the game was decided, in thousandths of the game, summed over
+    /// the games measured, and how many those are.
     pub decided_at: (u64, u32),
     /// The thousandths of the board's cells that held a piece, summed.
     pub coverage: u64,
@@ -195,16 +195,18 @@ pub struct Measures {
     pub branching_by_turn: Vec<f64>,
     /// Changes of the leading seat per game (scored games only).
     pub lead_changes: Option<f64>,
-    /// When the winner took the lead for good, as a share of the game
-    /// (scored games won by a seat only): lower is decided earlier.
+    /// When the game was decided, as a share of the game: from random
+    /// playouts (`--decisiveness`), or when the winner took the lead for
+    /// good (scored games); lower is decided earlier.
     pub decisiveness: Option<f64>,
     /// The share of the board's cells that held a piece at some time.
     pub coverage: f64,
 }
 
 impl Totals {
-    /// The measures, for a game that scores or not.
-    pub fn measures(&self, scored: bool) -> Measures {
+    /// The measures, for a game that scores or not, whose decisiveness
+    /// was measured or not.
+    pub fn measures(&self, scored: bool, decisive: bool) -> Measures {
         let n = self.games;
         let decided = n - self.draws - self.unfinished;
         let seat_share: Vec<f64> = self
@@ -234,7 +236,7 @@ impl Totals {
                 .map(|&(sum, k)| sum as f64 / f64::from(k.max(1)))
                 .collect(),
             lead_changes: scored.then(|| per(self.lead_changes)),
-            decisiveness: (scored && self.decided_at.1 > 0)
+            decisiveness: (decisive && self.decided_at.1 > 0)
                 .then(|| self.decided_at.0 as f64 / 1000.0 / f64::from(self.decided_at.1)),
             coverage: per(self.coverage) / 1000.0,
         }
