@@ -196,12 +196,26 @@ impl<'s> Lines<'s> {
     /// The line and column (both from 1; the column in characters) of a
     /// byte offset.
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let (line, start, offset) = self.locate(offset);
+        (line + 1, self.source[start..offset].chars().count() + 1)
+    }
+
+    /// The line (from 0) of a byte offset, where that line starts, and the
+    /// offset itself, clamped to the text and moved back to the start of
+    /// the character it falls inside.
+    pub fn locate(&self, offset: usize) -> (usize, usize, usize) {
         let offset = (0..=offset.min(self.source.len()))
             .rev()
             .find(|&o| self.source.is_char_boundary(o))
             .unwrap_or(0);
-        let line = self.starts.partition_point(|&s| s <= offset);
-        let start = self.starts[line - 1];
-        (line, self.source[start..offset].chars().count() + 1)
+        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        (line, self.starts[line], offset)
+    }
+
+    /// The text of line `line` (from 0), without its newline.
+    pub fn line(&self, line: usize) -> Option<(usize, &'s str)> {
+        let start = *self.starts.get(line)?;
+        let text = self.source[start..].split('\n').next().unwrap_or_default();
+        Some((start, text))
     }
 }

@@ -3,26 +3,12 @@
 //! branching factor of a placement game), sweeps, and shards that merge
 //! into exactly one run's analysis.
 
-use assert_cmd::Command;
+#[path = "common/run.rs"]
+mod run;
+
+use run::{refused, rules, tabula};
+
 use serde_json::Value;
-
-fn rules(name: &str) -> String {
-    format!("{}/rules/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn tabula(args: &[&str]) -> String {
-    let out = Command::cargo_bin("tabula")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "tabula {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 fn analyse(args: &[&str]) -> Value {
     let mut all = vec!["analyse", "--format", "json"];
@@ -184,12 +170,6 @@ fn bad_requests_are_refused() {
         vec!["analyse", &ttt, "--games", "0"],
         vec!["analyse", &ttt, "--players", "human,random"],
     ] {
-        let out = Command::cargo_bin("tabula")
-            .unwrap()
-            .args(&bad)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{bad:?}");
-        assert!(!out.stderr.is_empty());
+        assert!(!refused(&bad, 2).is_empty(), "{bad:?}");
     }
 }

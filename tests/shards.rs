@@ -2,38 +2,12 @@
 //! reproducible share of the games, and `tabula merge` adds the shares'
 //! summaries up to exactly what one run over all the games prints.
 
-use assert_cmd::Command;
+#[path = "common/run.rs"]
+mod run;
+
+use run::{refused, rules, tabula};
+
 use serde_json::Value;
-
-fn rules(name: &str) -> String {
-    format!("{}/rules/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// `tabula ARGS`, which must succeed; its standard output.
-fn tabula(args: &[&str]) -> String {
-    let out = Command::cargo_bin("tabula")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "tabula {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// `tabula ARGS`, which must fail with `status`; its standard error.
-fn refused(args: &[&str], status: i32) -> String {
-    let out = Command::cargo_bin("tabula")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(status), "tabula {args:?}");
-    String::from_utf8(out.stderr).unwrap()
-}
 
 /// A summary without what depends on the machine (time, threads).
 fn counted(mut summary: Value) -> Value {

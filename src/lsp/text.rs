@@ -3,30 +3,25 @@
 
 use lsp_types::{Position, Range};
 
-/// Where each line of a text begins, to turn offsets into positions and back.
+/// A text's lines, to turn offsets into the protocol's positions and back.
 pub struct Lines<'t> {
     text: &'t str,
-    starts: Vec<usize>,
+    lines: crate::report::Lines<'t>,
 }
 
 impl<'t> Lines<'t> {
-    /// The line starts of `text`.
+    /// The lines of `text`.
     pub fn new(text: &'t str) -> Self {
-        let starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        Lines { text, starts }
+        Lines {
+            text,
+            lines: crate::report::Lines::new(text),
+        }
     }
 
     /// The position of byte `offset` (clamped to the text, and back to the
     /// start of a character it falls inside).
     pub fn position(&self, offset: usize) -> Position {
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.starts[line];
+        let (line, start, offset) = self.lines.locate(offset);
         let character = self.text[start..offset].encode_utf16().count();
         Position::new(line as u32, character as u32)
     }
@@ -38,10 +33,9 @@ impl<'t> Lines<'t> {
 
     /// The byte offset of `position` (clamped to its line, and to the text).
     pub fn offset(&self, position: Position) -> usize {
-        let Some(&start) = self.starts.get(position.line as usize) else {
+        let Some((start, line)) = self.lines.line(position.line as usize) else {
             return self.text.len();
         };
-        let line = self.text[start..].split('\n').next().unwrap_or_default();
         let mut units = 0;
         for (i, c) in line.char_indices() {
             if units >= position.character as usize {

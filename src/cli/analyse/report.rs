@@ -95,10 +95,7 @@ fn lengths(a: &Analysis) -> Result<String, String> {
         .max()
         .unwrap_or(1);
     svg(|root| {
-        let mut chart = ChartBuilder::on(root)
-            .margin(10)
-            .x_label_area_size(35)
-            .y_label_area_size(50)
+        let mut chart = frame(root)
             .build_cartesian_2d(0u32..max + 1, 0u32..most + most / 10 + 1)
             .map_err(|e| e.to_string())?;
         chart
@@ -116,15 +113,12 @@ fn lengths(a: &Analysis) -> Result<String, String> {
                 let i = v.totals.lengths.binary_search_by_key(&m, |l| l.0);
                 (m, i.map_or(0, |i| v.totals.lengths[i].1))
             });
-            let series = LineSeries::new(counts, colour.stroke_width(2));
-            let label = v.value.map_or("games".to_string(), |x| {
-                format!("{} = {x}", a.sweep.as_deref().unwrap_or(""))
-            });
-            chart
-                .draw_series(series)
-                .map_err(|e| e.to_string())?
-                .label(label)
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], colour));
+            named(
+                &mut chart,
+                LineSeries::new(counts, colour.stroke_width(2)),
+                colour,
+                value_label(a, v.value, "games"),
+            )?;
         }
         legend(&mut chart)
     })
@@ -144,10 +138,7 @@ fn wins(a: &Analysis) -> Result<String, String> {
             Some(_) => (low as f64 - 0.5)..(high as f64 + 0.5),
             None => -0.5..(seats as f64 - 0.5),
         };
-        let mut chart = ChartBuilder::on(root)
-            .margin(10)
-            .x_label_area_size(35)
-            .y_label_area_size(50)
+        let mut chart = frame(root)
             .build_cartesian_2d(x, 0f64..100f64)
             .map_err(|e| e.to_string())?;
         let names: Vec<String> = a.values.first().map_or(Vec::new(), |v| v.seats.clone());
@@ -188,14 +179,8 @@ fn wins(a: &Analysis) -> Result<String, String> {
                     ErrorBar::new_vertical(x, lo, (lo + hi) / 2.0, hi, colour.filled(), 10)
                 }))
                 .map_err(|e| e.to_string())?;
-            chart
-                .draw_series(
-                    LineSeries::new(points.iter().map(|p| (p.0, p.1)), colour.stroke_width(2))
-                        .point_size(4),
-                )
-                .map_err(|e| e.to_string())?
-                .label(name)
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], colour));
+            let line = LineSeries::new(points.iter().map(|p| (p.0, p.1)), colour.stroke_width(2));
+            named(&mut chart, line.point_size(4), colour, name)?;
         }
         legend(&mut chart)
     })
@@ -216,10 +201,7 @@ fn branching(a: &Analysis) -> Result<String, String> {
         .flat_map(|v| v.measures.branching_by_turn.iter().copied())
         .fold(1.0, f64::max);
     svg(|root| {
-        let mut chart = ChartBuilder::on(root)
-            .margin(10)
-            .x_label_area_size(35)
-            .y_label_area_size(50)
+        let mut chart = frame(root)
             .build_cartesian_2d(1usize..turns + 1, 0f64..most * 1.1)
             .map_err(|e| e.to_string())?;
         chart
@@ -238,17 +220,52 @@ fn branching(a: &Analysis) -> Result<String, String> {
                     .map(|(t, &b)| (t + 1, b)),
                 colour.stroke_width(2),
             );
-            let label = v.value.map_or("mean".to_string(), |x| {
-                format!("{} = {x}", a.sweep.as_deref().unwrap_or(""))
-            });
-            chart
-                .draw_series(series)
-                .map_err(|e| e.to_string())?
-                .label(label)
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], colour));
+            named(&mut chart, series, colour, value_label(a, v.value, "mean"))?;
         }
         legend(&mut chart)
     })
+}
+
+/// Draws a series named `label` in the legend, in `colour`.
+fn named<'a, 'b: 'a, X, Y, E, S>(
+    chart: &mut ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, Y>>,
+    series: S,
+    colour: RGBColor,
+    label: String,
+) -> Result<(), String>
+where
+    X: plotters::coord::ranged1d::Ranged,
+    Y: plotters::coord::ranged1d::Ranged,
+    S: IntoIterator<Item = E>,
+    for<'e> &'e E: plotters::element::PointCollection<'e, (X::ValueType, Y::ValueType)>,
+    E: plotters::element::Drawable<SVGBackend<'b>>,
+{
+    chart
+        .draw_series(series)
+        .map_err(|e| e.to_string())?
+        .label(label)
+        .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], colour));
+    Ok(())
+}
+
+/// A chart's frame: its margin and the room for the axes' labels.
+fn frame<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, plotters::coord::Shift>,
+) -> ChartBuilder<'a, 'a, SVGBackend<'b>> {
+    let mut builder = ChartBuilder::on(root);
+    builder
+        .margin(10)
+        .x_label_area_size(35)
+        .y_label_area_size(50);
+    builder
+}
+
+/// A series' name in the legend: the swept option's value, or `whole`.
+fn value_label(a: &Analysis, value: Option<i64>, whole: &str) -> String {
+    match (value, &a.sweep) {
+        (Some(x), Some(option)) => format!("{option} = {x}"),
+        _ => whole.to_string(),
+    }
 }
 
 /// Draws a chart's legend in its upper right corner.
