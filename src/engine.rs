@@ -14,6 +14,7 @@ mod drop;
 mod enclose;
 mod ending;
 mod eval;
+mod flat;
 mod groups;
 mod links;
 mod majority;

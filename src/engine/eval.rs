@@ -102,7 +102,7 @@ impl Rules {
 
     /// The seat a direct seat reference names, if it is direct.
     #[inline(always)]
-    fn direct_seat(&self, p: &SeatRef, s: &Scope) -> Option<usize> {
+    pub(super) fn direct_seat(&self, p: &SeatRef, s: &Scope) -> Option<usize> {
         Some(match p {
             SeatRef::Mover => s.state.mover as usize,
             SeatRef::Bound => s.bound as usize,
@@ -141,7 +141,7 @@ impl Rules {
 
     /// A leaf that needs no evaluation below it.
     #[inline(always)]
-    fn simple(&self, node: &Node, s: &Scope) -> Option<i64> {
+    pub(super) fn simple(&self, node: &Node, s: &Scope) -> Option<i64> {
         let st = s.state;
         Some(match node {
             Node::Const(v) => *v,

@@ -342,13 +342,19 @@ impl Rules {
             };
             match effect {
                 MoveEffect::Capture(at, when) => {
-                    if when.as_ref().is_none_or(|w| self.eval(w, &scope) != 0) {
+                    if when
+                        .as_ref()
+                        .is_none_or(|w| self.condition_holds(w, &scope))
+                    {
                         let at = self.eval(at, &scope) as CellId;
                         self.send_home_all_but(state, at, code, log);
                     }
                 }
                 MoveEffect::SendHome(when) => {
-                    if when.as_ref().is_none_or(|w| self.eval(w, &scope) != 0) {
+                    if when
+                        .as_ref()
+                        .is_none_or(|w| self.condition_holds(w, &scope))
+                    {
                         let code = self.lift(state, to, log);
                         self.put(state, self.tracks().home(code as usize - 1), code, log);
                         return;

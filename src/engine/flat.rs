@@ -1,0 +1,115 @@
+//! Conditions that a move's listing tests many times (the effects after a
+//! walk) read in one call when they compare arithmetic on leaves or cell
+//! reads with a constant (`height(to) - stones(piece, to) == 1`), instead
+//! of one call per node of the general evaluator. Out of the evaluator's
+//! inlined paths, so that the games that do not use it run as before.
+
+use super::eval::Scope;
+use crate::ir::{ArithOp, CellId, Node, Rules, SeatRef, NO_CELL};
+
+impl Rules {
+    /// A value read straight off the scope or the state: no node below it.
+    #[inline(always)]
+    fn atom(&self, node: &Node, s: &Scope) -> Option<i64> {
+        let st = s.state;
+        Some(match node {
+            Node::Const(v) => *v,
+            Node::Mover => st.mover as i64,
+            Node::Chosen => s.chosen as i64,
+            Node::Each => s.each as i64,
+            Node::To => s.to as i64,
+            Node::From => s.from as i64,
+            Node::Piece => match s.piece as usize {
+                code @ 1.. if code <= self.seats.len() => code as i64 - 1,
+                _ => -1,
+            },
+            Node::Bound => s.bound as i64,
+            _ => return None,
+        })
+    }
+
+    /// Whether a condition holds, for the conditions a move's listing tests
+    /// many times (the effects after a walk, blocked spaces): a comparison
+    /// of arithmetic on leaves or cell reads with a constant (`height(to) -
+    /// stones(piece, to) == 1`) is read in one call, not one per node.
+    #[inline(never)]
+    pub(super) fn condition_holds(&self, node: &Node, s: &Scope) -> bool {
+        if let Node::CmpConst(op, a, c) = node {
+            if let Node::Arith(_, x, y, _) = &**a {
+                if flat(x) && flat(y) {
+                    if let Some(v) = self.flat_arith(a, s) {
+                        return op.apply(v, *c) != 0;
+                    }
+                }
+            }
+        }
+        self.eval(node, s) != 0
+    }
+
+    /// Arithmetic on two leaves or reads of a cell named by the scope
+    /// (`height(to) - stones(piece, to)`, an effect's condition), in one
+    /// call instead of one per node. A division by zero or an overflow is
+    /// left to the general path, which records the fault.
+    #[inline(never)]
+    fn flat_arith(&self, node: &Node, s: &Scope) -> Option<i64> {
+        let Node::Arith(op, a, b, _) = node else {
+            return None;
+        };
+        let value = |n: &Node| self.simple(n, s).or_else(|| self.cell_read(n, s));
+        let (a, b) = (value(a)?, value(b)?);
+        if b == 0 && matches!(op, ArithOp::Div | ArithOp::Rem) {
+            return None;
+        }
+        op.checked(a, b)
+    }
+
+    /// A cell's height, owner, or one seat's pieces there, at a cell and
+    /// for a seat read straight off the scope.
+    fn cell_read(&self, node: &Node, s: &Scope) -> Option<i64> {
+        let st = s.state;
+        Some(match node {
+            Node::Height(c) => match self.atom(c, s)? as CellId {
+                NO_CELL => 0,
+                c => st.heights[c as usize] as i64,
+            },
+            Node::Owner(c) => match st.board.get(self.atom(c, s)? as CellId as usize) {
+                Some(&code) if code != 0 && code as usize <= self.seats.len() => code as i64 - 1,
+                _ => -1,
+            },
+            Node::Stones(p, c) => {
+                let seat = match p {
+                    SeatRef::Node(n) => self.atom(n, s)? as usize,
+                    direct => self.direct_seat(direct, s)?,
+                };
+                match self.atom(c, s)? as CellId {
+                    NO_CELL => 0,
+                    _ if seat >= self.seats.len() => 0,
+                    c => st.stones(c, seat as u8, self) as i64,
+                }
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// Whether `flat_arith` may read a node without evaluating below it: a
+/// leaf, or a read of a cell.
+#[inline(always)]
+fn flat(n: &Node) -> bool {
+    matches!(
+        n,
+        Node::Const(_)
+            | Node::Mover
+            | Node::Chosen
+            | Node::Each
+            | Node::To
+            | Node::From
+            | Node::Piece
+            | Node::Bound
+            | Node::Height(_)
+            | Node::Owner(_)
+            | Node::Stones(..)
+            | Node::Count(_)
+            | Node::Score(_)
+    )
+}
