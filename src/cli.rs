@@ -56,7 +56,7 @@ pub enum Command {
     /// Play many games and measure them, with confidence intervals, per
     /// option value with --sweep; a page with plots with --report.
     Analyse(analyse::Args),
-    /// Add up the summaries of a study's shards (`simulate --shard K/N --format json`).
+    /// Add up the summaries of a study's shards (`simulate` or `analyse` with `--shard K/N --format json`).
     Merge(merge::Args),
     /// Count the positions reachable by legal moves, depth by depth.
     Perft(perft::Args),
