@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::check::turn_bound;
 use super::load::{load, Loaded};
 use super::play::parse_players;
+use super::simulate::progress::Progress;
 use super::simulate::shard::Shard;
 use super::simulate::summary::{digest, Study};
 use super::{Failure, Format};
@@ -138,7 +139,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         let loaded = load(Some(&args.file), &sets)?;
         let specs = players(&args.players, &loaded)?;
-        let totals = play_share(&loaded, &specs, args.seed, share.clone(), args.decisiveness);
+        // MCTS games take long: a progress line from the start, as `simulate` shows.
+        let slow = specs.iter().any(|s| *s != PlayerSpec::Random) || args.decisiveness > 0;
+        let progress = Progress::new(share.len() as u32, slow && args.format == Format::Human);
+        let totals = play_share(
+            &loaded,
+            &specs,
+            args.seed,
+            share.clone(),
+            args.decisiveness,
+            &progress,
+        );
+        progress.finish();
         let a = analysis.get_or_insert_with(|| Analysis {
             game: loaded.rules.title.clone(),
             study: Study {
@@ -228,6 +240,7 @@ fn play_share(
     seed: u64,
     share: std::ops::Range<u32>,
     playouts: u32,
+    progress: &Progress,
 ) -> Totals {
     let rules = &loaded.rules;
     let bound = turn_bound(rules);
@@ -238,7 +251,10 @@ fn play_share(
             |state, i| {
                 let seed = seed.wrapping_add(u64::from(i));
                 state.reset(rules, seed);
-                trace::play(rules, state, specs, seed, bound, playouts)
+                let trace = trace::play(rules, state, specs, seed, bound, playouts);
+                progress.moves(u64::from(trace.length));
+                progress.game();
+                trace
             },
         )
         .fold(

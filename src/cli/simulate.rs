@@ -4,7 +4,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
 
-mod progress;
+pub mod progress;
 pub mod shard;
 pub mod summary;
 
