@@ -12,7 +12,6 @@ use serde::{Deserialize, Serialize};
 
 use super::check::turn_bound;
 use super::load::{load, Loaded};
-use super::play::parse_players;
 use super::simulate::progress::Progress;
 use super::simulate::shard::Shard;
 use super::simulate::summary::{digest, Study};
@@ -34,15 +33,9 @@ pub struct Args {
     /// How many games to play (for each value of a swept option).
     #[arg(long, default_value_t = 500)]
     pub games: u32,
-    /// Who sits in each seat (default: random everywhere): random, mcts, mcts:2000, mcts:100ms.
-    #[arg(long, value_delimiter = ',')]
-    pub players: Vec<String>,
-    /// The seed of the first game (game i uses seed + i).
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Set an option: NAME=VALUE (repeatable).
-    #[arg(long = "set", value_name = "OPTION=VALUE")]
-    pub sets: Vec<String>,
+    /// Players, seed and options.
+    #[command(flatten)]
+    pub seating: super::simulate::seating::Seating,
     /// Run the analysis for each value of an option: NAME=LOW..HIGH.
     #[arg(long, value_name = "OPTION=A..B")]
     pub sweep: Option<String>,
@@ -133,19 +126,19 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     let mut analysis: Option<Analysis> = None;
     for value in values {
-        let mut sets = args.sets.clone();
+        let mut sets = args.seating.sets.clone();
         if let (Some((name, _, _)), Some(v)) = (&sweep, value) {
             sets.push(format!("{name}={v}"));
         }
         let loaded = load(Some(&args.file), &sets)?;
-        let specs = players(&args.players, &loaded)?;
+        let specs = args.seating.specs(loaded.rules.seats.len(), "analyse")?;
         // MCTS games take long: a progress line from the start, as `simulate` shows.
         let slow = specs.iter().any(|s| *s != PlayerSpec::Random) || args.decisiveness > 0;
         let progress = Progress::new(share.len() as u32, slow && args.format == Format::Human);
         let totals = play_share(
             &loaded,
             &specs,
-            args.seed,
+            args.seating.seed,
             share.clone(),
             args.decisiveness,
             &progress,
@@ -155,9 +148,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             game: loaded.rules.title.clone(),
             study: Study {
                 rules: digest(&loaded.text),
-                options: args.sets.clone(),
+                options: args.seating.sets.clone(),
                 start: String::new(),
-                seed: args.seed,
+                seed: args.seating.seed,
                 games: args.games,
                 shard: args.shard.map(|s| [s.k, s.of]),
                 first: share.start,
@@ -215,22 +208,6 @@ fn parse_sweep(text: &str) -> Result<(String, i64, i64), Failure> {
         return Err(usage());
     }
     Ok((name.trim().to_string(), low, high))
-}
-
-/// The players of each seat (random by default); no humans.
-fn players(given: &[String], loaded: &Loaded) -> Result<Vec<PlayerSpec>, Failure> {
-    let seats = loaded.rules.seats.len();
-    let specs = if given.is_empty() {
-        vec![PlayerSpec::Random; seats]
-    } else {
-        parse_players(given, seats, "random")?
-    };
-    if specs.contains(&PlayerSpec::Human) {
-        return Err(Failure::usage(
-            "error: analyse plays AI players only; use `tabula play` for human seats",
-        ));
-    }
-    Ok(specs)
 }
 
 /// Plays the games `share` (game i with seed + i) in parallel and counts them.

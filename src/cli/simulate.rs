@@ -5,6 +5,7 @@ use rand::SeedableRng;
 use rayon::prelude::*;
 
 pub mod progress;
+pub mod seating;
 pub mod shard;
 pub mod summary;
 
@@ -14,7 +15,6 @@ use summary::{digest, print_summary, summarise, Game, Study};
 
 use super::check::turn_bound;
 use super::load::Loaded;
-use super::play::parse_players;
 use super::{Failure, Format};
 use crate::ai::{make_player, PlayerSpec};
 use crate::engine::{random_playout, Move, State};
@@ -31,15 +31,9 @@ pub struct Args {
     /// How many games to play.
     #[arg(long, default_value_t = 1000)]
     pub games: u32,
-    /// Who sits in each seat (default: random everywhere): random, mcts, mcts:2000, mcts:100ms.
-    #[arg(long, value_delimiter = ',')]
-    pub players: Vec<String>,
-    /// The seed of the first game (game i uses seed + i).
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Set an option: NAME=VALUE (repeatable).
-    #[arg(long = "set", value_name = "OPTION=VALUE")]
-    pub sets: Vec<String>,
+    /// Players, seed and options.
+    #[command(flatten)]
+    pub seating: seating::Seating,
     /// Write one JSON record per game into this folder (refused when it
     /// already holds records, unless --overwrite).
     #[arg(long)]
@@ -89,8 +83,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
             "error: name the rules file, or a record with --from",
         ));
     }
-    let opened =
-        super::position::open(args.file.as_deref(), &args.sets, args.seed, &args.position)?;
+    let opened = super::position::open(
+        args.file.as_deref(),
+        &args.seating.sets,
+        args.seating.seed,
+        &args.position,
+    )?;
     let loaded = opened.loaded;
     let from_start = args.position.moves.is_none() && args.position.from.is_none();
     // A state is not shared between threads (it records faults in a Cell):
@@ -98,16 +96,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let start = std::sync::Mutex::new(opened.state);
     let moves = opened.moves;
     let seats = loaded.rules.seats.len();
-    let specs = if args.players.is_empty() {
-        vec![PlayerSpec::Random; seats]
-    } else {
-        parse_players(&args.players, seats, "random")?
-    };
-    if specs.contains(&PlayerSpec::Human) {
-        return Err(Failure::usage(
-            "error: simulate plays AI players only; use `tabula play` for human seats",
-        ));
-    }
+    let specs = args.seating.specs(seats, "simulate")?;
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::usage(format!("error: cannot create `{dir}`: {e}")))?;
@@ -148,7 +137,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     &loaded,
                     own.as_ref().map(|s| (s, moves.as_slice())),
                     &specs,
-                    args.seed.wrapping_add(u64::from(i)),
+                    args.seating.seed.wrapping_add(u64::from(i)),
                     i,
                     args.records.as_deref(),
                     &progress,
@@ -164,9 +153,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
 
     let study = Study {
         rules: digest(&loaded.text),
-        options: args.sets.clone(),
+        options: args.seating.sets.clone(),
         start: start_of(&args.position),
-        seed: args.seed,
+        seed: args.seating.seed,
         games: args.games,
         shard: args.shard.map(|s| [s.k, s.of]),
         first: share.start,

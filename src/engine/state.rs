@@ -176,7 +176,13 @@ impl State {
     /// `log`: the copies that list moves play on never write a record, and
     /// the log grows all game.
     pub(super) fn copy_from(&mut self, source: &Self, log: bool) {
-        self.copy_pieces_from(source);
+        copy_vec(&mut self.board, &source.board);
+        copy_vec(&mut self.slots, &source.slots);
+        copy_vec(&mut self.stacks, &source.stacks);
+        copy_vec(&mut self.heights, &source.heights);
+        copy_vec(&mut self.tops, &source.tops);
+        copy_vec(&mut self.sow_moves, &source.sow_moves);
+        self.sow_total = source.sow_total;
         if log {
             copy_vec(&mut self.chance, &source.chance);
         } else {
@@ -189,6 +195,10 @@ impl State {
         copy_vec(&mut self.hand_len, &source.hand_len);
         copy_vec(&mut self.draw_pile, &source.draw_pile);
         copy_vec(&mut self.discard, &source.discard);
+        copy_vec(&mut self.stones, &source.stones);
+        copy_vec(&mut self.most, &source.most);
+        copy_vec(&mut self.empty_list, &source.empty_list);
+        copy_vec(&mut self.empty_pos, &source.empty_pos);
         copy_vec(&mut self.supply, &source.supply);
         copy_vec(&mut self.scores, &source.scores);
         copy_vec(&mut self.gains, &source.gains);
@@ -206,25 +216,6 @@ impl State {
 }
 
 impl State {
-    /// Copies where the pieces are and every table kept beside them
-    /// (heights, stacks, the seats' words, the empty cells, sowing counts,
-    /// majorities): all that moving pieces changes. Cheaper than a whole
-    /// copy when the rest is known to be equal already.
-    pub(super) fn copy_pieces_from(&mut self, source: &Self) {
-        copy_vec(&mut self.board, &source.board);
-        copy_vec(&mut self.slots, &source.slots);
-        copy_vec(&mut self.stacks, &source.stacks);
-        copy_vec(&mut self.heights, &source.heights);
-        copy_vec(&mut self.tops, &source.tops);
-        copy_vec(&mut self.sow_moves, &source.sow_moves);
-        self.sow_total = source.sow_total;
-        copy_vec(&mut self.stones, &source.stones);
-        copy_vec(&mut self.most, &source.most);
-        copy_vec(&mut self.empty_list, &source.empty_list);
-        copy_vec(&mut self.empty_pos, &source.empty_pos);
-        self.joined = source.joined;
-    }
-
     /// Copies where the game stands (seat, turn, last cell, phase, result,
     /// fault, the one-group fact): what every turn changes besides the pieces.
     pub(super) fn copy_turn(&mut self, source: &State) {

@@ -79,7 +79,8 @@ pub fn play(
     let mut buf: Vec<Move> = Vec::new();
     // Per position before each move: the playouts each seat won.
     let mut chances: Vec<Vec<u32>> = Vec::new();
-    let mut scratch = state.clone();
+    // The copy the playouts run on, made only when they are asked for.
+    let mut scratch: Option<State> = None;
     while trace.length < bound {
         rules.legal_moves(state, &mut buf);
         if state.is_over() || buf.is_empty() {
@@ -90,13 +91,9 @@ pub fn play(
             let turn_seed = seed
                 .wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 .wrapping_add(u64::from(trace.length));
+            let scratch = scratch.get_or_insert_with(|| state.clone());
             chances.push(playout_wins(
-                rules,
-                state,
-                &mut scratch,
-                playouts,
-                turn_seed,
-                bound,
+                rules, state, scratch, playouts, turn_seed, bound,
             ));
         }
         let m = match players[state.mover as usize].as_mut() {
