@@ -29,6 +29,7 @@ mod read;
 mod relocation;
 mod select;
 mod sow;
+mod split;
 mod state;
 mod take_back;
 mod track;

@@ -8,9 +8,7 @@
 //! space, so a space and a seat name a mover.
 
 use super::eval::Scope;
-use super::pool::{copy_of, give_back, give_journal, journal};
 use super::{Move, State, MAX_MOVES};
-use crate::ir::track::MAX_SPLIT;
 use crate::ir::{
     Candidates, CardTest, CellId, MoveEffect, MoveRule, Rules, Select, SpaceKind, Step, NO_CELL,
 };
@@ -102,20 +100,7 @@ impl Rules {
                 }
             }
             Step::Split(total, select) => {
-                let mut split = Split {
-                    rule,
-                    card,
-                    select,
-                    parts: NO_PARTS,
-                    moved: [NO_SPACE; MAX_PARTS],
-                    first: out.len(),
-                    journal: journal(),
-                };
-                // The parts are played on one copy and undone after.
-                let mut scratch = copy_of(state);
-                self.split_moves(&mut scratch, &mut split, 0, *total as i32, None, false, out);
-                give_back(scratch);
-                give_journal(split.journal);
+                self.split_moves(rule, card, *total, select, state, out);
             }
             Step::Switch(select) => {
                 let on_ring = |k| !matches!(k, SpaceKind::Home | SpaceKind::End);
@@ -206,93 +191,6 @@ impl Rules {
         found
     }
 
-    /// Appends the ways to finish a split from `state`, the parts so far in
-    /// `split`, `left` spaces still to walk; `last` is the order key and
-    /// distance of the last part (parts go in canonical order: the mover's
-    /// own movers first, the furthest along first, the longer part first).
-    /// `dup` says whether a part so far ends where a part of another length
-    /// would (it turned back): only such a list of parts can come twice.
-    /// `state` is played on and given back as it was.
-    #[allow(clippy::too_many_arguments)]
-    fn split_moves(
-        &self,
-        state: &mut State,
-        split: &mut Split,
-        at: usize,
-        left: i32,
-        last: Option<((u8, i32), i32)>,
-        dup: bool,
-        out: &mut Vec<Move>,
-    ) {
-        if left == 0 {
-            return split.emit(dup, out);
-        }
-        if at == MAX_PARTS || out.len() >= MAX_MOVES {
-            return;
-        }
-        let track = self.tracks();
-        let spaces = self.spaces(split.select, state, split.card, |k| k != SpaceKind::Home);
-        for &space in spaces.as_slice() {
-            let seat = state.board[space as usize] - 1;
-            let key = (
-                u8::from(seat != state.mover),
-                -track.progress(seat as usize, space),
-            );
-            if last.is_some_and(|(k, _)| key < k) {
-                continue;
-            }
-            let moved = split.moved[..at]
-                .iter()
-                .filter(|&&m| m == space as u8)
-                .count();
-            if moved >= state.heights[space as usize] as usize {
-                continue;
-            }
-            let longest = match last {
-                Some((k, n)) if k == key => n.min(left),
-                _ => left,
-            };
-            let mut stops = [NO_CELL; MAX_SPLIT];
-            let stops = &mut stops[..longest as usize];
-            self.walk_stops(state, seat, space, 1, stops);
-            for n in (1..=longest).rev() {
-                let to = stops[n as usize - 1];
-                if to == NO_CELL {
-                    continue;
-                }
-                let dup = dup || stops.iter().filter(|&&c| c == to).count() > 1;
-                split.parts.0[at] = space as u8;
-                split.parts.1[at] = to as u8;
-                if n == left {
-                    // The last part: nothing after it to play on the result.
-                    split.emit(dup, out);
-                } else {
-                    let mark = split.journal.len();
-                    self.move_mover(state, space, to, &mut split.journal);
-                    split.moved[at] = to as u8;
-                    self.split_moves(state, split, at + 1, left - n, Some((key, n)), dup, out);
-                    self.undo(state, &mut split.journal, mark);
-                    split.moved[at] = NO_SPACE;
-                }
-                split.parts.0[at] = NO_SPACE;
-                split.parts.1[at] = NO_SPACE;
-            }
-        }
-    }
-
-    /// Undoes the changes `journal` holds past `mark`, latest first.
-    fn undo(&self, state: &mut State, journal: &mut Vec<Change>, mark: usize) {
-        while journal.len() > mark {
-            match journal.pop() {
-                Some(Change::Lifted(cell, code)) => state.push(cell, code, self),
-                Some(Change::Put(cell)) => {
-                    state.pop(cell, self);
-                }
-                None => {}
-            }
-        }
-    }
-
     /// Two rules' moves that play the same card the same way are one move,
     /// the first rule's: a move is written by its card and its walks.
     pub(super) fn merge_track_moves(&self, out: &mut Vec<Move>) {
@@ -331,7 +229,13 @@ impl Rules {
 
     /// Moves one mover from `from` to `to`, then runs the effects after a
     /// movement, noting each piece lifted and put in `log`.
-    fn move_mover(&self, state: &mut State, from: CellId, to: CellId, log: &mut impl Log) {
+    pub(super) fn move_mover(
+        &self,
+        state: &mut State,
+        from: CellId,
+        to: CellId,
+        log: &mut impl Log,
+    ) {
         let code = self.lift(state, from, log);
         self.put(state, to, code, log);
         for effect in &self.tracks().after_move {
@@ -440,35 +344,6 @@ impl Rules {
     }
 }
 
-/// A split being listed: its rule, card and selection, the parts so far,
-/// where each moved mover is now (each mover moves once at most), where
-/// its moves begin in the list, and the changes its parts made so far.
-struct Split<'r> {
-    rule: u8,
-    card: u8,
-    select: &'r Select,
-    parts: Parts,
-    moved: [u8; MAX_PARTS],
-    first: usize,
-    journal: Vec<Change>,
-}
-
-impl Split<'_> {
-    /// Adds the split of the parts so far, unless `dup` says it may be
-    /// there already (parts of other lengths that turn back to the same
-    /// spaces are the same move) and it is.
-    fn emit(&self, dup: bool, out: &mut Vec<Move>) {
-        let m = Move::Track {
-            rule: self.rule,
-            card: self.card,
-            parts: self.parts,
-        };
-        if !dup || !out[self.first..].contains(&m) {
-            out.push(m);
-        }
-    }
-}
-
 /// A change to where the pieces are: a piece lifted off a cell (with its
 /// code), or one put on a cell.
 #[derive(Clone, Copy, Debug)]
@@ -479,7 +354,7 @@ pub(super) enum Change {
 
 /// Where moving movers notes its changes: a split's journal, to undo them,
 /// or nowhere when a move is played for good.
-trait Log {
+pub(super) trait Log {
     /// Notes one change.
     fn note(&mut self, change: Change);
 }

@@ -5,7 +5,7 @@
 
 use super::eval::Scope;
 use super::State;
-use crate::ir::{Candidates, CellId, Rules, SpaceKind, Track, NO_CELL};
+use crate::ir::{Candidates, CellId, Node, Rules, Select, SpaceKind, Track, NO_CELL};
 
 /// The longest walk: a card's distance is a byte.
 pub(super) const MAX_WALK: usize = 127;
@@ -16,25 +16,29 @@ impl Rules {
     }
 
     /// Whether `space` is blocked to a mover of `seat` (`blocked where`):
-    /// the selection's mask first, so that most spaces cost one look-up.
+    /// the selection's mask first, inlined into the walk, so that most
+    /// spaces cost one look-up.
+    #[inline(always)]
     pub(super) fn is_blocked(&self, state: &State, space: CellId, seat: u8) -> bool {
         let Some(select) = &self.tracks().blocked else {
             return false;
         };
-        let c = space as usize;
-        if select
-            .mask
-            .as_ref()
-            .is_some_and(|m| !m.contains(c as CellId))
-        {
+        if select.mask.as_ref().is_some_and(|m| !m.contains(space)) {
             return false;
         }
+        self.blocks(select, state, space, seat)
+    }
+
+    /// Whether the blocking selection `select` takes `space` for a mover
+    /// of `seat`: its candidates, guard and test.
+    #[inline(never)]
+    fn blocks(&self, select: &Select, state: &State, space: CellId, seat: u8) -> bool {
+        let c = space as usize;
         let scope = Scope {
             piece: seat + 1,
             ..Scope::at(state, space)
         };
-        let holds =
-            |n: &Option<crate::ir::Node>| n.as_ref().is_none_or(|n| self.eval(n, &scope) != 0);
+        let holds = |n: &Option<Node>| n.as_ref().is_none_or(|n| self.eval(n, &scope) != 0);
         let height = state.heights[c];
         let candidate = match &select.candidates {
             Candidates::Occupied | Candidates::Pieces => height > 0,

@@ -1,0 +1,271 @@
+//! Listing a split: a distance divided among several movers, each moving
+//! at most once, every space used.
+//!
+//! The movers that may take a part are listed once, in canonical order
+//! (the mover's own first, the furthest along first); each in turn either
+//! sits the split out or takes a part of every length it can walk, on one
+//! scratch copy of the state that a journal undoes. A mover is tested
+//! against the step's selection only when its turn comes, on the state the
+//! parts before it left: an earlier part may lock the player's last mover
+//! and bring the partner's in, or send a mover home.
+
+use super::eval::Scope;
+use super::pool::{copy_of, give_back, give_journal, journal};
+use super::track::{Change, Parts, MAX_PARTS, NO_SPACE};
+use super::{Move, State, MAX_MOVES};
+use crate::ir::track::MAX_SPLIT;
+use crate::ir::{Candidates, CellId, Node, Rules, Select, SpaceKind, NO_CELL};
+
+/// The most movers a split considers (one entry per mover of a stack).
+const MAX_MOVERS: usize = 64;
+
+impl Rules {
+    /// Appends the splits of `total` spaces among the movers `select`
+    /// allows, `card` played by track rule `rule`.
+    pub(super) fn split_moves(
+        &self,
+        rule: u8,
+        card: u8,
+        total: u8,
+        select: &Select,
+        state: &State,
+        out: &mut Vec<Move>,
+    ) {
+        let mut split = Split {
+            rule,
+            card,
+            select,
+            movers: [(NO_CELL, 0); MAX_MOVERS],
+            len: 0,
+            parts: ([NO_SPACE; MAX_PARTS], [NO_SPACE; MAX_PARTS]),
+            moved: [NO_SPACE; MAX_PARTS],
+            first: out.len(),
+            journal: journal(),
+        };
+        self.list_movers(state, &mut split);
+        let mut scratch = copy_of(state);
+        let mut at = Part {
+            mover: 0,
+            index: 0,
+            left: i32::from(total),
+            cap: 0,
+            dup: false,
+        };
+        at.left = at.left.min(MAX_SPLIT as i32);
+        self.finish_split(&mut scratch, &mut split, at, out);
+        give_back(scratch);
+        give_journal(split.journal);
+    }
+
+    /// Lists in `split` the movers that may take a part: seats' pieces off
+    /// their homes and in the selection's mask, one entry per piece of a
+    /// stack, in canonical order.
+    fn list_movers(&self, state: &State, split: &mut Split) {
+        let track = self.tracks();
+        let seats = self.seats.len() as u8;
+        let mask = split.select.mask.as_ref();
+        for c in 0..track.cells() {
+            let code = state.board[c];
+            if !(1..=seats).contains(&code)
+                || track.kind[c] == SpaceKind::Home
+                || mask.is_some_and(|m| !m.contains(c as CellId))
+            {
+                continue;
+            }
+            for _ in 0..state.heights[c] {
+                if split.len < MAX_MOVERS {
+                    split.movers[split.len] = (c as CellId, code - 1);
+                    split.len += 1;
+                }
+            }
+        }
+        let key = |&(space, seat): &(CellId, u8)| {
+            let theirs = seat != state.mover;
+            (theirs, -track.progress(seat as usize, space), space)
+        };
+        split.movers[..split.len].sort_unstable_by_key(key);
+    }
+
+    /// Appends the ways to finish a split from `state` with the parts so
+    /// far in `split`: the movers from `at.mover` on share `at.left`
+    /// spaces. `state` is played on and given back as it was.
+    fn finish_split(&self, state: &mut State, split: &mut Split, at: Part, out: &mut Vec<Move>) {
+        if at.index == MAX_PARTS || out.len() >= MAX_MOVES {
+            return;
+        }
+        // The seat whose movers the selection takes, on this state.
+        let owner = self.split_owner(state, split);
+        for i in at.mover..split.len {
+            let (space, seat) = split.movers[i];
+            // Movers of one stack take parts in turn, longest first: each
+            // way once. One that follows a mover of its stack that sat the
+            // split out sits it out too.
+            let stacked = i > 0 && split.movers[i - 1].0 == space;
+            let longest = match (stacked, i == at.mover) {
+                (false, _) => at.left,
+                (true, true) => at.cap.min(at.left),
+                (true, false) => continue,
+            };
+            if longest < 1 || owner.is_some_and(|o| o != seat) {
+                continue;
+            }
+            if !self.takes_part(state, split, at.index, space, seat) {
+                continue;
+            }
+            self.take_part(
+                state,
+                split,
+                Part {
+                    mover: i,
+                    cap: longest,
+                    ..at
+                },
+                out,
+            );
+        }
+    }
+
+    /// Appends the ways to finish a split in which mover `at.mover` takes
+    /// a part of at most `at.cap` spaces.
+    fn take_part(&self, state: &mut State, split: &mut Split, at: Part, out: &mut Vec<Move>) {
+        let (space, seat) = split.movers[at.mover];
+        let longest = at.cap;
+        let mut stops = [NO_CELL; MAX_SPLIT];
+        let stops = &mut stops[..longest as usize];
+        self.walk_stops(state, seat, space, 1, stops);
+        for n in 1..=longest {
+            let to = stops[n as usize - 1];
+            if to == NO_CELL {
+                continue;
+            }
+            // Walks of two lengths that end on one space (one turned
+            // back) may give one list of parts twice.
+            let dup = at.dup || stops.iter().filter(|&&c| c == to).count() > 1;
+            split.parts.0[at.index] = space as u8;
+            split.parts.1[at.index] = to as u8;
+            if n == at.left {
+                // The last part: nothing after it to play on the result.
+                split.emit(dup, out);
+            } else {
+                let mark = split.journal.len();
+                self.move_mover(state, space, to, &mut split.journal);
+                split.moved[at.index] = to as u8;
+                let next = Part {
+                    mover: at.mover + 1,
+                    index: at.index + 1,
+                    left: at.left - n,
+                    cap: n,
+                    dup,
+                };
+                self.finish_split(state, split, next, out);
+                self.undo(state, &mut split.journal, mark);
+                split.moved[at.index] = NO_SPACE;
+            }
+            split.parts.0[at.index] = NO_SPACE;
+            split.parts.1[at.index] = NO_SPACE;
+        }
+    }
+
+    /// The seat whose movers a selection of one seat's (`owner(cell) ==
+    /// ...`) takes on `state`, worked out once for all the movers.
+    fn split_owner(&self, state: &State, split: &Split) -> Option<u8> {
+        match &split.select.candidates {
+            Candidates::OwnedBy(owner) => {
+                let scope = Scope {
+                    card: split.card,
+                    ..Scope::at(state, NO_CELL)
+                };
+                Some(u8::try_from(self.eval(owner, &scope)).unwrap_or(u8::MAX))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a mover of `seat` that has not moved yet is still on
+    /// `space` (no earlier part sent it home) and the selection's guard
+    /// and test take it now, after the first `parts` parts.
+    fn takes_part(
+        &self,
+        state: &State,
+        split: &Split,
+        parts: usize,
+        space: CellId,
+        seat: u8,
+    ) -> bool {
+        let moved_here = split.moved[..parts]
+            .iter()
+            .filter(|&&m| m == space as u8)
+            .count();
+        let piece = seat + 1;
+        if state.board[space as usize] != piece
+            || moved_here >= state.heights[space as usize] as usize
+        {
+            return false;
+        }
+        let scope = Scope {
+            card: split.card,
+            piece,
+            ..Scope::at(state, space)
+        };
+        let holds = |n: &Option<Node>| n.as_ref().is_none_or(|n| self.eval(n, &scope) != 0);
+        holds(&split.select.guard) && holds(&split.select.test)
+    }
+
+    /// Undoes the changes `journal` holds past `mark`, latest first.
+    fn undo(&self, state: &mut State, journal: &mut Vec<Change>, mark: usize) {
+        while journal.len() > mark {
+            match journal.pop() {
+                Some(Change::Lifted(cell, code)) => state.push(cell, code, self),
+                Some(Change::Put(cell)) => {
+                    state.pop(cell, self);
+                }
+                None => {}
+            }
+        }
+    }
+}
+
+/// Where a split's listing stands: the first mover that may take the
+/// next part, the index of that part, the spaces left, the longest part
+/// the mover may take (the part the previous one took, for one of its
+/// stack), and whether a part so far ends where a part of another length
+/// would (only then can a list of parts come twice).
+#[derive(Clone, Copy)]
+struct Part {
+    mover: usize,
+    index: usize,
+    left: i32,
+    cap: i32,
+    dup: bool,
+}
+
+/// A split being listed: its rule, card and selection, the movers that
+/// may take parts, the parts so far, where each moved mover is now, where
+/// its moves begin in the list, and the changes its parts made so far.
+struct Split<'r> {
+    rule: u8,
+    card: u8,
+    select: &'r Select,
+    movers: [(CellId, u8); MAX_MOVERS],
+    len: usize,
+    parts: Parts,
+    moved: [u8; MAX_PARTS],
+    first: usize,
+    journal: Vec<Change>,
+}
+
+impl Split<'_> {
+    /// Adds the split of the parts so far, unless `dup` says it may be
+    /// there already (parts of other lengths that turn back to the same
+    /// spaces are the same move) and it is.
+    fn emit(&self, dup: bool, out: &mut Vec<Move>) {
+        let m = Move::Track {
+            rule: self.rule,
+            card: self.card,
+            parts: self.parts,
+        };
+        if !dup || !out[self.first..].contains(&m) {
+            out.push(m);
+        }
+    }
+}
