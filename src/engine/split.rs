@@ -79,11 +79,21 @@ impl Rules {
                 }
             }
         }
+        // One number a mover (theirs, then less far along, then the
+        // space): sorting compares numbers, not worked-out progress.
         let key = |&(space, seat): &(CellId, u8)| {
-            let theirs = seat != state.mover;
-            (theirs, -track.progress(seat as usize, space), space)
+            let theirs = u32::from(seat != state.mover);
+            let behind = 255 - track.progress(seat as usize, space).clamp(0, 255) as u32;
+            theirs << 24 | behind << 16 | u32::from(space)
         };
-        split.movers[..split.len].sort_unstable_by_key(key);
+        let mut keyed = [(0u32, NO_CELL, 0u8); MAX_MOVERS];
+        for (k, m) in keyed.iter_mut().zip(&split.movers[..split.len]) {
+            *k = (key(m), m.0, m.1);
+        }
+        keyed[..split.len].sort_unstable_by_key(|k| k.0);
+        for (m, k) in split.movers.iter_mut().zip(&keyed[..split.len]) {
+            *m = (k.1, k.2);
+        }
     }
 
     /// Appends the ways to finish a split from `state` with the parts so
