@@ -560,3 +560,50 @@ fn no_seat_has_no_stones() {
         assert!(state.is_over() && state.fault().is_none(), "{board}");
     }
 }
+
+/// A race of two seats whose 3s are split among a stack of two movers and
+/// a third one: the general `split`, outside Partners.
+const SPLIT_RACE: &str = "game \"Split race\"
+players North, South
+board track 5 per seat, homes of 3, end zones of 2
+setup: put 2 North where cell == S1; put 1 North where cell == S3
+deck 12 x (3)
+deal 3 to each
+phase play
+  play card where value(card) == 3 then split 3 where owner(cell) == mover
+  otherwise discard hand
+after move: capture at to
+end when all(height(c) > 0 for c where end_zone(c) and seat_of(c) == mover): mover wins
+limit 200 turns
+";
+
+#[test]
+fn a_split_divides_its_spaces_among_stacked_movers_each_once() {
+    let rules = load(SPLIT_RACE);
+    let mut state = rules.start(0);
+    if state.mover == 1 {
+        // South, all at home, can use no 3.
+        let pass = rules.sorted_moves(&state);
+        assert_eq!(pass.len(), 1);
+        rules.play(&mut state, pass[0]);
+    }
+    assert_eq!(state.mover, 0, "North splits");
+    // The furthest mover (S3) first, then the stack on S1, longer part
+    // first: every way to divide 3 once, no mover twice, S3 walking past
+    // North's start into its end zone.
+    assert_eq!(
+        legal(&rules, &state),
+        [
+            "3 S1-S3 S1-S2",
+            "3 S1-S4",
+            "3 S3-Ne1",
+            "3 S3-S4 S1-S2 S1-S2",
+            "3 S3-S4 S1-S3",
+            "3 S3-S5 S1-S2",
+        ]
+    );
+    play(&rules, &mut state, "3 S3-S4 S1-S2 S1-S2");
+    assert_eq!(at(&rules, &state, "S2"), "YY");
+    assert_eq!(at(&rules, &state, "S4"), "Y");
+    assert_eq!(at(&rules, &state, "S1"), "");
+}
