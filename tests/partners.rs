@@ -607,3 +607,19 @@ fn a_split_divides_its_spaces_among_stacked_movers_each_once() {
     assert_eq!(at(&rules, &state, "S4"), "Y");
     assert_eq!(at(&rules, &state, "S1"), "");
 }
+
+#[test]
+fn in_the_exchange_a_card_alone_is_the_card_given() {
+    let rules = load(&source());
+    let state = rules.start(5);
+    let hand = state.hand(state.mover, &rules);
+    let card = rules.card_name(hand[0]).to_string();
+    let given = rules.parse_move(&state, &format!("give {card}"));
+    assert!(given.is_ok(), "`give {card}` is a move of the exchange");
+    assert_eq!(rules.parse_move(&state, &card).ok(), given.ok());
+    let unheld = ["1", "2", "3", "5", "6", "7", "8", "9", "10", "12", "13"]
+        .into_iter()
+        .find(|c| !hand.iter().any(|&k| rules.card_name(k) == *c))
+        .expect("a card not in a hand of 4");
+    assert!(rules.parse_move(&state, unheld).is_err());
+}

@@ -22,9 +22,13 @@ impl Rules {
         if !track && state.round.giving == 0 {
             return None;
         }
-        let typed: Vec<&str> = text.split_whitespace().collect();
+        let mut typed: Vec<&str> = text.split_whitespace().collect();
         if typed.is_empty() || typed == ["pass"] {
             return None;
+        }
+        // In the exchange a card alone is the card to give.
+        if state.round.giving != 0 && !typed[0].eq_ignore_ascii_case("give") {
+            typed.insert(0, "give");
         }
         let legal = self.sorted_moves(state);
         let texts: Vec<String> = legal

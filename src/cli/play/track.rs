@@ -16,7 +16,7 @@ pub fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
     let mut out = format!("Your hand: {hand}.\n");
     if state.round().giving > 0 {
         let partner = &rules.seats[rules.partner[seat] as usize];
-        out += &view::wrap(&format!("Pass one card face down to your partner {partner}: nobody sees it, and you get theirs once everyone has chosen. Type `give` and the card, e.g. `{}`.", example(rules, legal)), 80);
+        out += &view::wrap(&format!("Pass one card face down to your partner {partner}: nobody sees it, and you get theirs once everyone has chosen. Type the card, or `give` and the card, e.g. `{}`.", example(rules, legal)), 80);
         out.push('\n');
         return out + COMMANDS;
     }
