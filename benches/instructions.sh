@@ -18,6 +18,7 @@ rows=(
   "tic-tac-toe|rules/tic-tac-toe.game||2000"
   "connect-four|rules/connect-four.game|connect-four|2000"
   "gomoku|rules/gomoku.game||200"
+  "yavalath|rules/yavalath.game||1000"
   "hex|rules/hex.game||200"
   "reversi|rules/reversi.game|reversi|200"
   "breakthrough|rules/breakthrough.game||20"

@@ -23,6 +23,7 @@ rows=(
   "tic-tac-toe|ticTacToe|rules/tic-tac-toe.game|2000"
   "connect-four|connect4|rules/connect-four.game|2000"
   "gomoku|gomoku_freeStyle|rules/gomoku.game|200"
+  "yavalath|yavalath|rules/yavalath.game|1000"
   "hex|hex|rules/hex.game|200"
   "reversi|reversi|rules/reversi.game|200"
   "breakthrough|breakthrough|rules/breakthrough.game|20"
