@@ -434,31 +434,3 @@ end when full: draw
         play(&rules, &mut state, moves[0]);
     }
 }
-
-/// Plays `moves` from the start of Yavalath and gives how the game stands.
-fn yavalath(moves: &[&str]) -> State {
-    let rules = load("yavalath.game", &[]);
-    let mut state = rules.start(0);
-    for m in moves {
-        assert!(!state.is_over(), "the game goes on before {m}");
-        play(&rules, &mut state, m);
-    }
-    state
-}
-
-#[test]
-fn yavalath_three_in_a_row_loses_and_four_wins() {
-    // White makes three on row e: Black wins.
-    let three = yavalath(&["e1", "a1", "e2", "a3", "e3"]);
-    assert_eq!(three.outcome, Some(Outcome::Win(1)));
-    // Black makes three on row a: White wins.
-    let theirs = yavalath(&["e1", "a1", "e5", "a2", "c1", "a3"]);
-    assert_eq!(theirs.outcome, Some(Outcome::Win(0)));
-    // White fills the gap of e1 e2 _ e4: four in a row wins though the
-    // move also makes three.
-    let four = yavalath(&["e1", "a1", "e2", "a3", "e4", "a5", "e3"]);
-    assert_eq!(four.outcome, Some(Outcome::Win(0)));
-    // Two apart is nothing yet.
-    let two = yavalath(&["e1", "a1", "e2", "a3"]);
-    assert_eq!(two.outcome, None);
-}
