@@ -141,7 +141,7 @@ impl Rules {
 
     /// A leaf that needs no evaluation below it.
     #[inline(always)]
-    pub(super) fn simple(&self, node: &Node, s: &Scope) -> Option<i64> {
+    fn simple(&self, node: &Node, s: &Scope) -> Option<i64> {
         let st = s.state;
         Some(match node {
             Node::Const(v) => *v,

@@ -4,6 +4,7 @@
 
 use super::bitboard::push_cells;
 use super::chain::Progress;
+use super::eval::Scope;
 use super::{Move, State};
 use crate::ir::{Candidates, CellId, Node, Rules, Select, NO_CELL};
 
@@ -162,14 +163,15 @@ impl Rules {
         let scope = progress.scope(state, cell);
         candidate
             && select.mask.as_ref().is_none_or(|m| m.contains(cell))
-            && select
-                .guard
-                .as_ref()
-                .is_none_or(|g| self.eval(g, &scope) != 0)
-            && select
-                .test
-                .as_ref()
-                .is_none_or(|t| self.eval(t, &scope) != 0)
+            && self.guard_and_test(select, &scope)
+    }
+
+    /// Whether a selection's guard and test (where it has them) hold in
+    /// `scope`: the guard first, since it does not depend on the cell.
+    #[inline(always)]
+    pub(super) fn guard_and_test(&self, select: &Select, scope: &Scope) -> bool {
+        let holds = |n: &Option<Node>| n.as_ref().is_none_or(|n| self.eval(n, scope) != 0);
+        holds(&select.guard) && holds(&select.test)
     }
 
     /// Appends the empty cells next to a piece.

@@ -14,7 +14,7 @@ use super::pool::{copy_of, give_back, give_journal, journal};
 use super::track::{Change, Parts, MAX_PARTS, NO_SPACE};
 use super::{Move, State, MAX_MOVES};
 use crate::ir::track::MAX_SPLIT;
-use crate::ir::{Candidates, CellId, Node, Rules, Select, SpaceKind, NO_CELL};
+use crate::ir::{Candidates, CellId, Rules, Select, SpaceKind, NO_CELL};
 
 /// The most movers a split considers (one entry per mover of a stack).
 const MAX_MOVERS: usize = 64;
@@ -35,7 +35,7 @@ impl Rules {
             rule,
             card,
             select,
-            movers: [(NO_CELL, 0); MAX_MOVERS],
+            movers: [Mover::default(); MAX_MOVERS],
             len: 0,
             parts: ([NO_SPACE; MAX_PARTS], [NO_SPACE; MAX_PARTS]),
             moved: [NO_SPACE; MAX_PARTS],
@@ -44,14 +44,13 @@ impl Rules {
         };
         self.list_movers(state, &mut split);
         let mut scratch = copy_of(state);
-        let mut at = Part {
+        let at = Part {
             mover: 0,
             index: 0,
-            left: i32::from(total),
+            left: i32::from(total).min(MAX_SPLIT as i32),
             cap: 0,
             dup: false,
         };
-        at.left = at.left.min(MAX_SPLIT as i32);
         self.finish_split(&mut scratch, &mut split, at, out);
         give_back(scratch);
         give_journal(split.journal);
@@ -72,28 +71,20 @@ impl Rules {
             {
                 continue;
             }
+            let (space, seat) = (c as CellId, code - 1);
+            // Theirs after the mover's own, then the furthest along first,
+            // then by space: one number, worked out once, to sort on.
+            let theirs = u32::from(seat != state.mover);
+            let behind = 255 - track.progress(seat as usize, space).clamp(0, 255) as u32;
+            let order = theirs << 24 | behind << 16 | u32::from(space);
             for _ in 0..state.heights[c] {
                 if split.len < MAX_MOVERS {
-                    split.movers[split.len] = (c as CellId, code - 1);
+                    split.movers[split.len] = Mover { order, space, seat };
                     split.len += 1;
                 }
             }
         }
-        // One number a mover (theirs, then less far along, then the
-        // space): sorting compares numbers, not worked-out progress.
-        let key = |&(space, seat): &(CellId, u8)| {
-            let theirs = u32::from(seat != state.mover);
-            let behind = 255 - track.progress(seat as usize, space).clamp(0, 255) as u32;
-            theirs << 24 | behind << 16 | u32::from(space)
-        };
-        let mut keyed = [(0u32, NO_CELL, 0u8); MAX_MOVERS];
-        for (k, m) in keyed.iter_mut().zip(&split.movers[..split.len]) {
-            *k = (key(m), m.0, m.1);
-        }
-        keyed[..split.len].sort_unstable_by_key(|k| k.0);
-        for (m, k) in split.movers.iter_mut().zip(&keyed[..split.len]) {
-            *m = (k.1, k.2);
-        }
+        split.movers[..split.len].sort_unstable_by_key(|m| m.order);
     }
 
     /// Appends the ways to finish a split from `state` with the parts so
@@ -106,11 +97,11 @@ impl Rules {
         // The seat whose movers the selection takes, on this state.
         let owner = self.split_owner(state, split);
         for i in at.mover..split.len {
-            let (space, seat) = split.movers[i];
+            let Mover { space, seat, .. } = split.movers[i];
             // Movers of one stack take parts in turn, longest first: each
             // way once. One that follows a mover of its stack that sat the
             // split out sits it out too.
-            let stacked = i > 0 && split.movers[i - 1].0 == space;
+            let stacked = i > 0 && split.movers[i - 1].space == space;
             let longest = match (stacked, i == at.mover) {
                 (false, _) => at.left,
                 (true, true) => at.cap.min(at.left),
@@ -138,7 +129,7 @@ impl Rules {
     /// Appends the ways to finish a split in which mover `at.mover` takes
     /// a part of at most `at.cap` spaces.
     fn take_part(&self, state: &mut State, split: &mut Split, at: Part, out: &mut Vec<Move>) {
-        let (space, seat) = split.movers[at.mover];
+        let Mover { space, seat, .. } = split.movers[at.mover];
         let longest = at.cap;
         let mut stops = [NO_CELL; MAX_SPLIT];
         let stops = &mut stops[..longest as usize];
@@ -217,8 +208,7 @@ impl Rules {
             piece,
             ..Scope::at(state, space)
         };
-        let holds = |n: &Option<Node>| n.as_ref().is_none_or(|n| self.eval(n, &scope) != 0);
-        holds(&split.select.guard) && holds(&split.select.test)
+        self.guard_and_test(split.select, &scope)
     }
 
     /// Undoes the changes `journal` holds past `mark`, latest first.
@@ -249,6 +239,25 @@ struct Part {
     dup: bool,
 }
 
+/// A mover that may take a part of a split: its space and seat, and its
+/// place in the canonical order.
+#[derive(Clone, Copy)]
+struct Mover {
+    order: u32,
+    space: CellId,
+    seat: u8,
+}
+
+impl Default for Mover {
+    fn default() -> Self {
+        Mover {
+            order: 0,
+            space: NO_CELL,
+            seat: 0,
+        }
+    }
+}
+
 /// A split being listed: its rule, card and selection, the movers that
 /// may take parts, the parts so far, where each moved mover is now, where
 /// its moves begin in the list, and the changes its parts made so far.
@@ -256,7 +265,7 @@ struct Split<'r> {
     rule: u8,
     card: u8,
     select: &'r Select,
-    movers: [(CellId, u8); MAX_MOVERS],
+    movers: [Mover; MAX_MOVERS],
     len: usize,
     parts: Parts,
     moved: [u8; MAX_PARTS],

@@ -5,7 +5,7 @@
 
 use super::eval::Scope;
 use super::State;
-use crate::ir::{Candidates, CellId, Node, Rules, Select, SpaceKind, Track, NO_CELL};
+use crate::ir::{Candidates, CellId, Rules, Select, SpaceKind, Track, NO_CELL};
 
 /// The longest walk: a card's distance is a byte.
 pub(super) const MAX_WALK: usize = 127;
@@ -38,7 +38,6 @@ impl Rules {
             piece: seat + 1,
             ..Scope::at(state, space)
         };
-        let holds = |n: &Option<Node>| n.as_ref().is_none_or(|n| self.eval(n, &scope) != 0);
         let height = state.heights[c];
         let candidate = match &select.candidates {
             Candidates::Occupied | Candidates::Pieces => height > 0,
@@ -46,7 +45,7 @@ impl Rules {
             Candidates::OwnedBy(s) => state.board[c] as i64 == self.eval(s, &scope) + 1,
             _ => true,
         };
-        candidate && holds(&select.guard) && holds(&select.test)
+        candidate && self.guard_and_test(select, &scope)
     }
 
     /// Where a mover of `seat` on `from` ends after walking `n` spaces

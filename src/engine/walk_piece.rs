@@ -60,7 +60,8 @@ impl Rules {
         }
     }
 
-    /// Whether the walk's condition allows `cell`.
+    /// Whether the walk's condition allows `cell`. Written out, not through
+    /// `guard_and_test`: that way measured 3% slower on Breakthrough.
     fn walk_allows(&self, walk: &Walk, state: &State, progress: Progress, cell: CellId) -> bool {
         let select = &walk.select;
         let scope = progress.scope(state, cell);
