@@ -249,6 +249,12 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             ))
         })
         .collect::<Result<Vec<_>, CompileError>>()?;
+    // A filter whose condition folded to false (an option left off) never
+    // applies: without it, the game keeps its fast paths.
+    let filters = filters
+        .into_iter()
+        .filter(|Filter::MustBlock(when)| !matches!(when, Some(Node::Const(0))))
+        .collect();
     let turn_limit = program
         .limit
         .as_ref()
@@ -274,7 +280,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
             (0..=geometry.longest_line as i32).map(value).collect()
         })
         .collect();
-    let run_lengths = run_lengths.iter().map(|&(n, _)| n).collect();
+    let run_lengths: Vec<_> = run_lengths.iter().map(|&(n, _)| n).collect();
     let mut live_scores = effects.iter().any(|e: &Effect| e.value.reads_score())
         || ends.iter().any(|e: &End| e.condition.reads_score());
     let mut groups = false;
@@ -367,6 +373,8 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         side_links,
         keeps_tops: (!line_tables.is_empty() || groups || on_track || encloses || owned)
             && geometry.cell_count() <= 128,
+        keeps_slots: !run_lengths.is_empty()
+            || (!line_tables.is_empty() && geometry.cell_count() > 128),
         filters,
         turn_limit,
         geometry,

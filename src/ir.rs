@@ -97,6 +97,10 @@ pub struct Rules {
     /// Whether the engine keeps a bitboard of the cells each piece code tops
     /// (when the rules check lines and the board has at most 128 cells).
     pub keeps_tops: bool,
+    /// Whether the engine keeps the board in the geometry's slot grid (when
+    /// the rules count runs, or check lines on a board too large for
+    /// bitboards: a line is then a run walked from the placed cell).
+    pub keeps_slots: bool,
     /// Whether the engine keeps which sides of the board each seat's pieces
     /// join (a rule reads `connects`).
     pub side_links: bool,

@@ -22,36 +22,57 @@ impl Rules {
         let seats = self.seats.len();
         let own = seat + 1;
         for (t, table) in self.line_tables.iter().enumerate() {
-            let flag = &mut state.lines[t * seats + seat as usize];
-            if *flag {
+            let at = t * seats + seat as usize;
+            if state.lines[at] {
                 continue;
             }
-            if let (Some(shifts), true) = (&table.axis_shifts, self.keeps_tops) {
+            state.lines[at] = if let (Some(shifts), true) = (&table.axis_shifts, self.keeps_tops) {
                 // Long lines: many pass each cell, so the whole board is
                 // searched by shifts instead.
-                *flag = table.holds_line(shifts, state.tops[own as usize] as u64);
+                table.holds_line(shifts, state.tops[own as usize] as u64)
             } else if let (Some(masks), true) = (&table.small_masks, self.keeps_tops) {
                 // One AND a line against the seat's bitboard.
                 let tops = state.tops[own as usize] as u64;
-                *flag = table
+                table
                     .through(cell)
                     .iter()
-                    .any(|&l| masks[l as usize] & !tops == 0);
+                    .any(|&l| masks[l as usize] & !tops == 0)
             } else if let (Some(masks), true) = (&table.masks, self.keeps_tops) {
                 let tops = state.tops[own as usize];
-                *flag = table
+                table
                     .through(cell)
                     .iter()
-                    .any(|&l| masks[l as usize] & !tops == 0);
+                    .any(|&l| masks[l as usize] & !tops == 0)
+            } else if self.keeps_slots {
+                // Too many cells for bitboards: the runs through the cell,
+                // one walk each way along each axis, not every line.
+                self.has_run(state, cell, own, table.length)
             } else {
-                *flag = table.through(cell).iter().any(|&l| {
+                table.through(cell).iter().any(|&l| {
                     table
                         .line(l)
                         .iter()
                         .all(|&c| state.board[c as usize] == own)
-                });
-            }
+                })
+            };
         }
+    }
+
+    /// Whether `own`, which holds `cell`, has a run of `length` along an
+    /// axis through it. The walks stop at the grid's empty border, so they
+    /// need no edge test; most stop at the first step.
+    fn has_run(&self, state: &State, cell: CellId, own: u8, length: usize) -> bool {
+        let start = self.geometry.slot[cell as usize] as isize;
+        let walk = |stride: isize| {
+            let (mut n, mut at) = (0, start + stride);
+            while state.slots[at as usize] == own {
+                n += 1;
+                at += stride;
+            }
+            n
+        };
+        let strides = &self.geometry.strides;
+        strides.iter().any(|&s| 1 + walk(s) + walk(-s) >= length)
     }
 
     /// Updates the run totals after `seat` placed on the empty `cell`.

@@ -157,7 +157,7 @@ impl State {
             self.tops[code as usize] |= bit;
         }
         self.board[cell as usize] = code;
-        if !rules.run_lengths.is_empty() {
+        if rules.keeps_slots {
             self.slots[rules.geometry.slot[cell as usize] as usize] = code;
         }
     }

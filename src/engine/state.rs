@@ -329,10 +329,10 @@ impl State {
         };
         refill(&mut self.board, cells, 0);
         // The slot grid serves run walks only.
-        let slots = if rules.run_lengths.is_empty() {
-            0
-        } else {
+        let slots = if rules.keeps_slots {
             rules.geometry.slot_count
+        } else {
+            0
         };
         refill(&mut self.slots, slots, 0);
         let stored = if rules.majority {
