@@ -434,3 +434,39 @@ end when full: draw
         play(&rules, &mut state, moves[0]);
     }
 }
+
+/// A race to a side, `any(on_side(c, S) for c where owner(c) == P)`, read as
+/// one test (the seat's pieces on the side), on a board small enough for
+/// bitboards and on one too large for them, with the seat named and
+/// computed: the seat's piece on the side wins, another's does not.
+#[test]
+fn a_race_to_a_side_is_won_by_a_piece_on_it_on_any_board() {
+    for (side, cells) in [(5, 25), (12, 144)] {
+        for seat in ["White", "mover"] {
+            let source = format!(
+                "players White, Black\nboard square {side} x {side}\nphase play\n  place where empty\n\
+                 end when any(on_side(c, top) for c where owner(c) == {seat}): mover wins\n"
+            );
+            let rules = tabula::compile::load(&source, &[]).expect("compiles");
+            assert_eq!(rules.geometry.cell_count(), cells);
+            let mut state = rules.start(0);
+            let top = format!("a{side}");
+            play(&rules, &mut state, "a1");
+            play(&rules, &mut state, &top);
+            if seat == "mover" {
+                assert_eq!(state.outcome, Some(Outcome::Win(1)), "{side}: Black on top");
+                continue;
+            }
+            assert_eq!(
+                state.outcome, None,
+                "{side}: Black's piece on top is not White's"
+            );
+            play(&rules, &mut state, &format!("b{side}"));
+            assert_eq!(
+                state.outcome,
+                Some(Outcome::Win(0)),
+                "{seat} on {side}: White's piece on top"
+            );
+        }
+    }
+}

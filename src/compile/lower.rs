@@ -425,6 +425,10 @@ fn around(kind: Aggregate, body: Node, condition: Option<Box<Node>>) -> Node {
     let Some(condition) = condition else {
         return Node::Aggregate(kind, b(body), None);
     };
+    let body = match piece_on_side(kind, body, &condition) {
+        Ok(node) => return node,
+        Err(body) => body,
+    };
     let mut parts = Vec::new();
     flatten_and(*condition, &mut parts);
     let is_each = |n: &Node| matches!(n, Node::Each);
@@ -441,6 +445,28 @@ fn around(kind: Aggregate, body: Node, condition: Option<Box<Node>>) -> Node {
             Node::AroundAggregate(kind, x, b(body), join_and(parts).map(b))
         }
         None => Node::Aggregate(kind, b(body), join_and(parts).map(b)),
+    }
+}
+
+/// `any(on_side(c, S) for c where owner(c) == P)`, S and P not reading c,
+/// as one node (a race to a side: Breakthrough's far row); else the body back.
+fn piece_on_side(kind: Aggregate, body: Node, condition: &Node) -> Result<Node, Node> {
+    let is_each = |n: &Node| matches!(n, Node::Each);
+    let owner_of_each = |a: &Node| matches!(a, Node::Owner(c) if is_each(c));
+    let seat = match condition {
+        Node::Cmp(CmpOp::Eq, a, p) | Node::Cmp(CmpOp::Eq, p, a)
+            if owner_of_each(a) && !reads_each(p) =>
+        {
+            SeatRef::from_node((**p).clone())
+        }
+        Node::CmpConst(CmpOp::Eq, a, seat @ 0..) if owner_of_each(a) => SeatRef::Fixed(*seat as u8),
+        _ => return Err(body),
+    };
+    match body {
+        Node::OnSide(c, side) if kind == Aggregate::Any && is_each(&c) && !reads_each(&side) => {
+            Ok(Node::PieceOnSide(seat, side))
+        }
+        body => Err(body),
     }
 }
 

@@ -369,6 +369,10 @@ impl Rules {
                 u8::try_from(side).is_ok_and(|s| s < 4 && self.geometry.compass.on_side(c, s))
                     as i64
             }
+            Node::PieceOnSide(p, side) => {
+                let (seat, side) = (seat(p), self.eval(side, s));
+                self.piece_on_side(st, seat, side) as i64
+            }
             Node::Row(c) => {
                 let rows = &self.geometry.compass.rows;
                 rows.get(cell(c) as usize).map_or(0, |&r| r as i64)
@@ -439,6 +443,24 @@ impl Rules {
             }
         }
         acc
+    }
+
+    /// Whether `seat` tops a cell on side `side`: on its bitboard, when the
+    /// state keeps one, only its own cells are looked at.
+    fn piece_on_side(&self, state: &State, seat: usize, side: i64) -> bool {
+        let Ok(side @ 0..4) = u8::try_from(side) else {
+            return false;
+        };
+        let compass = &self.geometry.compass;
+        let code = seat + 1;
+        if self.keeps_tops {
+            let bits = state.tops.get(code).copied().unwrap_or(0);
+            return bit_cells(bits).any(|c| compass.on_side(c, side));
+        }
+        let cells = 0..self.geometry.cell_count() as CellId;
+        cells
+            .filter(|&c| state.board[c as usize] as usize == code)
+            .any(|c| compass.on_side(c, side))
     }
 
     /// The seat an aggregate's condition `owner(c) == SEAT` names, when the

@@ -48,6 +48,56 @@ impl Rules {
         self.eval(node, s) != 0
     }
 
+    /// Whether a test on a cell holds, for the tests a listing asks of
+    /// every cell it reaches (`empty(cell) or owner(cell) == next`): and,
+    /// or, not and comparisons of leaves, cell reads and steps are read
+    /// here in one small function; any other shape goes to the evaluator.
+    #[inline(never)]
+    pub(super) fn cell_test(&self, node: &Node, s: &Scope) -> bool {
+        match self.flat_bool(node, s) {
+            Some(holds) => holds,
+            None => self.eval(node, s) != 0,
+        }
+    }
+
+    /// `cell_test`'s reading, or `None` for a shape it leaves to the
+    /// evaluator. Its depth is the expression's, which the parser bounds.
+    fn flat_bool(&self, node: &Node, s: &Scope) -> Option<bool> {
+        Some(match node {
+            Node::Or(a, b) => self.flat_bool(a, s)? || self.flat_bool(b, s)?,
+            Node::And(a, b) => self.flat_bool(a, s)? && self.flat_bool(b, s)?,
+            Node::Not(a) => !self.flat_bool(a, s)?,
+            Node::Empty(c) => match self.atom(c, s)? as CellId {
+                NO_CELL => false,
+                c => s.state.board[c as usize] == 0,
+            },
+            Node::Cmp(op, a, b) => op.apply(self.flat_value(a, s)?, self.flat_value(b, s)?) != 0,
+            Node::CmpConst(op, a, c) => op.apply(self.flat_value(a, s)?, *c) != 0,
+            _ => return None,
+        })
+    }
+
+    /// A leaf, a cell read, the seat after the mover, or a step from a
+    /// leaf cell in a leaf direction.
+    fn flat_value(&self, node: &Node, s: &Scope) -> Option<i64> {
+        if let Some(v) = self.cell_read(node, s).or_else(|| self.atom(node, s)) {
+            return Some(v);
+        }
+        let mover = s.state.mover as usize;
+        Some(match node {
+            Node::Next => ((mover + 1) % self.seats.len()) as i64,
+            Node::PerSeat(table, SeatRef::Mover) => table[mover],
+            Node::Step(c, d) => {
+                let (c, d) = (self.atom(c, s)? as CellId, self.flat_value(d, s)?);
+                match u8::try_from(d) {
+                    Ok(d @ 0..8) if c != NO_CELL => self.geometry.compass.step(c, d) as i64,
+                    _ => NO_CELL as i64,
+                }
+            }
+            _ => return None,
+        })
+    }
+
     /// Arithmetic on two leaves or reads of a cell named by the scope
     /// (`height(to) - stones(piece, to)`, an effect's condition), in one
     /// call instead of one per node. A division by zero or an overflow is

@@ -129,6 +129,9 @@ pub enum Node {
     Between(Box<Node>, Box<Node>),
     /// Whether the cell lies on the side (a side index).
     OnSide(Box<Node>, Box<Node>),
+    /// Whether the seat tops a cell on the side (the compiler's form of
+    /// `any(on_side(c, S) for c where owner(c) == P)`).
+    PieceOnSide(SeatRef, Box<Node>),
     /// A cell's row, from 1 (0 for no cell).
     Row(Box<Node>),
     /// A cell's column, from 1 (0 for no cell).
@@ -305,7 +308,7 @@ impl Node {
                 a.visit(f);
                 b.visit(f);
             }
-            Node::Stones(p, a) | Node::Lead(p, a) => {
+            Node::Stones(p, a) | Node::Lead(p, a) | Node::PieceOnSide(p, a) => {
                 seat(p, f);
                 a.visit(f);
             }
@@ -354,9 +357,12 @@ impl Node {
     }
 
     /// Whether the node is an aggregate over one seat's pieces (`for c
-    /// where owner(c) == p`), which the engine reads off that seat's
-    /// bitboard when it keeps one.
+    /// where owner(c) == p`, or the piece on a side that stands for one),
+    /// which the engine reads off that seat's bitboard when it keeps one.
     pub fn aggregates_owned_cells(&self) -> bool {
+        if let Node::PieceOnSide(..) = self {
+            return true;
+        }
         let Node::Aggregate(_, _, Some(condition)) = self else {
             return false;
         };
