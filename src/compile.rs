@@ -9,6 +9,7 @@ mod cards;
 mod lower;
 mod moves;
 mod options;
+mod piece_walk;
 mod pieces;
 mod select;
 mod track;
@@ -318,6 +319,11 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         owned |= reads_owned(node);
     }
     owned |= score.iter().chain(&tiebreaks).any(reads_owned);
+    // A piece walk draws its random piece from the mover's bitboard.
+    owned |= phases
+        .iter()
+        .flat_map(|p: &Phase| &p.rules)
+        .any(|r| piece_walk::is_piece_walk(&r.steps));
     side_links |= score.iter().chain(&tiebreaks).any(reads_links);
     let score_runs = match &score {
         Some(Node::Runs(t, SeatRef::Bound)) => Some(*t),
@@ -382,6 +388,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         run_lengths,
     };
     moves::find_relocations(&mut rules);
+    piece_walk::find_piece_walks(&mut rules);
     Ok(rules)
 }
 

@@ -20,6 +20,7 @@ mod links;
 mod majority;
 mod moves;
 mod perft;
+mod piece_walk;
 mod pieces;
 mod pits;
 mod play;

@@ -190,6 +190,11 @@ pub enum Form {
     /// `cell != from`): a chain whose moves are also found on bitboards
     /// (`engine/relocation.rs`).
     Relocation,
+    /// `[Pick, Walk]` where the walk steps or jumps, in fixed directions,
+    /// and its condition reads nothing the lifted piece changes: listed
+    /// without lifting the piece, and a random move drawn as a random
+    /// piece and direction (`engine/piece_walk.rs`).
+    PieceWalk,
     /// `[PlayCard?, Enter | MoveBy | Split | Switch]` on a track board
     /// (`engine/track.rs`).
     Track,
@@ -198,7 +203,7 @@ pub enum Form {
 impl Form {
     /// Whether the general step runner plays the rule's moves.
     pub fn is_chain(self) -> bool {
-        matches!(self, Form::Chain | Form::Relocation)
+        matches!(self, Form::Chain | Form::Relocation | Form::PieceWalk)
     }
 }
 

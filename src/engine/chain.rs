@@ -14,7 +14,7 @@
 use super::eval::Scope;
 use super::pool::{buffer, copy_of, give_back, give_buffer};
 use super::{Move, State, MAX_MOVES};
-use crate::ir::{CellId, MoveRule, Rules, Step, MAX_STEPS, NO_CELL};
+use crate::ir::{CellId, Form, MoveRule, Rules, Step, MAX_STEPS, NO_CELL};
 
 /// What the earlier steps of a move chose, as later steps' conditions read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +82,9 @@ impl Rules {
     ) {
         if let Some(shape) = self.relocation(rule) {
             return self.relocation_moves(number, rule, &shape, state, out);
+        }
+        if rule.form == Form::PieceWalk {
+            return self.piece_walk_moves(number, rule, state, out);
         }
         self.walk_moves(number, rule, state, &|_, _| false, out);
     }

@@ -297,6 +297,15 @@ impl Rules {
                 }
                 return self.draw_empty(state, rng).map(Move::Place);
             }
+            (Form::PieceWalk, [Step::Pick(pick), Step::Walk(walk)]) => {
+                if state.is_over() {
+                    return None;
+                }
+                let number = self.rule_number(state.phase, 0);
+                if let Some(m) = self.random_piece_walk(number, pick, walk, state, rng) {
+                    return Some(m);
+                }
+            }
             // A placement (maybe followed by effects, such as flips) is
             // one cell drawn from the candidates, without listing the moves.
             (Form::Place | Form::Chain, [Step::Place(place), rest @ ..])

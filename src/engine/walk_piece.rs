@@ -32,16 +32,10 @@ impl Rules {
                 continue;
             };
             let compass = &self.geometry.compass;
-            if let Reach::Jump { .. } = walk.reach {
-                let over = compass.step(from, d);
-                let land = compass.step(over, d);
-                let allowed = over != NO_CELL
-                    && land != NO_CELL
-                    && state.heights[over as usize] > 0
-                    && state.heights[land as usize] == 0
-                    && self.walk_allows(walk, state, progress, land);
-                if allowed && !out[start..].contains(&Move::Place(land)) {
-                    out.push(Move::Place(land));
+            if walk.reach != Reach::Slide {
+                let to = self.reach(walk, state, progress, d);
+                if to != NO_CELL && !out[start..].contains(&Move::Place(to)) {
+                    out.push(Move::Place(to));
                 }
                 continue;
             }
@@ -53,7 +47,7 @@ impl Rules {
                 if allowed && !out[start..].contains(&Move::Place(at)) {
                     out.push(Move::Place(at));
                 }
-                if walk.reach != Reach::Slide || code != 0 {
+                if code != 0 {
                     break;
                 }
                 at = compass.step(at, d);
@@ -61,11 +55,43 @@ impl Rules {
         }
     }
 
+    /// The cell a step or jump (not a slide) from `progress.from` in
+    /// direction `d` reaches, if the walk allows it, else `NO_CELL`: one
+    /// step onto an empty cell or another seat's piece, or a jump over a
+    /// piece onto the empty cell beyond.
+    #[inline(always)]
+    pub(super) fn reach(&self, walk: &Walk, state: &State, progress: Progress, d: u8) -> CellId {
+        let compass = &self.geometry.compass;
+        let next = compass.step(progress.from, d);
+        if next == NO_CELL {
+            return NO_CELL;
+        }
+        let to = match walk.reach {
+            Reach::Jump { .. } => {
+                let land = compass.step(next, d);
+                let over_a_piece = land != NO_CELL
+                    && state.heights[next as usize] > 0
+                    && state.heights[land as usize] == 0;
+                if !over_a_piece {
+                    return NO_CELL;
+                }
+                land
+            }
+            _ if state.board[next as usize] == state.mover + 1 => return NO_CELL,
+            _ => next,
+        };
+        if self.walk_allows(walk, state, progress, to) {
+            to
+        } else {
+            NO_CELL
+        }
+    }
+
     /// A walk's direction: a compass point, or the mover's own (`forward`)
     /// read off its table without the evaluator's call, since every piece
     /// a move may pick asks for each direction again.
     #[inline(always)]
-    fn direction(&self, d: &Node, scope: &Scope) -> i64 {
+    pub(super) fn direction(&self, d: &Node, scope: &Scope) -> i64 {
         match d {
             Node::Const(d) => *d,
             Node::PerSeat(table, SeatRef::Mover) => table[scope.state.mover as usize],

@@ -1,0 +1,98 @@
+//! Finding the chains that are piece walks (see [`Form::PieceWalk`]): a
+//! piece of the mover's picked up and stepped or jumped in fixed
+//! directions, onto a cell whose condition does not read the cell the
+//! piece left nor anything else its lifting changes. Such a move's
+//! choices can be listed, and one drawn at random, on the position as it
+//! stands, without lifting the piece.
+
+use crate::ir::{Candidates, Form, Node, Rules, SeatRef, Step, Walk};
+use crate::syntax::ast::Reach;
+
+/// Marks the rules' piece walks, once the board's bitboards are known
+/// (a random piece is drawn from the mover's bitboard).
+pub fn find_piece_walks(rules: &mut Rules) {
+    if rules.stacks || rules.majority || !rules.keeps_tops {
+        return;
+    }
+    for rule in rules.phases.iter_mut().flat_map(|p| p.rules.iter_mut()) {
+        if rule.form == Form::Chain && is_piece_walk(&rule.steps) {
+            rule.form = Form::PieceWalk;
+        }
+    }
+}
+
+/// Whether the steps are a pick of the mover's own pieces and a step or
+/// jump in fixed directions whose condition reads only what lifting the
+/// piece leaves as it was.
+pub fn is_piece_walk(steps: &[Step]) -> bool {
+    let [Step::Pick(pick), Step::Walk(walk)] = steps else {
+        return false;
+    };
+    let owned = matches!(pick.candidates, Candidates::Owned);
+    owned && walk.reach != Reach::Slide && fixed_directions(walk) && reads_around(walk)
+}
+
+/// Whether every direction is a compass point or the mover's own
+/// (`forward`): known before any piece is picked.
+fn fixed_directions(walk: &Walk) -> bool {
+    walk.directions
+        .iter()
+        .all(|d| matches!(d, Node::Const(_) | Node::PerSeat(_, SeatRef::Mover)))
+}
+
+/// Whether the walk's guard and test read cells only at the cell reached
+/// and the cell jumped over (never the cell left: a step or jump never
+/// comes back to it), and no count of the position (a lifted piece is
+/// one fewer on the board).
+fn reads_around(walk: &Walk) -> bool {
+    let select = &walk.select;
+    [&select.guard, &select.test]
+        .into_iter()
+        .flatten()
+        .all(reads_cells_reached_only)
+}
+
+/// See [`reads_around`].
+fn reads_cells_reached_only(node: &Node) -> bool {
+    let reached = |c: &Node| match c {
+        Node::Chosen => true,
+        Node::Between(a, b) => matches!((&**a, &**b), (Node::From, Node::Chosen)),
+        _ => false,
+    };
+    let mut local = true;
+    node.visit(&mut |n| {
+        local &= match n {
+            Node::Empty(c) | Node::Height(c) | Node::Owner(c) | Node::Stones(_, c) => reached(c),
+            // What does not read the position, or reads it only through
+            // the nodes above.
+            Node::Const(_)
+            | Node::Mover
+            | Node::Next
+            | Node::Turn
+            | Node::Chosen
+            | Node::From
+            | Node::To
+            | Node::Piece
+            | Node::Not(_)
+            | Node::Neg(_)
+            | Node::And(..)
+            | Node::Or(..)
+            | Node::Cmp(..)
+            | Node::CmpConst(..)
+            | Node::Arith(..)
+            | Node::If(..)
+            | Node::PerSeat(..)
+            | Node::Edge(_)
+            | Node::Corner(_)
+            | Node::Centre(_)
+            | Node::Row(_)
+            | Node::Column(_)
+            | Node::OnSide(..)
+            | Node::Step(..)
+            | Node::Between(..)
+            | Node::Adjacent(..) => true,
+            _ => false,
+        };
+    });
+    local
+}

@@ -1,0 +1,118 @@
+//! Piece walks (`Form::PieceWalk`): a piece of the mover's picked up and
+//! stepped or jumped in fixed directions, onto a cell whose condition
+//! reads nothing the lifted piece changes (the compiler checked).
+//!
+//! Listing needs no lifted copy of the position: each piece's reaches are
+//! read where it stands. A random move needs no list: a move is one pair
+//! of a piece and a direction, so a pair drawn uniformly until one is
+//! legal is a uniformly drawn legal move; after `TRIES` illegal pairs
+//! (few legal moves left) the caller lists them instead, which keeps the
+//! draw uniform.
+
+use rand::Rng;
+
+use super::bitboard::nth_cell;
+use super::chain::Progress;
+use super::eval::Scope;
+use super::play::below;
+use super::pool::{buffer, give_buffer};
+use super::{Move, State, MAX_MOVES};
+use crate::ir::{CellId, MoveRule, Rules, Select, Step, Walk, MAX_STEPS, NO_CELL};
+
+/// Pairs drawn before a random move gives up and the moves are listed.
+const TRIES: u32 = 16;
+
+/// The most directions a walk names that a draw handles (the compass's).
+const MAX_DIRECTIONS: usize = 8;
+
+impl Rules {
+    /// Appends the moves of piece walk `rule` (number `number`), in the
+    /// general runner's order: piece by piece, direction by direction.
+    pub(super) fn piece_walk_moves(
+        &self,
+        number: u8,
+        rule: &MoveRule,
+        state: &State,
+        out: &mut Vec<Move>,
+    ) {
+        let [Step::Pick(pick), Step::Walk(walk)] = rule.steps.as_slice() else {
+            return;
+        };
+        let mut pieces = buffer();
+        self.candidate_cells(pick, state, Progress::START, &mut pieces);
+        for &piece in pieces.iter() {
+            let Move::Place(from) = piece else { continue };
+            let start = out.len();
+            self.walk_cells(walk, state, lifted(state, from), out);
+            for m in &mut out[start..] {
+                if let Move::Place(to) = *m {
+                    *m = walk_move(number, from, to);
+                }
+            }
+            if out.len() >= MAX_MOVES {
+                break;
+            }
+        }
+        give_buffer(pieces);
+    }
+
+    /// A uniformly random move of piece walk `rule`, or `None` when none of
+    /// `TRIES` drawn pairs was legal (or the directions repeat, so that
+    /// pairs and moves are not one to one): then list the moves.
+    pub(super) fn random_piece_walk<R: Rng>(
+        &self,
+        number: u8,
+        pick: &Select,
+        walk: &Walk,
+        state: &State,
+        rng: &mut R,
+    ) -> Option<Move> {
+        let mut directions = [0u8; MAX_DIRECTIONS];
+        let count = walk.directions.len();
+        if count == 0 || count > MAX_DIRECTIONS {
+            return None;
+        }
+        let scope = Scope::at(state, NO_CELL);
+        for (i, d) in walk.directions.iter().enumerate() {
+            let d = u8::try_from(self.direction(d, &scope)).ok()?;
+            if d >= 8 || directions[..i].contains(&d) {
+                return None;
+            }
+            directions[i] = d;
+        }
+        let pieces = state.tops[state.mover as usize + 1];
+        let n = pieces.count_ones() as usize;
+        if n == 0 {
+            return None;
+        }
+        for _ in 0..TRIES {
+            let k = below(rng, n * count);
+            let from = nth_cell(pieces, (k / count) as u32);
+            let to = self.reach(walk, state, lifted(state, from), directions[k % count]);
+            if to != NO_CELL && self.select_allows(pick, state, Progress::START, from) {
+                return Some(walk_move(number, from, to));
+            }
+        }
+        None
+    }
+}
+
+/// What the pick of the piece on `from` leaves for the walk's conditions.
+fn lifted(state: &State, from: CellId) -> Progress {
+    Progress {
+        from,
+        to: NO_CELL,
+        piece: state.board[from as usize],
+    }
+}
+
+/// The move picking the piece on `from` and walking it to `to`.
+fn walk_move(number: u8, from: CellId, to: CellId) -> Move {
+    let mut choices = [NO_CELL; MAX_STEPS];
+    choices[0] = from;
+    choices[1] = to;
+    Move::Chain {
+        rule: number,
+        choices,
+    }
+}
