@@ -221,10 +221,11 @@ pub fn print_summary(s: &Summary) {
     }
     println!("mean length: {:.1} moves", s.mean_length);
     println!(
-        "speed: {} games/s, {} moves/s ({} threads)",
+        "speed: {} games/s, {} moves/s ({} thread{})",
         rounded(s.games_per_second),
         rounded(s.moves_per_second),
-        s.threads
+        s.threads,
+        if s.threads == 1 { "" } else { "s" }
     );
 }
 
