@@ -20,7 +20,7 @@ const MAX_ENDS: usize = 4;
 /// The most seats (the language's limit).
 const MAX_SEATS: usize = 8;
 
-/// The most line flags (line lengths times seats) a word playout keeps.
+/// The most line flags (line lengths times seats) a word playout keeps: a bit each of a word.
 const MAX_FLAGS: usize = 64;
 
 /// An end condition a word playout tests on its words.
@@ -49,7 +49,8 @@ struct Words {
     own: [u64; MAX_SEATS],
     supply: [i32; MAX_SEATS],
     counts: [i32; MAX_SEATS],
-    lines: [bool; MAX_FLAGS],
+    /// The line flags, a bit each (`state.lines`'s order).
+    lines: u64,
     mover: usize,
     turn: u32,
 }
@@ -144,13 +145,15 @@ impl Rules {
             words.supply[mover] -= 1;
         }
         for (t, table) in self.line_tables.iter().enumerate() {
-            let flag = &mut words.lines[t * seats + mover];
-            *flag = *flag || holds(table, words.own[mover], cell);
+            let flag = 1 << (t * seats + mover);
+            if words.lines & flag == 0 && holds(table, words.own[mover], cell) {
+                words.lines |= flag;
+            }
         }
         game.ends[..self.ends.len()]
             .iter()
             .position(|end| match *end {
-                WordEnd::MoverLine(t) => words.lines[t * seats + mover],
+                WordEnd::MoverLine(t) => words.lines >> (t * seats + mover) & 1 != 0,
                 WordEnd::Full => words.empty == 0,
             })
     }
@@ -170,10 +173,16 @@ impl Rules {
         for (top, &own) in state.tops[1..=seats].iter_mut().zip(&words.own) {
             *top = u128::from(own);
         }
-        state.counts.copy_from_slice(&words.counts[..seats]);
-        state.supply.copy_from_slice(&words.supply[..seats]);
-        let flags = state.lines.len();
-        state.lines.copy_from_slice(&words.lines[..flags]);
+        // Element by element: a few numbers, cheaper than a call to copy them.
+        for (to, &from) in state.counts.iter_mut().zip(&words.counts) {
+            *to = from;
+        }
+        for (to, &from) in state.supply.iter_mut().zip(&words.supply) {
+            *to = from;
+        }
+        for (i, flag) in state.lines.iter_mut().enumerate() {
+            *flag = words.lines >> i & 1 != 0;
+        }
         // Whether the pieces form one group is not worked out: "not known".
         state.joined.0 = false;
         // An ended game stays on its last mover's turn, as in `play`.
@@ -197,23 +206,30 @@ impl WordGame {
 }
 
 impl Words {
-    /// The words of a position.
+    /// The words of a position; built in place, not copied out of a call.
+    #[inline(always)]
     fn of(state: &State, seats: usize) -> Self {
         let mut words = Words {
             empty: state.tops[0] as u64,
             own: [0; MAX_SEATS],
             supply: [0; MAX_SEATS],
             counts: [0; MAX_SEATS],
-            lines: [false; MAX_FLAGS],
+            lines: 0,
             mover: state.mover as usize,
             turn: state.turn,
         };
         for (own, &top) in words.own.iter_mut().zip(&state.tops[1..=seats]) {
             *own = top as u64;
         }
-        words.supply[..seats].copy_from_slice(&state.supply);
-        words.counts[..seats].copy_from_slice(&state.counts);
-        words.lines[..state.lines.len()].copy_from_slice(&state.lines);
+        for (to, &from) in words.supply.iter_mut().zip(&state.supply) {
+            *to = from;
+        }
+        for (to, &from) in words.counts.iter_mut().zip(&state.counts) {
+            *to = from;
+        }
+        for (i, &flag) in state.lines.iter().enumerate() {
+            words.lines |= u64::from(flag) << i;
+        }
         words
     }
 }

@@ -158,6 +158,7 @@ impl LineTable {
     }
 
     /// The ids of the lines through `cell`.
+    #[inline]
     pub fn through(&self, cell: CellId) -> &[u32] {
         let c = cell as usize;
         &self.through[self.through_start[c] as usize..self.through_start[c + 1] as usize]
