@@ -47,6 +47,8 @@ pub struct SearchStats {
     pub best_value: f64,
     /// Wall-clock time spent.
     pub elapsed: Duration,
+    /// Visits the root already had from the last search (tree reuse), 0 for a fresh tree.
+    pub reused: u32,
 }
 
 impl SearchStats {
@@ -92,6 +94,42 @@ impl Tree {
         self.nodes.clear();
         self.untried.clear();
         self.nodes.push(Node::new(None, mover));
+    }
+
+    /// Keeps only the subtree below `node`, which becomes the root (index
+    /// 0), copied into fresh arenas so that memory does not grow over a game.
+    fn keep(&mut self, node: u32) {
+        let mut kept = Tree::default();
+        // (old index, new index) of the nodes whose children are still to copy.
+        let mut pending = vec![(node, 0u32)];
+        kept.push_copy(self, node);
+        while let Some((old, new)) = pending.pop() {
+            let mut last = NONE;
+            for (child, _) in self.children(old) {
+                let copy = kept.push_copy(self, child);
+                match last {
+                    NONE => kept.nodes[new as usize].first_child = copy,
+                    before => kept.nodes[before as usize].next_sibling = copy,
+                }
+                last = copy;
+                pending.push((child, copy));
+            }
+        }
+        *self = kept;
+    }
+
+    /// Appends a copy of node `old` of `from`, with its untried moves and
+    /// no links; returns its index.
+    fn push_copy(&mut self, from: &Tree, old: u32) -> u32 {
+        let mut node = from.nodes[old as usize].clone();
+        let start = node.untried_start as usize;
+        let untried = &from.untried[start..start + node.untried_len as usize];
+        node.untried_start = self.untried.len() as u32;
+        self.untried.extend_from_slice(untried);
+        node.first_child = NONE;
+        node.next_sibling = NONE;
+        self.nodes.push(node);
+        (self.nodes.len() - 1) as u32
     }
 
     fn list_moves(&mut self, node: u32, moves: &[Move]) {
@@ -146,12 +184,11 @@ impl Tree {
         (best.0 != NONE).then_some(best.0)
     }
 
-    /// The root's most visited child; equal visits go to the higher reward.
-    fn most_visited(&self) -> Option<&Node> {
+    /// The root's most visited child and its index; equal visits go to the higher reward.
+    fn most_visited(&self) -> Option<(u32, &Node)> {
         let better = |b: &Node, c: &Node| (c.visits, c.reward) > (b.visits, b.reward);
         self.children(0)
-            .map(|(_, child)| child)
-            .reduce(|b, c| if better(b, c) { c } else { b })
+            .reduce(|b, c| if better(b.1, c.1) { c } else { b })
     }
 }
 
@@ -187,6 +224,9 @@ pub struct MctsPlayer {
     /// The position an iteration plays on, reused so that copying the root
     /// allocates nothing.
     scratch: Option<State>,
+    /// The position after the last move chosen, and that move's node: the
+    /// next search starts from its subtree if the game went on from there.
+    chosen: Option<(State, u32)>,
     stats: SearchStats,
 }
 
@@ -202,6 +242,7 @@ impl MctsPlayer {
             moves: Vec::new(),
             rewards: Vec::new(),
             scratch: None,
+            chosen: None,
             stats: SearchStats::default(),
         }
     }
@@ -236,6 +277,7 @@ impl MctsPlayer {
             "MCTS was asked to move with no legal move"
         );
         if self.moves.len() == 1 {
+            self.chosen = None;
             self.stats = SearchStats {
                 elapsed: started.elapsed(),
                 ..SearchStats::default()
@@ -247,8 +289,12 @@ impl MctsPlayer {
             Budget::Millis(ms) => (u32::MAX, Some(started + Duration::from_millis(ms))),
         };
         if !rules.has_hidden() {
+            if !self.reuse(rules, root) {
+                self.tree.reset(root.mover);
+            }
+            let reused = self.tree.nodes[0].visits;
             let iterations = self.grow(rules, root, limit, deadline);
-            let best = self
+            let (index, best) = self
                 .tree
                 .most_visited()
                 .expect("a searched root with legal moves has a child");
@@ -259,9 +305,14 @@ impl MctsPlayer {
                 best_visits: best.visits,
                 best_value: best.reward / best.visits as f64,
                 elapsed: started.elapsed(),
+                reused,
             };
+            let mut after = root.clone();
+            rules.play(&mut after, entry);
+            self.chosen = Some((after, index));
             return entry;
         }
+        self.chosen = None;
         let view = rules.view(root, root.mover);
         // Per root move: visits and reward summed over the deals.
         let mut totals: Vec<(Move, u32, f64)> = Vec::new();
@@ -274,6 +325,7 @@ impl MctsPlayer {
                 now + d.saturating_duration_since(now) / left
             });
             let full = rules.determinize(&view, root.mover, &mut self.rng);
+            self.tree.reset(full.mover);
             iterations += self.grow(rules, &full, share, until);
             nodes += self.tree.nodes.len();
             for (_, child) in self.tree.children(0) {
@@ -298,14 +350,45 @@ impl MctsPlayer {
             best_visits: best.1,
             best_value: best.2 / best.1.max(1) as f64,
             elapsed: started.elapsed(),
+            reused: 0,
         };
         best.0
     }
 
-    /// Grows a fresh tree from `root` for up to `limit` iterations or until
+    /// Makes the subtree of the position `root` the tree, if the last
+    /// search's tree holds it: `root` is the position after the move it
+    /// chose (the same seat moves again) or after that and one reply.
+    /// Positions are compared whole, so a new game, an undo or anything
+    /// else unexpected starts a fresh tree. Returns whether it did.
+    fn reuse(&mut self, rules: &Rules, root: &State) -> bool {
+        let Some((after, node)) = self.chosen.take() else {
+            return false;
+        };
+        if after == *root {
+            self.tree.keep(node);
+            return true;
+        }
+        if after.is_over() || root.turn != after.turn + 1 {
+            return false;
+        }
+        let mut reply = after.clone();
+        let found = self.tree.children(node).find_map(|(child, n)| {
+            reply.clone_from(&after);
+            rules.play(&mut reply, n.entry?);
+            (reply == *root).then_some(child)
+        });
+        match found {
+            Some(child) => {
+                self.tree.keep(child);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Grows the tree from `root` for up to `limit` iterations or until
     /// `deadline`; returns the iterations run.
     fn grow(&mut self, rules: &Rules, root: &State, limit: u32, deadline: Option<Instant>) -> u32 {
-        self.tree.reset(root.mover);
         let mut iterations = 0;
         while iterations < limit {
             self.iterate(rules, root);

@@ -111,6 +111,74 @@ fn a_time_budget_stops_on_time() {
     assert!(stats.elapsed < Duration::from_secs(2), "{stats:?}");
 }
 
+/// The moves MCTS plays against random from the start, and the
+/// visits each of its searches found at its root.
+fn reuse_game(rules: &Rules, budget: Budget, seed: u64) -> (Vec<Move>, Vec<u32>) {
+    let mut mcts = MctsPlayer::new(budget, seed);
+    let mut random = RandomPlayer::new(seed);
+    let mut state = rules.start(0);
+    let (mut moves, mut reused) = (Vec::new(), Vec::new());
+    while !state.is_over() && !rules.sorted_moves(&state).is_empty() {
+        let m = if state.mover == 0 {
+            let m = mcts.choose(rules, &state);
+            assert!(rules.sorted_moves(&state).contains(&m));
+            reused.push(mcts.stats().reused);
+            m
+        } else {
+            random.choose(rules, &state)
+        };
+        moves.push(m);
+        rules.play(&mut state, m);
+    }
+    (moves, reused)
+}
+
+#[test]
+fn a_search_goes_on_from_the_tree_of_the_last_one() {
+    for (rules, budget) in [
+        (test_rules("tic-tac-toe", &[]), 500),
+        (test_rules("hex-fours", &[("size", 3), ("pieces", 8)]), 400),
+    ] {
+        let (moves, reused) = reuse_game(&rules, Budget::Iterations(budget), 3);
+        // The first search starts fresh; each later one keeps the visits
+        // of the reply the opponent chose (a forced move searches nothing).
+        assert_eq!(reused[0], 0);
+        assert!(reused.len() > 2, "{reused:?}");
+        assert!(reused[1..].iter().any(|&v| v > 0), "{reused:?}");
+        // Reproducible: the same seed plays the same game.
+        assert_eq!(reuse_game(&rules, Budget::Iterations(budget), 3).0, moves);
+    }
+}
+
+#[test]
+fn a_position_not_reached_from_the_last_search_starts_fresh() {
+    let rules = test_rules("tic-tac-toe", &[]);
+    let mut player = MctsPlayer::new(Budget::Iterations(500), 4);
+    player.choose(&rules, &rules.start(0));
+    // A new game: the same seat to move, but not after the move it chose.
+    player.choose(&rules, &rules.start(0));
+    assert_eq!(player.stats().reused, 0);
+    // Two moves on, not one: not searched from the last tree either.
+    let state = position(&rules, &["b2", "a1", "c3"]);
+    player.choose(&rules, &state);
+    assert_eq!(player.stats().reused, 0);
+    // Whereas the position after its own move keeps the visits of the move.
+    let mut player = MctsPlayer::new(Budget::Iterations(500), 4);
+    let m = player.choose(&rules, &rules.start(0));
+    let mut after = rules.start(0);
+    rules.play(&mut after, m);
+    player.choose(&rules, &after);
+    assert!(player.stats().reused > 0);
+}
+
+#[test]
+fn hidden_cards_are_never_searched_from_a_kept_tree() {
+    let rules = test_rules("just-4-fun", &[]);
+    let (_, reused) = reuse_game(&rules, Budget::Iterations(200), 5);
+    assert!(reused.len() > 2);
+    assert!(reused.iter().all(|&v| v == 0), "{reused:?}");
+}
+
 /// Plays MCTS against random, MCTS taking each seat in turn; returns (wins, draws, losses, MCTS stats per move).
 fn versus_random(rules: &Rules, budget: Budget, games: u64) -> (u32, u32, u32, Vec<SearchStats>) {
     let (mut wins, mut draws, mut losses, mut searches) = (0, 0, 0, Vec::new());
