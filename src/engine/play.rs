@@ -117,7 +117,11 @@ impl Rules {
         }
         for effect in &self.effects {
             let scope = Scope::at(state, NO_CELL);
-            let who = self.seat_of(&effect.seat, &scope);
+            // `supply(mover) -= ...`: the seat read here, without a call.
+            let who = match self.direct_seat(&effect.seat, &scope) {
+                Some(seat) => seat,
+                None => self.seat_of(&effect.seat, &scope),
+            };
             let value = self
                 .eval(&effect.value, &scope)
                 .clamp(i32::MIN as i64, i32::MAX as i64) as i32;
@@ -200,8 +204,13 @@ impl Rules {
         if self.score.is_none() {
             return;
         }
-        for s in 0..self.seats.len() {
-            let score = self.score_of(state, s as u8);
+        let seats = self.seats.len();
+        for s in 0..seats {
+            // A score that is a run total is read here, without a call.
+            let score = match self.score_runs {
+                Some(t) => state.runs[t as usize * seats + s],
+                None => self.score_of(state, s as u8),
+            };
             state.gains[s] = score.saturating_sub(state.scores[s]);
             state.scores[s] = score;
         }
