@@ -7,8 +7,8 @@ use super::chain::Progress;
 use super::eval::Scope;
 use super::{Move, Outcome, State};
 use crate::ir::{
-    Candidates, CellId, EffectOp, End, EndResult, Form, MoveRule, Rules, Select, Step, MAX_STEPS,
-    NO_CELL,
+    Candidates, CellId, EffectOp, End, EndResult, Form, MoveRule, Node, Rules, Select, Step,
+    MAX_STEPS, NO_CELL,
 };
 
 impl Rules {
@@ -143,12 +143,25 @@ impl Rules {
     #[inline(always)]
     pub(super) fn try_ends(&self, state: &mut State) -> bool {
         for end in &self.ends {
-            if self.eval(&end.condition, &Scope::at(state, NO_CELL)) != 0 {
+            let scope = Scope::at(state, NO_CELL);
+            let holds = match &end.condition {
+                Node::Or(a, b) => self.either(a, b, &scope),
+                condition => self.eval(condition, &scope) != 0,
+            };
+            if holds {
                 self.end_by(state, end);
                 return true;
             }
         }
         false
+    }
+
+    /// Whether `a` or `b` holds, each read inline when it is a leaf (an end
+    /// rule's `supply(mover) == 0 or full`): out of `try_ends`' line, so
+    /// that the games without such a rule do not carry its code.
+    #[inline(never)]
+    fn either(&self, a: &Node, b: &Node, scope: &Scope) -> bool {
+        self.eval(a, scope) != 0 || self.eval(b, scope) != 0
     }
 
     /// Ends the game by `end`, whose condition holds: its result.
