@@ -162,7 +162,9 @@ impl Rules {
     /// `Rules::sow_cache`), choosing each step of the path while sowing, as
     /// `walk_path` would have; `Some(false)` if there is no move, `None` if
     /// the phase is not that rule's. The playout fast path: no move is built
-    /// and no path walked twice.
+    /// and no path walked twice. Inlined into the playout loop, its one
+    /// caller: left out of line, Qawale's playouts cost 5% more.
+    #[inline(always)]
     pub(super) fn play_random_sow<R: Rng>(&self, state: &mut State, rng: &mut R) -> Option<bool> {
         self.sow_cache.as_ref()?;
         match self.phases[state.phase as usize].rules.as_slice() {

@@ -238,12 +238,12 @@ impl Words {
 /// hold a line of the table's length.
 #[inline(always)]
 fn holds(table: &LineTable, stones: u64, cell: CellId) -> bool {
-    match (&table.axis_shifts, &table.small_masks) {
+    match (&table.axis_shifts, &table.through_masks) {
         (Some(shifts), _) => table.holds_line(shifts, stones),
-        (None, Some(masks)) => table
-            .through(cell)
+        // The masks of the lines through the cell, adjacent: no look-up between.
+        (None, Some(masks)) => masks[table.through_range(cell)]
             .iter()
-            .any(|&l| masks[l as usize] & !stones == 0),
+            .any(|&m| m & !stones == 0),
         (None, None) => false,
     }
 }

@@ -21,6 +21,10 @@ pub struct LineTable {
     /// The same masks in 64 bits, when the board has at most 64 cells: the
     /// common boards are that small, and a check is then a single AND.
     pub small_masks: Option<Vec<u64>>,
+    /// `small_masks` of the lines through each cell, laid out as `through`
+    /// (`through_start[c]..through_start[c+1]`): a cell's lines are then
+    /// checked in one pass over adjacent words, with no look-up between.
+    pub through_masks: Option<Vec<u64>>,
     /// When the board has at most 64 cells, the lines are 4 to 6 long and a
     /// step along each axis adds a constant to the cell id: per axis, that
     /// constant and the cells with a step that way. A seat's lines are then
@@ -81,6 +85,9 @@ impl Geometry {
             let wide: &Vec<u128> = masks.as_ref().expect("64 cells fit in 128 bits");
             wide.iter().map(|&m| m as u64).collect()
         });
+        let through_masks = small_masks
+            .as_ref()
+            .map(|m: &Vec<u64>| through.iter().map(|&l| m[l as usize]).collect());
         LineTable {
             length,
             cells,
@@ -88,6 +95,7 @@ impl Geometry {
             through_start,
             masks,
             small_masks,
+            through_masks,
             axis_shifts: self.axis_shifts(length),
         }
     }
@@ -160,8 +168,14 @@ impl LineTable {
     /// The ids of the lines through `cell`.
     #[inline]
     pub fn through(&self, cell: CellId) -> &[u32] {
+        &self.through[self.through_range(cell)]
+    }
+
+    /// Where the lines through `cell` are in `through` and `through_masks`.
+    #[inline]
+    pub fn through_range(&self, cell: CellId) -> std::ops::Range<usize> {
         let c = cell as usize;
-        &self.through[self.through_start[c] as usize..self.through_start[c + 1] as usize]
+        self.through_start[c] as usize..self.through_start[c + 1] as usize
     }
 }
 
