@@ -30,30 +30,21 @@ impl Rules {
                 // Long lines: many pass each cell, so the whole board is
                 // searched by shifts instead.
                 table.holds_line(shifts, state.tops[own as usize] as u64)
-            } else if let (Some(masks), true) = (&table.small_masks, self.keeps_tops) {
+            } else if table.through_masks.is_some() && self.keeps_tops {
                 // One AND a line against the seat's bitboard.
-                let tops = state.tops[own as usize] as u64;
-                table
-                    .through(cell)
-                    .iter()
-                    .any(|&l| masks[l as usize] & !tops == 0)
+                table.covers_line_through(state.tops[own as usize] as u64, cell)
             } else if let (Some(masks), true) = (&table.masks, self.keeps_tops) {
                 let tops = state.tops[own as usize];
                 table
                     .through(cell)
                     .iter()
                     .any(|&l| masks[l as usize] & !tops == 0)
-            } else if self.keeps_slots {
-                // Too many cells for bitboards: the runs through the cell,
-                // one walk each way along each axis, not every line.
-                self.has_run(state, cell, own, table.length)
             } else {
-                table.through(cell).iter().any(|&l| {
-                    table
-                        .line(l)
-                        .iter()
-                        .all(|&c| state.board[c as usize] == own)
-                })
+                // Too many cells for bitboards (the state keeps the slot
+                // grid then): the runs through the cell, one walk each way
+                // along each axis, not every line.
+                debug_assert!(self.keeps_slots, "lines without bitboards or slots");
+                self.has_run(state, cell, own, table.length)
             };
         }
     }

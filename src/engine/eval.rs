@@ -52,11 +52,19 @@ impl<'s> Scope<'s> {
 }
 
 impl Rules {
-    /// The score of `seat` in `state` (0 when the rules have no score).
+    /// The score of `seat` in `state` (0 when the rules have no score). A
+    /// score that is a run total is read inline: every turn reads it.
+    #[inline]
     pub(super) fn score_of(&self, state: &State, seat: u8) -> i32 {
-        if let Some(t) = self.score_runs {
-            return state.runs[t as usize * self.seats.len() + seat as usize];
+        match self.score_runs {
+            Some(t) => state.runs[t as usize * self.seats.len() + seat as usize],
+            None => self.score_by_rule(state, seat),
         }
+    }
+
+    /// The score of `seat` by the rules' `score` expression.
+    #[inline(never)]
+    fn score_by_rule(&self, state: &State, seat: u8) -> i32 {
         match &self.score {
             Some(node) => {
                 let scope = Scope {
@@ -356,13 +364,7 @@ impl Rules {
                     .map_or(-1, |&p| p as i64)
             }
             Node::Locked(c) => self.locked(st, cell(c)) as i64,
-            Node::Step(c, d) => {
-                let (c, d) = (cell(c), self.eval(d, s));
-                match u8::try_from(d) {
-                    Ok(d @ 0..8) if c != NO_CELL => self.geometry.compass.step(c, d) as i64,
-                    _ => NO_CELL as i64,
-                }
-            }
+            Node::Step(c, d) => self.step_from(cell(c), self.eval(d, s)),
             Node::Between(a, b) => i64::from(self.geometry.compass.between(cell(a), cell(b))),
             Node::OnSide(c, side) => {
                 let (c, side) = (cell(c), self.eval(side, s));
@@ -445,6 +447,15 @@ impl Rules {
         acc
     }
 
+    /// The cell one step from `c` in direction `d`, or `NO_CELL` (no cell,
+    /// or not a compass direction).
+    pub(super) fn step_from(&self, c: CellId, d: i64) -> i64 {
+        match u8::try_from(d) {
+            Ok(d @ 0..8) if c != NO_CELL => self.geometry.compass.step(c, d) as i64,
+            _ => NO_CELL as i64,
+        }
+    }
+
     /// Whether `seat` tops a cell on side `side`: on its bitboard, when the
     /// state keeps one, only its own cells are looked at.
     fn piece_on_side(&self, state: &State, seat: usize, side: i64) -> bool {
@@ -509,7 +520,7 @@ fn supply_value(v: i32) -> i64 {
 
 /// The seat after `seat`, without a division.
 #[inline]
-fn next_seat(seat: usize, seats: usize) -> usize {
+pub(super) fn next_seat(seat: usize, seats: usize) -> usize {
     if seat + 1 == seats {
         0
     } else {

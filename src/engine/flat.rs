@@ -4,7 +4,7 @@
 //! of one call per node of the general evaluator. Out of the evaluator's
 //! inlined paths, so that the games that do not use it run as before.
 
-use super::eval::Scope;
+use super::eval::{next_seat, Scope};
 use crate::ir::{ArithOp, CellId, Node, Rules, SeatRef, NO_CELL};
 
 impl Rules {
@@ -85,15 +85,9 @@ impl Rules {
         }
         let mover = s.state.mover as usize;
         Some(match node {
-            Node::Next => ((mover + 1) % self.seats.len()) as i64,
+            Node::Next => next_seat(mover, self.seats.len()) as i64,
             Node::PerSeat(table, SeatRef::Mover) => table[mover],
-            Node::Step(c, d) => {
-                let (c, d) = (self.atom(c, s)? as CellId, self.flat_value(d, s)?);
-                match u8::try_from(d) {
-                    Ok(d @ 0..8) if c != NO_CELL => self.geometry.compass.step(c, d) as i64,
-                    _ => NO_CELL as i64,
-                }
-            }
+            Node::Step(c, d) => self.step_from(self.atom(c, s)? as CellId, self.flat_value(d, s)?),
             _ => return None,
         })
     }

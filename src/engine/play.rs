@@ -217,13 +217,8 @@ impl Rules {
         if self.score.is_none() {
             return;
         }
-        let seats = self.seats.len();
-        for s in 0..seats {
-            // A score that is a run total is read here, without a call.
-            let score = match self.score_runs {
-                Some(t) => state.runs[t as usize * seats + s],
-                None => self.score_of(state, s as u8),
-            };
+        for s in 0..self.seats.len() {
+            let score = self.score_of(state, s as u8);
             state.gains[s] = score.saturating_sub(state.scores[s]);
             state.scores[s] = score;
         }

@@ -173,13 +173,8 @@ impl Rules {
         for (top, &own) in state.tops[1..=seats].iter_mut().zip(&words.own) {
             *top = u128::from(own);
         }
-        // Element by element: a few numbers, cheaper than a call to copy them.
-        for (to, &from) in state.counts.iter_mut().zip(&words.counts) {
-            *to = from;
-        }
-        for (to, &from) in state.supply.iter_mut().zip(&words.supply) {
-            *to = from;
-        }
+        state.counts.copy_from_slice(&words.counts[..seats]);
+        state.supply.copy_from_slice(&words.supply[..seats]);
         for (i, flag) in state.lines.iter_mut().enumerate() {
             *flag = words.lines >> i & 1 != 0;
         }
@@ -221,12 +216,8 @@ impl Words {
         for (own, &top) in words.own.iter_mut().zip(&state.tops[1..=seats]) {
             *own = top as u64;
         }
-        for (to, &from) in words.supply.iter_mut().zip(&state.supply) {
-            *to = from;
-        }
-        for (to, &from) in words.counts.iter_mut().zip(&state.counts) {
-            *to = from;
-        }
+        words.supply[..seats].copy_from_slice(&state.supply);
+        words.counts[..seats].copy_from_slice(&state.counts);
         for (i, &flag) in state.lines.iter().enumerate() {
             words.lines |= u64::from(flag) << i;
         }
@@ -240,10 +231,7 @@ impl Words {
 fn holds(table: &LineTable, stones: u64, cell: CellId) -> bool {
     match (&table.axis_shifts, &table.through_masks) {
         (Some(shifts), _) => table.holds_line(shifts, stones),
-        // The masks of the lines through the cell, adjacent: no look-up between.
-        (None, Some(masks)) => masks[table.through_range(cell)]
-            .iter()
-            .any(|&m| m & !stones == 0),
+        (None, Some(_)) => table.covers_line_through(stones, cell),
         (None, None) => false,
     }
 }

@@ -171,9 +171,22 @@ impl LineTable {
         &self.through[self.through_range(cell)]
     }
 
+    /// Whether `stones` (a bitboard of at most 64 cells) cover a line
+    /// through `cell`, read from the masks of the lines through it side by
+    /// side (false without `through_masks`).
+    #[inline]
+    pub fn covers_line_through(&self, stones: u64, cell: CellId) -> bool {
+        let Some(masks) = &self.through_masks else {
+            return false;
+        };
+        masks[self.through_range(cell)]
+            .iter()
+            .any(|&m| m & !stones == 0)
+    }
+
     /// Where the lines through `cell` are in `through` and `through_masks`.
     #[inline]
-    pub fn through_range(&self, cell: CellId) -> std::ops::Range<usize> {
+    fn through_range(&self, cell: CellId) -> std::ops::Range<usize> {
         let c = cell as usize;
         self.through_start[c] as usize..self.through_start[c + 1] as usize
     }
