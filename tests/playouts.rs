@@ -1,7 +1,8 @@
-//! Random playouts, which the engine runs in tighter loops for games of
-//! placements only (on one word for small boards whose ends are lines and
-//! a full board), against turn-by-turn play: the same random draws give
-//! the same game, move for move, down to every table of the final state.
+//! Random playouts, which the engine runs in tighter loops for a last
+//! phase of placements only (on one word for small boards whose ends are
+//! lines and a full board), against turn-by-turn play: the same random
+//! draws give the same game, move for move, down to every table of the
+//! final state.
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -35,6 +36,43 @@ phase play
   drop where column(cell) != 4
 end when line(4, mover): mover wins
 end when count(mover) == 18: draw
+"#;
+
+/// Three seats scoring rows of three after an opening phase of two turns
+/// on the inner cells: the placement loop starts on the third turn and
+/// keeps scores and an effect after each turn that hands points to the
+/// next seat's supply.
+const SCORED_ROWS: &str = r#"
+game "Scored Rows"
+players Red, Green, Blue
+board square 6 x 6
+supply 9
+score(p) = runs(3, p)
+phase inner for 2 turns
+  place where empty and not edge
+phase rows
+  place where empty
+after turn: supply(next) += gain(mover)
+end when supply(mover) == 0 or full: highest score wins
+"#;
+
+/// A race to a line of four on a hexagon where each point scored costs a
+/// piece, with a centre opening: an effect that reads the score's rise,
+/// and an end rule that is a line.
+const COSTLY_LINES: &str = r#"
+game "Costly Lines"
+players White, Black
+board hex 4
+supply 14
+score(p) = runs(3, p)
+phase centre for 1 turn
+  place where centre
+phase lines
+  place where empty
+after turn: supply(mover) -= gain(mover)
+end when line(4, mover): mover wins
+end when supply(mover) == 0: highest score wins
+end when full: draw
 "#;
 
 /// The game turn-by-turn play gives: the engine's random move, played,
@@ -122,6 +160,13 @@ fn playouts_with_supplies_masks_and_other_ends_are_turn_by_turn_games() {
     let unfinished = (0..300).filter(|&s| !turn_by_turn(&three, s).0.is_over());
     assert!(unfinished.count() > 0, "three seats: every game ended");
     playouts_match_turns("six columns", &load_text(SIX_COLUMNS, &[]), 300);
+}
+
+#[test]
+fn playouts_with_opening_phases_scores_and_effects_are_turn_by_turn_games() {
+    playouts_match_turns("scored rows", &load_text(SCORED_ROWS, &[]), 200);
+    playouts_match_turns("costly lines", &load_text(COSTLY_LINES, &[]), 200);
+    playouts_match_turns("hex fours 4", &load("hex-fours.game", &[("size", 4)]), 200);
 }
 
 #[test]

@@ -72,13 +72,25 @@ impl Rules {
         let own = seat + 1;
         let stones = &state.slots;
         let start = self.geometry.slot[cell as usize] as isize;
+        if let [values] = &self.run_values[..] {
+            // One run length (the usual case): the change summed in a register
+            // and stored once.
+            let mut change = 0;
+            for &stride in &self.geometry.strides {
+                let before = run_length(stones, start, -stride, own);
+                let after = run_length(stones, start, stride, own);
+                // A table lookup instead of a division: this is the hottest loop.
+                change += values[before + after + 1] - values[before] - values[after];
+            }
+            state.runs[seat as usize] += change;
+            return;
+        }
         for &stride in &self.geometry.strides {
             let (before, after) = (
                 run_length(stones, start, -stride, own),
                 run_length(stones, start, stride, own),
             );
             for (t, values) in self.run_values.iter().enumerate() {
-                // A table lookup instead of a division: this is the hottest loop.
                 state.runs[t * seats + seat as usize] +=
                     values[before + after + 1] - values[before] - values[after];
             }

@@ -115,6 +115,15 @@ impl Rules {
         if self.live_scores {
             self.update_scores(state);
         }
+        self.apply_effects(state);
+        if !self.try_ends(state) {
+            self.next_turn(state, seat);
+        }
+    }
+
+    /// The effects after every turn (`after turn: supply(mover) -= ...`), in order.
+    #[inline(always)]
+    pub(super) fn apply_effects(&self, state: &mut State) {
         for effect in &self.effects {
             let scope = Scope::at(state, NO_CELL);
             // `supply(mover) -= ...`: the seat read here, without a call.
@@ -133,9 +142,6 @@ impl Rules {
             }
             .max(0);
         }
-        if !self.try_ends(state) {
-            self.next_turn(state, seat);
-        }
     }
 
     /// Tries the end rules in order; the first whose condition holds ends
@@ -143,17 +149,22 @@ impl Rules {
     #[inline(always)]
     pub(super) fn try_ends(&self, state: &mut State) -> bool {
         for end in &self.ends {
-            let scope = Scope::at(state, NO_CELL);
-            let holds = match &end.condition {
-                Node::Or(a, b) => self.either(a, b, &scope),
-                condition => self.eval(condition, &scope) != 0,
-            };
-            if holds {
+            if self.end_holds(&end.condition, state) {
                 self.end_by(state, end);
                 return true;
             }
         }
         false
+    }
+
+    /// Whether an end rule's condition holds.
+    #[inline(always)]
+    pub(super) fn end_holds(&self, condition: &Node, state: &State) -> bool {
+        let scope = Scope::at(state, NO_CELL);
+        match condition {
+            Node::Or(a, b) => self.either(a, b, &scope),
+            condition => self.eval(condition, &scope) != 0,
+        }
     }
 
     /// Whether `a` or `b` holds, each read inline when it is a leaf (an end

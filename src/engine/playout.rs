@@ -2,19 +2,21 @@
 //! loop of the AI and of `simulate`.
 //!
 //! Most games go through the general turn (`random_move`, then `play`). A
-//! game whose every turn is one placement on a cell drawn from a bitboard
-//! word (tic-tac-toe, Connect Four, Gomoku, Hex) takes a tighter loop that
-//! makes the same draws and the same changes with the per-turn checks for
-//! effects, filters, deals and phases left out, since such a game has none.
-//! This is Ludii's "add to empty" playout, over the same state.
+//! game whose last phase is one placement a turn on a cell drawn from a
+//! bitboard word or the empty-cell list (tic-tac-toe, Connect Four, Gomoku,
+//! Hex, Hex Fours after its two opening turns) plays that phase in a
+//! tighter loop that makes the same draws and the same changes with the
+//! per-turn checks for filters, deals and phases left out, since such a
+//! phase has none; scores and effects after the turn are read only by the
+//! loop of the games that have them. This is Ludii's "add to empty"
+//! playout, over the same state.
 
 use rand::Rng;
 
 use super::bitboard::{nth_cell, nth_cell64};
-use super::eval::Scope;
 use super::play::{below, spend_piece};
 use super::{Move, State};
-use crate::ir::{Candidates, Form, Node, Rules, SeatRef, Select, Step, NO_CELL};
+use crate::ir::{Candidates, CmpOp, Form, Node, Rules, SeatRef, Select, Step};
 
 /// Plays uniformly random moves until the game ends or no move is legal; returns
 /// the number of moves played. `buf` is reused so that nothing is allocated.
@@ -25,51 +27,73 @@ pub fn random_playout<R: Rng>(
     rng: &mut R,
     max_moves: u32,
 ) -> u32 {
-    if let Some(place) = rules.placement_only(state) {
-        if let Some(played) = rules.word_playout(place, state, rng, max_moves) {
-            return played;
-        }
-        return rules.placement_playout(place, state, rng, max_moves);
+    // A game whose last phase is plain placement plays that phase in the
+    // placement loop, from its first turn there to the end.
+    let Some(place) = rules.placement_phase(state) else {
+        return rules.turn_playout(NO_PHASE, state, buf, rng, max_moves);
+    };
+    let last = rules.phases.len() - 1;
+    let played = match state.phase as usize == last {
+        true => 0,
+        false => rules.turn_playout(last, state, buf, rng, max_moves),
+    };
+    if played < max_moves && state.phase as usize == last {
+        played + rules.placements(place, state, rng, max_moves - played)
+    } else {
+        played
     }
-    let mut played = 0;
-    // Only games that sow by kept counts draw a sowing path while sowing.
-    let sows = rules.sow_cache.is_some();
-    while played < max_moves {
-        // A sowing path is drawn while the stack is sown: no move in between.
-        match sows.then(|| rules.play_random_sow(state, rng)).flatten() {
-            Some(true) => {}
-            Some(false) => break,
-            None => {
-                let Some(m) = rules.random_move(state, buf, rng) else {
-                    break;
-                };
-                rules.play(state, m);
+}
+
+/// A phase no game reaches: `turn_playout` then plays to the end.
+const NO_PHASE: usize = usize::MAX;
+
+impl Rules {
+    /// Random moves through the general turn until the game ends, no move
+    /// is legal, `max_moves` are played or the game is in phase `stop`.
+    fn turn_playout<R: Rng>(
+        &self,
+        stop: usize,
+        state: &mut State,
+        buf: &mut Vec<Move>,
+        rng: &mut R,
+        max_moves: u32,
+    ) -> u32 {
+        let mut played = 0;
+        // Only games that sow by kept counts draw a sowing path while sowing.
+        let sows = self.sow_cache.is_some();
+        while played < max_moves && state.phase as usize != stop {
+            // A sowing path is drawn while the stack is sown: no move in between.
+            match sows.then(|| self.play_random_sow(state, rng)).flatten() {
+                Some(true) => {}
+                Some(false) => break,
+                None => {
+                    let Some(m) = self.random_move(state, buf, rng) else {
+                        break;
+                    };
+                    self.play(state, m);
+                }
             }
+            played += 1;
         }
-        played += 1;
+        played
     }
-    played
 }
 
 impl Rules {
-    /// The placement every turn is, when the game is nothing but placements
-    /// drawn from a word: one phase of one `place` rule with no effects
-    /// after it, no filters, turn effects, deal, live scores or majorities.
-    fn placement_only(&self, state: &State) -> Option<&Select> {
-        let [phase] = self.phases.as_slice() else {
-            return None;
-        };
+    /// The placement every turn of the last phase is, when that phase is
+    /// nothing but placements drawn from a word or the empty-cell list: one
+    /// `place` rule with no test, and no filters, deal or majorities in the
+    /// game. Scores, effects after the turn and earlier phases are allowed.
+    fn placement_phase(&self, state: &State) -> Option<&Select> {
+        let phase = self.phases.last()?;
         let [rule] = phase.rules.as_slice() else {
             return None;
         };
         let (Form::Place, [Step::Place(place)]) = (rule.form, rule.steps.as_slice()) else {
             return None;
         };
-        let plain = phase.turns.is_none()
-            && self.filters.is_empty()
-            && self.effects.is_empty()
+        let plain = self.filters.is_empty()
             && self.deal.is_none()
-            && !self.live_scores
             && !self.majority
             && place.test.is_none()
             && place.guard.is_none();
@@ -77,15 +101,37 @@ impl Rules {
         (plain && drawn).then_some(place)
     }
 
+    /// The placement loop from a position in the last phase: on words when
+    /// the game fits them, else [`Rules::placement_playout`].
+    #[inline(always)]
+    fn placements<R: Rng>(
+        &self,
+        place: &Select,
+        state: &mut State,
+        rng: &mut R,
+        max_moves: u32,
+    ) -> u32 {
+        if let Some(played) = self.word_playout(place, state, rng, max_moves) {
+            return played;
+        }
+        // Games without scores or effects after the turn run a loop
+        // compiled without them.
+        if self.live_scores || !self.effects.is_empty() {
+            self.placement_playout::<true, R>(place, state, rng, max_moves)
+        } else {
+            self.placement_playout::<false, R>(place, state, rng, max_moves)
+        }
+    }
+
     /// Whether `place` draws from the empty-cell list: any empty cell.
     fn listed_empty(&self, place: &Select) -> bool {
         matches!(place.candidates, Candidates::Empty) && place.mask.is_none()
     }
 
-    /// [`random_playout`] for a game of placements only (see
-    /// [`Rules::placement_only`]): the same draws as `random_move` and the
+    /// [`random_playout`] in a last phase of placements only (see
+    /// [`Rules::placement_phase`]): the same draws as `random_move` and the
     /// same changes as `play`, turn after turn.
-    fn placement_playout<R: Rng>(
+    fn placement_playout<const AFTER_TURN: bool, R: Rng>(
         &self,
         place: &Select,
         state: &mut State,
@@ -141,13 +187,26 @@ impl Rules {
             }
             state.passes = 0;
             played += 1;
+            if AFTER_TURN {
+                if self.live_scores {
+                    self.update_scores(state);
+                }
+                self.apply_effects(state);
+            }
             let ended = if probed {
                 let mut ended = false;
                 for (probe, end) in probes.iter().zip(&self.ends) {
                     let holds = match *probe {
                         Probe::MoverLine(t) => state.lines[t * seats + seat as usize],
                         Probe::Full => state.empty_list.is_empty(),
-                        Probe::Other => self.eval(&end.condition, &Scope::at(state, NO_CELL)) != 0,
+                        Probe::MoverOut if AFTER_TURN => state.supply[seat as usize] == 0,
+                        Probe::Either(a, b) if AFTER_TURN => {
+                            a.holds(state, seats) || b.holds(state, seats)
+                        }
+                        // The loop without effects reads the ends it reads
+                        // directly as above and no more: any other arm there
+                        // makes Gomoku 2-3% slower.
+                        _ => self.end_holds(&end.condition, state),
                     };
                     if holds {
                         self.end_by(state, end);
@@ -176,24 +235,75 @@ impl Rules {
 /// The most end rules the placement loop reads directly.
 const MAX_PROBES: usize = 4;
 
-/// An end condition as the placement loop tests it.
+/// An end condition as the placement loop tests it. The leaves are
+/// variants here as well as in [`Leaf`]: one match, not two, on the
+/// common ends (a nested enum cost Gomoku 6%).
 #[derive(Clone, Copy)]
 enum Probe {
-    /// The mover has a line of the table's length.
+    /// The mover has a line of the table's length (a table index).
     MoverLine(usize),
     /// No cell is empty.
     Full,
+    /// The mover has no piece left (`supply(mover) == 0`).
+    MoverOut,
+    /// `a or b`, both read straight off the state (`supply(mover) == 0 or full`).
+    Either(Leaf, Leaf),
     /// Any other condition, evaluated.
     Other,
+}
+
+/// An end condition the placement loop reads straight off the state.
+/// Two bytes, so that a [`Probe`] is no larger for holding two: a larger
+/// probe made Gomoku's loop 2-3% slower.
+#[derive(Clone, Copy)]
+enum Leaf {
+    /// The mover has a line of the table's length.
+    MoverLine(u8),
+    /// No cell is empty.
+    Full,
+    /// The mover has no piece left.
+    MoverOut,
 }
 
 impl Probe {
     /// The probe for an end condition.
     fn of(condition: &Node) -> Self {
-        match condition {
-            Node::Line(t, SeatRef::Mover) => Probe::MoverLine(*t as usize),
-            Node::Full => Probe::Full,
-            _ => Probe::Other,
+        if let Node::Or(a, b) = condition {
+            return match (Leaf::of(a), Leaf::of(b)) {
+                (Some(a), Some(b)) => Probe::Either(a, b),
+                _ => Probe::Other,
+            };
+        }
+        match Leaf::of(condition) {
+            Some(Leaf::MoverLine(t)) => Probe::MoverLine(t as usize),
+            Some(Leaf::Full) => Probe::Full,
+            Some(Leaf::MoverOut) => Probe::MoverOut,
+            None => Probe::Other,
+        }
+    }
+}
+
+impl Leaf {
+    /// The leaf for a condition, if it is one.
+    fn of(condition: &Node) -> Option<Self> {
+        Some(match condition {
+            Node::Line(t, SeatRef::Mover) => Leaf::MoverLine(*t),
+            Node::Full => Leaf::Full,
+            Node::CmpConst(CmpOp::Eq, a, 0) if matches!(**a, Node::Supply(SeatRef::Mover)) => {
+                Leaf::MoverOut
+            }
+            _ => return None,
+        })
+    }
+
+    /// Whether the condition holds after the mover's placement.
+    #[inline(always)]
+    fn holds(self, state: &State, seats: usize) -> bool {
+        let mover = state.mover as usize;
+        match self {
+            Leaf::MoverLine(t) => state.lines[t as usize * seats + mover],
+            Leaf::Full => state.empty_list.is_empty(),
+            Leaf::MoverOut => state.supply[mover] == 0,
         }
     }
 }

@@ -35,7 +35,7 @@ impl Rules {
     /// Picks up the stack on `from` with `piece` put on top, and drops it
     /// bottom first, each drop on the cell `step(i, cell)` gives after the
     /// last; returns the last cell dropped on.
-    #[inline]
+    #[inline(always)]
     pub(super) fn sow(
         &self,
         state: &mut State,
