@@ -224,6 +224,8 @@ impl Rules {
 
 impl Rules {
     /// Recomputes every seat's score and its rise this turn.
+    /// Inlined: a game with live scores reads them every turn.
+    #[inline(always)]
     pub(super) fn update_scores(&self, state: &mut State) {
         if self.score.is_none() {
             return;

@@ -239,8 +239,15 @@ pub(super) fn copy_vec<T: Copy>(to: &mut Vec<T>, from: &Vec<T>) {
         // What the rules do not use costs a test, not a call.
     } else if to.len() == from.len() {
         // The usual case, a copy of a position of the same game: one copy
-        // of the bytes, no length to adjust.
-        to.copy_from_slice(from);
+        // of the bytes, no length to adjust. The per-seat counters (a few
+        // values) are copied in place: a call to memcpy costs more.
+        match from.len() {
+            1 => to[0] = from[0],
+            2 => to[..2].copy_from_slice(&from[..2]),
+            3 => to[..3].copy_from_slice(&from[..3]),
+            4 => to[..4].copy_from_slice(&from[..4]),
+            _ => to.copy_from_slice(from),
+        }
     } else {
         to.clone_from(from);
     }
