@@ -232,6 +232,29 @@ impl State {
     }
 }
 
+/// Copies `from` into `to`, of the same length. Up to 16 values (the
+/// per-seat counters, a small board) are copied in place by two fixed-size
+/// copies that may overlap: a call to memcpy costs more than the copy.
+#[inline(always)]
+pub(super) fn copy_slice<T: Copy>(to: &mut [T], from: &[T]) {
+    let n = from.len();
+    match n {
+        0 => {}
+        1 => to[0] = from[0],
+        2 => to[..2].copy_from_slice(&from[..2]),
+        3 => to[..3].copy_from_slice(&from[..3]),
+        4..=8 => {
+            to[..4].copy_from_slice(&from[..4]);
+            to[n - 4..n].copy_from_slice(&from[n - 4..]);
+        }
+        9..=16 => {
+            to[..8].copy_from_slice(&from[..8]);
+            to[n - 8..n].copy_from_slice(&from[n - 8..]);
+        }
+        _ => to.copy_from_slice(from),
+    }
+}
+
 /// Copies a buffer, reusing its memory.
 #[inline(always)]
 pub(super) fn copy_vec<T: Copy>(to: &mut Vec<T>, from: &Vec<T>) {
@@ -239,15 +262,8 @@ pub(super) fn copy_vec<T: Copy>(to: &mut Vec<T>, from: &Vec<T>) {
         // What the rules do not use costs a test, not a call.
     } else if to.len() == from.len() {
         // The usual case, a copy of a position of the same game: one copy
-        // of the bytes, no length to adjust. The per-seat counters (a few
-        // values) are copied in place: a call to memcpy costs more.
-        match from.len() {
-            1 => to[0] = from[0],
-            2 => to[..2].copy_from_slice(&from[..2]),
-            3 => to[..3].copy_from_slice(&from[..3]),
-            4 => to[..4].copy_from_slice(&from[..4]),
-            _ => to.copy_from_slice(from),
-        }
+        // of the bytes, no length to adjust.
+        copy_slice(to, from);
     } else {
         to.clone_from(from);
     }

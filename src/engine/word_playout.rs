@@ -11,6 +11,7 @@ use rand::Rng;
 use super::bitboard::nth_cell64;
 use super::drop::UP;
 use super::play::below;
+use super::state::copy_slice;
 use super::State;
 use crate::ir::{Candidates, CellId, LineTable, Node, Rules, SeatRef, Select};
 
@@ -178,8 +179,8 @@ impl Rules {
         for (top, &own) in state.tops[1..=seats].iter_mut().zip(&words.own) {
             *top = u128::from(own);
         }
-        state.counts.copy_from_slice(&words.counts[..seats]);
-        state.supply.copy_from_slice(&words.supply[..seats]);
+        copy_slice(&mut state.counts, &words.counts[..seats]);
+        copy_slice(&mut state.supply, &words.supply[..seats]);
         for (i, flag) in state.lines.iter_mut().enumerate() {
             *flag = words.lines >> i & 1 != 0;
         }
