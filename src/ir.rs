@@ -15,7 +15,7 @@ pub mod track;
 
 pub use cell_mask::CellMask;
 pub use geometry::{CellId, Geometry, NO_CELL};
-pub use lines::{AxisShifts, LineTable};
+pub use lines::{AxisShifts, LineTable, SmallMasks};
 
 /// The most cells one `gather` empties.
 pub const MAX_GATHERED: usize = 8;

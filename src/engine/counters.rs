@@ -30,7 +30,7 @@ impl Rules {
                 // Long lines: many pass each cell, so the whole board is
                 // searched by shifts instead.
                 table.holds_line(shifts, state.tops[own as usize] as u64)
-            } else if table.through_masks.is_some() && self.keeps_tops {
+            } else if table.small_masks.is_some() && self.keeps_tops {
                 // One AND a line against the seat's bitboard.
                 table.covers_line_through(state.tops[own as usize] as u64, cell)
             } else if let (Some(masks), true) = (&table.masks, self.keeps_tops) {
@@ -117,8 +117,8 @@ impl Rules {
         let seats = self.seats.len();
         for (t, table) in self.line_tables.iter().enumerate() {
             let flags = &mut state.lines[t * seats..(t + 1) * seats];
-            if let Some(masks) = &table.small_masks {
-                let tops = &state.tops[1..=seats];
+            if let Some(small) = &table.small_masks {
+                let (masks, tops) = (&small.lines, &state.tops[1..=seats]);
                 match seats {
                     2 => flags.copy_from_slice(&lines_on::<2>(masks, tops)),
                     3 => flags.copy_from_slice(&lines_on::<3>(masks, tops)),

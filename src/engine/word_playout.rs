@@ -235,7 +235,7 @@ impl Words {
 /// hold a line of the table's length.
 #[inline(always)]
 fn holds(table: &LineTable, stones: u64, cell: CellId) -> bool {
-    match (&table.axis_shifts, &table.through_masks) {
+    match (&table.axis_shifts, &table.small_masks) {
         (Some(shifts), _) => table.holds_line(shifts, stones),
         (None, Some(_)) => table.covers_line_through(stones, cell),
         (None, None) => false,

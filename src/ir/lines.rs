@@ -20,17 +20,24 @@ pub struct LineTable {
     pub masks: Option<Vec<u128>>,
     /// The same masks in 64 bits, when the board has at most 64 cells: the
     /// common boards are that small, and a check is then a single AND.
-    pub small_masks: Option<Vec<u64>>,
-    /// `small_masks` of the lines through each cell, laid out as `through`
-    /// (`through_start[c]..through_start[c+1]`): a cell's lines are then
-    /// checked in one pass over adjacent words, with no look-up between.
-    pub through_masks: Option<Vec<u64>>,
+    pub small_masks: Option<SmallMasks>,
     /// When the board has at most 64 cells, the lines are 4 to 6 long and a
     /// step along each axis adds a constant to the cell id: per axis, that
     /// constant and the cells with a step that way. A seat's lines are then
     /// found on its bitboard in `length - 1` shifts an axis, however many
     /// lines pass a cell.
     pub axis_shifts: Option<AxisShifts>,
+}
+
+/// The masks of a board of at most 64 cells, in two layouts.
+#[derive(Clone, Debug)]
+pub struct SmallMasks {
+    /// Each line's mask, by line id.
+    pub lines: Vec<u64>,
+    /// The masks of the lines through each cell, laid out as `through`
+    /// (`through_start[c]..through_start[c+1]`): a cell's lines are then
+    /// checked in one pass over adjacent words, with no look-up between.
+    pub through: Vec<u64>,
 }
 
 /// Per axis (at most four: a square board's), the id step along it and the
@@ -83,11 +90,10 @@ impl Geometry {
         });
         let small_masks = (self.cell_count() <= 64).then(|| {
             let wide: &Vec<u128> = masks.as_ref().expect("64 cells fit in 128 bits");
-            wide.iter().map(|&m| m as u64).collect()
+            let lines: Vec<u64> = wide.iter().map(|&m| m as u64).collect();
+            let through = through.iter().map(|&l| lines[l as usize]).collect();
+            SmallMasks { lines, through }
         });
-        let through_masks = small_masks
-            .as_ref()
-            .map(|m: &Vec<u64>| through.iter().map(|&l| m[l as usize]).collect());
         LineTable {
             length,
             cells,
@@ -95,7 +101,6 @@ impl Geometry {
             through_start,
             masks,
             small_masks,
-            through_masks,
             axis_shifts: self.axis_shifts(length),
         }
     }
@@ -173,18 +178,18 @@ impl LineTable {
 
     /// Whether `stones` (a bitboard of at most 64 cells) cover a line
     /// through `cell`, read from the masks of the lines through it side by
-    /// side (false without `through_masks`).
+    /// side (false without small masks).
     #[inline]
     pub fn covers_line_through(&self, stones: u64, cell: CellId) -> bool {
-        let Some(masks) = &self.through_masks else {
+        let Some(small) = &self.small_masks else {
             return false;
         };
-        masks[self.through_range(cell)]
+        small.through[self.through_range(cell)]
             .iter()
             .any(|&m| m & !stones == 0)
     }
 
-    /// Where the lines through `cell` are in `through` and `through_masks`.
+    /// Where the lines through `cell` are in `through` and `SmallMasks::through`.
     #[inline]
     fn through_range(&self, cell: CellId) -> std::ops::Range<usize> {
         let c = cell as usize;
