@@ -190,6 +190,10 @@ impl Rules {
             }
             // A track step's test on each mover (`not locked(cell)`).
             Node::Locked(c) if matches!(**c, Node::Chosen) => self.locked(st, s.chosen) as i64,
+            // A track game's seat tests (`partner(mover) if locked_movers(mover)
+            // == 4 else mover`), read on every listing and every turn's end.
+            Node::LockedMovers(p) => self.locked_movers(st, self.direct_seat(p, s)?) as i64,
+            Node::Partner(p) => self.partner.get(self.direct_seat(p, s)?).copied()? as i64,
             // A cell's number in an aggregate (`sum(number(c) for c ...)`).
             Node::Number(c) if matches!(**c, Node::Each) => {
                 self.numbers.get(s.each as usize).copied().unwrap_or(0)
@@ -354,15 +358,7 @@ impl Rules {
                     .as_ref()
                     .is_some_and(|t| t.kind.get(c) == Some(kind)) as i64
             }
-            Node::SeatOf(c) => {
-                let c = cell(c) as usize;
-                let ring = self.geometry.ring.as_ref().map(|r| &r.seat_of);
-                let track = self.track.as_ref().map(|t| &t.seat_of);
-                track
-                    .or(ring)
-                    .and_then(|s| s.get(c))
-                    .map_or(-1, |&p| p as i64)
-            }
+            Node::SeatOf(c) => self.seat_at(self.eval(c, s)),
             Node::Locked(c) => self.locked(st, cell(c)) as i64,
             Node::Step(c, d) => self.step_from(cell(c), self.eval(d, s)),
             Node::Between(a, b) => i64::from(self.geometry.compass.between(cell(a), cell(b))),

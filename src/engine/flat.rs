@@ -110,8 +110,8 @@ impl Rules {
         op.checked(a, b)
     }
 
-    /// A cell's height, owner, or one seat's pieces there, at a cell and
-    /// for a seat read straight off the scope.
+    /// A cell's height, owner or seat, or one seat's pieces there, at a
+    /// cell and for a seat read straight off the scope (or off a cell).
     fn cell_read(&self, node: &Node, s: &Scope) -> Option<i64> {
         let st = s.state;
         Some(match node {
@@ -125,7 +125,11 @@ impl Rules {
             },
             Node::Stones(p, c) => {
                 let seat = match p {
-                    SeatRef::Node(n) => self.atom(n, s)? as usize,
+                    // `stones(seat_of(cell), cell)`: a seat read off a cell.
+                    SeatRef::Node(n) => match &**n {
+                        Node::SeatOf(c) => self.seat_at(self.atom(c, s)?) as usize,
+                        n => self.atom(n, s)? as usize,
+                    },
                     direct => self.direct_seat(direct, s)?,
                 };
                 match self.atom(c, s)? as CellId {
@@ -134,8 +138,21 @@ impl Rules {
                     c => st.stones(c, seat as u8, self) as i64,
                 }
             }
+            Node::SeatOf(c) => self.seat_at(self.atom(c, s)?),
             _ => return None,
         })
+    }
+
+    /// The seat a cell belongs to (its track segment, home or end zone, or
+    /// its ring's side), or -1.
+    pub(super) fn seat_at(&self, cell: i64) -> i64 {
+        let c = cell as CellId as usize;
+        let ring = self.geometry.ring.as_ref().map(|r| &r.seat_of);
+        let track = self.track.as_ref().map(|t| &t.seat_of);
+        track
+            .or(ring)
+            .and_then(|s| s.get(c))
+            .map_or(-1, |&p| p as i64)
     }
 }
 

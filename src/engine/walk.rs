@@ -45,7 +45,17 @@ impl Rules {
             Candidates::OwnedBy(s) => state.board[c] as i64 == self.eval(s, &scope) + 1,
             _ => true,
         };
-        candidate && self.guard_and_test(select, &scope)
+        // The test on each space is read in one call where its shape
+        // allows (`stones(seat_of(cell), cell) > 0 and piece != ...`).
+        candidate
+            && select
+                .guard
+                .as_ref()
+                .is_none_or(|g| self.eval(g, &scope) != 0)
+            && select
+                .test
+                .as_ref()
+                .is_none_or(|t| self.cell_test(t, &scope))
     }
 
     /// Where a mover of `seat` on `from` ends after walking `n` spaces
@@ -83,23 +93,25 @@ impl Rules {
         if kind(from) == SpaceKind::Home || (way < 0 && kind(from) == SpaceKind::End) {
             return;
         }
+        let cells = track.cells();
+        let ahead = &track.ahead[seat as usize * cells..][..cells];
+        let behind = &track.behind[seat as usize * cells..][..cells];
         let (mut at, mut forward) = (from, way > 0);
         for stop in stops.iter_mut() {
             at = loop {
-                let next = if forward {
-                    self.step_forward(state, seat, from, at)
-                } else {
-                    self.step_back(state, seat, from, at)
-                };
-                let next = match next {
-                    Some(next) => next,
+                let next = if forward { ahead } else { behind }[at as usize];
+                // No mover jumps another in an end zone, either way.
+                let open = next != NO_CELL
+                    && (kind(next) != SpaceKind::End || !taken(state, from, next));
+                let next = match open {
+                    true => next,
                     // The end of the path: turn back there, if the mover is
                     // in its end zone and the track turns back.
-                    None if track.turning_back && kind(at) == SpaceKind::End && forward => {
+                    false if track.turning_back && kind(at) == SpaceKind::End && forward => {
                         forward = false;
                         continue;
                     }
-                    None => return,
+                    false => return,
                 };
                 if self.is_blocked(state, next, seat) {
                     return;
@@ -112,41 +124,6 @@ impl Rules {
                 break next;
             };
             *stop = at;
-        }
-    }
-
-    /// The next space forward on `seat`'s path of a mover walking from
-    /// `from`, or `None` at its end (the end zone's last space, or a taken
-    /// one).
-    fn step_forward(&self, state: &State, seat: u8, from: CellId, at: CellId) -> Option<CellId> {
-        let track = self.tracks();
-        let end = track.end_index(at);
-        let next = if end > 0 {
-            (end < track.end_len).then(|| track.end(seat as usize, end + 1))?
-        } else if at == track.start(seat as usize) && track.progress(seat as usize, at) == 0 {
-            track.next(at)
-        } else if track.next(at) == track.start(seat as usize) {
-            // Past its own start space a mover goes into its end zone.
-            track.end(seat as usize, 1)
-        } else {
-            track.next(at)
-        };
-        let taken = track.kind[next as usize] == SpaceKind::End && taken(state, from, next);
-        (!taken).then_some(next)
-    }
-
-    /// The next space back: down the end zone (never onto a taken space:
-    /// no mover jumps another there) and onto the ring before the seat's
-    /// start space, or back along the ring.
-    fn step_back(&self, state: &State, seat: u8, from: CellId, at: CellId) -> Option<CellId> {
-        let track = self.tracks();
-        match track.end_index(at) {
-            0 => Some(track.prev(at)),
-            1 => Some(track.prev(track.start(seat as usize))),
-            k => {
-                let next = track.end(seat as usize, k - 1);
-                (!taken(state, from, next)).then_some(next)
-            }
         }
     }
 

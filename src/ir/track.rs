@@ -7,7 +7,7 @@
 //! homes, one a seat; then the end zones, seat by seat, from the outermost
 //! space (1) to the innermost.
 
-use super::{CellId, Node, Select};
+use super::{CellId, Node, Select, NO_CELL};
 
 /// The most spaces a split may divide: its ways are listed one by one.
 pub const MAX_SPLIT: usize = 12;
@@ -49,6 +49,12 @@ pub struct Track {
     pub blocked: Option<Select>,
     /// What happens where a walk ends (`after move`), in order.
     pub after_move: Vec<MoveEffect>,
+    /// The next space forward on each seat's path (`seat * cells + cell`),
+    /// whoever stands there, or `NO_CELL` at its end: a walk's step is one
+    /// look-up.
+    pub ahead: Vec<CellId>,
+    /// The next space back on each seat's path, likewise.
+    pub behind: Vec<CellId>,
 }
 
 impl Track {
@@ -69,7 +75,7 @@ impl Track {
             seat_of.extend(std::iter::repeat_n(s as u8, end_len));
         }
         debug_assert_eq!(kind.len(), ring + seats * (1 + end_len));
-        Track {
+        let mut track = Track {
             seats,
             segment,
             movers,
@@ -80,7 +86,43 @@ impl Track {
             seat_of,
             blocked: None,
             after_move: Vec::new(),
-        }
+            ahead: Vec::new(),
+            behind: Vec::new(),
+        };
+        let cells = 0..track.cells() as CellId;
+        track.ahead = (0..seats)
+            .flat_map(|s| cells.clone().map(move |c| (s, c)))
+            .map(|(s, c)| track.step_ahead(s, c).unwrap_or(NO_CELL))
+            .collect();
+        track.behind = (0..seats)
+            .flat_map(|s| cells.clone().map(move |c| (s, c)))
+            .map(|(s, c)| track.step_behind(s, c).unwrap_or(NO_CELL))
+            .collect();
+        track
+    }
+
+    /// The space after `at` on `seat`'s path: along the ring, and past the
+    /// seat's own start space into its end zone, to its innermost space.
+    fn step_ahead(&self, seat: usize, at: CellId) -> Option<CellId> {
+        let end = self.end_index(at);
+        Some(match self.kind[at as usize] {
+            SpaceKind::Home => return None,
+            SpaceKind::End if end < self.end_len => self.end(seat, end + 1),
+            SpaceKind::End => return None,
+            _ if at != self.start(seat) && self.next(at) == self.start(seat) => self.end(seat, 1),
+            _ => self.next(at),
+        })
+    }
+
+    /// The space before `at` on `seat`'s path: down the end zone onto the
+    /// ring before the seat's start space, or back along the ring.
+    fn step_behind(&self, seat: usize, at: CellId) -> Option<CellId> {
+        Some(match self.end_index(at) {
+            _ if self.kind[at as usize] == SpaceKind::Home => return None,
+            0 => self.prev(at),
+            1 => self.prev(self.start(seat)),
+            k => self.end(seat, k - 1),
+        })
     }
 
     /// The number of cells.
