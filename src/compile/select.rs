@@ -104,6 +104,12 @@ impl Lowerer<'_> {
                 {
                     candidates = Candidates::EmptyNeighbours((**a).clone());
                 }
+                // `stones(p, cell) > 0`, `height(cell) > 0`: only an
+                // occupied cell passes; the condition stays in the test.
+                c if matches!(candidates, Candidates::All) && needs_a_piece(&c) => {
+                    candidates = Candidates::Occupied;
+                    test.push(c);
+                }
                 c if !c.uses_chosen() => guard.push(c),
                 c => match self.static_mask(&c) {
                     Some(m) => mask = Some(join_masks(mask.take(), m)),
@@ -241,4 +247,11 @@ fn owner_of_chosen<'n>(a: &'n Node, b: &'n Node) -> Option<&'n Node> {
         (false, true) if !a.uses_chosen() => Some(a),
         _ => None,
     }
+}
+
+/// Whether a condition holds only on an occupied chosen cell: `stones(p,
+/// cell) > 0` or `height(cell) > 0`.
+fn needs_a_piece(node: &Node) -> bool {
+    matches!(node, Node::CmpConst(CmpOp::Gt, a, 0)
+        if matches!(&**a, Node::Stones(_, c) | Node::Height(c) if matches!(**c, Node::Chosen)))
 }

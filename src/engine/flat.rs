@@ -96,7 +96,7 @@ impl Rules {
     /// (`height(to) - stones(piece, to)`, an effect's condition), in one
     /// call instead of one per node. A division by zero or an overflow is
     /// left to the general path, which records the fault.
-    #[inline(never)]
+    #[inline(always)]
     fn flat_arith(&self, node: &Node, s: &Scope) -> Option<i64> {
         let Node::Arith(op, a, b, _) = node else {
             return None;
@@ -112,6 +112,7 @@ impl Rules {
 
     /// A cell's height, owner or seat, or one seat's pieces there, at a
     /// cell and for a seat read straight off the scope (or off a cell).
+    #[inline(always)]
     fn cell_read(&self, node: &Node, s: &Scope) -> Option<i64> {
         let st = s.state;
         Some(match node {

@@ -16,14 +16,18 @@ impl Rules {
     }
 
     /// Whether `space` is blocked to a mover of `seat` (`blocked where`):
-    /// the selection's mask first, inlined into the walk, so that most
-    /// spaces cost one look-up.
+    /// the selection's mask and candidates first, inlined into the walk, so
+    /// that most spaces cost a look-up or two.
     #[inline(always)]
     pub(super) fn is_blocked(&self, state: &State, space: CellId, seat: u8) -> bool {
         let Some(select) = &self.tracks().blocked else {
             return false;
         };
         if select.mask.as_ref().is_some_and(|m| !m.contains(space)) {
+            return false;
+        }
+        // Most spaces are empty, and most blocking needs a mover there.
+        if matches!(select.candidates, Candidates::Occupied) && state.heights[space as usize] == 0 {
             return false;
         }
         self.blocks(select, state, space, seat)
