@@ -337,7 +337,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
     });
     // The walk's rules belong to the track they are walked on.
     let track = track.map(|mut t| {
-        t.blocked = blocked;
+        t.set_blocked(blocked);
         t.after_move = after_move;
         t
     });

@@ -104,6 +104,9 @@ impl Rules {
         for stop in stops.iter_mut() {
             at = loop {
                 let next = if forward { ahead } else { behind }[at as usize];
+                if next != NO_CELL && track.plain[next as usize] {
+                    break next;
+                }
                 // No mover jumps another in an end zone, either way.
                 let open = next != NO_CELL
                     && (kind(next) != SpaceKind::End || !taken(state, from, next));

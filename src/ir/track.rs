@@ -55,6 +55,9 @@ pub struct Track {
     pub ahead: Vec<CellId>,
     /// The next space back on each seat's path, likewise.
     pub behind: Vec<CellId>,
+    /// Whether a walk steps onto a cell with nothing to check: a numbered
+    /// space that no `blocked where` can block.
+    pub plain: Vec<bool>,
 }
 
 impl Track {
@@ -88,7 +91,9 @@ impl Track {
             after_move: Vec::new(),
             ahead: Vec::new(),
             behind: Vec::new(),
+            plain: Vec::new(),
         };
+        track.set_blocked(None);
         let cells = 0..track.cells() as CellId;
         track.ahead = (0..seats)
             .flat_map(|s| cells.clone().map(move |c| (s, c)))
@@ -99,6 +104,19 @@ impl Track {
             .map(|(s, c)| track.step_behind(s, c).unwrap_or(NO_CELL))
             .collect();
         track
+    }
+
+    /// Sets the spaces no walk may pass (`blocked where`), and with them
+    /// which spaces are plain.
+    pub fn set_blocked(&mut self, blocked: Option<Select>) {
+        let free = |c: usize| match &blocked {
+            None => true,
+            Some(select) => select.mask.as_ref().is_some_and(|m| !m.contains(c as CellId)),
+        };
+        self.plain = (0..self.cells())
+            .map(|c| self.kind[c] == SpaceKind::Numbered && free(c))
+            .collect();
+        self.blocked = blocked;
     }
 
     /// The space after `at` on `seat`'s path: along the ring, and past the
