@@ -5,7 +5,7 @@
 use super::lower::Lowerer;
 use super::{value_of, CompileError};
 use crate::check::program::{BoardSpec, Program};
-use crate::ir::{Deal, Geometry, MoveEffect, Node, Setup, Track};
+use crate::ir::{AfterMove, Deal, Geometry, MoveEffect, Node, Setup, Track, When};
 
 /// The track's tables and the geometry of its spaces, labelled by the
 /// seats' initials (or numbers when two seats share one).
@@ -125,18 +125,50 @@ pub fn deal(program: &Program, values: &[i64]) -> Result<Option<Deal>, CompileEr
     }))
 }
 
-/// The effects after a movement, in order.
-pub fn after_move(program: &Program, lower: &mut Lowerer) -> Result<Vec<MoveEffect>, CompileError> {
+/// The effects after a movement, in order, with the value their
+/// conditions share.
+pub fn after_move(program: &Program, lower: &mut Lowerer) -> Result<AfterMove, CompileError> {
     let mut effects = Vec::new();
     for e in &program.after_move {
         let when = e.when.as_ref().map(|w| lower.node(w)).transpose()?;
-        if matches!(when, Some(Node::Const(0))) {
-            continue;
-        }
+        let when = match when {
+            Some(Node::Const(0)) => continue,
+            Some(w) => When::Holds(w),
+            None => When::Always,
+        };
         effects.push(match &e.capture_at {
             Some(at) => MoveEffect::Capture(lower.node(at)?, when),
             None => MoveEffect::SendHome(when),
         });
     }
-    Ok(effects)
+    let shared = shared_value(&effects);
+    if shared.is_some() {
+        for effect in &mut effects {
+            let (MoveEffect::Capture(_, when) | MoveEffect::SendHome(when)) = effect;
+            if let When::Holds(Node::CmpConst(op, _, c)) = when {
+                *when = When::Compares(*op, *c);
+            }
+        }
+    }
+    Ok(AfterMove { shared, effects })
+}
+
+/// The value that two or more effects' conditions, and all of them,
+/// compare with a constant (`rivals == 1`, `rivals >= 2`).
+fn shared_value(effects: &[MoveEffect]) -> Option<Node> {
+    let mut conditions = effects.iter().filter_map(|e| match e {
+        MoveEffect::Capture(_, When::Holds(w)) | MoveEffect::SendHome(When::Holds(w)) => Some(w),
+        _ => None,
+    });
+    let compared = |w: &Node| match w {
+        Node::CmpConst(_, value, _) => Some((**value).clone()),
+        _ => None,
+    };
+    let first = compared(conditions.next()?)?;
+    let mut count = 1;
+    for w in conditions {
+        (compared(w)? == first).then_some(())?;
+        count += 1;
+    }
+    (count > 1).then_some(first)
 }

@@ -31,21 +31,29 @@ impl Rules {
     }
 
     /// Whether a condition holds, for the conditions a move's listing tests
-    /// many times (the effects after a walk, blocked spaces): a comparison
-    /// of arithmetic on leaves or cell reads with a constant (`height(to) -
-    /// stones(piece, to) == 1`) is read in one call, not one per node.
+    /// many times (the effects after a walk): a comparison of arithmetic on
+    /// leaves or cell reads with a constant (`height(to) - stones(piece,
+    /// to) == 1`) is read in one call, not one per node.
     #[inline(never)]
     pub(super) fn condition_holds(&self, node: &Node, s: &Scope) -> bool {
-        if let Node::CmpConst(op, a, c) = node {
-            if let Node::Arith(_, x, y, _) = &**a {
-                if flat(x) && flat(y) {
-                    if let Some(v) = self.flat_arith(a, s) {
-                        return op.apply(v, *c) != 0;
-                    }
+        match node {
+            Node::CmpConst(op, a, c) => op.apply(self.shared_value(a, s), *c) != 0,
+            _ => self.eval(node, s) != 0,
+        }
+    }
+
+    /// A value the effects after a walk compare (`height(to) - stones(piece,
+    /// to)`): arithmetic on leaves or cell reads in one call.
+    #[inline(never)]
+    pub(super) fn shared_value(&self, node: &Node, s: &Scope) -> i64 {
+        if let Node::Arith(_, x, y, _) = node {
+            if flat(x) && flat(y) {
+                if let Some(v) = self.flat_arith(node, s) {
+                    return v;
                 }
             }
         }
-        self.eval(node, s) != 0
+        self.eval(node, s)
     }
 
     /// Whether a test on a cell holds, for the tests a listing asks of

@@ -10,7 +10,8 @@
 use super::eval::Scope;
 use super::{Move, State, MAX_MOVES};
 use crate::ir::{
-    Candidates, CardTest, CellId, MoveEffect, MoveRule, Rules, Select, SpaceKind, Step, NO_CELL,
+    Candidates, CardTest, CellId, MoveEffect, MoveRule, Rules, Select, SpaceKind, Step, When,
+    NO_CELL,
 };
 
 /// The most parts a track move has (a split's movers).
@@ -238,31 +239,39 @@ impl Rules {
     ) {
         let code = self.lift(state, from, log);
         self.put(state, to, code, log);
-        for effect in &self.tracks().after_move {
-            let scope = Scope {
-                to,
-                piece: code,
-                ..Scope::at(state, NO_CELL)
-            };
-            match effect {
-                MoveEffect::Capture(at, when) => {
-                    if when
-                        .as_ref()
-                        .is_none_or(|w| self.condition_holds(w, &scope))
-                    {
-                        let at = self.eval(at, &scope) as CellId;
-                        self.send_home_all_but(state, at, code, log);
-                    }
+        let after = &self.tracks().after_move;
+        // The shared value, read again only after an effect happened.
+        let mut shared = None;
+        for effect in &after.effects {
+            let (MoveEffect::Capture(_, when) | MoveEffect::SendHome(when)) = effect;
+            let happens = match when {
+                When::Always => true,
+                When::Holds(w) => self.condition_holds(w, &effect_scope(state, to, code)),
+                When::Compares(op, c) => {
+                    let value = match shared {
+                        Some(v) => v,
+                        None => {
+                            let node = after.shared.as_ref().expect("a shared value");
+                            self.shared_value(node, &effect_scope(state, to, code))
+                        }
+                    };
+                    shared = Some(value);
+                    op.apply(value, *c) != 0
                 }
-                MoveEffect::SendHome(when) => {
-                    if when
-                        .as_ref()
-                        .is_none_or(|w| self.condition_holds(w, &scope))
-                    {
-                        let code = self.lift(state, to, log);
-                        self.put(state, self.tracks().home(code as usize - 1), code, log);
-                        return;
-                    }
+            };
+            if !happens {
+                continue;
+            }
+            shared = None;
+            match effect {
+                MoveEffect::Capture(at, _) => {
+                    let at = self.eval(at, &effect_scope(state, to, code)) as CellId;
+                    self.send_home_all_but(state, at, code, log);
+                }
+                MoveEffect::SendHome(_) => {
+                    let code = self.lift(state, to, log);
+                    self.put(state, self.tracks().home(code as usize - 1), code, log);
+                    return;
                 }
             }
         }
@@ -405,4 +414,13 @@ fn one_part(from: CellId, to: CellId) -> Parts {
     parts.0[0] = from as u8;
     parts.1[0] = to as u8;
     parts
+}
+
+/// The scope of an effect after a movement: where the mover went, and what.
+fn effect_scope(state: &State, to: CellId, piece: u8) -> Scope<'_> {
+    Scope {
+        to,
+        piece,
+        ..Scope::at(state, NO_CELL)
+    }
 }

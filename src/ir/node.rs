@@ -6,7 +6,7 @@
 use crate::syntax::Span;
 
 /// An expression in the IR.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Node {
     /// A constant.
     Const(i64),
@@ -153,7 +153,7 @@ pub enum Node {
 }
 
 /// A seat argument: the common cases are read directly, without evaluating a node.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum SeatRef {
     /// The mover.
     Mover,

@@ -7,7 +7,7 @@
 //! homes, one a seat; then the end zones, seat by seat, from the outermost
 //! space (1) to the innermost.
 
-use super::{CellId, Node, Select, NO_CELL};
+use super::{CellId, CmpOp, Node, Select, NO_CELL};
 
 /// The most spaces a split may divide: its ways are listed one by one.
 pub const MAX_SPLIT: usize = 12;
@@ -47,8 +47,8 @@ pub struct Track {
     /// The spaces no walk may pass or land on (`blocked where`: the chosen
     /// cell is the space, `Node::Piece` the walking mover's seat).
     pub blocked: Option<Select>,
-    /// What happens where a walk ends (`after move`), in order.
-    pub after_move: Vec<MoveEffect>,
+    /// What happens where a walk ends (`after move`).
+    pub after_move: AfterMove,
     /// The next space forward on each seat's path (`seat * cells + cell`),
     /// whoever stands there, or `NO_CELL` at its end: a walk's step is one
     /// look-up.
@@ -88,7 +88,7 @@ impl Track {
             kind,
             seat_of,
             blocked: None,
-            after_move: Vec::new(),
+            after_move: AfterMove::default(),
             ahead: Vec::new(),
             behind: Vec::new(),
             plain: Vec::new(),
@@ -243,13 +243,36 @@ impl Track {
     }
 }
 
+/// What happens where a walk ends (`after move`): effects in order, each
+/// when its condition holds on the state the ones before it left.
+#[derive(Clone, Debug, Default)]
+pub struct AfterMove {
+    /// The value every condition compares with a constant, when they all
+    /// compare one (`rivals == 1`, `rivals >= 2`): read once a movement,
+    /// and again only after an effect changed the board.
+    pub shared: Option<Node>,
+    /// The effects.
+    pub effects: Vec<MoveEffect>,
+}
+
 /// An effect after a mover's movement (`after move`).
 #[derive(Clone, Debug)]
 pub enum MoveEffect {
     /// Every mover on the cell of another colour than the moving one goes home.
-    Capture(Node, Option<Node>),
+    Capture(Node, When),
     /// The moving mover goes home.
-    SendHome(Option<Node>),
+    SendHome(When),
+}
+
+/// When an effect after a movement happens.
+#[derive(Clone, Debug)]
+pub enum When {
+    /// Always.
+    Always,
+    /// When a condition holds.
+    Holds(Node),
+    /// When the shared value compares so with a constant.
+    Compares(CmpOp, i64),
 }
 
 /// Hands dealt in rounds (`deal N to each, M deals a dealer`).
