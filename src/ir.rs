@@ -336,7 +336,7 @@ impl Step {
             for n in [&s.guard, &s.test].into_iter().flatten() {
                 f(n);
             }
-            if let Candidates::EmptyNeighbours(n) | Candidates::OwnedBy(n) = &s.candidates {
+            if let Some(n) = s.candidates.node() {
                 f(n);
             }
         };
@@ -454,6 +454,16 @@ pub enum Candidates {
     OwnedBy(Node),
 }
 
+impl Candidates {
+    /// The node the candidates are computed from, if any.
+    pub fn node(&self) -> Option<&Node> {
+        match self {
+            Candidates::EmptyNeighbours(n) | Candidates::OwnedBy(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
 /// How a step chooses a cell, split by the compiler for fast move generation.
 #[derive(Clone, Debug)]
 pub struct Select {
@@ -466,6 +476,9 @@ pub struct Select {
     pub mask: Option<CellMask>,
     /// The rest of the condition, tested per candidate cell.
     pub test: Option<Node>,
+    /// Whether the condition reads the card played: if not, a track step
+    /// finds its spaces once for every card in the hand.
+    pub reads_card: bool,
 }
 
 /// A card move: a set of cards from the hand names the cell to place on.

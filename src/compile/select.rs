@@ -117,11 +117,17 @@ impl Lowerer<'_> {
                 },
             }
         }
+        let (guard, test) = (join_and(guard), join_and(test));
+        let reads_card = [guard.as_ref(), test.as_ref(), candidates.node()]
+            .into_iter()
+            .flatten()
+            .any(Node::uses_card);
         Ok(Select {
-            guard: join_and(guard),
+            guard,
             candidates,
             mask,
-            test: join_and(test),
+            test,
+            reads_card,
         })
     }
 

@@ -40,10 +40,13 @@ impl Rules {
     ) {
         let (test, action) = match rule.steps.as_slice() {
             [Step::PlayCard(test), action] => (test, action),
-            [action] => return self.action_moves(number, 0, action, state, out),
+            [action] => return self.action_moves(number, 0, action, state, &mut None, out),
             _ => return,
         };
         let hand = state.hand(state.mover, self);
+        // The spaces of a selection that does not read the card, found for
+        // the first card and kept for the others.
+        let mut spaces = None;
         for (i, &card) in hand.iter().enumerate() {
             if i > 0 && hand[i - 1] == card {
                 continue;
@@ -60,7 +63,7 @@ impl Rules {
                 }
             };
             if allowed {
-                self.action_moves(number, card, action, state, out);
+                self.action_moves(number, card, action, state, &mut spaces, out);
             }
             if out.len() >= MAX_MOVES {
                 return;
@@ -68,13 +71,23 @@ impl Rules {
         }
     }
 
-    /// The moves of one track step with `card` played.
-    fn action_moves(&self, rule: u8, card: u8, action: &Step, state: &State, out: &mut Vec<Move>) {
+    /// The moves of one track step with `card` played; `spaces` keeps the
+    /// spaces its selection took for an earlier card, when they do not
+    /// depend on it.
+    fn action_moves(
+        &self,
+        rule: u8,
+        card: u8,
+        action: &Step,
+        state: &State,
+        spaces: &mut Option<Spaces>,
+        out: &mut Vec<Move>,
+    ) {
         let track = self.tracks();
         let mover = |parts: Parts| Move::Track { rule, card, parts };
         match action {
             Step::Enter(select) => {
-                let homes = self.spaces(select, state, card, |k| k == SpaceKind::Home);
+                let homes = self.spaces_once(select, state, card, spaces, |k| k == SpaceKind::Home);
                 for &home in homes.as_slice() {
                     let seat = track.seat_of[home as usize];
                     let start = track.start(seat as usize);
@@ -92,7 +105,7 @@ impl Rules {
                 if n == 0 {
                     return;
                 }
-                let spaces = self.spaces(select, state, card, |k| k != SpaceKind::Home);
+                let spaces = self.spaces_once(select, state, card, spaces, |k| k != SpaceKind::Home);
                 for &space in spaces.as_slice() {
                     let seat = state.board[space as usize] - 1;
                     if let Some(to) = self.walk_track(state, seat, space, n) {
@@ -105,7 +118,7 @@ impl Rules {
             }
             Step::Switch(select) => {
                 let on_ring = |k| !matches!(k, SpaceKind::Home | SpaceKind::End);
-                let spaces = self.spaces(select, state, card, on_ring);
+                let spaces = self.spaces_once(select, state, card, spaces, on_ring);
                 let spaces = spaces.as_slice();
                 for (i, &a) in spaces.iter().enumerate() {
                     for &b in &spaces[i + 1..] {
@@ -115,6 +128,26 @@ impl Rules {
             }
             _ => {}
         }
+    }
+
+    /// `spaces`, found once for all the cards of a hand when the selection
+    /// does not read the card (`kept` holds them for the next card).
+    fn spaces_once(
+        &self,
+        select: &Select,
+        state: &State,
+        card: u8,
+        kept: &mut Option<Spaces>,
+        kinds: impl Fn(SpaceKind) -> bool,
+    ) -> Spaces {
+        if let Some(found) = kept {
+            return *found;
+        }
+        let found = self.spaces(select, state, card, kinds);
+        if !select.reads_card {
+            *kept = Some(found);
+        }
+        found
     }
 
     /// The spaces of the kinds `kinds` allows that a track step's selection
@@ -381,6 +414,7 @@ impl Log for Vec<Change> {
 }
 
 /// Spaces found for a step: at most one per mover.
+#[derive(Clone, Copy)]
 struct Spaces {
     cells: [CellId; 64],
     len: usize,

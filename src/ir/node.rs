@@ -386,4 +386,11 @@ impl Node {
         self.visit(&mut |n| found |= matches!(n, Node::Chosen));
         found
     }
+
+    /// Whether the node reads the card played.
+    pub fn uses_card(&self) -> bool {
+        let mut found = false;
+        self.visit(&mut |n| found |= matches!(n, Node::Card));
+        found
+    }
 }
