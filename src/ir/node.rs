@@ -163,6 +163,8 @@ pub enum SeatRef {
     Bound,
     /// A fixed seat.
     Fixed(u8),
+    /// The mover's partner (`partner(mover)`).
+    MoverPartner,
     /// Any other seat expression.
     Node(Box<Node>),
 }
@@ -175,6 +177,7 @@ impl SeatRef {
             Node::Next => SeatRef::Next,
             Node::Bound => SeatRef::Bound,
             Node::Const(c) => SeatRef::Fixed(c as u8),
+            Node::Partner(p) if matches!(p, SeatRef::Mover) => SeatRef::MoverPartner,
             n => SeatRef::Node(Box::new(n)),
         }
     }
