@@ -14,7 +14,7 @@ use super::pool::{copy_of, give_back, give_journal, journal};
 use super::track::{Change, Parts, MAX_PARTS, NO_SPACE};
 use super::{Move, State, MAX_MOVES};
 use crate::ir::track::MAX_SPLIT;
-use crate::ir::{Candidates, CellId, Rules, Select, SpaceKind, NO_CELL};
+use crate::ir::{Candidates, CellId, Node, Rules, SeatRef, Select, SpaceKind, NO_CELL};
 
 /// The most movers a split considers (one entry per mover of a stack).
 const MAX_MOVERS: usize = 64;
@@ -63,9 +63,12 @@ impl Rules {
         let track = self.tracks();
         let seats = self.seats.len() as u8;
         let mask = split.select.mask.as_ref();
+        let owners = self.possible_owners(state, split);
         for c in 0..track.cells() {
             let code = state.board[c];
             if !(1..=seats).contains(&code)
+                || (owners != u64::MAX
+                    && 1u64.checked_shl(u32::from(code - 1)).is_none_or(|b| owners & b == 0))
                 || track.kind[c] == SpaceKind::Home
                 || mask.is_some_and(|m| !m.contains(c as CellId))
             {
@@ -134,20 +137,26 @@ impl Rules {
         let mut stops = [NO_CELL; MAX_SPLIT];
         let stops = &mut stops[..longest as usize];
         self.walk_stops(state, seat, space, 1, stops);
+        // Walks of two lengths that end on one space may give one list of
+        // parts twice; only a walk that turned back in its end zone has
+        // such lengths.
+        let track = self.tracks();
+        let turned = stops
+            .iter()
+            .any(|&c| c != NO_CELL && track.kind[c as usize] == SpaceKind::End);
         for n in 1..=longest {
             let to = stops[n as usize - 1];
             if to == NO_CELL {
                 continue;
             }
-            // Walks of two lengths that end on one space (one turned
-            // back) may give one list of parts twice.
-            let dup = at.dup || stops.iter().filter(|&&c| c == to).count() > 1;
+            let dup = at.dup || (turned && stops.iter().filter(|&&c| c == to).count() > 1);
             split.parts.0[at.index] = space as u8;
             split.parts.1[at.index] = to as u8;
             if n == at.left {
                 // The last part: nothing after it to play on the result.
                 split.emit(dup, out);
-            } else {
+            } else if at.mover + 1 < split.len {
+                // A shorter part needs a mover after this one for the rest.
                 let mark = split.journal.len();
                 self.move_mover(state, space, to, &mut split.journal);
                 split.moved[at.index] = to as u8;
@@ -165,6 +174,42 @@ impl Rules {
             split.parts.0[at.index] = NO_SPACE;
             split.parts.1[at.index] = NO_SPACE;
         }
+    }
+
+    /// The seats whose movers a selection may take during a split, as bits
+    /// (all ones: any seat):
+    /// for one seat's (`owner(cell) == SEAT`), the values SEAT may take as
+    /// the parts move movers: the branches of an `if` of seats that no
+    /// movement changes (`partner(mover) if ... else mover`).
+    fn possible_owners(&self, state: &State, split: &Split) -> u64 {
+        let Candidates::OwnedBy(owner) = &split.select.candidates else {
+            return u64::MAX;
+        };
+        let scope = Scope {
+            card: split.card,
+            ..Scope::at(state, NO_CELL)
+        };
+        // The branches still to look at: a few, or every seat.
+        let mut branches = [owner; 8];
+        let (mut len, mut bits) = (1, 0);
+        while len > 0 {
+            len -= 1;
+            match branches[len] {
+                Node::If(a, _, b) if len + 2 <= branches.len() => {
+                    branches[len] = a;
+                    branches[len + 1] = b;
+                    len += 2;
+                }
+                node @ (Node::Mover | Node::Next | Node::Const(_) | Node::Card) => {
+                    bits |= 1u64.checked_shl(self.eval(node, &scope) as u32).unwrap_or(0);
+                }
+                node @ Node::Partner(p) if !matches!(p, SeatRef::Node(_)) => {
+                    bits |= 1u64.checked_shl(self.eval(node, &scope) as u32).unwrap_or(0);
+                }
+                _ => return u64::MAX,
+            }
+        }
+        bits
     }
 
     /// The seat whose movers a selection of one seat's (`owner(cell) ==
