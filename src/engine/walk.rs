@@ -73,10 +73,10 @@ impl Rules {
         from: CellId,
         n: i32,
     ) -> Option<CellId> {
-        let mut stops = [NO_CELL; MAX_WALK];
         let steps = (n.unsigned_abs() as usize).min(MAX_WALK);
-        self.walk_stops(state, seat, from, n.signum(), &mut stops[..steps]);
-        stops[..steps].last().copied().filter(|&c| c != NO_CELL)
+        let mut last = NO_CELL;
+        let walked = self.walk_mover(state, seat, from, n.signum(), steps, |_, at| last = at);
+        (walked == steps && steps > 0).then_some(last)
     }
 
     /// Where a mover of `seat` on `from` stands after each step of a walk
@@ -91,17 +91,33 @@ impl Rules {
         way: i32,
         stops: &mut [CellId],
     ) {
-        stops.fill(NO_CELL);
+        let walked = self.walk_mover(state, seat, from, way, stops.len(), |k, at| stops[k] = at);
+        stops[walked..].fill(NO_CELL);
+    }
+
+    /// Walks a mover of `seat` from `from` up to `steps` steps forward
+    /// (`way` 1) or back (-1), telling `stop` where it stands after each
+    /// (`stop(k, cell)` after k + 1 steps); returns the steps it made.
+    #[inline(always)]
+    fn walk_mover(
+        &self,
+        state: &State,
+        seat: u8,
+        from: CellId,
+        way: i32,
+        steps: usize,
+        mut stop: impl FnMut(usize, CellId),
+    ) -> usize {
         let track = self.tracks();
         let kind = |c: CellId| track.kind[c as usize];
         if kind(from) == SpaceKind::Home || (way < 0 && kind(from) == SpaceKind::End) {
-            return;
+            return 0;
         }
         let cells = track.cells();
         let ahead = &track.ahead[seat as usize * cells..][..cells];
         let behind = &track.behind[seat as usize * cells..][..cells];
         let (mut at, mut forward) = (from, way > 0);
-        for stop in stops.iter_mut() {
+        for k in 0..steps {
             at = loop {
                 let next = if forward { ahead } else { behind }[at as usize];
                 if next != NO_CELL && track.plain[next as usize] {
@@ -118,10 +134,10 @@ impl Rules {
                         forward = false;
                         continue;
                     }
-                    false => return,
+                    false => return k,
                 };
                 if self.is_blocked(state, next, seat) {
-                    return;
+                    return k;
                 }
                 if track.starts_uncounted && kind(next) == SpaceKind::Start {
                     // Stepped over, not counted.
@@ -130,8 +146,9 @@ impl Rules {
                 }
                 break next;
             };
-            *stop = at;
+            stop(k, at);
         }
+        steps
     }
 
     /// Whether the movers on `space` are locked: in an end zone, with every
