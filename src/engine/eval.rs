@@ -194,8 +194,6 @@ impl Rules {
             Node::Locked(c) if matches!(**c, Node::Chosen) => self.locked(st, s.chosen) as i64,
             // A track game's seat tests (`partner(mover) if locked_movers(mover)
             // == 4 else mover`), read on every listing and every turn's end.
-            Node::LockedMovers(p) => self.locked_movers(st, self.direct_seat(p, s)?) as i64,
-            Node::Partner(p) => self.partner.get(self.direct_seat(p, s)?).copied()? as i64,
             // A cell's number in an aggregate (`sum(number(c) for c ...)`).
             Node::Number(c) if matches!(**c, Node::Each) => {
                 self.numbers.get(s.each as usize).copied().unwrap_or(0)

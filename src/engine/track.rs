@@ -176,7 +176,7 @@ impl Rules {
         // the tops when the track has at most 128 spaces.
         let track = self.tracks();
         let owner = match &select.candidates {
-            Candidates::OwnedBy(seat) => Some(self.eval(seat, &scope) + 1),
+            Candidates::OwnedBy(seat) => Some(self.seat_named(seat, &scope) + 1),
             _ => None,
         };
         let seats = self.seats.len() as u8;

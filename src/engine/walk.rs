@@ -5,7 +5,7 @@
 
 use super::eval::Scope;
 use super::State;
-use crate::ir::{Candidates, CellId, Rules, Select, SpaceKind, Track, NO_CELL};
+use crate::ir::{Candidates, CellId, Node, Rules, Select, SpaceKind, Track, NO_CELL};
 
 /// The longest walk: a card's distance is a byte.
 pub(super) const MAX_WALK: usize = 127;
@@ -46,7 +46,7 @@ impl Rules {
         let candidate = match &select.candidates {
             Candidates::Occupied | Candidates::Pieces => height > 0,
             Candidates::Empty => height == 0,
-            Candidates::OwnedBy(s) => state.board[c] as i64 == self.eval(s, &scope) + 1,
+            Candidates::OwnedBy(s) => state.board[c] as i64 == self.seat_named(s, &scope) + 1,
             _ => true,
         };
         // The test on each space is read in one call where its shape
@@ -163,6 +163,37 @@ impl Rules {
         }
         let seat = track.seat_of[space as usize] as usize;
         (k + 1..=track.end_len).all(|j| state.heights[track.end(seat, j) as usize] > 0)
+    }
+
+    /// The seat a track step's selection takes the movers of (`owner(cell)
+    /// == SEAT`), read on every listing: an `if` of seats on a count of
+    /// locked movers (`partner(mover) if locked_movers(mover) == 4 else
+    /// mover`) without a call of the evaluator per node.
+    pub(super) fn seat_named(&self, node: &Node, s: &Scope) -> i64 {
+        match node {
+            Node::If(a, c, b) => match self.seat_test(c, s) {
+                true => self.seat_named(a, s),
+                false => self.seat_named(b, s),
+            },
+            Node::Partner(p) => match self.direct_seat(p, s) {
+                Some(seat) => self.partner.get(seat).copied().unwrap_or(0) as i64,
+                None => self.eval(node, s),
+            },
+            _ => self.eval(node, s),
+        }
+    }
+
+    /// `seat_named`'s test: a count of a named seat's locked movers
+    /// compared with a constant, or any condition.
+    fn seat_test(&self, node: &Node, s: &Scope) -> bool {
+        if let Node::CmpConst(op, a, k) = node {
+            if let Node::LockedMovers(p) = &**a {
+                if let Some(seat) = self.direct_seat(p, s) {
+                    return op.apply(self.locked_movers(s.state, seat) as i64, *k) != 0;
+                }
+            }
+        }
+        self.eval(node, s) != 0
     }
 
     /// How many of `seat`'s movers are locked.
