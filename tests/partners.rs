@@ -150,6 +150,31 @@ fn landing_on_one_sends_it_home() {
     assert_eq!(at(&rules, &state, "Rh"), "RRRR", "Red goes home");
 }
 
+/// Effects after a move whose conditions compare one value read it again
+/// after an effect happened: with `capture ... if rivals >= 1; send home
+/// piece if rivals >= 1`, the capture leaves no rival, so the mover stays
+/// (and on two rivals both go home, then the mover stays too).
+#[test]
+fn an_effect_after_a_move_sees_what_the_one_before_it_did() {
+    let text = source().replace("pass 1 card to partner", "").replace(
+        "capture at to if rivals == 1; send home piece if rivals >= 2",
+        "capture at to if rivals >= 1; send home piece if rivals >= 1",
+    );
+    assert!(text.contains("rivals >= 1; send home piece if rivals >= 1"));
+    for (setup, card, to, home) in [
+        ("put 1 Red where cell == Y8", "5 Y3-Y8", "Rh", "RRRR"),
+        ("put 2 Blue where cell == Y8", "5 Y3-Y8", "Bh", "BBBB"),
+    ] {
+        let full = format!("{text}\nsetup: {setup}; put 1 Yellow where cell == Y3\n");
+        let rules = load(&full);
+        let hands = [&["5", "6", "2", "3"][..], FILLER, FILLER, FILLER];
+        let mut state = State::scripted(&rules, &chance(&rules, 3, hands));
+        play(&rules, &mut state, card);
+        assert_eq!(at(&rules, &state, "Y8"), "Y", "{setup}: the mover stays");
+        assert_eq!(at(&rules, &state, to), home, "{setup}: the rivals go home");
+    }
+}
+
 #[test]
 fn landing_on_two_sends_the_mover_home() {
     let setup = "put 2 Blue where cell == Y9; put 1 Yellow where cell == Y3";
@@ -558,6 +583,27 @@ fn no_seat_has_no_stones() {
         let mut rng = SmallRng::seed_from_u64(0);
         tabula::engine::random_playout(&rules, &mut state, &mut buf, &mut rng, 100);
         assert!(state.is_over() && state.fault().is_none(), "{board}");
+    }
+}
+
+/// A condition that needs a piece on the cell (`height(cell) > 0`,
+/// `stones(p, cell) > 0`) takes the occupied cells, and only those that
+/// pass: on a board of stacks as on the blocked spaces of a track.
+#[test]
+fn a_place_on_pieces_takes_the_occupied_cells_that_pass() {
+    for (condition, expected) in [
+        ("height(cell) > 0", vec!["a1", "b2"]),
+        ("stones(mover, cell) > 0", vec!["b2"]),
+        ("stones(next, cell) > 0 and not corner(cell)", vec![]),
+    ] {
+        let text = format!(
+            "players X, O\nboard square 3 x 3 with stacks\nsetup: put 1 X where cell == b2; put 1 O where cell == a1\nsupply 3\nphase p\n  place where {condition}\n  otherwise pass\nend when count(mover) == 3: mover wins\n"
+        );
+        let rules = load(&text);
+        let state = rules.start(0);
+        let mut texts = legal(&rules, &state);
+        texts.retain(|t| t != "pass");
+        assert_eq!(texts, expected, "{condition}");
     }
 }
 

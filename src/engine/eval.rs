@@ -117,7 +117,11 @@ impl Rules {
             SeatRef::Fixed(f) => *f as usize,
             SeatRef::Next => next_seat(s.state.mover as usize, self.seats.len()),
             // No partner (no teams) reads as seat 0, as `partner` does.
-            SeatRef::MoverPartner => self.partner.get(s.state.mover as usize).copied().unwrap_or(0) as usize,
+            SeatRef::MoverPartner => self
+                .partner
+                .get(s.state.mover as usize)
+                .copied()
+                .unwrap_or(0) as usize,
             SeatRef::Node(_) => return None,
         })
     }

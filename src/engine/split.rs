@@ -68,7 +68,9 @@ impl Rules {
             let code = state.board[c];
             if !(1..=seats).contains(&code)
                 || (owners != u64::MAX
-                    && 1u64.checked_shl(u32::from(code - 1)).is_none_or(|b| owners & b == 0))
+                    && 1u64
+                        .checked_shl(u32::from(code - 1))
+                        .is_none_or(|b| owners & b == 0))
                 || track.kind[c] == SpaceKind::Home
                 || mask.is_some_and(|m| !m.contains(c as CellId))
             {
@@ -201,10 +203,14 @@ impl Rules {
                     len += 2;
                 }
                 node @ (Node::Mover | Node::Next | Node::Const(_) | Node::Card) => {
-                    bits |= 1u64.checked_shl(self.eval(node, &scope) as u32).unwrap_or(0);
+                    bits |= 1u64
+                        .checked_shl(self.eval(node, &scope) as u32)
+                        .unwrap_or(0);
                 }
                 node @ Node::Partner(p) if !matches!(p, SeatRef::Node(_)) => {
-                    bits |= 1u64.checked_shl(self.eval(node, &scope) as u32).unwrap_or(0);
+                    bits |= 1u64
+                        .checked_shl(self.eval(node, &scope) as u32)
+                        .unwrap_or(0);
                 }
                 _ => return u64::MAX,
             }

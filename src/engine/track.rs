@@ -105,7 +105,8 @@ impl Rules {
                 if n == 0 {
                     return;
                 }
-                let spaces = self.spaces_once(select, state, card, spaces, |k| k != SpaceKind::Home);
+                let spaces =
+                    self.spaces_once(select, state, card, spaces, |k| k != SpaceKind::Home);
                 for &space in spaces.as_slice() {
                     let seat = state.board[space as usize] - 1;
                     if let Some(to) = self.walk_track(state, seat, space, n) {

@@ -124,8 +124,8 @@ impl Rules {
                     break next;
                 }
                 // No mover jumps another in an end zone, either way.
-                let open = next != NO_CELL
-                    && (kind(next) != SpaceKind::End || !taken(state, from, next));
+                let open =
+                    next != NO_CELL && (kind(next) != SpaceKind::End || !taken(state, from, next));
                 let next = match open {
                     true => next,
                     // The end of the path: turn back there, if the mover is

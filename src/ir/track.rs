@@ -111,7 +111,10 @@ impl Track {
     pub fn set_blocked(&mut self, blocked: Option<Select>) {
         let free = |c: usize| match &blocked {
             None => true,
-            Some(select) => select.mask.as_ref().is_some_and(|m| !m.contains(c as CellId)),
+            Some(select) => select
+                .mask
+                .as_ref()
+                .is_some_and(|m| !m.contains(c as CellId)),
         };
         self.plain = (0..self.cells())
             .map(|c| self.kind[c] == SpaceKind::Numbered && free(c))
