@@ -133,25 +133,24 @@ impl Rules {
 
     /// `spaces`, found once for all the cards of a hand when the selection
     /// does not read the card (`kept` holds them for the next card).
-    fn spaces_once(
+    fn spaces_once<'k>(
         &self,
         select: &Select,
         state: &State,
         card: u8,
-        kept: &mut Option<Spaces>,
+        kept: &'k mut Option<Spaces>,
         kinds: impl Fn(SpaceKind) -> bool,
-    ) -> Spaces {
-        if let Some(found) = kept {
-            return *found;
-        }
-        let found = self.spaces(select, state, card, kinds);
-        if !select.reads_card {
-            *kept = Some(found);
+    ) -> &'k Spaces {
+        let fresh = kept.is_none() || select.reads_card;
+        let found = kept.get_or_insert_with(Spaces::default);
+        if fresh {
+            found.len = 0;
+            self.spaces(select, state, card, kinds, found);
         }
         found
     }
 
-    /// The spaces of the kinds `kinds` allows that a track step's selection
+    /// Adds to `found` the spaces of the kinds `kinds` allows that a track step's selection
     /// allows with `card` played: among its candidates (spaces with movers,
     /// or one seat's), in its mask, passing its guard and test.
     fn spaces(
@@ -160,8 +159,8 @@ impl Rules {
         state: &State,
         card: u8,
         kinds: impl Fn(SpaceKind) -> bool,
-    ) -> Spaces {
-        let mut found = Spaces::default();
+        found: &mut Spaces,
+    ) {
         let scope = Scope {
             card,
             ..Scope::at(state, NO_CELL)
@@ -171,7 +170,7 @@ impl Rules {
             .as_ref()
             .is_some_and(|g| self.eval(g, &scope) == 0)
         {
-            return found;
+            return;
         }
         // The spaces with movers, or with one seat's: on the bitboards of
         // the tops when the track has at most 128 spaces.
@@ -223,7 +222,6 @@ impl Rules {
                 }
             }
         }
-        found
     }
 
     /// Two rules' moves that play the same card the same way are one move,
@@ -415,7 +413,6 @@ impl Log for Vec<Change> {
 }
 
 /// Spaces found for a step: at most one per mover.
-#[derive(Clone, Copy)]
 struct Spaces {
     cells: [CellId; 64],
     len: usize,
