@@ -146,6 +146,11 @@ impl Rules {
         let turned = stops
             .iter()
             .any(|&c| c != NO_CELL && track.kind[c as usize] == SpaceKind::End);
+        // Where the mover stands when its last part moved it and nothing
+        // happened after (no effect): the next part moves it on from there,
+        // as one part from its space, instead of undoing the last.
+        let mark = split.journal.len();
+        let mut standing = None;
         for n in 1..=longest {
             let to = stops[n as usize - 1];
             if to == NO_CELL {
@@ -159,8 +164,16 @@ impl Rules {
                 split.emit(dup, out);
             } else if at.mover + 1 < split.len {
                 // A shorter part needs a mover after this one for the rest.
-                let mark = split.journal.len();
-                self.move_mover(state, space, to, &mut split.journal);
+                match standing {
+                    Some(last) => {
+                        self.move_mover(state, last, to, &mut split.journal);
+                        if split.journal.len() == mark + 4 {
+                            split.journal.truncate(mark + 1);
+                            split.journal.push(Change::Put(to));
+                        }
+                    }
+                    None => self.move_mover(state, space, to, &mut split.journal),
+                }
                 split.moved[at.index] = to as u8;
                 let next = Part {
                     mover: at.mover + 1,
@@ -170,12 +183,16 @@ impl Rules {
                     dup,
                 };
                 self.finish_split(state, split, next, out);
-                self.undo(state, &mut split.journal, mark);
+                standing = (split.journal.len() == mark + 2).then_some(to);
+                if standing.is_none() {
+                    self.undo(state, &mut split.journal, mark);
+                }
                 split.moved[at.index] = NO_SPACE;
             }
             split.parts.0[at.index] = NO_SPACE;
             split.parts.1[at.index] = NO_SPACE;
         }
+        self.undo(state, &mut split.journal, mark);
     }
 
     /// The seats whose movers a selection may take during a split, as bits
