@@ -177,7 +177,7 @@ impl SeatRef {
             Node::Next => SeatRef::Next,
             Node::Bound => SeatRef::Bound,
             Node::Const(c) => SeatRef::Fixed(c as u8),
-            Node::Partner(p) if matches!(p, SeatRef::Mover) => SeatRef::MoverPartner,
+            Node::Partner(SeatRef::Mover) => SeatRef::MoverPartner,
             n => SeatRef::Node(Box::new(n)),
         }
     }
