@@ -104,6 +104,11 @@ impl Rules {
     pub(super) fn seat_of(&self, p: &SeatRef, s: &Scope) -> usize {
         match p {
             SeatRef::Node(n) => self.eval(n, s) as usize,
+            // No partner (no teams) reads as seat 0, as `partner` does.
+            SeatRef::MoverPartner => {
+                let mover = s.state.mover as usize;
+                self.partner.get(mover).copied().unwrap_or(0) as usize
+            }
             direct => self.direct_seat(direct, s).expect("direct seat"),
         }
     }
@@ -116,13 +121,8 @@ impl Rules {
             SeatRef::Bound => s.bound as usize,
             SeatRef::Fixed(f) => *f as usize,
             SeatRef::Next => next_seat(s.state.mover as usize, self.seats.len()),
-            // No partner (no teams) reads as seat 0, as `partner` does.
-            SeatRef::MoverPartner => self
-                .partner
-                .get(s.state.mover as usize)
-                .copied()
-                .unwrap_or(0) as usize,
-            SeatRef::Node(_) => return None,
+            // Read by `seat_of`: an arm here would cost every game's leaves.
+            SeatRef::Node(_) | SeatRef::MoverPartner => return None,
         })
     }
 
