@@ -51,15 +51,7 @@ impl Rules {
         };
         // The test on each space is read in one call where its shape
         // allows (`stones(seat_of(cell), cell) > 0 and piece != ...`).
-        candidate
-            && select
-                .guard
-                .as_ref()
-                .is_none_or(|g| self.eval(g, &scope) != 0)
-            && select
-                .test
-                .as_ref()
-                .is_none_or(|t| self.cell_test(t, &scope))
+        candidate && self.guard_and_cell_test(select, &scope)
     }
 
     /// Where a mover of `seat` on `from` ends after walking `n` spaces

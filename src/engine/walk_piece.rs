@@ -99,20 +99,14 @@ impl Rules {
         }
     }
 
-    /// Whether the walk's condition allows `cell`. Written out, not through
-    /// `guard_and_test`: that way measured 3% slower on Breakthrough.
+    /// Whether the walk's condition allows `cell`. Not through
+    /// `guard_and_test`, whose test goes to the evaluator: that way
+    /// measured 3% slower on Breakthrough.
     fn walk_allows(&self, walk: &Walk, state: &State, progress: Progress, cell: CellId) -> bool {
         let select = &walk.select;
         let scope = progress.scope(state, cell);
         select.mask.as_ref().is_none_or(|m| m.contains(cell))
-            && select
-                .guard
-                .as_ref()
-                .is_none_or(|g| self.eval(g, &scope) != 0)
-            && select
-                .test
-                .as_ref()
-                .is_none_or(|t| self.cell_test(t, &scope))
+            && self.guard_and_cell_test(select, &scope)
     }
 
     /// Moves the walking piece to `to`: what stands there is captured, and
