@@ -46,10 +46,13 @@ impl Rules {
     /// to)`): arithmetic on leaves or cell reads in one call.
     #[inline(never)]
     pub(super) fn shared_value(&self, node: &Node, s: &Scope) -> i64 {
-        if let Node::Arith(_, x, y, _) = node {
-            if flat(x) && flat(y) {
-                if let Some(v) = self.flat_arith(node, s) {
-                    return v;
+        // Two cell reads (`height(to) - stones(piece, to)`) straight away.
+        if let Node::Arith(op, x, y, _) = node {
+            if let (Some(a), Some(b)) = (self.cell_read(x, s), self.cell_read(y, s)) {
+                if b != 0 || !matches!(op, ArithOp::Div | ArithOp::Rem) {
+                    if let Some(v) = op.checked(a, b) {
+                        return v;
+                    }
                 }
             }
         }
@@ -100,24 +103,6 @@ impl Rules {
         })
     }
 
-    /// Arithmetic on two leaves or reads of a cell named by the scope
-    /// (`height(to) - stones(piece, to)`, an effect's condition), in one
-    /// call instead of one per node. A division by zero or an overflow is
-    /// left to the general path, which records the fault.
-    #[inline(always)]
-    fn flat_arith(&self, node: &Node, s: &Scope) -> Option<i64> {
-        let Node::Arith(op, a, b, _) = node else {
-            return None;
-        };
-        // Not the general `simple`: inlined here, its size costs every call.
-        let value = |n: &Node| self.cell_read(n, s).or_else(|| self.atom(n, s));
-        let (a, b) = (value(a)?, value(b)?);
-        if b == 0 && matches!(op, ArithOp::Div | ArithOp::Rem) {
-            return None;
-        }
-        op.checked(a, b)
-    }
-
     /// A cell's height, owner or seat, or one seat's pieces there, at a
     /// cell and for a seat read straight off the scope (or off a cell).
     #[inline(always)]
@@ -163,24 +148,4 @@ impl Rules {
             .and_then(|s| s.get(c))
             .map_or(-1, |&p| p as i64)
     }
-}
-
-/// Whether `flat_arith` may read a node without evaluating below it: a
-/// leaf, or a read of a cell.
-#[inline(always)]
-fn flat(n: &Node) -> bool {
-    matches!(
-        n,
-        Node::Const(_)
-            | Node::Mover
-            | Node::Chosen
-            | Node::Each
-            | Node::To
-            | Node::From
-            | Node::Piece
-            | Node::Bound
-            | Node::Height(_)
-            | Node::Owner(_)
-            | Node::Stones(..)
-    )
 }
