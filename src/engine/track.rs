@@ -295,16 +295,34 @@ impl Rules {
                 continue;
             }
             shared = None;
-            match effect {
-                MoveEffect::Capture(at, _) => {
-                    let at = self.eval(at, &effect_scope(state, to, code)) as CellId;
-                    self.send_home_all_but(state, at, code, log);
-                }
-                MoveEffect::SendHome(_) => {
-                    let code = self.lift(state, to, log);
-                    self.put(state, self.tracks().home(code as usize - 1), code, log);
-                    return;
-                }
+            if !self.move_effect(state, effect, to, code, log) {
+                return;
+            }
+        }
+    }
+
+    /// Runs an effect after a movement to `to` of a piece of `code`; false
+    /// when it sent the mover home (no effect after it runs). Out of line:
+    /// most movements run none, and the walk's loop stays small.
+    #[inline(never)]
+    fn move_effect(
+        &self,
+        state: &mut State,
+        effect: &MoveEffect,
+        to: CellId,
+        code: u8,
+        log: &mut impl Log,
+    ) -> bool {
+        match effect {
+            MoveEffect::Capture(at, _) => {
+                let at = self.eval(at, &effect_scope(state, to, code)) as CellId;
+                self.send_home_all_but(state, at, code, log);
+                true
+            }
+            MoveEffect::SendHome(_) => {
+                let code = self.lift(state, to, log);
+                self.put(state, self.tracks().home(code as usize - 1), code, log);
+                false
             }
         }
     }
