@@ -100,6 +100,13 @@ impl Rules {
         }
     }
 
+    /// `eval` out of line: for the rare fallback of a small hot reader,
+    /// whose own code the inlined leaves would swell.
+    #[inline(never)]
+    pub(super) fn eval_outlined(&self, node: &Node, s: &Scope) -> i64 {
+        self.eval(node, s)
+    }
+
     /// The seat a seat reference names.
     pub(super) fn seat_of(&self, p: &SeatRef, s: &Scope) -> usize {
         match p {

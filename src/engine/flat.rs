@@ -38,7 +38,7 @@ impl Rules {
     pub(super) fn condition_holds(&self, node: &Node, s: &Scope) -> bool {
         match node {
             Node::CmpConst(op, a, c) => op.apply(self.shared_value(a, s), *c) != 0,
-            _ => self.eval(node, s) != 0,
+            _ => self.eval_outlined(node, s) != 0,
         }
     }
 
@@ -56,7 +56,7 @@ impl Rules {
                 }
             }
         }
-        self.eval(node, s)
+        self.eval_outlined(node, s)
     }
 
     /// Whether a test on a cell holds, for the tests a listing asks of

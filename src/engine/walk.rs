@@ -169,9 +169,9 @@ impl Rules {
             },
             Node::Partner(p) => match self.direct_seat(p, s) {
                 Some(seat) => self.partner.get(seat).copied().unwrap_or(0) as i64,
-                None => self.eval(node, s),
+                None => self.eval_outlined(node, s),
             },
-            _ => self.eval(node, s),
+            _ => self.eval_outlined(node, s),
         }
     }
 
@@ -185,7 +185,7 @@ impl Rules {
                 }
             }
         }
-        self.eval(node, s) != 0
+        self.eval_outlined(node, s) != 0
     }
 
     /// How many of `seat`'s movers are locked.
@@ -193,12 +193,13 @@ impl Rules {
         let Some(track) = &self.track else {
             return 0;
         };
-        // From the far end back, while the end spaces are filled.
-        let mut k = track.end_len;
-        while k > 0 && state.heights[track.end(seat, k) as usize] > 0 {
-            k -= 1;
-        }
-        track.end_len - k
+        // From the far end back, while the end spaces are filled (no seat:
+        // none).
+        let first = track.end(seat, 1) as usize;
+        state
+            .heights
+            .get(first..first + track.end_len)
+            .map_or(0, |zone| zone.iter().rev().take_while(|&&h| h > 0).count())
     }
 }
 
