@@ -167,6 +167,8 @@ impl Rules {
                 true => self.seat_named(a, s),
                 false => self.seat_named(b, s),
             },
+            Node::Mover => i64::from(s.state.mover),
+            Node::Const(seat) => *seat,
             Node::Partner(p) => match self.direct_seat(p, s) {
                 Some(seat) => self.partner.get(seat).copied().unwrap_or(0) as i64,
                 None => self.eval_outlined(node, s),
