@@ -64,13 +64,14 @@ impl Rules {
         let seats = self.seats.len() as u8;
         let mask = split.select.mask.as_ref();
         let owners = self.possible_owners(state, split);
+        let named = |code: u8| {
+            let bit = 1u64.checked_shl(u32::from(code - 1));
+            owners == u64::MAX || bit.is_some_and(|b| owners & b != 0)
+        };
         for c in 0..track.cells() {
             let code = state.board[c];
             if !(1..=seats).contains(&code)
-                || (owners != u64::MAX
-                    && 1u64
-                        .checked_shl(u32::from(code - 1))
-                        .is_none_or(|b| owners & b == 0))
+                || !named(code)
                 || track.kind[c] == SpaceKind::Home
                 || mask.is_some_and(|m| !m.contains(c as CellId))
             {
@@ -219,15 +220,9 @@ impl Rules {
                     branches[len + 1] = b;
                     len += 2;
                 }
-                node @ (Node::Mover | Node::Next | Node::Const(_) | Node::Card) => {
-                    bits |= 1u64
-                        .checked_shl(self.eval(node, &scope) as u32)
-                        .unwrap_or(0);
-                }
-                node @ Node::Partner(p) if !matches!(p, SeatRef::Node(_)) => {
-                    bits |= 1u64
-                        .checked_shl(self.eval(node, &scope) as u32)
-                        .unwrap_or(0);
+                node if fixed_seat(node) => {
+                    let seat = self.eval(node, &scope) as u32;
+                    bits |= 1u64.checked_shl(seat).unwrap_or(0);
                 }
                 _ => return u64::MAX,
             }
@@ -290,6 +285,16 @@ impl Rules {
                 None => {}
             }
         }
+    }
+}
+
+/// Whether a seat expression has one value for a whole listing: the
+/// mover, the next seat, a constant, the card, or a partner of one of them.
+fn fixed_seat(node: &Node) -> bool {
+    match node {
+        Node::Mover | Node::Next | Node::Const(_) | Node::Card => true,
+        Node::Partner(p) => !matches!(p, SeatRef::Node(_)),
+        _ => false,
     }
 }
 
