@@ -175,6 +175,31 @@ fn an_effect_after_a_move_sees_what_the_one_before_it_did() {
     }
 }
 
+/// A landing alone reads as one: with `send home piece if rivals == 0`
+/// a mover that lands on an empty space goes home, and so does one that
+/// captured the single rival there first.
+#[test]
+fn a_mover_landing_alone_meets_no_rival() {
+    let text = source().replace("pass 1 card to partner", "").replace(
+        "capture at to if rivals == 1; send home piece if rivals >= 2",
+        "capture at to if rivals == 1; send home piece if rivals == 0",
+    );
+    assert!(text.contains("send home piece if rivals == 0"));
+    for setup in ["put 1 Red where cell == B8", "put 1 Red where cell == Y8"] {
+        let full = format!("{text}\nsetup: {setup}; put 1 Yellow where cell == Y3\n");
+        let rules = load(&full);
+        let hands = [&["5", "6", "2", "3"][..], FILLER, FILLER, FILLER];
+        let mut state = State::scripted(&rules, &chance(&rules, 3, hands));
+        play(&rules, &mut state, "5 Y3-Y8");
+        assert_eq!(at(&rules, &state, "Y8"), "", "{setup}: nobody stays");
+        assert_eq!(
+            at(&rules, &state, "Yh"),
+            "YYYY",
+            "{setup}: the mover went home"
+        );
+    }
+}
+
 #[test]
 fn landing_on_two_sends_the_mover_home() {
     let setup = "put 2 Blue where cell == Y9; put 1 Yellow where cell == Y3";

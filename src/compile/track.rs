@@ -5,7 +5,9 @@
 use super::lower::Lowerer;
 use super::{value_of, CompileError};
 use crate::check::program::{BoardSpec, Program};
-use crate::ir::{AfterMove, Deal, Geometry, MoveEffect, Node, Setup, Track, When};
+use crate::ir::{
+    AfterMove, ArithOp, Deal, Geometry, MoveEffect, Node, SeatRef, Setup, Track, When,
+};
 
 /// The track's tables and the geometry of its spaces, labelled by the
 /// seats' initials (or numbers when two seats share one).
@@ -150,7 +152,29 @@ pub fn after_move(program: &Program, lower: &mut Lowerer) -> Result<AfterMove, C
             }
         }
     }
-    Ok(AfterMove { shared, effects })
+    let alone = shared.as_ref().and_then(value_alone);
+    Ok(AfterMove {
+        shared,
+        alone,
+        effects,
+    })
+}
+
+/// The value of `node` where a mover lands alone on `to` (its height 1,
+/// the mover's pieces there 1), if it reads nothing else.
+fn value_alone(node: &Node) -> Option<i64> {
+    let at_to = |c: &Node| matches!(c, Node::To);
+    match node {
+        Node::Const(v) => Some(*v),
+        Node::Height(c) if at_to(c) => Some(1),
+        Node::Stones(SeatRef::Node(p), c) if matches!(**p, Node::Piece) && at_to(c) => Some(1),
+        Node::Arith(op, a, b, _) => {
+            let (a, b) = (value_alone(a)?, value_alone(b)?);
+            let divides = matches!(op, ArithOp::Div | ArithOp::Rem);
+            (b != 0 || !divides).then(|| op.checked(a, b)).flatten()
+        }
+        _ => None,
+    }
 }
 
 /// The value that two or more effects' conditions, and all of them,

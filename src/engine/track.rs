@@ -272,8 +272,9 @@ impl Rules {
         let code = self.lift(state, from, log);
         self.put(state, to, code, log);
         let after = &self.tracks().after_move;
-        // The shared value, read again only after an effect happened.
-        let mut shared = None;
+        // The shared value, read again only after an effect happened; known
+        // without reading where the mover lands alone.
+        let mut shared = after.alone.filter(|_| state.heights[to as usize] == 1);
         for effect in &after.effects {
             let (MoveEffect::Capture(_, when) | MoveEffect::SendHome(when)) = effect;
             let happens = match when {

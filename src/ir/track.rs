@@ -254,6 +254,10 @@ pub struct AfterMove {
     /// compare one (`rivals == 1`, `rivals >= 2`): read once a movement,
     /// and again only after an effect changed the board.
     pub shared: Option<Node>,
+    /// The shared value where the mover lands alone, when it reads only
+    /// the landing space's height and the mover's pieces there (`height(to)
+    /// - stones(piece, to)`: 0): most landings need no reading.
+    pub alone: Option<i64>,
     /// The effects.
     pub effects: Vec<MoveEffect>,
 }
