@@ -41,6 +41,10 @@ impl Rules {
             moved: [NO_SPACE; MAX_PARTS],
             first: out.len(),
             journal: journal(),
+            owner_by_end_zones: match &select.candidates {
+                Candidates::OwnedBy(owner) => self.named_by_end_zones(owner),
+                _ => false,
+            },
         };
         self.list_movers(state, &mut split);
         let mut scratch = copy_of(state);
@@ -50,6 +54,7 @@ impl Rules {
             left: i32::from(total).min(MAX_SPLIT as i32),
             cap: 0,
             dup: false,
+            owner: None,
         };
         self.finish_split(&mut scratch, &mut split, at, out);
         give_back(scratch);
@@ -100,8 +105,12 @@ impl Rules {
         if at.index == MAX_PARTS || out.len() >= MAX_MOVES {
             return;
         }
-        // The seat whose movers the selection takes, on this state.
-        let owner = self.split_owner(state, split);
+        // The seat whose movers the selection takes, on this state (as the
+        // part before left it, when it could not change it).
+        let owner = match at.owner {
+            Some(owner) => owner,
+            None => self.split_owner(state, split),
+        };
         for i in at.mover..split.len {
             let Mover { space, seat, .. } = split.movers[i];
             // Movers of one stack take parts in turn, longest first: each
@@ -125,6 +134,7 @@ impl Rules {
                 Part {
                     mover: i,
                     cap: longest,
+                    owner: Some(owner),
                     ..at
                 },
                 out,
@@ -176,12 +186,19 @@ impl Rules {
                     None => self.move_mover(state, space, to, &mut split.journal),
                 }
                 split.moved[at.index] = to as u8;
+                // A part that moved only between spaces outside the end
+                // zones, and set nothing off, leaves such a seat as it was.
+                let kept = split.owner_by_end_zones
+                    && split.journal.len() == mark + 2
+                    && track.kind[space as usize] != SpaceKind::End
+                    && track.kind[to as usize] != SpaceKind::End;
                 let next = Part {
                     mover: at.mover + 1,
                     index: at.index + 1,
                     left: at.left - n,
                     cap: n,
                     dup,
+                    owner: at.owner.filter(|_| kept),
                 };
                 self.finish_split(state, split, next, out);
                 standing = (split.journal.len() == mark + 2).then_some(to);
@@ -301,8 +318,9 @@ fn fixed_seat(node: &Node) -> bool {
 /// Where a split's listing stands: the first mover that may take the
 /// next part, the index of that part, the spaces left, the longest part
 /// the mover may take (the part the previous one took, for one of its
-/// stack), and whether a part so far ends where a part of another length
-/// would (only then can a list of parts come twice).
+/// stack), whether a part so far ends where a part of another length
+/// would (only then can a list of parts come twice), and the seat the
+/// selection takes when the part before could not have changed it.
 #[derive(Clone, Copy)]
 struct Part {
     mover: usize,
@@ -310,6 +328,7 @@ struct Part {
     left: i32,
     cap: i32,
     dup: bool,
+    owner: Option<Option<u8>>,
 }
 
 /// A mover that may take a part of a split: its space and seat, and its
@@ -344,6 +363,10 @@ struct Split<'r> {
     moved: [u8; MAX_PARTS],
     first: usize,
     journal: Vec<Change>,
+    /// Whether the seat the selection takes depends on nothing but the
+    /// end zones (`partner(mover) if locked_movers(mover) == 4 else
+    /// mover`): a part that neither starts nor ends in one keeps it.
+    owner_by_end_zones: bool,
 }
 
 impl Split<'_> {

@@ -5,7 +5,7 @@
 
 use super::eval::Scope;
 use super::State;
-use crate::ir::{Candidates, CellId, Node, Rules, Select, SpaceKind, Track, NO_CELL};
+use crate::ir::{Candidates, CellId, Node, Rules, SeatRef, Select, SpaceKind, Track, NO_CELL};
 
 /// The longest walk: a card's distance is a byte.
 pub(super) const MAX_WALK: usize = 127;
@@ -174,6 +174,21 @@ impl Rules {
                 None => self.eval_outlined(node, s),
             },
             _ => self.eval_outlined(node, s),
+        }
+    }
+
+    /// Whether `seat_named` reads nothing of the position but the end
+    /// zones' counts of locked movers.
+    pub(super) fn named_by_end_zones(&self, node: &Node) -> bool {
+        match node {
+            Node::If(a, c, b) => {
+                let locked = matches!(&**c, Node::CmpConst(_, n, _)
+                    if matches!(&**n, Node::LockedMovers(p) if !matches!(p, SeatRef::Node(_))));
+                locked && self.named_by_end_zones(a) && self.named_by_end_zones(b)
+            }
+            Node::Mover | Node::Const(_) => true,
+            Node::Partner(p) => !matches!(p, SeatRef::Node(_)),
+            _ => false,
         }
     }
 
