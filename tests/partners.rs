@@ -262,6 +262,23 @@ fn a_seven_splits_and_must_be_used_whole() {
     assert_eq!(with(&rules, &state, "3"), ["Y10-Y13"]);
 }
 
+/// A part that locks the player's last mover hands the rest of the 7 to
+/// the partner's movers, in the same split.
+#[test]
+fn a_seven_that_locks_the_last_mover_goes_on_with_the_partners() {
+    let setup = "put 1 Yellow where cell == Ye2; put 1 Yellow where cell == Ye3; \
+                 put 1 Yellow where cell == Ye4; put 1 Yellow where cell == G13; \
+                 put 1 Blue where cell == B3";
+    let (rules, mut state) = game(setup, 3, [&["7", "2", "3", "9"], FILLER, FILLER, FILLER]);
+    // G13 walks 2 into Ye1 (then all four are locked, Blue takes 5), or
+    // all 7, turning back at Ye1 to G10; any other length leaves spaces
+    // that nobody may take.
+    assert_eq!(with(&rules, &state, "7"), ["G13-G10", "G13-Ye1 B3-B8"]);
+    play(&rules, &mut state, "7 G13-Ye1 B3-B8");
+    assert_eq!(at(&rules, &state, "Ye1"), "Y");
+    assert_eq!(at(&rules, &state, "B8"), "B");
+}
+
 #[test]
 fn a_card_past_the_end_zone_turns_the_mover_back() {
     let (rules, state) = game(
