@@ -66,6 +66,11 @@ impl Rules {
         n: i32,
     ) -> Option<CellId> {
         let steps = (n.unsigned_abs() as usize).min(MAX_WALK);
+        if n > 0 {
+            if let Some(run) = self.tracks().plain_walk(seat as usize, from, steps) {
+                return run.last().copied();
+            }
+        }
         let mut last = NO_CELL;
         let walked = self.walk_mover(state, seat, from, n.signum(), steps, |_, at| last = at);
         (walked == steps && steps > 0).then_some(last)
@@ -83,6 +88,11 @@ impl Rules {
         way: i32,
         stops: &mut [CellId],
     ) {
+        if way > 0 {
+            if let Some(run) = self.tracks().plain_walk(seat as usize, from, stops.len()) {
+                return stops.copy_from_slice(run);
+            }
+        }
         let walked = self.walk_mover(state, seat, from, way, stops.len(), |k, at| stops[k] = at);
         stops[walked..].fill(NO_CELL);
     }

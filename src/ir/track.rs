@@ -58,6 +58,20 @@ pub struct Track {
     /// Whether a walk steps onto a cell with nothing to check: a numbered
     /// space that no `blocked where` can block.
     pub plain: Vec<bool>,
+    /// Each seat's path from its start space to its innermost end space
+    /// (`seat * path_len + i`), where each cell is on it (`seat * cells +
+    /// cell`, `u16::MAX` off it), and how many spaces of the path up to
+    /// each are not plain: a walk over plain spaces only is read at once.
+    paths: Paths,
+}
+
+/// Each seat's path as a list, for walks read at once.
+#[derive(Clone, Debug, Default)]
+struct Paths {
+    len: usize,
+    cells: Vec<CellId>,
+    index: Vec<u16>,
+    rough: Vec<u16>,
 }
 
 impl Track {
@@ -92,8 +106,8 @@ impl Track {
             ahead: Vec::new(),
             behind: Vec::new(),
             plain: Vec::new(),
+            paths: Paths::default(),
         };
-        track.set_blocked(None);
         let cells = 0..track.cells() as CellId;
         track.ahead = (0..seats)
             .flat_map(|s| cells.clone().map(move |c| (s, c)))
@@ -103,7 +117,46 @@ impl Track {
             .flat_map(|s| cells.clone().map(move |c| (s, c)))
             .map(|(s, c)| track.step_behind(s, c).unwrap_or(NO_CELL))
             .collect();
+        track.paths = track.lay_paths();
+        track.set_blocked(None);
         track
+    }
+
+    /// Each seat's path, from its start space along `ahead`.
+    fn lay_paths(&self) -> Paths {
+        let (cells, len) = (self.cells(), self.ring() + self.end_len);
+        let mut paths = Paths {
+            len,
+            cells: vec![NO_CELL; self.seats * len],
+            index: vec![u16::MAX; self.seats * cells],
+            rough: vec![0; self.seats * len],
+        };
+        for seat in 0..self.seats {
+            let mut at = self.start(seat);
+            for i in 0..len {
+                paths.cells[seat * len + i] = at;
+                paths.index[seat * cells + at as usize] = i as u16;
+                at = self.ahead[seat * cells + at as usize];
+                if at == NO_CELL {
+                    break;
+                }
+            }
+        }
+        paths
+    }
+
+    /// The spaces a walk of `steps` from `from` ahead on `seat`'s path
+    /// steps onto, when every one is plain: the walk at once, nothing to
+    /// check on the way.
+    #[inline(always)]
+    pub fn plain_walk(&self, seat: usize, from: CellId, steps: usize) -> Option<&[CellId]> {
+        let p = &self.paths;
+        let i = *p.index.get(seat * self.kind.len() + from as usize)? as usize;
+        let j = i + steps;
+        if j >= p.len || p.rough[seat * p.len + j] != p.rough[seat * p.len + i] {
+            return None;
+        }
+        Some(&p.cells[seat * p.len + i + 1..=seat * p.len + j])
     }
 
     /// Sets the spaces no walk may pass (`blocked where`), and with them
@@ -120,6 +173,15 @@ impl Track {
             .map(|c| self.kind[c] == SpaceKind::Numbered && free(c))
             .collect();
         self.blocked = blocked;
+        let p = &mut self.paths;
+        for seat in 0..self.seats {
+            let mut rough = 0;
+            for i in 0..p.len {
+                let c = p.cells[seat * p.len + i];
+                rough += u16::from(c == NO_CELL || !self.plain[c as usize]);
+                p.rough[seat * p.len + i] = rough;
+            }
+        }
     }
 
     /// The space after `at` on `seat`'s path: along the ring, and past the
