@@ -150,28 +150,39 @@ fn landing_on_one_sends_it_home() {
     assert_eq!(at(&rules, &state, "Rh"), "RRRR", "Red goes home");
 }
 
+/// Yellow's 5 from Y3 to Y8 with `effects` after a move in place of the
+/// shipped ones and `setup` put first: the position after it.
+fn landing(effects: &str, setup: &str) -> (Rules, State) {
+    let shipped = "capture at to if rivals == 1; send home piece if rivals >= 2";
+    let text = source().replace("pass 1 card to partner", "");
+    assert!(text.contains(shipped));
+    let text = text.replace(shipped, effects);
+    let full = format!("{text}\nsetup: {setup}; put 1 Yellow where cell == Y3\n");
+    let rules = load(&full);
+    let hands = [&["5", "6", "2", "3"][..], FILLER, FILLER, FILLER];
+    let mut state = State::scripted(&rules, &chance(&rules, 3, hands));
+    play(&rules, &mut state, "5 Y3-Y8");
+    (rules, state)
+}
+
 /// Effects after a move whose conditions compare one value read it again
 /// after an effect happened: with `capture ... if rivals >= 1; send home
 /// piece if rivals >= 1`, the capture leaves no rival, so the mover stays
 /// (and on two rivals both go home, then the mover stays too).
 #[test]
 fn an_effect_after_a_move_sees_what_the_one_before_it_did() {
-    let text = source().replace("pass 1 card to partner", "").replace(
-        "capture at to if rivals == 1; send home piece if rivals >= 2",
-        "capture at to if rivals >= 1; send home piece if rivals >= 1",
-    );
-    assert!(text.contains("rivals >= 1; send home piece if rivals >= 1"));
-    for (setup, card, to, home) in [
-        ("put 1 Red where cell == Y8", "5 Y3-Y8", "Rh", "RRRR"),
-        ("put 2 Blue where cell == Y8", "5 Y3-Y8", "Bh", "BBBB"),
+    let effects = "capture at to if rivals >= 1; send home piece if rivals >= 1";
+    for (setup, home, movers) in [
+        ("put 1 Red where cell == Y8", "Rh", "RRRR"),
+        ("put 2 Blue where cell == Y8", "Bh", "BBBB"),
     ] {
-        let full = format!("{text}\nsetup: {setup}; put 1 Yellow where cell == Y3\n");
-        let rules = load(&full);
-        let hands = [&["5", "6", "2", "3"][..], FILLER, FILLER, FILLER];
-        let mut state = State::scripted(&rules, &chance(&rules, 3, hands));
-        play(&rules, &mut state, card);
+        let (rules, state) = landing(effects, setup);
         assert_eq!(at(&rules, &state, "Y8"), "Y", "{setup}: the mover stays");
-        assert_eq!(at(&rules, &state, to), home, "{setup}: the rivals go home");
+        assert_eq!(
+            at(&rules, &state, home),
+            movers,
+            "{setup}: the rivals go home"
+        );
     }
 }
 
@@ -180,17 +191,9 @@ fn an_effect_after_a_move_sees_what_the_one_before_it_did() {
 /// captured the single rival there first.
 #[test]
 fn a_mover_landing_alone_meets_no_rival() {
-    let text = source().replace("pass 1 card to partner", "").replace(
-        "capture at to if rivals == 1; send home piece if rivals >= 2",
-        "capture at to if rivals == 1; send home piece if rivals == 0",
-    );
-    assert!(text.contains("send home piece if rivals == 0"));
+    let effects = "capture at to if rivals == 1; send home piece if rivals == 0";
     for setup in ["put 1 Red where cell == B8", "put 1 Red where cell == Y8"] {
-        let full = format!("{text}\nsetup: {setup}; put 1 Yellow where cell == Y3\n");
-        let rules = load(&full);
-        let hands = [&["5", "6", "2", "3"][..], FILLER, FILLER, FILLER];
-        let mut state = State::scripted(&rules, &chance(&rules, 3, hands));
-        play(&rules, &mut state, "5 Y3-Y8");
+        let (rules, state) = landing(effects, setup);
         assert_eq!(at(&rules, &state, "Y8"), "", "{setup}: nobody stays");
         assert_eq!(
             at(&rules, &state, "Yh"),
