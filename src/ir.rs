@@ -390,11 +390,46 @@ impl Step {
 pub enum CardTest {
     /// Any card.
     Any,
-    /// By kind (indexed by card code): the condition reads the card alone,
-    /// so it was decided for each kind when compiling.
-    Kinds(Vec<bool>),
+    /// By kind: the condition reads the card alone, so it was decided for
+    /// each kind when compiling.
+    Kinds(CardKinds),
     /// The condition, evaluated per kind of card held (`Node::Card`).
     Test(Node),
+}
+
+/// The kinds of card a `play card` step allows, by card code, and as bits
+/// when every kind's code is below 64 (a hand's kinds are then tested in
+/// one `and`).
+#[derive(Clone, Debug)]
+pub struct CardKinds {
+    allowed: Vec<bool>,
+    bits: Option<u64>,
+}
+
+impl CardKinds {
+    /// The kinds `allowed` says, by code.
+    pub fn new(allowed: Vec<bool>) -> Self {
+        let bits = (allowed.len() <= 64).then(|| {
+            let set = allowed.iter().enumerate().filter(|(_, &a)| a);
+            set.fold(0, |bits, (code, _)| bits | 1 << code)
+        });
+        CardKinds { allowed, bits }
+    }
+
+    /// Whether the kind of code `card` is allowed.
+    pub fn allows(&self, card: u8) -> bool {
+        self.allowed.get(card as usize) == Some(&true)
+    }
+
+    /// The allowed kinds as bits by code, when every code is below 64.
+    pub fn bits(&self) -> Option<u64> {
+        self.bits
+    }
+
+    /// Whether each kind is allowed, by code.
+    pub fn as_slice(&self) -> &[bool] {
+        &self.allowed
+    }
 }
 
 /// A card rule's steps, as its fast path reads them.

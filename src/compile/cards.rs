@@ -196,6 +196,7 @@ mod tests {
         let Step::PlayCard(CardTest::Kinds(kinds)) = &rules.phases[0].rules[0].steps[0] else {
             panic!("`forward(card)` reads the card alone");
         };
+        let kinds = kinds.as_slice();
         let allowed: Vec<&str> = (0..kinds.len())
             .filter(|&c| kinds[c])
             .map(|c| rules.card_kinds[c].0.as_str())

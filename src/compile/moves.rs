@@ -173,7 +173,7 @@ fn lower_step(
             Some(c) => {
                 let test = lower.node(c)?;
                 match super::cards::card_kinds_allowed(&test, lower.card_kinds()) {
-                    Some(kinds) => CardTest::Kinds(kinds),
+                    Some(kinds) => CardTest::Kinds(crate::ir::CardKinds::new(kinds)),
                     None => CardTest::Test(test),
                 }
             }

@@ -47,13 +47,34 @@ impl Rules {
         // The spaces of a selection that does not read the card, found for
         // the first card and kept for the others.
         let mut spaces = None;
+        let mut play = |card| {
+            self.action_moves(number, card, action, state, &mut spaces, out);
+            out.len() < MAX_MOVES
+        };
+        // The kinds held that a table of kinds allows, in one `and` (most
+        // rules allow none of them), lowest code first as the hand is.
+        if let Some(bits) = match test {
+            CardTest::Kinds(kinds) => kinds.bits(),
+            _ => None,
+        } {
+            let held = hand
+                .iter()
+                .try_fold(0u64, |held, &c| Some(held | 1u64.checked_shl(c.into())?));
+            if let Some(held) = held {
+                let mut kinds = held & bits;
+                while kinds != 0 && play(kinds.trailing_zeros() as u8) {
+                    kinds &= kinds - 1;
+                }
+                return;
+            }
+        }
         for (i, &card) in hand.iter().enumerate() {
             if i > 0 && hand[i - 1] == card {
                 continue;
             }
             let allowed = match test {
                 CardTest::Any => true,
-                CardTest::Kinds(kinds) => kinds.get(card as usize) == Some(&true),
+                CardTest::Kinds(kinds) => kinds.allows(card),
                 CardTest::Test(t) => {
                     let scope = Scope {
                         card,
@@ -62,10 +83,7 @@ impl Rules {
                     self.eval(t, &scope) != 0
                 }
             };
-            if allowed {
-                self.action_moves(number, card, action, state, &mut spaces, out);
-            }
-            if out.len() >= MAX_MOVES {
+            if allowed && !play(card) {
                 return;
             }
         }
