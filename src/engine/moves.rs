@@ -139,11 +139,10 @@ impl Rules {
                 break;
             }
         }
-        let tracks = || phase.rules.iter().filter(|r| r.form == Form::Track).count();
-        if self.track.is_some() && tracks() > 1 {
+        let (track_rules, card_rules) = phase.forms;
+        if self.track.is_some() && track_rules > 1 {
             self.merge_track_moves(out);
         }
-        let card_rules = phase.rules.iter().filter(|r| r.form == Form::Cards).count();
         if card_rules > 1 {
             // The same cards naming the same cell under two rules are one
             // move, the first rule's: a move is written by its cards alone.
