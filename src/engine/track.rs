@@ -10,7 +10,7 @@
 use super::eval::Scope;
 use super::{Move, State, MAX_MOVES};
 use crate::ir::{
-    Candidates, CardTest, CellId, MoveEffect, MoveRule, Rules, Select, SpaceKind, Step, When,
+    Candidates, CardTest, CellId, MoveEffect, MoveRule, Node, Rules, Select, SpaceKind, Step, When,
     NO_CELL,
 };
 
@@ -119,7 +119,14 @@ impl Rules {
                     card,
                     ..Scope::at(state, NO_CELL)
                 };
-                let n = self.eval(n, &scope).clamp(-127, 127) as i32;
+                // `move by value(card)`: the card's value, without a call.
+                let n = match n {
+                    Node::Value(c) if matches!(**c, Node::Card) => {
+                        self.card_kinds.get(card as usize).map_or(0, |k| k.1)
+                    }
+                    n => self.eval(n, &scope),
+                };
+                let n = n.clamp(-127, 127) as i32;
                 if n == 0 {
                     return;
                 }
