@@ -73,14 +73,14 @@ impl Rules {
             let bit = 1u64.checked_shl(u32::from(code - 1));
             owners == u64::MAX || bit.is_some_and(|b| owners & b != 0)
         };
-        for c in 0..track.cells() {
+        let mut add = |c: usize| {
             let code = state.board[c];
             if !(1..=seats).contains(&code)
                 || !named(code)
                 || track.kind[c] == SpaceKind::Home
                 || mask.is_some_and(|m| !m.contains(c as CellId))
             {
-                continue;
+                return;
             }
             let (space, seat) = (c as CellId, code - 1);
             // Theirs after the mover's own, then the furthest along first,
@@ -94,6 +94,18 @@ impl Rules {
                     split.len += 1;
                 }
             }
+        };
+        if self.keeps_tops && owners != u64::MAX {
+            // Only the cells those seats top, on their bitboards, in order.
+            let mut bits = (1..=seats)
+                .filter(|&code| named(code))
+                .fold(0u128, |bits, code| bits | state.tops[code as usize]);
+            while bits != 0 {
+                add(bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        } else {
+            (0..track.cells()).for_each(&mut add);
         }
         split.movers[..split.len].sort_unstable_by_key(|m| m.order);
     }
