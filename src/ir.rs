@@ -26,7 +26,7 @@ pub const MAX_STEPS: usize = 6;
 /// The code of a piece in a cell: 0 empty, seat + 1, or a neutral kind after the seats.
 pub type PieceCode = u8;
 pub use node::{ArithOp, CmpOp, Node, SeatRef};
-pub use track::{AfterMove, Deal, MoveEffect, SpaceKind, Track, When};
+pub use track::{AfterMove, Deal, MoveEffect, SharedValue, SpaceKind, Track, When};
 
 use crate::syntax::Span;
 

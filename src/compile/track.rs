@@ -6,7 +6,7 @@ use super::lower::Lowerer;
 use super::{value_of, CompileError};
 use crate::check::program::{BoardSpec, Program};
 use crate::ir::{
-    AfterMove, ArithOp, Deal, Geometry, MoveEffect, Node, SeatRef, Setup, Track, When,
+    AfterMove, ArithOp, Deal, Geometry, MoveEffect, Node, SeatRef, Setup, SharedValue, Track, When,
 };
 
 /// The track's tables and the geometry of its spaces, labelled by the
@@ -152,12 +152,11 @@ pub fn after_move(program: &Program, lower: &mut Lowerer) -> Result<AfterMove, C
             }
         }
     }
-    let alone = shared.as_ref().and_then(value_alone);
-    Ok(AfterMove {
-        shared,
-        alone,
-        effects,
-    })
+    let shared = shared.map(|value| SharedValue {
+        alone: value_alone(&value).map_or_else(|| value.clone(), Node::Const),
+        value,
+    });
+    Ok(AfterMove { shared, effects })
 }
 
 /// The value of `node` where a mover lands alone on `to` (its height 1,

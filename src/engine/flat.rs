@@ -37,7 +37,7 @@ impl Rules {
     #[inline(never)]
     pub(super) fn condition_holds(&self, node: &Node, s: &Scope) -> bool {
         match node {
-            Node::CmpConst(op, a, c) => op.apply(self.shared_value(a, s), *c) != 0,
+            Node::CmpConst(op, a, c) => op.apply(self.cell_reads(a, s), *c) != 0,
             _ => self.eval_outlined(node, s) != 0,
         }
     }
@@ -45,7 +45,7 @@ impl Rules {
     /// A value the effects after a walk compare (`height(to) - stones(piece,
     /// to)`): arithmetic on leaves or cell reads in one call.
     #[inline(never)]
-    pub(super) fn shared_value(&self, node: &Node, s: &Scope) -> i64 {
+    pub(super) fn cell_reads(&self, node: &Node, s: &Scope) -> i64 {
         // Two cell reads (`height(to) - stones(piece, to)`) straight away.
         if let Node::Arith(op, x, y, _) = node {
             if let (Some(a), Some(b)) = (self.cell_read(x, s), self.cell_read(y, s)) {

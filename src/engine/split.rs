@@ -12,9 +12,10 @@
 use super::eval::Scope;
 use super::pool::{copy_of, give_back, give_journal, journal};
 use super::track::{Change, Parts, MAX_PARTS, NO_SPACE};
+use super::walk::fixed_seat;
 use super::{Move, State, MAX_MOVES};
 use crate::ir::track::MAX_SPLIT;
-use crate::ir::{Candidates, CellId, Node, Rules, SeatRef, Select, SpaceKind, NO_CELL};
+use crate::ir::{Candidates, CellId, Node, Rules, Select, SpaceKind, NO_CELL};
 
 /// The most movers a split considers (one entry per mover of a stack).
 const MAX_MOVERS: usize = 64;
@@ -314,16 +315,6 @@ impl Rules {
                 None => {}
             }
         }
-    }
-}
-
-/// Whether a seat expression has one value for a whole listing: the
-/// mover, the next seat, a constant, the card, or a partner of one of them.
-fn fixed_seat(node: &Node) -> bool {
-    match node {
-        Node::Mover | Node::Next | Node::Const(_) | Node::Card => true,
-        Node::Partner(p) => !matches!(p, SeatRef::Node(_)),
-        _ => false,
     }
 }
 

@@ -10,8 +10,8 @@
 use super::eval::Scope;
 use super::{Move, State, MAX_MOVES};
 use crate::ir::{
-    Candidates, CardTest, CellId, MoveEffect, MoveRule, Node, Rules, Select, SpaceKind, Step, When,
-    NO_CELL,
+    AfterMove, Candidates, CardTest, CellId, MoveEffect, MoveRule, Node, Rules, Select, SpaceKind,
+    Step, When, NO_CELL,
 };
 
 /// The most parts a track move has (a split's movers).
@@ -297,9 +297,8 @@ impl Rules {
         let code = self.lift(state, from, log);
         self.put(state, to, code, log);
         let after = &self.tracks().after_move;
-        // The shared value, read again only after an effect happened; known
-        // without reading where the mover lands alone.
-        let mut shared = after.alone.filter(|_| state.heights[to as usize] == 1);
+        // The shared value, read again only after an effect happened.
+        let mut shared = None;
         for effect in &after.effects {
             let (MoveEffect::Capture(_, when) | MoveEffect::SendHome(when)) = effect;
             let happens = match when {
@@ -308,10 +307,7 @@ impl Rules {
                 When::Compares(op, c) => {
                     let value = match shared {
                         Some(v) => v,
-                        None => {
-                            let node = after.shared.as_ref().expect("a shared value");
-                            self.shared_value(node, &effect_scope(state, to, code))
-                        }
+                        None => self.shared_value(after, state, to, code),
                     };
                     shared = Some(value);
                     op.apply(value, *c) != 0
@@ -324,6 +320,17 @@ impl Rules {
             if !self.move_effect(state, effect, to, code, log) {
                 return;
             }
+        }
+    }
+
+    /// The value the effects after a movement to `to` of a piece of `code`
+    /// share: folded when compiling where the mover stands alone there.
+    fn shared_value(&self, after: &AfterMove, state: &State, to: CellId, code: u8) -> i64 {
+        let shared = after.shared.as_ref().expect("a shared value");
+        let alone = state.heights[to as usize] == 1;
+        match if alone { &shared.alone } else { &shared.value } {
+            Node::Const(v) => *v,
+            node => self.cell_reads(node, &effect_scope(state, to, code)),
         }
     }
 

@@ -196,9 +196,7 @@ impl Rules {
                     if matches!(&**n, Node::LockedMovers(p) if !matches!(p, SeatRef::Node(_))));
                 locked && self.named_by_end_zones(a) && self.named_by_end_zones(b)
             }
-            Node::Mover | Node::Const(_) => true,
-            Node::Partner(p) => !matches!(p, SeatRef::Node(_)),
-            _ => false,
+            node => fixed_seat(node),
         }
     }
 
@@ -233,4 +231,15 @@ impl Rules {
 /// Whether another mover than the one walking from `from` is on `space`.
 fn taken(state: &State, from: CellId, space: CellId) -> bool {
     state.heights[space as usize] > u8::from(space == from)
+}
+
+/// Whether a seat expression has one value for a whole listing, whatever
+/// the movers do: the mover, the next seat, a constant, the card, or a
+/// partner of one of them.
+pub(super) fn fixed_seat(node: &Node) -> bool {
+    match node {
+        Node::Mover | Node::Next | Node::Const(_) | Node::Card => true,
+        Node::Partner(p) => !matches!(p, SeatRef::Node(_)),
+        _ => false,
+    }
 }

@@ -313,15 +313,22 @@ impl Track {
 #[derive(Clone, Debug, Default)]
 pub struct AfterMove {
     /// The value every condition compares with a constant, when they all
-    /// compare one (`rivals == 1`, `rivals >= 2`): read once a movement,
-    /// and again only after an effect changed the board.
-    pub shared: Option<Node>,
-    /// The shared value where the mover lands alone, when it reads only
-    /// the landing space's height and the mover's pieces there (`height(to)
-    /// - stones(piece, to)`: 0): most landings need no reading.
-    pub alone: Option<i64>,
+    /// compare one (`rivals == 1`, `rivals >= 2`).
+    pub shared: Option<SharedValue>,
     /// The effects.
     pub effects: Vec<MoveEffect>,
+}
+
+/// The value the effects after a movement compare: read once a movement,
+/// and again only after an effect changed the board.
+#[derive(Clone, Debug)]
+pub struct SharedValue {
+    /// The value.
+    pub value: Node,
+    /// The value where the mover stands alone on the landing space, folded
+    /// when compiling (`height(to) - stones(piece, to)` is the constant 0
+    /// there): most landings need no reading.
+    pub alone: Node,
 }
 
 /// An effect after a mover's movement (`after move`).
