@@ -30,6 +30,7 @@ mod read;
 mod relocation;
 mod select;
 mod sow;
+mod sow_playout;
 mod split;
 mod state;
 mod take_back;

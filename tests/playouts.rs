@@ -175,3 +175,27 @@ fn playouts_of_other_games_are_turn_by_turn_games() {
     playouts_match_turns("hex fours", &load("hex-fours.game", &[]), 30);
     playouts_match_turns("kalah", &load("kalah.game", &[]), 30);
 }
+
+/// Three seats sowing on a 4 x 4 board with two kinds of neutral stack:
+/// sown stacks go any way (reversals allowed); a line of three for the
+/// next seat ends the game for it, a line for the mover or a full board
+/// ends it for the mover, and late in the game Red's sixth piece draws.
+const THREE_SOWERS: &str = r#"
+game "Three Sowers"
+players Red, Green, Blue
+board square 4 x 4 with stacks
+neutral Sand, Stone
+supply 7
+setup: put 1 Sand where corner; put 2 Stone where cell == c3
+phase play
+  place where not empty then sow
+end when line(3, next): next wins
+end when line(3, mover) or full: mover wins
+end when turn > 18 and count(Red) >= 6: draw
+"#;
+
+#[test]
+fn sowing_playouts_are_turn_by_turn_games() {
+    playouts_match_turns("qawale", &load("qawale.game", &[]), 300);
+    playouts_match_turns("three sowers", &load_text(THREE_SOWERS, &[]), 300);
+}

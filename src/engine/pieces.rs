@@ -174,7 +174,7 @@ impl State {
 
     /// Takes a cell out of the empty-cell list.
     #[inline]
-    fn occupy(&mut self, cell: CellId) {
+    pub(super) fn occupy(&mut self, cell: CellId) {
         let pos = self.empty_pos[cell as usize] as usize;
         let moved = *self.empty_list.last().expect("the cell was empty");
         self.empty_list.swap_remove(pos);

@@ -27,6 +27,10 @@ pub fn random_playout<R: Rng>(
     rng: &mut R,
     max_moves: u32,
 ) -> u32 {
+    // A sowing game on a small board plays on words.
+    if let Some(played) = rules.sow_playout(state, rng, max_moves) {
+        return played;
+    }
     // A game whose last phase is plain placement plays that phase in the
     // placement loop, from its first turn there to the end.
     let Some(place) = rules.placement_phase(state) else {

@@ -1,0 +1,410 @@
+//! Random playouts of sowing games on small boards (Qawale and its kin: one
+//! rule that puts the mover's piece on a stack and sows it, on at most 64
+//! cells, ending on lines and counters). The stacks, heights and sowing
+//! counts are changed in place as turn-by-turn play changes them; what the
+//! turn-by-turn path keeps in wider tables (each piece's cells, the line
+//! flags, the supplies) is held in words for the playout and written back
+//! once when it stops. The draws are the same as `play_random_sow`'s, so
+//! the state ends exactly as turn-by-turn play leaves it.
+
+use rand::Rng;
+
+use super::state::{Fault, FaultKind};
+use super::{State, MAX_MOVES};
+use crate::compile::MAX_CAPACITY;
+use crate::ir::{CellId, CmpOp, Form, Node, Rules, SeatRef, Sowing, NO_CELL};
+
+/// The most piece codes (empty, the seats, the neutral kinds) the words hold.
+const MAX_CODES: usize = 16;
+
+/// The most seats (the language's limit).
+const MAX_SEATS: usize = 8;
+
+/// The most end rules the words test.
+const MAX_ENDS: usize = 4;
+
+/// A seat an end condition names.
+#[derive(Clone, Copy)]
+enum Who {
+    Mover,
+    Next,
+    Fixed(u8),
+}
+
+/// A counter an end condition compares with a constant.
+#[derive(Clone, Copy)]
+enum Counter {
+    Supply(Who),
+    Count(Who),
+    Turn,
+}
+
+/// A leaf of an end condition, read on the words.
+#[derive(Clone, Copy)]
+enum Atom {
+    /// The seat has a line of the table's length.
+    Line(u8, Who),
+    /// No cell is empty.
+    Full,
+    /// A counter compared with a constant.
+    Compare(Counter, CmpOp, i64),
+}
+
+/// An end condition as the words test it: a leaf, or two leaves joined.
+#[derive(Clone, Copy)]
+enum Test {
+    One(Atom),
+    Both(Atom, Atom),
+    Either(Atom, Atom),
+}
+
+/// The position as the sowing playout holds it beside the state.
+struct Words {
+    /// Per piece code, its cells.
+    tops: [u64; MAX_CODES],
+    /// The line flags, a bit each (`state.lines`'s order).
+    lines: u64,
+    supply: [i32; MAX_SEATS],
+    counts: [i32; MAX_SEATS],
+    mover: usize,
+    turn: u32,
+}
+
+impl Rules {
+    /// Plays random sowing moves on words to the end of the game, or returns
+    /// `None` when the game is not one the words can hold (see the module
+    /// doc); the number of moves played otherwise.
+    pub(super) fn sow_playout<R: Rng>(
+        &self,
+        state: &mut State,
+        rng: &mut R,
+        max_moves: u32,
+    ) -> Option<u32> {
+        let (sowing, ends) = self.sow_game(state)?;
+        let table = self.sow_cache.as_deref()?;
+        let mut words = Words::of(self, state);
+        let mut played = 0;
+        let mut ended = None;
+        let mut last = state.last;
+        while played < max_moves && state.sow_total != 0 && words.supply[words.mover] > 0 {
+            if state.sow_total > MAX_MOVES as u64 {
+                self.too_many_sown_at(state, words.turn);
+            }
+            last = self.sow_on_words(sowing, table, state, &mut words, rng);
+            self.recount_words(&mut words);
+            let mover = words.mover;
+            words.counts[mover] += 1;
+            if words.supply[mover] != i32::MAX {
+                words.supply[mover] -= 1;
+            }
+            played += 1;
+            ended = ends[..self.ends.len()]
+                .iter()
+                .position(|test| test.holds(&words, self.seats.len()));
+            if ended.is_some() {
+                break;
+            }
+            words.mover = if mover + 1 == self.seats.len() {
+                0
+            } else {
+                mover + 1
+            };
+            words.turn += 1;
+        }
+        if played > 0 {
+            state.last = last;
+            words.write(self, state);
+        }
+        if let Some(e) = ended {
+            self.end_by(state, &self.ends[e]);
+        }
+        Some(played)
+    }
+
+    /// The game's sowing and its end tests, or `None` when the words cannot
+    /// hold it: more than 64 cells or 16 kinds of piece, anything after the
+    /// turn (effects, scores, deals, runs, majorities, side links), a phase
+    /// that ends, or an end condition the words cannot read.
+    fn sow_game(&self, state: &State) -> Option<(&Sowing, [Test; MAX_ENDS])> {
+        self.sow_cache.as_ref()?;
+        let phase = self.phases.get(state.phase as usize)?;
+        let [rule] = phase.rules.as_slice() else {
+            return None;
+        };
+        let fits = rule.form == Form::Sow
+            && phase.turns.is_none()
+            && self.filters.is_empty()
+            && self.geometry.cell_count() <= 64
+            && state.tops.len() <= MAX_CODES
+            && self.seats.len() <= MAX_SEATS
+            && self.ends.len() <= MAX_ENDS
+            && state.lines.len() <= 64
+            && self.effects.is_empty()
+            && !self.live_scores
+            && self.deal.is_none()
+            && self.run_lengths.is_empty()
+            && !self.majority
+            && !self.keeps_slots
+            && !self.side_links
+            && !state.again
+            && state.outcome.is_none()
+            && self.line_tables.iter().all(|t| t.small_masks.is_some());
+        if !fits {
+            return None;
+        }
+        let mut tests = [Test::One(Atom::Full); MAX_ENDS];
+        for (test, end) in tests.iter_mut().zip(&self.ends) {
+            *test = Test::of(&end.condition)?;
+        }
+        Some((rule.sowing()?, tests))
+    }
+
+    /// One sowing move drawn as `play_random_sow` draws it and played on the
+    /// state's stacks and the words; returns the last cell sown.
+    #[inline(always)]
+    fn sow_on_words<R: Rng>(
+        &self,
+        sowing: &Sowing,
+        table: &[u64],
+        state: &mut State,
+        words: &mut Words,
+        rng: &mut R,
+    ) -> CellId {
+        let mut pick = rng.gen_range(0..state.sow_total);
+        let mut from = 0;
+        for (c, &n) in state.sow_moves.iter().enumerate() {
+            if pick < n {
+                from = c;
+                break;
+            }
+            pick -= n;
+        }
+        let cells = self.geometry.cell_count();
+        let d_count = self.geometry.directions.len();
+        let width = d_count + 1;
+        let capacity = self.stack_capacity;
+        let mut hand = [0u8; MAX_CAPACITY + 1];
+        let height = state.heights[from] as usize;
+        if height > 0 {
+            let start = from * capacity;
+            hand[..height].copy_from_slice(&state.stacks[start..start + height]);
+            state.heights[from] = 0;
+            words.retop(from, 0, state);
+            let weight = table[from];
+            state.sow_total = state.sow_total - state.sow_moves[from] + weight;
+            state.sow_moves[from] = weight;
+            state.empty_pos[from] = state.empty_list.len() as CellId;
+            state.empty_list.push(from as CellId);
+        }
+        hand[height] = words.mover as u8 + 1;
+        let (mut cell, mut came) = (from, d_count);
+        for (i, &piece) in hand[..=height].iter().enumerate() {
+            let left = height - i;
+            let row = (cell * width + came) * d_count;
+            for &(d, to) in &sowing.next_steps[row..row + d_count] {
+                debug_assert!(
+                    to != NO_CELL,
+                    "the path index is below the stack's path count"
+                );
+                let n = sowing.walks[(left * cells + to as usize) * width + d as usize];
+                if pick < n {
+                    (cell, came) = (to as usize, d as usize);
+                    break;
+                }
+                pick -= n;
+            }
+            let h = state.heights[cell] as usize;
+            if h == 0 {
+                state.occupy(cell as CellId);
+            }
+            state.stacks[cell * capacity + h] = piece;
+            state.heights[cell] = h as u8 + 1;
+            words.retop(cell, piece, state);
+            let weight = table[(h + 1) * cells + cell];
+            state.sow_total = state.sow_total - state.sow_moves[cell] + weight;
+            state.sow_moves[cell] = weight;
+        }
+        cell as CellId
+    }
+
+    /// Recomputes every line flag from the words, as `recount` does from the state.
+    fn recount_words(&self, words: &mut Words) {
+        let seats = self.seats.len();
+        let mut lines = 0u64;
+        for (t, table) in self.line_tables.iter().enumerate() {
+            let masks = &table
+                .small_masks
+                .as_ref()
+                .expect("checked by sow_game")
+                .lines;
+            for (s, &own) in words.tops[1..=seats].iter().enumerate() {
+                let found = masks
+                    .iter()
+                    .fold(false, |found, &m| found | (m & !own == 0));
+                lines |= u64::from(found) << (t * seats + s);
+            }
+        }
+        words.lines = lines;
+    }
+
+    /// `too_many_sown` while the state's turn is behind the words'.
+    #[cold]
+    #[inline(never)]
+    fn too_many_sown_at(&self, state: &State, turn: u32) {
+        if state.fault.get().is_none() {
+            let span = self.phases[state.phase as usize].span;
+            let kind = FaultKind::TooManyMoves;
+            state.fault.set(Some(Fault { kind, span, turn }));
+        }
+    }
+}
+
+impl Words {
+    /// The words of a position.
+    fn of(rules: &Rules, state: &State) -> Self {
+        let seats = rules.seats.len();
+        let mut words = Words {
+            tops: [0; MAX_CODES],
+            lines: 0,
+            supply: [0; MAX_SEATS],
+            counts: [0; MAX_SEATS],
+            mover: state.mover as usize,
+            turn: state.turn,
+        };
+        if rules.keeps_tops {
+            for (word, &top) in words.tops.iter_mut().zip(&state.tops) {
+                *word = top as u64;
+            }
+        } else {
+            for (c, &code) in state.board.iter().enumerate() {
+                words.tops[code as usize] |= 1 << c;
+            }
+        }
+        for (i, &flag) in state.lines.iter().enumerate() {
+            words.lines |= u64::from(flag) << i;
+        }
+        words.supply[..seats].copy_from_slice(&state.supply);
+        words.counts[..seats].copy_from_slice(&state.counts);
+        words
+    }
+
+    /// Shows `code` on top of `cell`, on the board and in the words.
+    #[inline(always)]
+    fn retop(&mut self, cell: usize, code: u8, state: &mut State) {
+        let bit = 1u64 << cell;
+        let old = std::mem::replace(&mut state.board[cell], code);
+        self.tops[old as usize % MAX_CODES] &= !bit;
+        self.tops[code as usize % MAX_CODES] |= bit;
+    }
+
+    /// Writes the words into the state.
+    fn write(&self, rules: &Rules, state: &mut State) {
+        let seats = rules.seats.len();
+        if rules.keeps_tops {
+            for (top, &word) in state.tops.iter_mut().zip(&self.tops) {
+                *top = u128::from(word);
+            }
+        }
+        for (i, flag) in state.lines.iter_mut().enumerate() {
+            *flag = self.lines >> i & 1 != 0;
+        }
+        state.supply.copy_from_slice(&self.supply[..seats]);
+        state.counts.copy_from_slice(&self.counts[..seats]);
+        // Whether the pieces form one group is not worked out: "not known".
+        state.joined.0 = false;
+        // An ended game stays on its last mover's turn, as in `play`.
+        state.mover = self.mover as u8;
+        state.turn = self.turn;
+    }
+
+    /// The seat `who` names.
+    #[inline(always)]
+    fn seat(&self, who: Who, seats: usize) -> usize {
+        match who {
+            Who::Mover => self.mover,
+            Who::Next => {
+                if self.mover + 1 == seats {
+                    0
+                } else {
+                    self.mover + 1
+                }
+            }
+            Who::Fixed(s) => s as usize,
+        }
+    }
+}
+
+impl Test {
+    /// The test of an end condition, if the words can read it.
+    fn of(condition: &Node) -> Option<Self> {
+        Some(match condition {
+            Node::And(a, b) => Test::Both(Atom::of(a)?, Atom::of(b)?),
+            Node::Or(a, b) => Test::Either(Atom::of(a)?, Atom::of(b)?),
+            other => Test::One(Atom::of(other)?),
+        })
+    }
+
+    /// Whether the condition holds on the words.
+    #[inline(always)]
+    fn holds(self, words: &Words, seats: usize) -> bool {
+        match self {
+            Test::One(a) => a.holds(words, seats),
+            Test::Both(a, b) => a.holds(words, seats) && b.holds(words, seats),
+            Test::Either(a, b) => a.holds(words, seats) || b.holds(words, seats),
+        }
+    }
+}
+
+impl Atom {
+    /// The leaf of a condition, if the words can read it.
+    fn of(condition: &Node) -> Option<Self> {
+        Some(match condition {
+            Node::Line(t, p) => Atom::Line(*t, Who::of(p)?),
+            Node::Full => Atom::Full,
+            Node::CmpConst(op, a, c) => {
+                let counter = match &**a {
+                    Node::Supply(p) => Counter::Supply(Who::of(p)?),
+                    Node::Count(p) => Counter::Count(Who::of(p)?),
+                    Node::Turn => Counter::Turn,
+                    _ => return None,
+                };
+                Atom::Compare(counter, *op, *c)
+            }
+            _ => return None,
+        })
+    }
+
+    /// Whether the leaf holds on the words.
+    #[inline(always)]
+    fn holds(self, words: &Words, seats: usize) -> bool {
+        match self {
+            Atom::Line(t, who) => {
+                words.lines >> (t as usize * seats + words.seat(who, seats)) & 1 != 0
+            }
+            Atom::Full => words.tops[0] == 0,
+            Atom::Compare(counter, op, c) => {
+                let value = match counter {
+                    Counter::Supply(who) => match words.supply[words.seat(who, seats)] {
+                        i32::MAX => i64::MAX,
+                        v => i64::from(v),
+                    },
+                    Counter::Count(who) => i64::from(words.counts[words.seat(who, seats)]),
+                    Counter::Turn => i64::from(words.turn),
+                };
+                op.apply(value, c) != 0
+            }
+        }
+    }
+}
+
+impl Who {
+    /// The seat of a seat reference, if it is one the words name.
+    fn of(p: &SeatRef) -> Option<Self> {
+        Some(match p {
+            SeatRef::Mover => Who::Mover,
+            SeatRef::Next => Who::Next,
+            SeatRef::Fixed(s) => Who::Fixed(*s),
+            _ => return None,
+        })
+    }
+}
