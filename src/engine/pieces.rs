@@ -174,12 +174,18 @@ impl State {
 
     /// Takes a cell out of the empty-cell list.
     #[inline]
-    pub(super) fn occupy(&mut self, cell: CellId) {
-        let pos = self.empty_pos[cell as usize] as usize;
-        let moved = *self.empty_list.last().expect("the cell was empty");
-        self.empty_list.swap_remove(pos);
-        if moved != cell {
-            self.empty_pos[moved as usize] = pos as CellId;
-        }
+    fn occupy(&mut self, cell: CellId) {
+        occupy_in(&mut self.empty_list, &mut self.empty_pos, cell);
+    }
+}
+
+/// Takes a cell out of an empty-cell list and its table of positions.
+#[inline(always)]
+pub(super) fn occupy_in(list: &mut Vec<CellId>, positions: &mut [CellId], cell: CellId) {
+    let pos = positions[cell as usize] as usize;
+    let moved = *list.last().expect("the cell was empty");
+    list.swap_remove(pos);
+    if moved != cell {
+        positions[moved as usize] = pos as CellId;
     }
 }

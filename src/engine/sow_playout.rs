@@ -7,12 +7,17 @@
 //! once when it stops. The draws are the same as `play_random_sow`'s, so
 //! the state ends exactly as turn-by-turn play leaves it.
 
+use std::cell::Cell;
+
 use rand::Rng;
 
+use super::counters::line_bits;
+use super::pieces::occupy_in;
 use super::state::{Fault, FaultKind};
 use super::{State, MAX_MOVES};
 use crate::compile::MAX_CAPACITY;
 use crate::ir::{CellId, CmpOp, Form, Node, Rules, SeatRef, Sowing, NO_CELL};
+use crate::syntax::Span;
 
 /// The most piece codes (empty, the seats, the neutral kinds) the words hold.
 const MAX_CODES: usize = 16;
@@ -82,15 +87,17 @@ impl Rules {
     ) -> Option<u32> {
         let (sowing, ends) = self.sow_game(state)?;
         let table = self.sow_cache.as_deref()?;
+        let span = self.phases[state.phase as usize].span;
         let mut words = Words::of(self, state);
+        let mut stacks = Stacks::of(state);
         let mut played = 0;
         let mut ended = None;
-        let mut last = state.last;
-        while played < max_moves && state.sow_total != 0 && words.supply[words.mover] > 0 {
-            if state.sow_total > MAX_MOVES as u64 {
-                self.too_many_sown_at(state, words.turn);
+        let mut last = NO_CELL;
+        while played < max_moves && stacks.total != 0 && words.supply[words.mover] > 0 {
+            if stacks.total > MAX_MOVES as u64 {
+                too_many_sown(stacks.fault, span, words.turn);
             }
-            last = self.sow_on_words(sowing, table, state, &mut words, rng);
+            last = self.sow_on_words(sowing, table, &mut stacks, &mut words, rng);
             self.recount_words(&mut words);
             let mover = words.mover;
             words.counts[mover] += 1;
@@ -111,6 +118,7 @@ impl Rules {
             };
             words.turn += 1;
         }
+        state.sow_total = stacks.total;
         if played > 0 {
             state.last = last;
             words.write(self, state);
@@ -166,13 +174,13 @@ impl Rules {
         &self,
         sowing: &Sowing,
         table: &[u64],
-        state: &mut State,
+        stacks: &mut Stacks,
         words: &mut Words,
         rng: &mut R,
     ) -> CellId {
-        let mut pick = rng.gen_range(0..state.sow_total);
+        let mut pick = rng.gen_range(0..stacks.total);
         let mut from = 0;
-        for (c, &n) in state.sow_moves.iter().enumerate() {
+        for (c, &n) in stacks.weights.iter().enumerate() {
             if pick < n {
                 from = c;
                 break;
@@ -184,45 +192,41 @@ impl Rules {
         let width = d_count + 1;
         let capacity = self.stack_capacity;
         let mut hand = [0u8; MAX_CAPACITY + 1];
-        let height = state.heights[from] as usize;
+        let height = stacks.heights[from] as usize;
         if height > 0 {
             let start = from * capacity;
-            hand[..height].copy_from_slice(&state.stacks[start..start + height]);
-            state.heights[from] = 0;
-            words.retop(from, 0, state);
-            let weight = table[from];
-            state.sow_total = state.sow_total - state.sow_moves[from] + weight;
-            state.sow_moves[from] = weight;
-            state.empty_pos[from] = state.empty_list.len() as CellId;
-            state.empty_list.push(from as CellId);
+            hand[..height].copy_from_slice(&stacks.stacks[start..start + height]);
+            stacks.heights[from] = 0;
+            words.retop(from, 0, stacks.board);
+            stacks.weigh(from, table[from]);
+            stacks.empty_pos[from] = stacks.empty_list.len() as CellId;
+            stacks.empty_list.push(from as CellId);
         }
         hand[height] = words.mover as u8 + 1;
         let (mut cell, mut came) = (from, d_count);
         for (i, &piece) in hand[..=height].iter().enumerate() {
-            let left = height - i;
+            let walks = &sowing.walks[(height - i) * cells * width..];
             let row = (cell * width + came) * d_count;
             for &(d, to) in &sowing.next_steps[row..row + d_count] {
                 debug_assert!(
                     to != NO_CELL,
                     "the path index is below the stack's path count"
                 );
-                let n = sowing.walks[(left * cells + to as usize) * width + d as usize];
+                let n = walks[to as usize * width + d as usize];
                 if pick < n {
                     (cell, came) = (to as usize, d as usize);
                     break;
                 }
                 pick -= n;
             }
-            let h = state.heights[cell] as usize;
+            let h = stacks.heights[cell] as usize;
             if h == 0 {
-                state.occupy(cell as CellId);
+                occupy_in(stacks.empty_list, stacks.empty_pos, cell as CellId);
             }
-            state.stacks[cell * capacity + h] = piece;
-            state.heights[cell] = h as u8 + 1;
-            words.retop(cell, piece, state);
-            let weight = table[(h + 1) * cells + cell];
-            state.sow_total = state.sow_total - state.sow_moves[cell] + weight;
-            state.sow_moves[cell] = weight;
+            stacks.stacks[cell * capacity + h] = piece;
+            stacks.heights[cell] = h as u8 + 1;
+            words.retop(cell, piece, stacks.board);
+            stacks.weigh(cell, table[(h + 1) * cells + cell]);
         }
         cell as CellId
     }
@@ -237,25 +241,68 @@ impl Rules {
                 .as_ref()
                 .expect("checked by sow_game")
                 .lines;
-            for (s, &own) in words.tops[1..=seats].iter().enumerate() {
-                let found = masks
-                    .iter()
-                    .fold(false, |found, &m| found | (m & !own == 0));
-                lines |= u64::from(found) << (t * seats + s);
-            }
+            lines |= line_bits(masks, &words.tops[1..=seats]) << (t * seats);
         }
         words.lines = lines;
     }
+}
 
-    /// `too_many_sown` while the state's turn is behind the words'.
-    #[cold]
-    #[inline(never)]
-    fn too_many_sown_at(&self, state: &State, turn: u32) {
-        if state.fault.get().is_none() {
-            let span = self.phases[state.phase as usize].span;
-            let kind = FaultKind::TooManyMoves;
-            state.fault.set(Some(Fault { kind, span, turn }));
+/// Records that a sowing was drawn from more moves than a list holds, as
+/// `too_many_sown` does, at the words' turn.
+#[cold]
+#[inline(never)]
+fn too_many_sown(fault: &Cell<Option<Fault>>, span: Span, turn: u32) {
+    if fault.get().is_none() {
+        let kind = FaultKind::TooManyMoves;
+        fault.set(Some(Fault { kind, span, turn }));
+    }
+}
+
+/// The state's tables a sowing changes, borrowed for a whole playout.
+struct Stacks<'s> {
+    heights: &'s mut [u8],
+    stacks: &'s mut [u8],
+    board: &'s mut [u8],
+    /// Per cell, its sowing moves (`state.sow_moves`).
+    weights: &'s mut [u64],
+    /// Their sum (`state.sow_total`), written back by the caller.
+    total: u64,
+    empty_list: &'s mut Vec<CellId>,
+    empty_pos: &'s mut [CellId],
+    fault: &'s Cell<Option<Fault>>,
+}
+
+impl<'s> Stacks<'s> {
+    /// The tables of `state`.
+    fn of(state: &'s mut State) -> Self {
+        let total = state.sow_total;
+        let State {
+            heights,
+            stacks,
+            board,
+            sow_moves,
+            empty_list,
+            empty_pos,
+            fault,
+            ..
+        } = state;
+        Stacks {
+            heights,
+            stacks,
+            board,
+            weights: sow_moves,
+            total,
+            empty_list,
+            empty_pos,
+            fault,
         }
+    }
+
+    /// Sets the sowing moves of `cell`, keeping their total.
+    #[inline(always)]
+    fn weigh(&mut self, cell: usize, weight: u64) {
+        self.total = self.total - self.weights[cell] + weight;
+        self.weights[cell] = weight;
     }
 }
 
@@ -290,9 +337,9 @@ impl Words {
 
     /// Shows `code` on top of `cell`, on the board and in the words.
     #[inline(always)]
-    fn retop(&mut self, cell: usize, code: u8, state: &mut State) {
+    fn retop(&mut self, cell: usize, code: u8, board: &mut [u8]) {
         let bit = 1u64 << cell;
-        let old = std::mem::replace(&mut state.board[cell], code);
+        let old = std::mem::replace(&mut board[cell], code);
         self.tops[old as usize % MAX_CODES] &= !bit;
         self.tops[code as usize % MAX_CODES] |= bit;
     }
