@@ -15,7 +15,6 @@ use super::counters::line_bits;
 use super::pieces::occupy_in;
 use super::state::{Fault, FaultKind};
 use super::{State, MAX_MOVES};
-use crate::compile::MAX_CAPACITY;
 use crate::ir::{CellId, CmpOp, Form, Node, Rules, SeatRef, Sowing, NO_CELL};
 use crate::syntax::Span;
 
@@ -191,20 +190,24 @@ impl Rules {
         let d_count = self.geometry.directions.len();
         let width = d_count + 1;
         let capacity = self.stack_capacity;
-        let mut hand = [0u8; MAX_CAPACITY + 1];
         let height = stacks.heights[from] as usize;
+        let start = from * capacity;
         if height > 0 {
-            let start = from * capacity;
-            hand[..height].copy_from_slice(&stacks.stacks[start..start + height]);
             stacks.heights[from] = 0;
             words.retop(from, 0, stacks.board);
             stacks.weigh(from, table[from]);
             stacks.empty_pos[from] = stacks.empty_list.len() as CellId;
             stacks.empty_list.push(from as CellId);
         }
-        hand[height] = words.mover as u8 + 1;
         let (mut cell, mut came) = (from, d_count);
-        for (i, &piece) in hand[..=height].iter().enumerate() {
+        for i in 0..=height {
+            // The stack is sown from where it lay: a drop back on `from`
+            // writes below the pebble read next (a path returns there at
+            // most every other step), so no copy of it is needed.
+            let piece = match i < height {
+                true => stacks.stacks[start + i],
+                false => words.mover as u8 + 1,
+            };
             let walks = &sowing.walks[(height - i) * cells * width..];
             let row = (cell * width + came) * d_count;
             for &(d, to) in &sowing.next_steps[row..row + d_count] {
