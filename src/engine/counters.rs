@@ -194,12 +194,6 @@ fn lines_on<const N: usize>(masks: &[u64], tops: &[u128]) -> [bool; N] {
     for (b, &t) in bits.iter_mut().zip(tops) {
         *b = t as u64;
     }
-    lines_of(masks, bits)
-}
-
-/// Per seat, whether its bitboard covers one of `masks` (see [`lines_on`]).
-#[inline(always)]
-fn lines_of<const N: usize>(masks: &[u64], bits: [u64; N]) -> [bool; N] {
     let mut found = [false; N];
     for &m in masks {
         for s in 0..N {
@@ -207,27 +201,6 @@ fn lines_of<const N: usize>(masks: &[u64], bits: [u64; N]) -> [bool; N] {
         }
     }
     found
-}
-
-/// The seats whose bitboards (`own`, a word each) cover one of `masks`, a
-/// bit each, seat 0 lowest.
-pub(super) fn line_bits(masks: &[u64], own: &[u64]) -> u64 {
-    fn bits<const N: usize>(masks: &[u64], own: &[u64]) -> u64 {
-        let words: [u64; N] = std::array::from_fn(|s| own[s]);
-        let found = lines_of(masks, words);
-        found
-            .iter()
-            .enumerate()
-            .fold(0, |all, (s, &f)| all | u64::from(f) << s)
-    }
-    match own.len() {
-        2 => bits::<2>(masks, own),
-        3 => bits::<3>(masks, own),
-        4 => bits::<4>(masks, own),
-        _ => own.iter().enumerate().fold(0, |all, (s, &o)| {
-            all | u64::from(bits::<1>(masks, &[o]) != 0) << s
-        }),
-    }
 }
 
 /// How many of `own`'s pieces follow `start` in the slot grid, stepping by `step`.

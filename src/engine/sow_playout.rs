@@ -11,7 +11,6 @@ use std::cell::Cell;
 
 use rand::Rng;
 
-use super::counters::line_bits;
 use super::pieces::occupy_in;
 use super::state::{Fault, FaultKind};
 use super::{State, MAX_MOVES};
@@ -66,8 +65,11 @@ enum Test {
 struct Words {
     /// Per piece code, its cells.
     tops: [u64; MAX_CODES],
-    /// The line flags, a bit each (`state.lines`'s order).
+    /// The line flags, a bit each (`state.lines`'s order), where `known`.
     lines: u64,
+    /// The line flags worked out since the last move: a flag is worked
+    /// out when an end rule reads it, and all are when the playout stops.
+    known: u64,
     supply: [i32; MAX_SEATS],
     counts: [i32; MAX_SEATS],
     mover: usize,
@@ -97,7 +99,7 @@ impl Rules {
                 too_many_sown(stacks.fault, span, words.turn);
             }
             last = self.sow_on_words(sowing, table, &mut stacks, &mut words, rng);
-            self.recount_words(&mut words);
+            words.known = 0;
             let mover = words.mover;
             words.counts[mover] += 1;
             if words.supply[mover] != i32::MAX {
@@ -106,7 +108,7 @@ impl Rules {
             played += 1;
             ended = ends[..self.ends.len()]
                 .iter()
-                .position(|test| test.holds(&words, self.seats.len()));
+                .position(|test| test.holds(&mut words, self));
             if ended.is_some() {
                 break;
             }
@@ -233,21 +235,6 @@ impl Rules {
         }
         cell as CellId
     }
-
-    /// Recomputes every line flag from the words, as `recount` does from the state.
-    fn recount_words(&self, words: &mut Words) {
-        let seats = self.seats.len();
-        let mut lines = 0u64;
-        for (t, table) in self.line_tables.iter().enumerate() {
-            let masks = &table
-                .small_masks
-                .as_ref()
-                .expect("checked by sow_game")
-                .lines;
-            lines |= line_bits(masks, &words.tops[1..=seats]) << (t * seats);
-        }
-        words.lines = lines;
-    }
 }
 
 /// Records that a sowing was drawn from more moves than a list holds, as
@@ -316,6 +303,7 @@ impl Words {
         let mut words = Words {
             tops: [0; MAX_CODES],
             lines: 0,
+            known: u64::MAX,
             supply: [0; MAX_SEATS],
             counts: [0; MAX_SEATS],
             mover: state.mover as usize,
@@ -347,8 +335,27 @@ impl Words {
         self.tops[code as usize % MAX_CODES] |= bit;
     }
 
+    /// Whether `seat` has a line of table `t`'s length, worked out from its
+    /// cells (as `recount` does) unless already known since the last move.
+    fn line(&mut self, rules: &Rules, t: usize, seat: usize) -> bool {
+        let bit = 1 << (t * rules.seats.len() + seat);
+        if self.known & bit == 0 {
+            let table = &rules.line_tables[t];
+            let masks = &table.small_masks.as_ref().expect("checked by sow_game");
+            let own = self.tops[seat + 1];
+            // Fewer cells than a line has hold none: most seats, most turns.
+            let enough = own.count_ones() as usize >= table.length;
+            match enough && masks.lines.iter().any(|&m| m & !own == 0) {
+                true => self.lines |= bit,
+                false => self.lines &= !bit,
+            }
+            self.known |= bit;
+        }
+        self.lines & bit != 0
+    }
+
     /// Writes the words into the state.
-    fn write(&self, rules: &Rules, state: &mut State) {
+    fn write(&mut self, rules: &Rules, state: &mut State) {
         let seats = rules.seats.len();
         if rules.keeps_tops {
             for (top, &word) in state.tops.iter_mut().zip(&self.tops) {
@@ -356,7 +363,8 @@ impl Words {
             }
         }
         for (i, flag) in state.lines.iter_mut().enumerate() {
-            *flag = self.lines >> i & 1 != 0;
+            let (t, seat) = (i / seats, i % seats);
+            *flag = self.line(rules, t, seat);
         }
         state.supply.copy_from_slice(&self.supply[..seats]);
         state.counts.copy_from_slice(&self.counts[..seats]);
@@ -396,11 +404,11 @@ impl Test {
 
     /// Whether the condition holds on the words.
     #[inline(always)]
-    fn holds(self, words: &Words, seats: usize) -> bool {
+    fn holds(self, words: &mut Words, rules: &Rules) -> bool {
         match self {
-            Test::One(a) => a.holds(words, seats),
-            Test::Both(a, b) => a.holds(words, seats) && b.holds(words, seats),
-            Test::Either(a, b) => a.holds(words, seats) || b.holds(words, seats),
+            Test::One(a) => a.holds(words, rules),
+            Test::Both(a, b) => a.holds(words, rules) && b.holds(words, rules),
+            Test::Either(a, b) => a.holds(words, rules) || b.holds(words, rules),
         }
     }
 }
@@ -426,11 +434,10 @@ impl Atom {
 
     /// Whether the leaf holds on the words.
     #[inline(always)]
-    fn holds(self, words: &Words, seats: usize) -> bool {
+    fn holds(self, words: &mut Words, rules: &Rules) -> bool {
+        let seats = rules.seats.len();
         match self {
-            Atom::Line(t, who) => {
-                words.lines >> (t as usize * seats + words.seat(who, seats)) & 1 != 0
-            }
+            Atom::Line(t, who) => words.line(rules, t as usize, words.seat(who, seats)),
             Atom::Full => words.tops[0] == 0,
             Atom::Compare(counter, op, c) => {
                 let value = match counter {
