@@ -6,6 +6,7 @@
 
 mod bitboard;
 mod block;
+mod card_playout;
 mod cards;
 mod chain;
 mod counters;

@@ -106,13 +106,26 @@ fn playouts_match_turns(name: &str, rules: &Rules, games: u64) {
             "{name} seed {seed}: the final states differ"
         );
 
-        // Stopped every few moves and taken up again, as a capped playout is.
+        // Stopped every few moves and taken up again, as a capped playout
+        // is, and equal to turn-by-turn play wherever it stops.
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut pieces = rules.start(seed);
+        let (mut step_rng, mut stepped) = (Pcg64Mcg::seed_from_u64(seed), rules.start(seed));
         let mut total = 0;
         for cap in (1..).map(|k| k % 4) {
             let n = random_playout(rules, &mut pieces, &mut buf, &mut rng, cap);
             total += n;
+            for _ in 0..n {
+                let m = rules.random_move(&stepped, &mut buf, &mut step_rng);
+                rules.play(
+                    &mut stepped,
+                    m.expect("a move where the playout played one"),
+                );
+            }
+            assert!(
+                pieces == stepped,
+                "{name} seed {seed}: a capped playout differs after {total} moves"
+            );
             if n < cap {
                 break;
             }
@@ -198,4 +211,34 @@ end when turn > 18 and count(Red) >= 6: draw
 fn sowing_playouts_are_turn_by_turn_games() {
     playouts_match_turns("qawale", &load("qawale.game", &[]), 300);
     playouts_match_turns("three sowers", &load_text(THREE_SOWERS, &[]), 300);
+}
+
+/// Three seats placing single stones on numbered fields by the sum of one
+/// or two cards, each field taken once, with a forced discard when no set
+/// names an empty field: games end by a row of three or a full board.
+const CARD_ROWS: &str = r#"
+game "Card Rows"
+players Red, Green, Blue
+board square 4 x 4
+numbers
+   1  2  3  4
+   5  6  7  8
+   9 10 11 12
+  13 14 15 16
+deck 2 x 1..9
+hand 3
+phase play
+  play 1..2 cards then place on field(total) where empty then draw played
+  otherwise discard hand then draw 3
+end when line(3, mover): mover wins
+end when full: draw
+"#;
+
+#[test]
+fn card_playouts_are_turn_by_turn_games() {
+    for seats in 2..=4 {
+        let rules = load("just-4-fun.game", &[("seats", seats)]);
+        playouts_match_turns(&format!("just 4 fun, {seats} seats"), &rules, 100);
+    }
+    playouts_match_turns("card rows", &load_text(CARD_ROWS, &[]), 200);
 }

@@ -185,6 +185,20 @@ impl State {
     }
 }
 
+/// The cards of `hand` in `slots`, in hand order, as a move holds them.
+fn cards_of(hand: &[u8], slots: u16) -> [u8; 8] {
+    let mut cards = [0u8; 8];
+    let mut bits = slots;
+    for slot in cards.iter_mut() {
+        if bits == 0 {
+            break;
+        }
+        *slot = hand[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    cards
+}
+
 /// A card set the mover could play, for explanations (see `Rules::card_options`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardOption {
@@ -376,14 +390,35 @@ impl Rules {
         if state.supply[state.mover as usize] <= 0 {
             return Some(pass);
         }
+        let Some((slots, cell)) = self.random_card_set(chain, state, rng) else {
+            return Some(pass);
+        };
+        let hand = state.hand(state.mover, self);
+        Some(Some(Move::Cards {
+            rule: 0,
+            slots,
+            cards: cards_of(hand, slots),
+            cell,
+        }))
+    }
+
+    /// A card set of the mover's drawn uniformly among those whose named
+    /// cell the rule allows (sets are tried in random order until one
+    /// does), with that cell; `None` if no set does.
+    pub(super) fn random_card_set<R: Rng>(
+        &self,
+        chain: CardChain,
+        state: &State,
+        rng: &mut R,
+    ) -> Option<(u16, CellId)> {
         let mut sets = CardSets::of(chain.play, state.hand(state.mover, self));
         while sets.len > 0 {
             let slots = sets.take(super::below(rng, sets.len));
-            if let Some(m) = self.card_move(chain, state, &sets, slots) {
-                return Some(Some(m));
+            if let Some(cell) = self.card_cell(chain, state, &sets, slots) {
+                return Some((slots, cell));
             }
         }
-        Some(pass)
+        None
     }
 
     /// The move playing the cards in `slots`, if the rule allows the cell they name.
@@ -394,6 +429,23 @@ impl Rules {
         sets: &CardSets,
         slots: u16,
     ) -> Option<Move> {
+        let cell = self.card_cell(chain, state, sets, slots)?;
+        Some(Move::Cards {
+            rule: 0,
+            slots,
+            cards: cards_of(sets.hand, slots),
+            cell,
+        })
+    }
+
+    /// The cell the cards in `slots` name, if the rule allows a piece there.
+    fn card_cell(
+        &self,
+        chain: CardChain,
+        state: &State,
+        sets: &CardSets,
+        slots: u16,
+    ) -> Option<CellId> {
         let played = slots.count_ones() as u8;
         let total = sets.total(slots);
         let scope = Scope {
@@ -402,28 +454,11 @@ impl Rules {
             ..Scope::at(state, NO_CELL)
         };
         let cell = self.eval(chain.target, &scope) as CellId;
-        if cell == NO_CELL
-            || cell as usize >= self.geometry.cell_count()
-            || state.heights[cell as usize] as usize >= self.stack_capacity
-            || !self.allows(chain.select, state, cell, played, total)
-        {
-            return None;
-        }
-        let mut cards = [0u8; 8];
-        let mut bits = slots;
-        for slot in cards.iter_mut() {
-            if bits == 0 {
-                break;
-            }
-            *slot = sets.hand[bits.trailing_zeros() as usize];
-            bits &= bits - 1;
-        }
-        Some(Move::Cards {
-            rule: 0,
-            slots,
-            cards,
-            cell,
-        })
+        let open = cell != NO_CELL
+            && (cell as usize) < self.geometry.cell_count()
+            && (state.heights[cell as usize] as usize) < self.stack_capacity
+            && self.allows(chain.select, state, cell, played, total);
+        open.then_some(cell)
     }
 
     /// Whether a place step's guard, mask and test allow `cell`.

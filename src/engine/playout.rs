@@ -27,8 +27,12 @@ pub fn random_playout<R: Rng>(
     rng: &mut R,
     max_moves: u32,
 ) -> u32 {
-    // A sowing game on a small board plays on words.
+    // A sowing game on a small board plays on words, a card placement
+    // game in a loop of its own.
     if let Some(played) = rules.sow_playout(state, rng, max_moves) {
+        return played;
+    }
+    if let Some(played) = rules.card_playout(state, rng, max_moves) {
         return played;
     }
     // A game whose last phase is plain placement plays that phase in the
