@@ -2,19 +2,66 @@
 //! phase of one rule that plays cards from the hand and puts the mover's
 //! piece on the cell they name, and maybe a forced move when no set can be
 //! played). The loop draws a card set and plays it in place, without
-//! building a move and matching it again, with the same draws and the same
-//! changes as turn-by-turn play (`random_move`, then `play`).
+//! building a move and matching it again, and reads the conditions it tests
+//! every turn (the cell's test, the draw's condition, the end rules) with a
+//! small reader when they have a common shape (a lead or a margin on the
+//! cell, a line flag of the mover's, the turn against a constant, one or
+//! two of these), with the evaluator otherwise. It makes the same draws and
+//! the same changes as turn-by-turn play (`random_move`, then `play`).
 
 use rand::Rng;
 
+use super::eval::Scope;
 use super::State;
-use crate::ir::{Form, Rules};
+use crate::ir::{CardChain, CellId, CmpOp, End, Form, Node, Rules, SeatRef, NO_CELL};
+
+/// The most end rules the loop reads with its readers.
+const MAX_ENDS: usize = 4;
+
+/// A condition the loop reads every turn.
+#[derive(Clone, Copy)]
+enum Check<'r> {
+    /// No condition.
+    Always,
+    /// A leaf holds.
+    Is(Leaf),
+    /// A leaf does not hold.
+    Not(Leaf),
+    /// Both leaves hold.
+    Both(Leaf, Leaf),
+    /// Any other condition, evaluated.
+    Eval(&'r Node),
+}
+
+/// A leaf of a condition, read straight off the state.
+#[derive(Clone, Copy)]
+enum Leaf {
+    /// The mover has a line of the table's length (`line(n, mover)`).
+    MoverLine(usize),
+    /// `turn OP c`.
+    Turn(CmpOp, i64),
+    /// `lead(mover) OP c` on the cell.
+    Lead(CmpOp, i64),
+    /// `margin OP c` on the cell.
+    Margin(CmpOp, i64),
+}
+
+/// What the loop reads, worked out once a playout.
+struct Readers<'r> {
+    /// The test of the cell the cards name.
+    test: Check<'r>,
+    /// The draw after placing, and its condition.
+    draw: Option<(&'r Node, Check<'r>)>,
+    /// The end rules' conditions, in order.
+    ends: [Check<'r>; MAX_ENDS],
+}
 
 impl Rules {
     /// Plays random card moves until the game ends, no move is legal or
     /// `max_moves` are played; `None` when the phase is not one card rule
     /// that lasts to the end of the game (or the game has move filters,
-    /// deals, side links, or the mover plays again).
+    /// effects after the turn, deals, side links, more than four end
+    /// rules, or the mover plays again).
     pub(super) fn card_playout<R: Rng>(
         &self,
         state: &mut State,
@@ -29,22 +76,31 @@ impl Rules {
         let fits = rule.form == Form::Cards
             && phase.turns.is_none()
             && self.filters.is_empty()
+            && self.effects.is_empty()
             && self.deal.is_none()
             && !self.side_links
+            && self.ends.len() <= MAX_ENDS
             && !state.again;
         if !fits {
             return None;
         }
+        let readers = Readers::of(self, chain);
         let forced = phase.otherwise.is_some();
         let mut played = 0;
         while played < max_moves && !state.is_over() {
             let set = match state.supply[state.mover as usize] > 0 {
-                true => self.random_card_set(chain, state, rng),
+                true => {
+                    let allows = |cell, played, total| {
+                        self.cell_allowed(chain, &readers, state, cell, played, total)
+                    };
+                    self.random_card_set(chain, state, rng, allows)
+                }
                 false => None,
             };
+            let seat = state.mover;
             match set {
                 Some((slots, cell)) => {
-                    self.play_cards(state, chain, slots, cell);
+                    self.play_read_cards(&readers, state, slots, cell);
                     state.passes = 0;
                 }
                 None if forced => {
@@ -53,9 +109,154 @@ impl Rules {
                 }
                 None => break,
             }
-            self.finish_turn(state);
             played += 1;
+            if self.live_scores {
+                self.update_scores(state);
+            }
+            let ended =
+                (0..self.ends.len()).find(|&e| readers.ends[e].holds(self, state, NO_CELL, 0, 0));
+            match ended {
+                Some(e) => self.end_at(state, &self.ends[e]),
+                None => self.next_turn(state, seat),
+            }
         }
         Some(played)
+    }
+
+    /// Whether the card rule's test allows a piece on `cell`, as
+    /// [`Rules::allows`] says.
+    #[inline(always)]
+    fn cell_allowed(
+        &self,
+        chain: CardChain,
+        readers: &Readers,
+        state: &State,
+        cell: CellId,
+        played: u8,
+        total: i32,
+    ) -> bool {
+        let place = chain.select;
+        let scope = || Scope {
+            played,
+            total,
+            ..Scope::at(state, cell)
+        };
+        place
+            .guard
+            .as_ref()
+            .is_none_or(|g| self.eval(g, &scope()) != 0)
+            && place.mask.as_ref().is_none_or(|m| m.contains(cell))
+            && readers.test.holds(self, state, cell, played, total)
+    }
+
+    /// [`Rules::play_cards`] with the draw's condition read by its reader.
+    fn play_read_cards(&self, readers: &Readers, state: &mut State, slots: u16, cell: CellId) {
+        let seat = state.mover;
+        let (played, total) = state.discard_cards(seat, slots, self);
+        self.place_piece(state, cell);
+        if let Some((count, when)) = readers.draw {
+            if when.holds(self, state, cell, played, total) {
+                let scope = Scope {
+                    played,
+                    total,
+                    ..Scope::at(state, cell)
+                };
+                let n = self.eval(count, &scope).clamp(0, self.deck.len() as i64);
+                for _ in 0..n {
+                    state.draw_card(seat, self);
+                }
+            }
+        }
+    }
+
+    /// Ends the game by `end`, out of the loop's line: once a game.
+    #[inline(never)]
+    fn end_at(&self, state: &mut State, end: &End) {
+        self.end_by(state, end);
+    }
+}
+
+impl<'r> Readers<'r> {
+    /// The readers of a card rule's conditions and of the end rules.
+    fn of(rules: &'r Rules, chain: CardChain<'r>) -> Self {
+        let always = Check::Always;
+        let test = chain.select.test.as_ref().map_or(always, Check::of);
+        let draw = chain
+            .draw()
+            .map(|(count, when)| (count, when.map_or(always, Check::of)));
+        let mut ends = [always; MAX_ENDS];
+        for (check, end) in ends.iter_mut().zip(&rules.ends) {
+            *check = Check::of(&end.condition);
+        }
+        Readers { test, draw, ends }
+    }
+}
+
+impl<'r> Check<'r> {
+    /// The reader of a condition.
+    fn of(condition: &'r Node) -> Self {
+        let read = || -> Option<Self> {
+            Some(match condition {
+                Node::Not(a) => Check::Not(Leaf::of(a)?),
+                Node::And(a, b) => Check::Both(Leaf::of(a)?, Leaf::of(b)?),
+                other => Check::Is(Leaf::of(other)?),
+            })
+        };
+        read().unwrap_or(Check::Eval(condition))
+    }
+
+    /// Whether the condition holds, with `cell` chosen and `played` cards
+    /// of `total` value played.
+    #[inline(always)]
+    fn holds(&self, rules: &Rules, state: &State, cell: CellId, played: u8, total: i32) -> bool {
+        match *self {
+            Check::Always => true,
+            Check::Is(a) => a.holds(rules, state, cell),
+            Check::Not(a) => !a.holds(rules, state, cell),
+            Check::Both(a, b) => a.holds(rules, state, cell) && b.holds(rules, state, cell),
+            Check::Eval(node) => {
+                let scope = Scope {
+                    played,
+                    total,
+                    ..Scope::at(state, cell)
+                };
+                rules.eval(node, &scope) != 0
+            }
+        }
+    }
+}
+
+impl Leaf {
+    /// The leaf of a condition, if it is one the loop reads.
+    fn of(node: &Node) -> Option<Self> {
+        Some(match node {
+            Node::Line(t, SeatRef::Mover) => Leaf::MoverLine(*t as usize),
+            Node::CmpConst(op, a, c) => match &**a {
+                Node::Turn => Leaf::Turn(*op, *c),
+                Node::Lead(SeatRef::Mover, at) if matches!(**at, Node::Chosen) => {
+                    Leaf::Lead(*op, *c)
+                }
+                Node::Margin(at) if matches!(**at, Node::Chosen) => Leaf::Margin(*op, *c),
+                _ => return None,
+            },
+            _ => return None,
+        })
+    }
+
+    /// Whether the leaf holds with `cell` chosen (a lead or margin on no
+    /// cell is 0, as the evaluator reads it).
+    #[inline(always)]
+    fn holds(self, rules: &Rules, state: &State, cell: CellId) -> bool {
+        let mover = state.mover;
+        let on_cell = |read: fn(&State, CellId, u8, &Rules) -> i64| match cell {
+            NO_CELL => 0,
+            cell => read(state, cell, mover, rules),
+        };
+        match self {
+            Leaf::MoverLine(t) => state.lines[t * rules.seats.len() + mover as usize],
+            Leaf::Turn(op, c) => op.apply(i64::from(state.turn), c) != 0,
+            Leaf::Lead(op, c) => op.apply(on_cell(|s, at, p, r| s.lead(at, p, r)), c) != 0,
+            Leaf::Margin(op, c) => op.apply(on_cell(|s, at, _, r| s.margin(at, r)), c) != 0,
+        }
     }
 }

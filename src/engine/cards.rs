@@ -390,7 +390,8 @@ impl Rules {
         if state.supply[state.mover as usize] <= 0 {
             return Some(pass);
         }
-        let Some((slots, cell)) = self.random_card_set(chain, state, rng) else {
+        let allows = |cell, played, total| self.allows(chain.select, state, cell, played, total);
+        let Some((slots, cell)) = self.random_card_set(chain, state, rng, allows) else {
             return Some(pass);
         };
         let hand = state.hand(state.mover, self);
@@ -405,16 +406,20 @@ impl Rules {
     /// A card set of the mover's drawn uniformly among those whose named
     /// cell the rule allows (sets are tried in random order until one
     /// does), with that cell; `None` if no set does.
+    ///
+    /// `allows(cell, played, total)` is the rule's test of the cell, as
+    /// [`Rules::allows`] reads it or faster.
     pub(super) fn random_card_set<R: Rng>(
         &self,
         chain: CardChain,
         state: &State,
         rng: &mut R,
+        allows: impl Fn(CellId, u8, i32) -> bool,
     ) -> Option<(u16, CellId)> {
         let mut sets = CardSets::of(chain.play, state.hand(state.mover, self));
         while sets.len > 0 {
             let slots = sets.take(super::below(rng, sets.len));
-            if let Some(cell) = self.card_cell(chain, state, &sets, slots) {
+            if let Some(cell) = self.card_cell(chain, state, &sets, slots, &allows) {
                 return Some((slots, cell));
             }
         }
@@ -429,7 +434,8 @@ impl Rules {
         sets: &CardSets,
         slots: u16,
     ) -> Option<Move> {
-        let cell = self.card_cell(chain, state, sets, slots)?;
+        let allows = |cell, played, total| self.allows(chain.select, state, cell, played, total);
+        let cell = self.card_cell(chain, state, sets, slots, allows)?;
         Some(Move::Cards {
             rule: 0,
             slots,
@@ -438,13 +444,14 @@ impl Rules {
         })
     }
 
-    /// The cell the cards in `slots` name, if the rule allows a piece there.
+    /// The cell the cards in `slots` name, if `allows` it (and it has room).
     fn card_cell(
         &self,
         chain: CardChain,
         state: &State,
         sets: &CardSets,
         slots: u16,
+        allows: impl Fn(CellId, u8, i32) -> bool,
     ) -> Option<CellId> {
         let played = slots.count_ones() as u8;
         let total = sets.total(slots);
@@ -457,12 +464,19 @@ impl Rules {
         let open = cell != NO_CELL
             && (cell as usize) < self.geometry.cell_count()
             && (state.heights[cell as usize] as usize) < self.stack_capacity
-            && self.allows(chain.select, state, cell, played, total);
+            && allows(cell, played, total);
         open.then_some(cell)
     }
 
     /// Whether a place step's guard, mask and test allow `cell`.
-    fn allows(&self, place: &Select, state: &State, cell: CellId, played: u8, total: i32) -> bool {
+    pub(super) fn allows(
+        &self,
+        place: &Select,
+        state: &State,
+        cell: CellId,
+        played: u8,
+        total: i32,
+    ) -> bool {
         let scope = Scope {
             played,
             total,
