@@ -207,10 +207,26 @@ end when line(3, mover) or full: mover wins
 end when turn > 18 and count(Red) >= 6: draw
 "#;
 
+/// Two seats sowing without lines (the state keeps no bitboards then): the
+/// first to have five pieces played wins unless the board fills first.
+const SOWING_RACE: &str = r#"
+game "Sowing Race"
+players Light, Dark
+board square 3 x 3 with stacks
+neutral Tan
+supply 6
+setup: put 1 Tan where not corner
+phase play
+  place where not empty then sow without reversal
+end when full: draw
+end when count(mover) >= 5: mover wins
+"#;
+
 #[test]
 fn sowing_playouts_are_turn_by_turn_games() {
     playouts_match_turns("qawale", &load("qawale.game", &[]), 300);
     playouts_match_turns("three sowers", &load_text(THREE_SOWERS, &[]), 300);
+    playouts_match_turns("sowing race", &load_text(SOWING_RACE, &[]), 300);
 }
 
 /// Three seats placing single stones on numbered fields by the sum of one

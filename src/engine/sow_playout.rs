@@ -144,7 +144,7 @@ impl Rules {
             && phase.turns.is_none()
             && self.filters.is_empty()
             && self.geometry.cell_count() <= 64
-            && state.tops.len() <= MAX_CODES
+            && 1 + self.seats.len() + self.neutrals.len() <= MAX_CODES
             && self.seats.len() <= MAX_SEATS
             && self.ends.len() <= MAX_ENDS
             && state.lines.len() <= 64
@@ -315,7 +315,7 @@ impl Words {
             }
         } else {
             for (c, &code) in state.board.iter().enumerate() {
-                words.tops[code as usize] |= 1 << c;
+                words.tops[code as usize % MAX_CODES] |= 1 << c;
             }
         }
         for (i, &flag) in state.lines.iter().enumerate() {
