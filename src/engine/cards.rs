@@ -166,18 +166,19 @@ impl State {
     pub(super) fn discard_cards(&mut self, seat: u8, slots: u16, rules: &Rules) -> (u8, i32) {
         let start = seat as usize * rules.deck.len();
         let len = self.hand_len[seat as usize] as usize;
-        let (mut kept, mut total) = (0, 0);
+        let hand = &mut self.hands[start..start + len];
+        let mut total = 0;
         let mut bits = slots;
         while bits != 0 {
-            let card = self.hands[start + bits.trailing_zeros() as usize];
+            let card = hand[bits.trailing_zeros() as usize];
             self.discard.push(card);
             total += i32::from(card);
             bits &= bits - 1;
         }
+        let mut kept = 0;
         for i in 0..len {
             // Without a branch: a played card is overwritten by the next kept one.
-            let card = self.hands[start + i];
-            self.hands[start + kept] = card;
+            hand[kept] = hand[i];
             kept += usize::from(i >= 16 || slots & (1 << i) == 0);
         }
         self.hand_len[seat as usize] = kept as u8;
