@@ -62,6 +62,7 @@ impl Rules {
     /// that lasts to the end of the game (or the game has move filters,
     /// effects after the turn, deals, side links, more than four end
     /// rules, or the mover plays again).
+    #[inline(never)]
     pub(super) fn card_playout<R: Rng>(
         &self,
         state: &mut State,

@@ -371,6 +371,7 @@ impl Rules {
     /// allowed cell, which is uniform over the legal moves and usually tests
     /// one or two sets instead of all of them. `None` if the phase's moves
     /// are not of that shape.
+    #[inline(never)]
     pub(super) fn random_card_move<R: Rng>(
         &self,
         state: &State,

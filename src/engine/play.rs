@@ -193,6 +193,8 @@ impl Rules {
 
     /// Hands the turn on after `seat` moved: to the same seat for an
     /// extra turn, else the next; the phase advances when its turns are used.
+    /// Inlined: out of line (it has two callers) it costs Reversi 0.7%.
+    #[inline(always)]
     pub(super) fn next_turn(&self, state: &mut State, seat: u8) {
         state.mover = if std::mem::take(&mut state.again) {
             seat

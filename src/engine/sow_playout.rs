@@ -80,6 +80,7 @@ impl Rules {
     /// Plays random sowing moves on words to the end of the game, or returns
     /// `None` when the game is not one the words can hold (see the module
     /// doc); the number of moves played otherwise.
+    #[inline(never)]
     pub(super) fn sow_playout<R: Rng>(
         &self,
         state: &mut State,
