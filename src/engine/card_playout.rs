@@ -114,11 +114,16 @@ impl Rules {
             if self.live_scores {
                 self.update_scores(state);
             }
-            let ended =
-                (0..self.ends.len()).find(|&e| readers.ends[e].holds(self, state, NO_CELL, 0, 0));
-            match ended {
-                Some(e) => self.end_at(state, &self.ends[e]),
-                None => self.next_turn(state, seat),
+            let mut ended = false;
+            for (check, end) in readers.ends.iter().zip(&self.ends) {
+                if check.holds(self, state, NO_CELL, 0, 0) {
+                    self.end_at(state, end);
+                    ended = true;
+                    break;
+                }
+            }
+            if !ended {
+                self.next_turn(state, seat);
             }
         }
         Some(played)
