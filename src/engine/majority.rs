@@ -6,18 +6,27 @@ use crate::ir::{CellId, Rules};
 
 impl State {
     /// `seat`'s pieces on the cell minus the most any other seat has there.
+    /// Counted fields are read inline; stacks are counted out of line.
     #[inline]
     pub(super) fn lead(&self, cell: CellId, seat: u8, rules: &Rules) -> i64 {
-        let mine = self.stones(cell, seat, rules);
-        if rules.majority {
-            let [best, second] = self.most[cell as usize];
-            let others = if mine == best && best > second {
-                second
-            } else {
-                best
-            };
-            return i64::from(mine) - i64::from(others);
+        if !rules.majority {
+            return self.lead_in_stack(cell, seat, rules);
         }
+        let seats = rules.seats.len();
+        let mine = self.stones[cell as usize * seats + seat as usize];
+        let [best, second] = self.most[cell as usize];
+        let others = if mine == best && best > second {
+            second
+        } else {
+            best
+        };
+        i64::from(mine) - i64::from(others)
+    }
+
+    /// [`State::lead`] on a board of stacks.
+    #[inline(never)]
+    fn lead_in_stack(&self, cell: CellId, seat: u8, rules: &Rules) -> i64 {
+        let mine = self.stones(cell, seat, rules);
         let others = (0..rules.seats.len() as u8)
             .filter(|&q| q != seat)
             .map(|q| self.stones(cell, q, rules))
@@ -29,10 +38,16 @@ impl State {
     /// The most pieces one seat has on the cell minus the next most.
     #[inline]
     pub(super) fn margin(&self, cell: CellId, rules: &Rules) -> i64 {
-        if rules.majority {
-            let [best, second] = self.most[cell as usize];
-            return i64::from(best) - i64::from(second);
+        if !rules.majority {
+            return self.margin_in_stack(cell, rules);
         }
+        let [best, second] = self.most[cell as usize];
+        i64::from(best) - i64::from(second)
+    }
+
+    /// [`State::margin`] on a board of stacks.
+    #[inline(never)]
+    fn margin_in_stack(&self, cell: CellId, rules: &Rules) -> i64 {
         let (mut first, mut second) = (0, 0);
         for q in 0..rules.seats.len() as u8 {
             let n = self.stones(cell, q, rules);
