@@ -141,17 +141,7 @@ impl Rules {
         played: u8,
         total: i32,
     ) -> bool {
-        let place = chain.select;
-        let scope = || Scope {
-            played,
-            total,
-            ..Scope::at(state, cell)
-        };
-        place
-            .guard
-            .as_ref()
-            .is_none_or(|g| self.eval(g, &scope()) != 0)
-            && place.mask.as_ref().is_none_or(|m| m.contains(cell))
+        self.guard_and_mask_allow(chain.select, state, cell, played, total)
             && readers.test.holds(self, state, cell, played, total)
     }
 
@@ -162,11 +152,7 @@ impl Rules {
         self.place_piece(state, cell);
         if let Some((count, when)) = readers.draw {
             if when.holds(self, state, cell, played, total) {
-                let scope = Scope {
-                    played,
-                    total,
-                    ..Scope::at(state, cell)
-                };
+                let scope = Scope::of_cards(state, cell, played, total);
                 let n = self.eval(count, &scope).clamp(0, self.deck.len() as i64);
                 for _ in 0..n {
                     state.draw_card(seat, self);
@@ -221,12 +207,7 @@ impl<'r> Check<'r> {
             Check::Not(a) => !a.holds(rules, state, cell),
             Check::Both(a, b) => a.holds(rules, state, cell) && b.holds(rules, state, cell),
             Check::Eval(node) => {
-                let scope = Scope {
-                    played,
-                    total,
-                    ..Scope::at(state, cell)
-                };
-                rules.eval(node, &scope) != 0
+                rules.eval(node, &Scope::of_cards(state, cell, played, total)) != 0
             }
         }
     }

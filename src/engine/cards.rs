@@ -479,20 +479,27 @@ impl Rules {
         played: u8,
         total: i32,
     ) -> bool {
-        let scope = Scope {
-            played,
-            total,
-            ..Scope::at(state, cell)
-        };
-        place
-            .guard
-            .as_ref()
-            .is_none_or(|g| self.eval(g, &scope) != 0)
-            && place.mask.as_ref().is_none_or(|m| m.contains(cell))
-            && place
-                .test
-                .as_ref()
-                .is_none_or(|t| self.eval(t, &scope) != 0)
+        self.guard_and_mask_allow(place, state, cell, played, total)
+            && place.test.as_ref().is_none_or(|t| {
+                let scope = Scope::of_cards(state, cell, played, total);
+                self.eval(t, &scope) != 0
+            })
+    }
+
+    /// Whether a place step's guard and mask allow `cell`.
+    #[inline(always)]
+    pub(super) fn guard_and_mask_allow(
+        &self,
+        place: &Select,
+        state: &State,
+        cell: CellId,
+        played: u8,
+        total: i32,
+    ) -> bool {
+        place.guard.as_ref().is_none_or(|g| {
+            let scope = Scope::of_cards(state, cell, played, total);
+            self.eval(g, &scope) != 0
+        }) && place.mask.as_ref().is_none_or(|m| m.contains(cell))
     }
 
     /// Every distinct card set the mover may play by a card rule of this

@@ -45,6 +45,15 @@ impl<'s> Scope<'s> {
         }
     }
 
+    /// A scope with the chosen cell and the cards a move plays.
+    pub fn of_cards(state: &'s State, chosen: CellId, played: u8, total: i32) -> Self {
+        Scope {
+            played,
+            total,
+            ..Scope::at(state, chosen)
+        }
+    }
+
     /// The same scope at another cell of an aggregate.
     fn at_each(&self, each: CellId) -> Self {
         Scope { each, ..*self }

@@ -251,14 +251,11 @@ impl Rules {
     /// tie-breaks decide, in order; still tied, a draw.
     fn highest(&self, state: &State) -> Outcome {
         let best = state.scores.iter().copied().max().unwrap_or(0);
-        // The seats still tied, a bit each (at most 8 seats): no list to
-        // allocate at the end of every game.
-        let seats_in = |set: u32| (0..self.seats.len() as u8).filter(move |&s| set >> s & 1 != 0);
-        let mut leaders = seats_in(u32::MAX)
+        let mut leaders: Vec<u8> = (0..self.seats.len() as u8)
             .filter(|&s| state.scores[s as usize] == best)
-            .fold(0u32, |set, s| set | 1 << s);
+            .collect();
         for tiebreak in &self.tiebreaks {
-            if leaders.count_ones() < 2 {
+            if leaders.len() < 2 {
                 break;
             }
             let value = |s: u8| {
@@ -268,13 +265,11 @@ impl Rules {
                 };
                 self.eval(tiebreak, &scope)
             };
-            let top = seats_in(leaders).map(value).max().unwrap_or(0);
-            leaders = seats_in(leaders)
-                .filter(|&s| value(s) == top)
-                .fold(0, |set, s| set | 1 << s);
+            let top = leaders.iter().map(|&s| value(s)).max().unwrap_or(0);
+            leaders.retain(|&s| value(s) == top);
         }
-        match leaders.count_ones() {
-            1 => Outcome::Win(leaders.trailing_zeros() as u8),
+        match leaders.as_slice() {
+            [seat] => Outcome::Win(*seat),
             _ => Outcome::Draw,
         }
     }
