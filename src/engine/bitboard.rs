@@ -158,3 +158,22 @@ mod tests {
         assert!((0..128).all(|n| u32::from(nth_cell(full, n)) == n));
     }
 }
+
+/// The bit of `cell` (below 128) in a bitboard: a look-up instead of a
+/// shift of 128 bits (two shifts and two conditional moves), which cost
+/// Reversi and Breakthrough 0.7% where a piece goes on or off a cell.
+#[inline(always)]
+pub(super) fn cell_bit(cell: CellId) -> u128 {
+    CELL_BITS[cell as usize % 128]
+}
+
+/// Each cell's bit in a bitboard of 128 cells.
+static CELL_BITS: [u128; 128] = {
+    let mut bits = [0u128; 128];
+    let mut c = 0;
+    while c < 128 {
+        bits[c] = 1 << c;
+        c += 1;
+    }
+    bits
+};

@@ -4,7 +4,7 @@
 //! not yet put down; `flip enclosed` and `capture enclosed` act on them
 //! after one is.
 
-use super::bitboard::push_cells;
+use super::bitboard::{cell_bit, push_cells};
 use super::{Move, State};
 use crate::ir::compass::Compass;
 use crate::ir::{Candidates, CellId, EnclosedEffect, Rules, NO_CELL};
@@ -155,7 +155,7 @@ impl Rules {
                 exactly,
             ))
         } else {
-            enclosed_rows(shifts, 1u128 << cell, own, others, exactly)
+            enclosed_rows(shifts, cell_bit(cell), own, others, exactly)
         })
     }
 

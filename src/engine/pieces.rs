@@ -2,6 +2,7 @@
 //! state keeps beside the board true: heights, stacks, the empty-cell list,
 //! the seats' bitboards, the slot grid, sowing counts and majorities.
 
+use super::bitboard::cell_bit;
 use super::State;
 use crate::ir::{CellId, Rules};
 
@@ -151,7 +152,7 @@ impl State {
         if rules.keeps_tops {
             // Indexed by piece code (0 empty, then seats, then neutral kinds), so
             // that moving a cell's bit needs no branch on who owned it.
-            let bit = 1u128 << cell;
+            let bit = cell_bit(cell);
             let old = self.board[cell as usize] as usize;
             self.tops[old] &= !bit;
             self.tops[code as usize] |= bit;
