@@ -145,20 +145,6 @@ pub(super) fn nth_cell64(mut word: u64, n: u32) -> CellId {
     word.trailing_zeros() as CellId
 }
 
-#[cfg(test)]
-mod tests {
-    use super::nth_cell;
-
-    #[test]
-    fn nth_cell_counts_set_bits_from_the_lowest() {
-        let bits: u128 = (1 << 3) | (1 << 17) | (1 << 40) | (1 << 127);
-        let cells: Vec<_> = (0..4).map(|n| nth_cell(bits, n)).collect();
-        assert_eq!(cells, [3, 17, 40, 127]);
-        let full = u128::MAX;
-        assert!((0..128).all(|n| u32::from(nth_cell(full, n)) == n));
-    }
-}
-
 /// The bit of `cell` (below 128) in a bitboard: a look-up instead of a
 /// shift of 128 bits (two shifts and two conditional moves), which cost
 /// Reversi and Breakthrough 0.7% where a piece goes on or off a cell.
@@ -177,3 +163,17 @@ static CELL_BITS: [u128; 128] = {
     }
     bits
 };
+
+#[cfg(test)]
+mod tests {
+    use super::nth_cell;
+
+    #[test]
+    fn nth_cell_counts_set_bits_from_the_lowest() {
+        let bits: u128 = (1 << 3) | (1 << 17) | (1 << 40) | (1 << 127);
+        let cells: Vec<_> = (0..4).map(|n| nth_cell(bits, n)).collect();
+        assert_eq!(cells, [3, 17, 40, 127]);
+        let full = u128::MAX;
+        assert!((0..128).all(|n| u32::from(nth_cell(full, n)) == n));
+    }
+}
