@@ -9,7 +9,9 @@
 //! per-turn checks for filters, deals and phases left out, since such a
 //! phase has none; scores and effects after the turn are read only by the
 //! loop of the games that have them. This is Ludii's "add to empty"
-//! playout, over the same state.
+//! playout, over the same state. A game of one sowing rule on a small
+//! board (Qawale) plays on words (`sow_playout.rs`), a game of one card rule
+//! in a loop of its own (`card_playout.rs`).
 
 use rand::Rng;
 

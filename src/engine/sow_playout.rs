@@ -4,7 +4,8 @@
 //! counts are changed in place as turn-by-turn play changes them; what the
 //! turn-by-turn path keeps in wider tables (each piece's cells, the line
 //! flags, the supplies) is held in words for the playout and written back
-//! once when it stops. The draws are the same as `play_random_sow`'s, so
+//! once when it stops, and a line flag is worked out only when an end rule
+//! reads it. The draws are the same as `play_random_sow`'s, so
 //! the state ends exactly as turn-by-turn play leaves it.
 
 use std::cell::Cell;
