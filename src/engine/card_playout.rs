@@ -46,8 +46,19 @@ enum Leaf {
     Margin(CmpOp, i64),
 }
 
+/// The cell a card set names, as the loop reads it.
+#[derive(Clone, Copy)]
+enum Target {
+    /// `field(total)`: the cell numbered with the cards' total.
+    FieldOfTotal,
+    /// Any other, evaluated.
+    Eval,
+}
+
 /// What the loop reads, worked out once a playout.
 struct Readers<'r> {
+    /// The cell the cards name.
+    target: Target,
     /// The test of the cell the cards name.
     test: Check<'r>,
     /// The draw after placing, and its condition.
@@ -94,7 +105,14 @@ impl Rules {
                     let allows = |cell, played, total| {
                         self.cell_allowed(chain, &readers, state, cell, played, total)
                     };
-                    self.random_card_set(chain, state, rng, allows)
+                    let target = |played, total| match readers.target {
+                        Target::FieldOfTotal => usize::try_from(total)
+                            .ok()
+                            .and_then(|n| self.field_of.get(n).copied())
+                            .unwrap_or(NO_CELL),
+                        Target::Eval => self.target_of(chain, state, played, total),
+                    };
+                    self.random_card_set(chain, state, rng, target, allows)
                 }
                 false => None,
             };
@@ -180,7 +198,16 @@ impl<'r> Readers<'r> {
         for (check, end) in ends.iter_mut().zip(&rules.ends) {
             *check = Check::of(&end.condition);
         }
-        Readers { test, draw, ends }
+        let target = match chain.target {
+            Node::Field(n) if matches!(**n, Node::Total) => Target::FieldOfTotal,
+            _ => Target::Eval,
+        };
+        Readers {
+            target,
+            test,
+            draw,
+            ends,
+        }
     }
 }
 

@@ -394,7 +394,8 @@ impl Rules {
             return Some(pass);
         }
         let allows = |cell, played, total| self.allows(chain.select, state, cell, played, total);
-        let Some((slots, cell)) = self.random_card_set(chain, state, rng, allows) else {
+        let target = |played, total| self.target_of(chain, state, played, total);
+        let Some((slots, cell)) = self.random_card_set(chain, state, rng, target, allows) else {
             return Some(pass);
         };
         let hand = state.hand(state.mover, self);
@@ -410,19 +411,21 @@ impl Rules {
     /// cell the rule allows (sets are tried in random order until one
     /// does), with that cell; `None` if no set does.
     ///
-    /// `allows(cell, played, total)` is the rule's test of the cell, as
-    /// [`Rules::allows`] reads it or faster.
+    /// `target(played, total)` is the cell the cards name and
+    /// `allows(cell, played, total)` the rule's test of it, as
+    /// [`Rules::target_of`] and [`Rules::allows`] read them or faster.
     pub(super) fn random_card_set<R: Rng>(
         &self,
         chain: CardChain,
         state: &State,
         rng: &mut R,
+        target: impl Fn(u8, i32) -> CellId,
         allows: impl Fn(CellId, u8, i32) -> bool,
     ) -> Option<(u16, CellId)> {
         let mut sets = CardSets::of(chain.play, state.hand(state.mover, self));
         while sets.len > 0 {
             let slots = sets.take(super::below(rng, sets.len));
-            if let Some(cell) = self.card_cell(chain, state, &sets, slots, &allows) {
+            if let Some(cell) = self.card_cell(state, &sets, slots, &target, &allows) {
                 return Some((slots, cell));
             }
         }
@@ -438,7 +441,8 @@ impl Rules {
         slots: u16,
     ) -> Option<Move> {
         let allows = |cell, played, total| self.allows(chain.select, state, cell, played, total);
-        let cell = self.card_cell(chain, state, sets, slots, allows)?;
+        let target = |played, total| self.target_of(chain, state, played, total);
+        let cell = self.card_cell(state, sets, slots, target, allows)?;
         Some(Move::Cards {
             rule: 0,
             slots,
@@ -447,24 +451,36 @@ impl Rules {
         })
     }
 
-    /// The cell the cards in `slots` name, if `allows` it (and it has room).
+    /// The cell the cards in `slots` name (by `target`), if `allows` it
+    /// (and it has room).
     fn card_cell(
         &self,
-        chain: CardChain,
         state: &State,
         sets: &CardSets,
         slots: u16,
+        target: impl Fn(u8, i32) -> CellId,
         allows: impl Fn(CellId, u8, i32) -> bool,
     ) -> Option<CellId> {
         let played = slots.count_ones() as u8;
         let total = sets.total(slots);
-        let scope = Scope::of_cards(state, NO_CELL, played, total);
-        let cell = self.eval(chain.target, &scope) as CellId;
+        let cell = target(played, total);
         let open = cell != NO_CELL
             && (cell as usize) < self.geometry.cell_count()
             && (state.heights[cell as usize] as usize) < self.stack_capacity
             && allows(cell, played, total);
         open.then_some(cell)
+    }
+
+    /// The cell `played` cards of `total` value name by a card rule.
+    pub(super) fn target_of(
+        &self,
+        chain: CardChain,
+        state: &State,
+        played: u8,
+        total: i32,
+    ) -> CellId {
+        let scope = Scope::of_cards(state, NO_CELL, played, total);
+        self.eval(chain.target, &scope) as CellId
     }
 
     /// Whether a place step's guard, mask and test allow `cell`.

@@ -42,25 +42,30 @@ impl State {
 
     /// Counts one more piece of `code` on cell `c` and returns the code of
     /// the cell's owner: the seat with more pieces there than each other.
+    /// Only the piece's seat gains one, so the most and the next most
+    /// change without a pass over the seats.
     fn add_stone(&mut self, c: usize, code: u8, seats: usize) -> u8 {
+        let before = self.board[c];
         let counts = &mut self.stones[c * seats..(c + 1) * seats];
-        if let Some(n) = counts.get_mut((code as usize).wrapping_sub(1)) {
-            *n += 1;
-        }
-        let (mut best, mut second, mut owner) = (0, 0, 0);
-        for (s, &n) in counts.iter().enumerate() {
-            if n > best {
-                (best, second, owner) = (n, best, s as u8 + 1);
-            } else if n > second {
-                second = n;
-            }
-        }
-        self.most[c] = [best, second];
-        if best == second {
-            0
+        let Some(n) = counts.get_mut((code as usize).wrapping_sub(1)) else {
+            // A neutral piece: no seat gains.
+            return before;
+        };
+        *n += 1;
+        let n = *n;
+        let [best, second] = self.most[c];
+        let (most, owner) = if n > best {
+            // The seat held the most (alone or tied): now alone.
+            let second = if before == code { second } else { best };
+            ([n, second], code)
+        } else if n == best {
+            // It draws level with the one that held the most.
+            ([best, best], 0)
         } else {
-            owner
-        }
+            ([best, second.max(n)], before)
+        };
+        self.most[c] = most;
+        owner
     }
 
     /// Takes a cell's whole stack into `out` (bottom first) and empties the cell.
