@@ -262,15 +262,26 @@ impl Leaf {
     #[inline(always)]
     fn holds(self, rules: &Rules, state: &State, cell: CellId) -> bool {
         let mover = state.mover;
-        let on_cell = |read: fn(&State, CellId, u8, &Rules) -> i64| match cell {
-            NO_CELL => 0,
-            cell => read(state, cell, mover, rules),
-        };
+        let on_cell = cell != NO_CELL;
         match self {
             Leaf::MoverLine(t) => state.lines[t * rules.seats.len() + mover as usize],
             Leaf::Turn(op, c) => op.apply(i64::from(state.turn), c) != 0,
-            Leaf::Lead(op, c) => op.apply(on_cell(|s, at, p, r| s.lead(at, p, r)), c) != 0,
-            Leaf::Margin(op, c) => op.apply(on_cell(|s, at, _, r| s.margin(at, r)), c) != 0,
+            Leaf::Lead(op, c) => {
+                let lead = if on_cell {
+                    state.lead(cell, mover, rules)
+                } else {
+                    0
+                };
+                op.apply(lead, c) != 0
+            }
+            Leaf::Margin(op, c) => {
+                let margin = if on_cell {
+                    state.margin(cell, rules)
+                } else {
+                    0
+                };
+                op.apply(margin, c) != 0
+            }
         }
     }
 }
