@@ -101,19 +101,7 @@ impl Rules {
         let mut played = 0;
         while played < max_moves && !state.is_over() {
             let set = match state.supply[state.mover as usize] > 0 {
-                true => {
-                    let allows = |cell, played, total| {
-                        self.cell_allowed(chain, &readers, state, cell, played, total)
-                    };
-                    let target = |played, total| match readers.target {
-                        Target::FieldOfTotal => usize::try_from(total)
-                            .ok()
-                            .and_then(|n| self.field_of.get(n).copied())
-                            .unwrap_or(NO_CELL),
-                        Target::Eval => self.target_of(chain, state, played, total),
-                    };
-                    self.random_card_set(chain, state, rng, target, allows)
-                }
+                true => self.read_card_set(chain, &readers, state, rng),
                 false => None,
             };
             let seat = state.mover;
@@ -129,22 +117,46 @@ impl Rules {
                 None => break,
             }
             played += 1;
-            if self.live_scores {
-                self.update_scores(state);
-            }
-            let mut ended = false;
-            for (check, end) in readers.ends.iter().zip(&self.ends) {
-                if check.holds(self, state, NO_CELL, 0, 0) {
-                    self.end_at(state, end);
-                    ended = true;
-                    break;
-                }
-            }
-            if !ended {
-                self.next_turn(state, seat);
-            }
+            self.finish_read_turn(&readers, state, seat);
         }
         Some(played)
+    }
+
+    /// [`Rules::random_card_set`] with the cell the cards name and its test
+    /// read by their readers.
+    #[inline(always)]
+    fn read_card_set<R: Rng>(
+        &self,
+        chain: CardChain,
+        readers: &Readers,
+        state: &State,
+        rng: &mut R,
+    ) -> Option<(u16, CellId)> {
+        let allows =
+            |cell, played, total| self.cell_allowed(chain, readers, state, cell, played, total);
+        let target = |played, total| match readers.target {
+            Target::FieldOfTotal => usize::try_from(total)
+                .ok()
+                .and_then(|n| self.field_of.get(n).copied())
+                .unwrap_or(NO_CELL),
+            Target::Eval => self.target_of(chain, state, played, total),
+        };
+        self.random_card_set(chain, state, rng, target, allows)
+    }
+
+    /// [`Rules::finish_turn`] without effects, with the end rules read by
+    /// their readers.
+    #[inline(always)]
+    fn finish_read_turn(&self, readers: &Readers, state: &mut State, seat: u8) {
+        if self.live_scores {
+            self.update_scores(state);
+        }
+        for (check, end) in readers.ends.iter().zip(&self.ends) {
+            if check.holds(self, state, NO_CELL, 0, 0) {
+                return self.end_at(state, end);
+            }
+        }
+        self.next_turn(state, seat);
     }
 
     /// Whether the card rule's test allows a piece on `cell`, as
