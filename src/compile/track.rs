@@ -152,11 +152,11 @@ pub fn after_move(program: &Program, lower: &mut Lowerer) -> Result<AfterMove, C
             }
         }
     }
-    let shared = shared.map(|value| SharedValue {
+    let compared = shared.map_or_else(SharedValue::default, |value| SharedValue {
         alone: value_alone(&value).map_or_else(|| value.clone(), Node::Const),
         value,
     });
-    Ok(AfterMove { shared, effects })
+    Ok(AfterMove { compared, effects })
 }
 
 /// The value of `node` where a mover lands alone on `to` (its height 1,

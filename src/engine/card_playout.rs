@@ -176,6 +176,8 @@ impl Rules {
     }
 
     /// [`Rules::play_cards`] with the draw's condition read by its reader.
+    /// Written out, not `play_cards` with the reader passed in: sharing the
+    /// body cost Just 4 Fun 2.3% through the compiler's choices.
     fn play_read_cards(&self, readers: &Readers, state: &mut State, slots: u16, cell: CellId) {
         let seat = state.mover;
         let (played, total) = state.discard_cards(seat, slots, self);

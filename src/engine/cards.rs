@@ -531,12 +531,7 @@ impl Rules {
             let sets = CardSets::of(chain.play, state.hand(state.mover, self));
             for slots in sets.list() {
                 let total = sets.total(slots);
-                let scope = Scope {
-                    played: slots.count_ones() as u8,
-                    total,
-                    ..Scope::at(state, NO_CELL)
-                };
-                let cell = self.eval(chain.target, &scope) as CellId;
+                let cell = self.target_of(chain, state, slots.count_ones() as u8, total);
                 let cell = (cell != NO_CELL && (cell as usize) < self.geometry.cell_count())
                     .then_some(cell);
                 let cards = (0..sets.hand.len())
@@ -583,11 +578,7 @@ impl Rules {
         let (played, total) = state.discard_cards(seat, slots, self);
         self.place_piece(state, cell);
         if let Some((count, when)) = chain.draw() {
-            let scope = Scope {
-                played,
-                total,
-                ..Scope::at(state, cell)
-            };
+            let scope = Scope::of_cards(state, cell, played, total);
             if when.is_none_or(|c| self.eval(c, &scope) != 0) {
                 let n = self.eval(count, &scope).clamp(0, self.deck.len() as i64);
                 for _ in 0..n {
@@ -607,11 +598,7 @@ impl Rules {
             return;
         };
         let (played, total) = state.discard_hand(seat, self);
-        let scope = Scope {
-            played,
-            total,
-            ..Scope::at(state, NO_CELL)
-        };
+        let scope = Scope::of_cards(state, NO_CELL, played, total);
         let n = self
             .eval(draw.as_ref().unwrap_or(&crate::ir::Node::Const(0)), &scope)
             .clamp(0, self.deck.len() as i64);

@@ -326,9 +326,13 @@ impl Rules {
     /// The value the effects after a movement to `to` of a piece of `code`
     /// share: folded when compiling where the mover stands alone there.
     fn shared_value(&self, after: &AfterMove, state: &State, to: CellId, code: u8) -> i64 {
-        let shared = after.shared.as_ref().expect("a shared value");
+        let compared = &after.compared;
         let alone = state.heights[to as usize] == 1;
-        match if alone { &shared.alone } else { &shared.value } {
+        match if alone {
+            &compared.alone
+        } else {
+            &compared.value
+        } {
             Node::Const(v) => *v,
             node => self.cell_reads(node, &effect_scope(state, to, code)),
         }

@@ -312,9 +312,10 @@ impl Track {
 /// when its condition holds on the state the ones before it left.
 #[derive(Clone, Debug, Default)]
 pub struct AfterMove {
-    /// The value every condition compares with a constant, when they all
-    /// compare one (`rivals == 1`, `rivals >= 2`).
-    pub shared: Option<SharedValue>,
+    /// The value the `When::Compares` conditions compare with a constant
+    /// (`rivals` in `rivals == 1`, `rivals >= 2`): the constant 0 when no
+    /// condition compares one.
+    pub compared: SharedValue,
     /// The effects.
     pub effects: Vec<MoveEffect>,
 }
@@ -329,6 +330,16 @@ pub struct SharedValue {
     /// when compiling (`height(to) - stones(piece, to)` is the constant 0
     /// there): most landings need no reading.
     pub alone: Node,
+}
+
+impl Default for SharedValue {
+    /// No value: the constant 0, which no condition reads.
+    fn default() -> Self {
+        SharedValue {
+            value: Node::Const(0),
+            alone: Node::Const(0),
+        }
+    }
 }
 
 /// An effect after a mover's movement (`after move`).
