@@ -38,12 +38,43 @@ enum Check<'r> {
 enum Leaf {
     /// The mover has a line of the table's length (`line(n, mover)`).
     MoverLine(usize),
-    /// `turn OP c`.
-    Turn(CmpOp, i64),
-    /// `lead(mover) OP c` on the cell.
-    Lead(CmpOp, i64),
-    /// `margin OP c` on the cell.
-    Margin(CmpOp, i64),
+    /// The turn is in the bounds (`turn OP c`).
+    Turn(Bounds),
+    /// `lead(mover)` on the cell is in the bounds.
+    Lead(Bounds),
+    /// `margin` on the cell is in the bounds.
+    Margin(Bounds),
+}
+
+/// `value OP c` as bounds: the value is in `lo..=hi`, or not in it for
+/// `!=`. One test, where the operator would need a jump.
+#[derive(Clone, Copy)]
+struct Bounds {
+    lo: i64,
+    hi: i64,
+    inside: bool,
+}
+
+impl Bounds {
+    /// The bounds of `value OP c`.
+    fn of(op: CmpOp, c: i64) -> Self {
+        let (lo, hi) = match op {
+            CmpOp::Eq | CmpOp::Ne => (c, c),
+            // Below the least value: nothing is in `1..=0`.
+            CmpOp::Lt => c.checked_sub(1).map_or((1, 0), |h| (i64::MIN, h)),
+            CmpOp::Le => (i64::MIN, c),
+            CmpOp::Gt => c.checked_add(1).map_or((1, 0), |l| (l, i64::MAX)),
+            CmpOp::Ge => (c, i64::MAX),
+        };
+        let inside = op != CmpOp::Ne;
+        Bounds { lo, hi, inside }
+    }
+
+    /// Whether `value OP c` holds.
+    #[inline(always)]
+    fn hold(self, value: i64) -> bool {
+        (self.lo <= value && value <= self.hi) == self.inside
+    }
 }
 
 /// The cell a card set names, as the loop reads it.
@@ -186,9 +217,7 @@ impl Rules {
             if when.holds(self, state, cell, played, total) {
                 let scope = Scope::of_cards(state, cell, played, total);
                 let n = self.eval(count, &scope).clamp(0, self.deck.len() as i64);
-                for _ in 0..n {
-                    state.draw_card(seat, self);
-                }
+                state.draw_cards(seat, n as usize, self);
             }
         }
     }
@@ -260,11 +289,13 @@ impl Leaf {
         Some(match node {
             Node::Line(t, SeatRef::Mover) => Leaf::MoverLine(*t as usize),
             Node::CmpConst(op, a, c) => match &**a {
-                Node::Turn => Leaf::Turn(*op, *c),
+                Node::Turn => Leaf::Turn(Bounds::of(*op, *c)),
                 Node::Lead(SeatRef::Mover, at) if matches!(**at, Node::Chosen) => {
-                    Leaf::Lead(*op, *c)
+                    Leaf::Lead(Bounds::of(*op, *c))
                 }
-                Node::Margin(at) if matches!(**at, Node::Chosen) => Leaf::Margin(*op, *c),
+                Node::Margin(at) if matches!(**at, Node::Chosen) => {
+                    Leaf::Margin(Bounds::of(*op, *c))
+                }
                 _ => return None,
             },
             _ => return None,
@@ -279,22 +310,22 @@ impl Leaf {
         let on_cell = cell != NO_CELL;
         match self {
             Leaf::MoverLine(t) => state.lines[t * rules.seats.len() + mover as usize],
-            Leaf::Turn(op, c) => op.apply(i64::from(state.turn), c) != 0,
-            Leaf::Lead(op, c) => {
+            Leaf::Turn(bounds) => bounds.hold(i64::from(state.turn)),
+            Leaf::Lead(bounds) => {
                 let lead = if on_cell {
                     state.lead(cell, mover, rules)
                 } else {
                     0
                 };
-                op.apply(lead, c) != 0
+                bounds.hold(lead)
             }
-            Leaf::Margin(op, c) => {
+            Leaf::Margin(bounds) => {
                 let margin = if on_cell {
                     state.margin(cell, rules)
                 } else {
                     0
                 };
-                op.apply(margin, c) != 0
+                bounds.hold(margin)
             }
         }
     }

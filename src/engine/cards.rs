@@ -128,15 +128,30 @@ impl State {
     /// into a new shuffled draw pile if the draw pile is empty; nothing if
     /// both are empty.
     pub(super) fn draw_card(&mut self, seat: u8, rules: &Rules) {
-        if self.draw_pile.is_empty() {
-            if self.discard.is_empty() {
-                return;
+        self.draw_cards(seat, 1, rules);
+    }
+
+    /// Draws `n` cards into `seat`'s hand, one at a time as
+    /// [`State::draw_card`] does.
+    pub(super) fn draw_cards(&mut self, seat: u8, n: usize, rules: &Rules) {
+        for _ in 0..n {
+            if self.draw_pile.is_empty() {
+                if self.discard.is_empty() {
+                    return;
+                }
+                self.turn_discards_over();
             }
-            std::mem::swap(&mut self.draw_pile, &mut self.discard);
-            self.shuffle_draw_pile();
+            let card = self.draw_pile.pop().expect("the pile is not empty");
+            self.put_in_hand(seat, card, rules);
         }
-        let card = self.draw_pile.pop().expect("the pile is not empty");
-        self.put_in_hand(seat, card, rules);
+    }
+
+    /// The discard pile, shuffled, becomes the draw pile: out of line, as
+    /// it happens once in many draws.
+    #[inline(never)]
+    fn turn_discards_over(&mut self) {
+        std::mem::swap(&mut self.draw_pile, &mut self.discard);
+        self.shuffle_draw_pile();
     }
 
     /// Every card not in a hand goes into the draw pile, shuffled.
@@ -167,19 +182,17 @@ impl State {
         let start = seat as usize * rules.deck.len();
         let len = self.hand_len[seat as usize] as usize;
         let hand = &mut self.hands[start..start + len];
-        let mut total = 0;
-        let mut bits = slots;
-        while bits != 0 {
-            let card = hand[bits.trailing_zeros() as usize];
-            self.discard.push(card);
-            total += i32::from(card);
-            bits &= bits - 1;
-        }
-        let mut kept = 0;
+        let (mut total, mut kept) = (0, 0);
+        // One pass: a played card goes to the pile, a kept one down the hand.
         for i in 0..len {
-            // Without a branch: a played card is overwritten by the next kept one.
-            hand[kept] = hand[i];
-            kept += usize::from(i >= 16 || slots & (1 << i) == 0);
+            let card = hand[i];
+            if i < 16 && slots & (1 << i) != 0 {
+                self.discard.push(card);
+                total += i32::from(card);
+            } else {
+                hand[kept] = card;
+                kept += 1;
+            }
         }
         self.hand_len[seat as usize] = kept as u8;
         (slots.count_ones() as u8, total)
@@ -581,9 +594,7 @@ impl Rules {
             let scope = Scope::of_cards(state, cell, played, total);
             if when.is_none_or(|c| self.eval(c, &scope) != 0) {
                 let n = self.eval(count, &scope).clamp(0, self.deck.len() as i64);
-                for _ in 0..n {
-                    state.draw_card(seat, self);
-                }
+                state.draw_cards(seat, n as usize, self);
             }
         }
     }
@@ -602,8 +613,6 @@ impl Rules {
         let n = self
             .eval(draw.as_ref().unwrap_or(&crate::ir::Node::Const(0)), &scope)
             .clamp(0, self.deck.len() as i64);
-        for _ in 0..n {
-            state.draw_card(seat, self);
-        }
+        state.draw_cards(seat, n as usize, self);
     }
 }

@@ -446,12 +446,18 @@ impl Rules {
             Aggregate::All => 1,
             _ => 0,
         };
+        // `number(c)` is read off its table: a score adding up the numbers
+        // of a seat's cells reads one for every cell it holds.
+        let numbered = matches!(body, Node::Number(c) if matches!(**c, Node::Each));
         for c in cells {
             let at = s.at_each(c);
             if condition.is_some_and(|k| self.eval(k, &at) == 0) {
                 continue;
             }
-            let v = self.eval(body, &at);
+            let v = match numbered {
+                true => self.numbers.get(c as usize).copied().unwrap_or(0),
+                false => self.eval(body, &at),
+            };
             match kind {
                 Aggregate::Sum => acc = acc.saturating_add(v),
                 Aggregate::Max => acc = acc.max(v),

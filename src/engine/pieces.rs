@@ -44,6 +44,7 @@ impl State {
     /// the cell's owner: the seat with more pieces there than each other.
     /// Only the piece's seat gains one, so the most and the next most
     /// change without a pass over the seats.
+    #[inline(always)]
     fn add_stone(&mut self, c: usize, code: u8, seats: usize) -> u8 {
         let before = self.board[c];
         let counts = &mut self.stones[c * seats..(c + 1) * seats];
