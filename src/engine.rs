@@ -7,6 +7,7 @@
 mod bitboard;
 mod block;
 mod card_playout;
+mod card_sets;
 mod cards;
 mod chain;
 mod counters;

@@ -46,6 +46,15 @@ enum Leaf {
     Margin(Bounds),
 }
 
+/// How many cards the draw after placing takes.
+#[derive(Clone, Copy)]
+enum Count<'r> {
+    /// As many as were played.
+    Played,
+    /// Any other number, evaluated.
+    Eval(&'r Node),
+}
+
 /// `value OP c` as bounds: the value is in `lo..=hi`, or not in it for
 /// `!=`. One test, where the operator would need a jump.
 #[derive(Clone, Copy)]
@@ -93,7 +102,7 @@ struct Readers<'r> {
     /// The test of the cell the cards name.
     test: Check<'r>,
     /// The draw after placing, and its condition.
-    draw: Option<(&'r Node, Check<'r>)>,
+    draw: Option<(Count<'r>, Check<'r>)>,
     /// The end rules' conditions, in order.
     ends: [Check<'r>; MAX_ENDS],
 }
@@ -215,8 +224,13 @@ impl Rules {
         self.place_piece(state, cell);
         if let Some((count, when)) = readers.draw {
             if when.holds(self, state, cell, played, total) {
-                let scope = Scope::of_cards(state, cell, played, total);
-                let n = self.eval(count, &scope).clamp(0, self.deck.len() as i64);
+                let n = match count {
+                    Count::Played => i64::from(played),
+                    Count::Eval(node) => {
+                        self.eval(node, &Scope::of_cards(state, cell, played, total))
+                    }
+                };
+                let n = n.clamp(0, self.deck.len() as i64);
                 state.draw_cards(seat, n as usize, self);
             }
         }
@@ -236,7 +250,7 @@ impl<'r> Readers<'r> {
         let test = chain.select.test.as_ref().map_or(always, Check::of);
         let draw = chain
             .draw()
-            .map(|(count, when)| (count, when.map_or(always, Check::of)));
+            .map(|(count, when)| (Count::of(count), when.map_or(always, Check::of)));
         let mut ends = [always; MAX_ENDS];
         for (check, end) in ends.iter_mut().zip(&rules.ends) {
             *check = Check::of(&end.condition);
@@ -250,6 +264,16 @@ impl<'r> Readers<'r> {
             test,
             draw,
             ends,
+        }
+    }
+}
+
+impl<'r> Count<'r> {
+    /// The reader of a draw's count.
+    fn of(count: &'r Node) -> Self {
+        match count {
+            Node::Played => Count::Played,
+            other => Count::Eval(other),
         }
     }
 }

@@ -4,15 +4,24 @@
 
 use rand::Rng;
 
+use super::card_sets::CardSets;
 use super::eval::Scope;
 use super::{Move, State};
-use crate::ir::{CardChain, CardPlay, CellId, Rules, Select, NO_CELL};
+use crate::ir::{CardChain, CellId, Rules, Select, NO_CELL};
 
 impl State {
     /// The cards `seat` holds, sorted by value (0 for a card the view hides).
     pub fn hand(&self, seat: u8, rules: &Rules) -> &[u8] {
         let start = seat as usize * rules.deck.len();
         &self.hands[start..start + self.hand_len[seat as usize] as usize]
+    }
+
+    /// `seat`'s hand and the room after it, with the hand's length: the
+    /// cards past the hand are stale.
+    pub(super) fn hand_room(&self, seat: u8, rules: &Rules) -> (&[u8], usize) {
+        let start = seat as usize * rules.deck.len();
+        let room = &self.hands[start..start + rules.deck.len()];
+        (room, self.hand_len[seat as usize] as usize)
     }
 
     /// The draw pile, bottom first (the last card is drawn next; 0 for a card
@@ -128,21 +137,21 @@ impl State {
     /// into a new shuffled draw pile if the draw pile is empty; nothing if
     /// both are empty.
     pub(super) fn draw_card(&mut self, seat: u8, rules: &Rules) {
-        self.draw_cards(seat, 1, rules);
+        if self.draw_pile.is_empty() {
+            if self.discard.is_empty() {
+                return;
+            }
+            self.turn_discards_over();
+        }
+        let card = self.draw_pile.pop().expect("the pile is not empty");
+        self.put_in_hand(seat, card, rules);
     }
 
     /// Draws `n` cards into `seat`'s hand, one at a time as
     /// [`State::draw_card`] does.
     pub(super) fn draw_cards(&mut self, seat: u8, n: usize, rules: &Rules) {
         for _ in 0..n {
-            if self.draw_pile.is_empty() {
-                if self.discard.is_empty() {
-                    return;
-                }
-                self.turn_discards_over();
-            }
-            let card = self.draw_pile.pop().expect("the pile is not empty");
-            self.put_in_hand(seat, card, rules);
+            self.draw_card(seat, rules);
         }
     }
 
@@ -199,20 +208,6 @@ impl State {
     }
 }
 
-/// The cards of `hand` in `slots`, in hand order, as a move holds them.
-fn cards_of(hand: &[u8], slots: u16) -> [u8; 8] {
-    let mut cards = [0u8; 8];
-    let mut bits = slots;
-    for slot in cards.iter_mut() {
-        if bits == 0 {
-            break;
-        }
-        *slot = hand[bits.trailing_zeros() as usize];
-        bits &= bits - 1;
-    }
-    cards
-}
-
 /// A card set the mover could play, for explanations (see `Rules::card_options`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardOption {
@@ -222,102 +217,6 @@ pub struct CardOption {
     pub cell: Option<CellId>,
     /// Whether the rule allows the mover's piece there now.
     pub allowed: bool,
-}
-
-/// `SKIPS[i]`: the sets of hand slots (of 8) that hold slot `i + 1` but not
-/// slot `i`, as a 256-bit set.
-const SKIPS: [[u64; 4]; 7] = {
-    let mut skips = [[0u64; 4]; 7];
-    let mut i = 0;
-    while i < 7 {
-        let mut s = 0usize;
-        while s < 256 {
-            if s & (1 << (i + 1)) != 0 && s & (1 << i) == 0 {
-                skips[i][s / 64] |= 1 << (s % 64);
-            }
-            s += 1;
-        }
-        i += 1;
-    }
-    skips
-};
-
-/// The distinct card sets a rule may play from a hand (of its first 8
-/// cards), as a bitset over the sets of hand slots: small to copy and to
-/// draw from.
-struct CardSets<'h> {
-    /// The hand (sorted), at most 8 cards of it.
-    hand: &'h [u8],
-    /// Bit `s` of the 256: the set of hand slots `s` is a candidate.
-    valid: [u64; 4],
-    /// How many bits are set.
-    len: usize,
-}
-
-impl<'h> CardSets<'h> {
-    /// Every set of `min..=max` cards of `hand`, equal values counted once:
-    /// of equal cards a set uses the first ones (the hand is sorted).
-    fn of(play: &CardPlay, hand: &'h [u8]) -> Self {
-        let hand = &hand[..hand.len().min(8)];
-        let mut valid = play.sets_by_size[hand.len()];
-        // Up to 6 cards, every set is in the first word.
-        let words = (1usize << hand.len()).div_ceil(64);
-        for i in 1..hand.len() {
-            if hand[i] == hand[i - 1] {
-                // Slot i repeats slot i - 1: no set takes it without i - 1.
-                for (v, skip) in valid[..words].iter_mut().zip(&SKIPS[i - 1]) {
-                    *v &= !skip;
-                }
-            }
-        }
-        let len = valid[..words].iter().map(|w| w.count_ones() as usize).sum();
-        CardSets { hand, valid, len }
-    }
-
-    /// The total of the cards in `slots`.
-    fn total(&self, slots: u16) -> i32 {
-        let mut bits = slots;
-        let mut total = 0;
-        while bits != 0 {
-            total += i32::from(self.hand[bits.trailing_zeros() as usize]);
-            bits &= bits - 1;
-        }
-        total
-    }
-
-    /// The sets, in slot order.
-    fn list(&self) -> impl Iterator<Item = u16> + '_ {
-        (0..4usize).flat_map(move |w| {
-            let mut bits = self.valid[w];
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    (w * 64 + b) as u16
-                })
-            })
-        })
-    }
-
-    /// Removes and returns the `k`-th set (in slot order); `k < len`.
-    fn take(&mut self, mut k: usize) -> u16 {
-        for w in 0..4 {
-            let n = self.valid[w].count_ones() as usize;
-            if k >= n {
-                k -= n;
-                continue;
-            }
-            let mut bits = self.valid[w];
-            for _ in 0..k {
-                bits &= bits - 1;
-            }
-            let b = bits.trailing_zeros();
-            self.valid[w] &= !(1 << b);
-            self.len -= 1;
-            return (w as u32 * 64 + b) as u16;
-        }
-        unreachable!("k is below the number of sets")
-    }
 }
 
 impl State {
@@ -415,7 +314,7 @@ impl Rules {
         Some(Some(Move::Cards {
             rule: 0,
             slots,
-            cards: cards_of(hand, slots),
+            cards: CardSets::cards_of(hand, slots),
             cell,
         }))
     }
@@ -435,7 +334,8 @@ impl Rules {
         target: impl Fn(u8, i32) -> CellId,
         allows: impl Fn(CellId, u8, i32) -> bool,
     ) -> Option<(u16, CellId)> {
-        let mut sets = CardSets::of(chain.play, state.hand(state.mover, self));
+        let (room, len) = state.hand_room(state.mover, self);
+        let mut sets = CardSets::in_room(chain.play, room, len);
         while sets.len > 0 {
             let slots = sets.take(super::below(rng, sets.len));
             if let Some(cell) = self.card_cell(state, &sets, slots, &target, &allows) {
@@ -459,7 +359,7 @@ impl Rules {
         Some(Move::Cards {
             rule: 0,
             slots,
-            cards: cards_of(sets.hand, slots),
+            cards: sets.cards(slots),
             cell,
         })
     }
@@ -547,10 +447,8 @@ impl Rules {
                 let cell = self.target_of(chain, state, slots.count_ones() as u8, total);
                 let cell = (cell != NO_CELL && (cell as usize) < self.geometry.cell_count())
                     .then_some(cell);
-                let cards = (0..sets.hand.len())
-                    .filter(|&i| slots & (1 << i) != 0)
-                    .map(|i| sets.hand[i])
-                    .collect();
+                let cards = sets.cards(slots);
+                let cards = cards[..slots.count_ones() as usize].to_vec();
                 let allowed = stones
                     && cell.is_some()
                     && self.card_move(chain, state, &sets, slots).is_some();

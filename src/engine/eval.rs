@@ -335,6 +335,9 @@ impl Rules {
                 // off its bitboard (the condition still holds for each).
                 if let Some(seat) = self.owned_by(condition.as_deref(), s) {
                     let bits = st.tops.get(seat + 1).copied().unwrap_or(0);
+                    if let Some(v) = self.fold_numbers(*kind, body, bits) {
+                        return v;
+                    }
                     return self.fold_cells(*kind, body, None, bit_cells(bits), s);
                 }
                 let cells = 0..self.geometry.cell_count() as CellId;
@@ -446,18 +449,12 @@ impl Rules {
             Aggregate::All => 1,
             _ => 0,
         };
-        // `number(c)` is read off its table: a score adding up the numbers
-        // of a seat's cells reads one for every cell it holds.
-        let numbered = matches!(body, Node::Number(c) if matches!(**c, Node::Each));
         for c in cells {
             let at = s.at_each(c);
             if condition.is_some_and(|k| self.eval(k, &at) == 0) {
                 continue;
             }
-            let v = match numbered {
-                true => self.numbers.get(c as usize).copied().unwrap_or(0),
-                false => self.eval(body, &at),
-            };
+            let v = self.eval(body, &at);
             match kind {
                 Aggregate::Sum => acc = acc.saturating_add(v),
                 Aggregate::Max => acc = acc.max(v),
@@ -467,6 +464,21 @@ impl Rules {
             }
         }
         acc
+    }
+
+    /// The sum or the maximum of the numbers of the cells in `bits`, when
+    /// `body` is `number(c)`: a score adding up the numbers of a seat's
+    /// cells reads them off the table, not through the evaluator.
+    fn fold_numbers(&self, kind: Aggregate, body: &Node, bits: u128) -> Option<i64> {
+        if !matches!(body, Node::Number(c) if matches!(**c, Node::Each)) {
+            return None;
+        }
+        let numbers = bit_cells(bits).map(|c| self.numbers.get(c as usize).copied().unwrap_or(0));
+        match kind {
+            Aggregate::Sum => Some(numbers.fold(0i64, i64::saturating_add)),
+            Aggregate::Max => Some(numbers.fold(0, i64::max)),
+            Aggregate::Any | Aggregate::All => None,
+        }
     }
 
     /// The cell one step from `c` in direction `d`, or `NO_CELL` (no cell,

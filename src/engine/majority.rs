@@ -7,7 +7,7 @@ use crate::ir::{CellId, Rules};
 impl State {
     /// `seat`'s pieces on the cell minus the most any other seat has there.
     /// Counted fields are read inline; stacks are counted out of line.
-    #[inline(always)]
+    #[inline]
     pub(super) fn lead(&self, cell: CellId, seat: u8, rules: &Rules) -> i64 {
         if !rules.majority {
             return self.lead_in_stack(cell, seat, rules);
@@ -36,7 +36,7 @@ impl State {
     }
 
     /// The most pieces one seat has on the cell minus the next most.
-    #[inline(always)]
+    #[inline]
     pub(super) fn margin(&self, cell: CellId, rules: &Rules) -> i64 {
         if !rules.majority {
             return self.margin_in_stack(cell, rules);

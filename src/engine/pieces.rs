@@ -27,6 +27,25 @@ impl State {
         self.set_top(cell, code, rules);
     }
 
+    /// Counts one more piece of `code` on `cell` of a board of counted
+    /// fields and returns the code of its owner now, which the board holds.
+    #[inline(always)]
+    pub(super) fn add_counted(&mut self, cell: CellId, code: u8, rules: &Rules) -> u8 {
+        let c = cell as usize;
+        let h = self.heights[c];
+        self.heights[c] = h + 1;
+        if h == 0 {
+            self.joined.0 = self.joined.0 && self.joins(cell, rules);
+            self.occupy(cell);
+        }
+        let before = self.board[c];
+        let owner = self.add_stone(c, code, rules.seats.len());
+        if owner != before {
+            self.set_top(cell, owner, rules);
+        }
+        owner
+    }
+
     /// Writes a piece of `code` on the empty `cell` into the board, the
     /// stacks, the heights and the empty-cell list, but not the seats'
     /// words nor `joined`: a word playout keeps those itself and writes

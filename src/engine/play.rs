@@ -77,27 +77,13 @@ impl Rules {
 
     /// Puts one of the mover's pieces on `cell` and keeps the counters true.
     pub(super) fn place_piece(&self, state: &mut State, cell: crate::ir::CellId) {
+        if self.majority {
+            return self.place_counted(state, cell);
+        }
         let seat = state.mover;
         let covers = state.heights[cell as usize] > 0;
-        let owner_before = state.board[cell as usize];
         state.push(cell, seat + 1, self);
-        let owner_after = state.board[cell as usize];
-        let seats = self.seats.len();
-        // Whether the seat with this code had a line of some length.
-        let had_line = |code: u8| {
-            let seat = code as usize - 1;
-            seat < seats && state.lines.iter().skip(seat).step_by(seats).any(|&f| f)
-        };
-        if self.majority {
-            // The board holds owners: one more piece can only give the cell
-            // to the mover (from nobody) or take it from its owner (a tie).
-            match (owner_before, owner_after) {
-                (before, after) if before == after => {}
-                (0, _) => self.update_counters(state, cell, seat),
-                (before, 0) if self.run_lengths.is_empty() && !had_line(before) => {}
-                _ => self.recount(state),
-            }
-        } else if covers {
+        if covers {
             // A piece covered another: lines and runs may have been broken.
             self.recount(state);
         } else {
@@ -105,6 +91,42 @@ impl Rules {
         }
         state.last = cell;
         spend_piece(state);
+    }
+
+    /// [`Rules::place_piece`] on a board of counted fields, whose board
+    /// holds owners: one more piece can only give the cell to the mover
+    /// (from nobody) or take it from its owner (a tie).
+    fn place_counted(&self, state: &mut State, cell: crate::ir::CellId) {
+        let seat = state.mover;
+        let before = state.board[cell as usize];
+        let after = state.add_counted(cell, seat + 1, self);
+        if after != before {
+            let seats = self.seats.len();
+            // Whether the seat with this code had a line of some length.
+            let had_line = |code: u8| {
+                let seat = code as usize - 1;
+                seat < seats && state.lines.iter().skip(seat).step_by(seats).any(|&f| f)
+            };
+            match (before, after) {
+                // Fewer cells than any line has: no new line (runs still count).
+                (0, _) if self.too_few_for_lines(state, after) => {}
+                (0, _) => self.update_counters(state, cell, seat),
+                (before, 0) if self.run_lengths.is_empty() && !had_line(before) => {}
+                _ => self.recount(state),
+            }
+        }
+        state.last = cell;
+        spend_piece(state);
+    }
+
+    /// Whether the seat with piece `code` holds fewer cells than the
+    /// shortest line has (and no run is counted): then it has no line yet.
+    #[inline(always)]
+    fn too_few_for_lines(&self, state: &State, code: u8) -> bool {
+        let shortest = self.line_tables.iter().map(|t| t.length).min().unwrap_or(0);
+        self.run_lengths.is_empty()
+            && self.keeps_tops
+            && (state.tops[code as usize].count_ones() as usize) < shortest
     }
 
     /// The rest of a turn once the move is made: scores, effects, end rules
