@@ -189,7 +189,7 @@ fn repeated_slots(hand: u64, n: usize) -> u32 {
     // Byte i of `diff` is card i against card i - 1; a byte's top bit of
     // `nonzero` is set where that is not 0 (exact: no borrow between bytes).
     let diff = hand ^ hand << 8;
-    let nonzero = ((diff & LOW) + LOW | diff) & HIGH;
+    let nonzero = (((diff & LOW) + LOW) | diff) & HIGH;
     // The top bits of the zero bytes gathered into the low byte, bit i for byte i.
     let zero = (!nonzero & HIGH) >> 7;
     let gathered = (zero.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
