@@ -137,21 +137,22 @@ impl State {
     /// into a new shuffled draw pile if the draw pile is empty; nothing if
     /// both are empty.
     pub(super) fn draw_card(&mut self, seat: u8, rules: &Rules) {
-        if self.draw_pile.is_empty() {
-            if self.discard.is_empty() {
-                return;
-            }
-            self.turn_discards_over();
-        }
-        let card = self.draw_pile.pop().expect("the pile is not empty");
-        self.put_in_hand(seat, card, rules);
+        self.draw_cards(seat, 1, rules);
     }
 
     /// Draws `n` cards into `seat`'s hand, one at a time as
     /// [`State::draw_card`] does.
+    #[inline(always)]
     pub(super) fn draw_cards(&mut self, seat: u8, n: usize, rules: &Rules) {
         for _ in 0..n {
-            self.draw_card(seat, rules);
+            if self.draw_pile.is_empty() {
+                if self.discard.is_empty() {
+                    return;
+                }
+                self.turn_discards_over();
+            }
+            let card = self.draw_pile.pop().expect("the pile is not empty");
+            self.put_in_hand(seat, card, rules);
         }
     }
 
@@ -187,6 +188,7 @@ impl State {
 
     /// Moves the cards in the hand slots `slots` to the discard pile, in
     /// hand order; returns how many and their total.
+    #[inline(always)]
     pub(super) fn discard_cards(&mut self, seat: u8, slots: u16, rules: &Rules) -> (u8, i32) {
         let start = seat as usize * rules.deck.len();
         let len = self.hand_len[seat as usize] as usize;
@@ -326,6 +328,7 @@ impl Rules {
     /// `target(played, total)` is the cell the cards name and
     /// `allows(cell, played, total)` the rule's test of it, as
     /// [`Rules::target_of`] and [`Rules::allows`] read them or faster.
+    #[inline(always)]
     pub(super) fn random_card_set<R: Rng>(
         &self,
         chain: CardChain,
@@ -366,6 +369,7 @@ impl Rules {
 
     /// The cell the cards in `slots` name (by `target`), if `allows` it
     /// (and it has room).
+    #[inline(always)]
     fn card_cell(
         &self,
         state: &State,

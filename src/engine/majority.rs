@@ -41,6 +41,13 @@ impl State {
         if !rules.majority {
             return self.margin_in_stack(cell, rules);
         }
+        self.counted_margin(cell)
+    }
+
+    /// [`State::margin`] on a board of counted fields, always inline: the
+    /// card loop reads it for every card set it tries.
+    #[inline(always)]
+    pub(super) fn counted_margin(&self, cell: CellId) -> i64 {
         let [best, second] = self.most[cell as usize];
         i64::from(best) - i64::from(second)
     }

@@ -96,7 +96,8 @@ impl Rules {
     /// [`Rules::place_piece`] on a board of counted fields, whose board
     /// holds owners: one more piece can only give the cell to the mover
     /// (from nobody) or take it from its owner (a tie).
-    fn place_counted(&self, state: &mut State, cell: crate::ir::CellId) {
+    #[inline(always)]
+    pub(super) fn place_counted(&self, state: &mut State, cell: crate::ir::CellId) {
         let seat = state.mover;
         let before = state.board[cell as usize];
         let after = state.add_counted(cell, seat + 1, self);
