@@ -11,6 +11,7 @@
 
 use rand::Rng;
 
+use super::cards::CardReading;
 use super::eval::Scope;
 use super::State;
 use crate::ir::{CardChain, CellId, CmpOp, End, Form, Node, Rules, SeatRef, NO_CELL};
@@ -141,7 +142,15 @@ impl Rules {
         let mut played = 0;
         while played < max_moves && !state.is_over() {
             let set = match state.supply[state.mover as usize] > 0 {
-                true => self.read_card_set(chain, &readers, state, rng),
+                true => {
+                    let reading = Read {
+                        rules: self,
+                        chain,
+                        readers: &readers,
+                        state,
+                    };
+                    self.random_card_set(chain, state, rng, &reading)
+                }
                 false => None,
             };
             let seat = state.mover;
@@ -162,28 +171,6 @@ impl Rules {
         Some(played)
     }
 
-    /// [`Rules::random_card_set`] with the cell the cards name and its test
-    /// read by their readers.
-    #[inline(always)]
-    fn read_card_set<R: Rng>(
-        &self,
-        chain: CardChain,
-        readers: &Readers,
-        state: &State,
-        rng: &mut R,
-    ) -> Option<(u16, CellId)> {
-        let allows =
-            |cell, played, total| self.cell_allowed(chain, readers, state, cell, played, total);
-        let target = |played, total| match readers.target {
-            Target::FieldOfTotal => usize::try_from(total)
-                .ok()
-                .and_then(|n| self.field_of.get(n).copied())
-                .unwrap_or(NO_CELL),
-            Target::Eval => self.target_of(chain, state, played, total),
-        };
-        self.random_card_set(chain, state, rng, target, allows)
-    }
-
     /// [`Rules::finish_turn`] without effects, with the end rules read by
     /// their readers.
     #[inline(always)]
@@ -197,22 +184,6 @@ impl Rules {
             }
         }
         self.next_turn(state, seat);
-    }
-
-    /// Whether the card rule's test allows a piece on `cell`, as
-    /// [`Rules::allows`] says.
-    #[inline(always)]
-    fn cell_allowed(
-        &self,
-        chain: CardChain,
-        readers: &Readers,
-        state: &State,
-        cell: CellId,
-        played: u8,
-        total: i32,
-    ) -> bool {
-        self.guard_and_mask_allow(chain.select, state, cell, played, total)
-            && readers.test.holds(self, state, cell, played, total)
     }
 
     /// [`Rules::play_cards`] with the draw's condition read by its reader.
@@ -244,6 +215,37 @@ impl Rules {
     #[inline(never)]
     fn end_at(&self, state: &mut State, end: &End) {
         self.end_by(state, end);
+    }
+}
+
+/// A card rule's cell and test read by the loop's readers.
+struct Read<'a> {
+    rules: &'a Rules,
+    chain: CardChain<'a>,
+    readers: &'a Readers<'a>,
+    state: &'a State,
+}
+
+impl CardReading for Read<'_> {
+    #[inline(always)]
+    fn target(&self, played: u8, total: i32) -> CellId {
+        let rules = self.rules;
+        match self.readers.target {
+            Target::FieldOfTotal => usize::try_from(total)
+                .ok()
+                .and_then(|n| rules.field_of.get(n).copied())
+                .unwrap_or(NO_CELL),
+            Target::Eval => rules.target_of(self.chain, self.state, played, total),
+        }
+    }
+
+    /// Whether the card rule's test allows a piece on `cell`, as
+    /// [`Rules::allows`] says.
+    #[inline(always)]
+    fn allows(&self, cell: CellId, played: u8, total: i32) -> bool {
+        let (rules, state) = (self.rules, self.state);
+        rules.guard_and_mask_allow(self.chain.select, state, cell, played, total)
+            && self.readers.test.holds(rules, state, cell, played, total)
     }
 }
 

@@ -18,6 +18,7 @@ impl State {
 
     /// `seat`'s hand and the room after it, with the hand's length: the
     /// cards past the hand are stale.
+    #[inline]
     pub(super) fn hand_room(&self, seat: u8, rules: &Rules) -> (&[u8], usize) {
         let start = seat as usize * rules.deck.len();
         let room = &self.hands[start..start + rules.deck.len()];
@@ -171,6 +172,7 @@ impl State {
     }
 
     /// Adds `card` to `seat`'s hand, which stays sorted.
+    #[inline]
     pub(super) fn put_in_hand(&mut self, seat: u8, card: u8, rules: &Rules) {
         let start = seat as usize * rules.deck.len();
         let len = self.hand_len[seat as usize] as usize;
@@ -207,6 +209,34 @@ impl State {
         }
         self.hand_len[seat as usize] = kept as u8;
         (slots.count_ones() as u8, total)
+    }
+}
+
+/// How a card move's cell is read: the cell `played` cards of `total`
+/// value name, and whether the rule allows the mover's piece there. The
+/// evaluator reads them for any rule; the card loop has faster readers.
+pub(super) trait CardReading {
+    /// The cell the cards name.
+    fn target(&self, played: u8, total: i32) -> CellId;
+    /// Whether the rule allows the mover's piece on `cell`.
+    fn allows(&self, cell: CellId, played: u8, total: i32) -> bool;
+}
+
+/// A card rule's cell and test read by the evaluator.
+struct Evaluated<'a> {
+    rules: &'a Rules,
+    chain: CardChain<'a>,
+    state: &'a State,
+}
+
+impl CardReading for Evaluated<'_> {
+    fn target(&self, played: u8, total: i32) -> CellId {
+        self.rules.target_of(self.chain, self.state, played, total)
+    }
+
+    fn allows(&self, cell: CellId, played: u8, total: i32) -> bool {
+        let select = self.chain.select;
+        self.rules.allows(select, self.state, cell, played, total)
     }
 }
 
@@ -307,9 +337,12 @@ impl Rules {
         if state.supply[state.mover as usize] <= 0 {
             return Some(pass);
         }
-        let allows = |cell, played, total| self.allows(chain.select, state, cell, played, total);
-        let target = |played, total| self.target_of(chain, state, played, total);
-        let Some((slots, cell)) = self.random_card_set(chain, state, rng, target, allows) else {
+        let reading = Evaluated {
+            rules: self,
+            chain,
+            state,
+        };
+        let Some((slots, cell)) = self.random_card_set(chain, state, rng, &reading) else {
             return Some(pass);
         };
         let hand = state.hand(state.mover, self);
@@ -325,23 +358,20 @@ impl Rules {
     /// cell the rule allows (sets are tried in random order until one
     /// does), with that cell; `None` if no set does.
     ///
-    /// `target(played, total)` is the cell the cards name and
-    /// `allows(cell, played, total)` the rule's test of it, as
-    /// [`Rules::target_of`] and [`Rules::allows`] read them or faster.
+    /// `reading` reads the cell the cards name and the rule's test of it.
     #[inline(always)]
     pub(super) fn random_card_set<R: Rng>(
         &self,
         chain: CardChain,
         state: &State,
         rng: &mut R,
-        target: impl Fn(u8, i32) -> CellId,
-        allows: impl Fn(CellId, u8, i32) -> bool,
+        reading: &impl CardReading,
     ) -> Option<(u16, CellId)> {
         let (room, len) = state.hand_room(state.mover, self);
         let mut sets = CardSets::in_room(chain.play, room, len);
         while sets.len > 0 {
             let slots = sets.take(super::below(rng, sets.len));
-            if let Some(cell) = self.card_cell(state, &sets, slots, &target, &allows) {
+            if let Some(cell) = self.card_cell(state, &sets, slots, reading) {
                 return Some((slots, cell));
             }
         }
@@ -356,9 +386,12 @@ impl Rules {
         sets: &CardSets,
         slots: u16,
     ) -> Option<Move> {
-        let allows = |cell, played, total| self.allows(chain.select, state, cell, played, total);
-        let target = |played, total| self.target_of(chain, state, played, total);
-        let cell = self.card_cell(state, sets, slots, target, allows)?;
+        let reading = Evaluated {
+            rules: self,
+            chain,
+            state,
+        };
+        let cell = self.card_cell(state, sets, slots, &reading)?;
         Some(Move::Cards {
             rule: 0,
             slots,
@@ -367,24 +400,23 @@ impl Rules {
         })
     }
 
-    /// The cell the cards in `slots` name (by `target`), if `allows` it
-    /// (and it has room).
+    /// The cell the cards in `slots` name, if the rule allows it (and it
+    /// has room), as `reading` reads them.
     #[inline(always)]
     fn card_cell(
         &self,
         state: &State,
         sets: &CardSets,
         slots: u16,
-        target: impl Fn(u8, i32) -> CellId,
-        allows: impl Fn(CellId, u8, i32) -> bool,
+        reading: &impl CardReading,
     ) -> Option<CellId> {
         let played = slots.count_ones() as u8;
         let total = sets.total(slots);
-        let cell = target(played, total);
+        let cell = reading.target(played, total);
         let open = cell != NO_CELL
             && (cell as usize) < self.geometry.cell_count()
             && (state.heights[cell as usize] as usize) < self.stack_capacity
-            && allows(cell, played, total);
+            && reading.allows(cell, played, total);
         open.then_some(cell)
     }
 

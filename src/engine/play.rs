@@ -299,6 +299,7 @@ impl Rules {
 }
 
 /// One piece of the mover's goes from the supply to the board.
+#[inline]
 pub(super) fn spend_piece(state: &mut State) {
     let seat = state.mover as usize;
     state.counts[seat] += 1;
