@@ -105,6 +105,8 @@ impl Rules {
 }
 
 /// The root of `n`'s set, pointing each node on the way at its grandparent.
+/// Always inline: where the compiler chose, Hex's playouts varied by 0.5%.
+#[inline(always)]
 fn find(state: &mut State, mut n: usize) -> usize {
     while state.links[n] as usize != n {
         let parent = state.links[n] as usize;

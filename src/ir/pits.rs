@@ -57,9 +57,11 @@ impl Ring {
         }
     }
 
-    /// Whether `cell` is a store.
+    /// Whether `cell` is a store. A loop over the few stores, inline:
+    /// sowing asks it for every pit it passes.
+    #[inline]
     pub fn is_store(&self, cell: CellId) -> bool {
-        cell != NO_CELL && self.stores.contains(&cell)
+        cell != NO_CELL && self.stores.iter().any(|&s| s == cell)
     }
 }
 
