@@ -342,10 +342,10 @@ impl Leaf {
             Leaf::MoverLine(t) => state.lines[t * rules.seats.len() + mover as usize],
             Leaf::Turn(bounds) => bounds.hold(i64::from(state.turn)),
             Leaf::Lead(bounds) => {
-                let lead = if on_cell {
-                    state.lead(cell, mover, rules)
-                } else {
-                    0
+                let lead = match (on_cell, rules.majority) {
+                    (true, true) => state.counted_lead(cell, mover, rules.seats.len()),
+                    (true, false) => state.lead(cell, mover, rules),
+                    (false, _) => 0,
                 };
                 bounds.hold(lead)
             }

@@ -18,7 +18,7 @@ impl State {
 
     /// `seat`'s hand and the room after it, with the hand's length: the
     /// cards past the hand are stale.
-    #[inline]
+    #[inline(always)]
     pub(super) fn hand_room(&self, seat: u8, rules: &Rules) -> (&[u8], usize) {
         let start = seat as usize * rules.deck.len();
         let room = &self.hands[start..start + rules.deck.len()];
@@ -172,7 +172,7 @@ impl State {
     }
 
     /// Adds `card` to `seat`'s hand, which stays sorted.
-    #[inline]
+    #[inline(always)]
     pub(super) fn put_in_hand(&mut self, seat: u8, card: u8, rules: &Rules) {
         let start = seat as usize * rules.deck.len();
         let len = self.hand_len[seat as usize] as usize;

@@ -12,7 +12,13 @@ impl State {
         if !rules.majority {
             return self.lead_in_stack(cell, seat, rules);
         }
-        let seats = rules.seats.len();
+        self.counted_lead(cell, seat, rules.seats.len())
+    }
+
+    /// [`State::lead`] on a board of counted fields (of `seats` seats),
+    /// always inline: the card loop reads it for every card set it tries.
+    #[inline(always)]
+    pub(super) fn counted_lead(&self, cell: CellId, seat: u8, seats: usize) -> i64 {
         let mine = self.stones[cell as usize * seats + seat as usize];
         let [best, second] = self.most[cell as usize];
         let others = if mine == best && best > second {
