@@ -58,8 +58,10 @@ impl Ring {
     }
 
     /// Whether `cell` is a store. A loop over the few stores, inline:
-    /// sowing asks it for every pit it passes.
+    /// sowing asks it for every pit it passes, and `contains` on a slice
+    /// of `u16` is a call (Kalah 5% slower).
     #[inline]
+    #[allow(clippy::manual_contains)]
     pub fn is_store(&self, cell: CellId) -> bool {
         cell != NO_CELL && self.stores.iter().any(|&s| s == cell)
     }
