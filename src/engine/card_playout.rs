@@ -2,7 +2,8 @@
 //! phase of one rule that plays cards from the hand and puts the mover's
 //! piece on the cell they name, and maybe a forced move when no set can be
 //! played). The loop draws a card set and plays it in place, without
-//! building a move and matching it again, and reads the conditions it tests
+//! building a move and matching it again (the choice, the discard, the
+//! placement and the draws all inline), and reads the conditions it tests
 //! every turn (the cell's test, the draw's condition, the end rules) with a
 //! small reader when they have a common shape (a lead or a margin on the
 //! cell, a line flag of the mover's, the turn against a constant, one or
@@ -60,8 +61,11 @@ enum Count<'r> {
 /// `!=`. One test, where the operator would need a jump.
 #[derive(Clone, Copy)]
 struct Bounds {
+    /// The least value in the bounds.
     lo: i64,
+    /// The greatest value in the bounds.
     hi: i64,
+    /// Whether the condition holds inside the bounds (false for `!=`).
     inside: bool,
 }
 
@@ -218,11 +222,15 @@ impl Rules {
     }
 }
 
-/// A card rule's cell and test read by the loop's readers.
+/// A card rule's cell and test read by the loop's readers, on `state`.
 struct Read<'a> {
+    /// The rules the readers were made from.
     rules: &'a Rules,
+    /// The card rule.
     chain: CardChain<'a>,
+    /// Its readers.
     readers: &'a Readers<'a>,
+    /// The position the cards are played in.
     state: &'a State,
 }
 

@@ -222,10 +222,13 @@ pub(super) trait CardReading {
     fn allows(&self, cell: CellId, played: u8, total: i32) -> bool;
 }
 
-/// A card rule's cell and test read by the evaluator.
+/// A card rule's cell and test read by the evaluator, on `state`.
 struct Evaluated<'a> {
+    /// The rules.
     rules: &'a Rules,
+    /// The card rule.
     chain: CardChain<'a>,
+    /// The position the cards are played in.
     state: &'a State,
 }
 
