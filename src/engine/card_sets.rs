@@ -229,15 +229,41 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_total_adds_the_cards_of_the_set() {
-        let play = CardPlay {
+    /// Every set of 1 to 8 slots allowed (`play 1..8 cards`).
+    fn any_size() -> CardPlay {
+        let mut sets_by_size = [[0u64; 4]; 9];
+        for (n, sets) in sets_by_size.iter_mut().enumerate() {
+            for s in 1usize..1 << n {
+                sets[s / 64] |= 1 << (s % 64);
+            }
+        }
+        CardPlay {
             min: 1,
             max: 8,
-            sets_by_size: [[u64::MAX; 4]; 9],
-        };
+            sets_by_size,
+        }
+    }
+
+    #[test]
+    fn a_hand_in_a_room_ignores_what_lies_past_it() {
+        // Three cards, then stale ones from earlier hands.
+        let room = [3, 3, 5, 9, 9, 9, 9, 9, 9];
+        let sets = CardSets::in_room(&any_size(), &room, 3);
+        let listed: Vec<u16> = sets.list().collect();
+        // The second 3 only with the first: {3}, {5}, {3,3}, {3,5}, {3,3,5}.
+        assert_eq!(listed, [0b001, 0b011, 0b100, 0b101, 0b111]);
+        assert_eq!(sets.total(0b111), 11);
+        assert_eq!(&sets.cards(0b101)[..2], &[3, 5]);
+        // A room shorter than a word (a deck of fewer than 8 cards).
+        let short = CardSets::in_room(&any_size(), &room[..4], 3);
+        assert_eq!(short.list().collect::<Vec<_>>(), listed);
+        assert_eq!(short.total(0b111), 11);
+    }
+
+    #[test]
+    fn a_total_adds_the_cards_of_the_set() {
         let hand = [255, 255, 254, 253, 200, 100, 9, 1];
-        let sets = CardSets::of(&play, &hand);
+        let sets = CardSets::of(&any_size(), &hand);
         for slots in 1u16..256 {
             let by_loop: i32 = (0..8)
                 .filter(|&i| slots & (1 << i) != 0)
