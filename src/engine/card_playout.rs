@@ -197,6 +197,8 @@ impl Rules {
     fn play_read_cards(&self, readers: &Readers, state: &mut State, slots: u16, cell: CellId) {
         let seat = state.mover;
         let (played, total) = state.discard_cards(seat, slots, self);
+        // `place_piece` asks the same, out of line; asked here, a piece on
+        // a counted field is placed inline in the loop.
         match self.majority {
             true => self.place_counted(state, cell),
             false => self.place_piece(state, cell),

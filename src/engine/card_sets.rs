@@ -108,30 +108,12 @@ impl CardSets {
 
     /// The cards in `slots`, in hand order, as a move holds them.
     pub(super) fn cards(&self, slots: u16) -> [u8; 8] {
-        let mut cards = [0u8; 8];
-        let mut bits = slots & 0xff;
-        for slot in cards.iter_mut() {
-            if bits == 0 {
-                break;
-            }
-            *slot = (self.hand >> (8 * bits.trailing_zeros())) as u8;
-            bits &= bits - 1;
-        }
-        cards
+        cards_in(self.hand, slots)
     }
 
     /// The cards of `hand` in `slots`, as [`CardSets::cards`] gives them.
     pub(super) fn cards_of(hand: &[u8], slots: u16) -> [u8; 8] {
-        let mut cards = [0u8; 8];
-        let mut bits = slots;
-        for slot in cards.iter_mut() {
-            if bits == 0 {
-                break;
-            }
-            *slot = hand[bits.trailing_zeros() as usize];
-            bits &= bits - 1;
-        }
-        cards
+        cards_in(word_of(hand, hand.len().min(SLOTS)), slots)
     }
 
     /// The sets, in slot order.
@@ -167,6 +149,20 @@ impl CardSets {
         }
         unreachable!("k is below the number of sets")
     }
+}
+
+/// The cards of the word `hand` in `slots` (of its 8), in hand order.
+fn cards_in(hand: u64, slots: u16) -> [u8; 8] {
+    let mut cards = [0u8; 8];
+    let mut bits = slots & 0xff;
+    for slot in cards.iter_mut() {
+        if bits == 0 {
+            break;
+        }
+        *slot = (hand >> (8 * bits.trailing_zeros())) as u8;
+        bits &= bits - 1;
+    }
+    cards
 }
 
 /// The first `n` (at most 8) cards of `room`, one a byte, the first

@@ -238,8 +238,12 @@ impl CardReading for Evaluated<'_> {
     }
 
     fn allows(&self, cell: CellId, played: u8, total: i32) -> bool {
-        let select = self.chain.select;
-        self.rules.allows(select, self.state, cell, played, total)
+        let (rules, select) = (self.rules, self.chain.select);
+        rules.guard_and_mask_allow(select, self.state, cell, played, total)
+            && select.test.as_ref().is_none_or(|t| {
+                let scope = Scope::of_cards(self.state, cell, played, total);
+                rules.eval(t, &scope) != 0
+            })
     }
 }
 
@@ -435,22 +439,6 @@ impl Rules {
         self.eval(chain.target, &scope) as CellId
     }
 
-    /// Whether a place step's guard, mask and test allow `cell`.
-    pub(super) fn allows(
-        &self,
-        place: &Select,
-        state: &State,
-        cell: CellId,
-        played: u8,
-        total: i32,
-    ) -> bool {
-        self.guard_and_mask_allow(place, state, cell, played, total)
-            && place.test.as_ref().is_none_or(|t| {
-                let scope = Scope::of_cards(state, cell, played, total);
-                self.eval(t, &scope) != 0
-            })
-    }
-
     /// Whether a place step's guard and mask allow `cell`.
     #[inline(always)]
     pub(super) fn guard_and_mask_allow(
@@ -516,8 +504,13 @@ impl Rules {
             .iter()
             .filter_map(|r| r.card_chain())
             .any(|chain| {
+                let reading = Evaluated {
+                    rules: self,
+                    chain,
+                    state: &as_seat,
+                };
                 (state.heights[cell as usize] as usize) < self.stack_capacity
-                    && self.allows(chain.select, &as_seat, cell, 0, 0)
+                    && reading.allows(cell, 0, 0)
             })
     }
 

@@ -29,6 +29,8 @@ impl State {
 
     /// Counts one more piece of `code` on `cell` of a board of counted
     /// fields and returns the code of its owner now, which the board holds.
+    /// (`push` keeps its own copy of these steps: calling this from it
+    /// moved Gomoku, Hex and Hex Fours by 0.1-0.3% through inlining.)
     #[inline(always)]
     pub(super) fn add_counted(&mut self, cell: CellId, code: u8, rules: &Rules) -> u8 {
         let c = cell as usize;
