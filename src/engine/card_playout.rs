@@ -250,7 +250,7 @@ impl CardReading for Read<'_> {
     }
 
     /// Whether the card rule's test allows a piece on `cell`, as
-    /// [`Rules::allows`] says.
+    /// the evaluator's reading (`Evaluated` in cards.rs) says.
     #[inline(always)]
     fn allows(&self, cell: CellId, played: u8, total: i32) -> bool {
         let (rules, state) = (self.rules, self.state);
