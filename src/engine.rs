@@ -37,6 +37,7 @@ mod split;
 mod state;
 mod take_back;
 mod track;
+mod track_listing;
 mod view;
 mod walk;
 mod walk_piece;

@@ -714,3 +714,47 @@ fn in_the_exchange_a_card_alone_is_the_card_given() {
         .expect("a card not in a hand of 4");
     assert!(rules.parse_move(&state, unheld).is_err());
 }
+
+/// Two track rules that play a card the same way give one move, the
+/// first rule's; a phase's track moves come card by card, lowest code
+/// first, each card's walks in cell order, whatever order the rules are in.
+#[test]
+fn two_rules_that_play_a_card_alike_list_it_once_card_by_card() {
+    let one = load(BARRICADE);
+    let again = "phase play\n  play card where value(card) == 2 then move by 2 where owner(cell) == mover\n";
+    let two = load(&BARRICADE.replace("phase play\n", again));
+    let texts = |rules: &Rules, state: &State| {
+        let mut moves = Vec::new();
+        rules.legal_moves(state, &mut moves);
+        moves
+            .iter()
+            .map(|&m| rules.move_text(m))
+            .collect::<Vec<_>>()
+    };
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut twos = 0;
+    for seed in 0..40 {
+        let (mut a, mut b) = (one.start(seed), two.start(seed));
+        while !a.is_over() {
+            let listed = texts(&one, &a);
+            assert_eq!(texts(&two, &b), listed, "seed {seed}: one list");
+            twos += listed.iter().filter(|t| t.starts_with("2 ")).count();
+            // By card (the deck's order: 1, 2, 3, start), then walks.
+            let order = |t: &String| {
+                let (card, walk) = t.split_once(' ').unwrap_or((t, ""));
+                let code = ["1", "2", "3", "start"].iter().position(|c| *c == card);
+                let from = walk
+                    .split('-')
+                    .next()
+                    .map(|l| one.geometry.cell_by_label(l));
+                (code, from)
+            };
+            assert!(listed.is_sorted_by_key(order), "seed {seed}: {listed:?}");
+            let pick = rng.gen_range(0..listed.len());
+            let (ma, mb) = (listed[pick].clone(), listed[pick].clone());
+            play(&one, &mut a, &ma);
+            play(&two, &mut b, &mb);
+        }
+    }
+    assert!(twos > 100, "2s were played: {twos}");
+}

@@ -112,6 +112,10 @@ impl Rules {
         }
         let phase = &self.phases[state.phase as usize];
         let has_piece = state.supply[state.mover as usize] > 0;
+        let (track_rules, card_rules) = phase.forms;
+        // Two or more track rules are listed together, card by card, after
+        // the other rules' moves.
+        let merged = self.track.is_some() && track_rules > 1;
         for (i, rule) in phase.rules.iter().enumerate() {
             match rule.form {
                 Form::Cards if has_piece => {
@@ -129,7 +133,9 @@ impl Rules {
                 form if form.is_chain() => {
                     self.chain_moves(self.rule_number(state.phase, i), rule, state, out)
                 }
-                Form::Track => self.track_moves(self.rule_number(state.phase, i), rule, state, out),
+                Form::Track if !merged => {
+                    self.track_moves(self.rule_number(state.phase, i), rule, state, out)
+                }
                 _ => {}
             }
             // A chain's choices multiply: its walk stops at the limit too.
@@ -139,9 +145,8 @@ impl Rules {
                 break;
             }
         }
-        let (track_rules, card_rules) = phase.forms;
-        if self.track.is_some() && track_rules > 1 {
-            self.merge_track_moves(out);
+        if merged && out.len() < MAX_MOVES {
+            self.merged_track_moves(state, out);
         }
         if card_rules > 1 {
             // The same cards naming the same cell under two rules are one
@@ -299,10 +304,14 @@ impl Rules {
 
     /// A chain rule by its number: the rules of all phases, counted in order.
     pub(super) fn rule(&self, number: u8) -> Option<&MoveRule> {
-        self.phases
-            .iter()
-            .flat_map(|p| &p.rules)
-            .nth(number as usize)
+        let mut number = number as usize;
+        for phase in &self.phases {
+            match phase.rules.get(number) {
+                Some(rule) => return Some(rule),
+                None => number -= phase.rules.len(),
+            }
+        }
+        None
     }
 
     /// The number of the current phase's rule `index`, counted over all phases.

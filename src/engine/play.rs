@@ -67,7 +67,7 @@ impl Rules {
             };
             self.sync_links(state, placed);
         }
-        state.passes = if m == Move::Pass {
+        state.passes = if matches!(m, Move::Pass) {
             state.passes.saturating_add(1)
         } else {
             0

@@ -24,7 +24,7 @@ pub const NO_SPACE: u8 = u8::MAX;
 /// (before the effects after it); a switch's two spaces are one part.
 pub type Parts = ([u8; MAX_PARTS], [u8; MAX_PARTS]);
 
-const NO_PARTS: Parts = ([NO_SPACE; MAX_PARTS], [NO_SPACE; MAX_PARTS]);
+pub(super) const NO_PARTS: Parts = ([NO_SPACE; MAX_PARTS], [NO_SPACE; MAX_PARTS]);
 
 impl Rules {
     /// Appends the moves of track rule `number`: for each kind of card
@@ -92,7 +92,7 @@ impl Rules {
     /// The moves of one track step with `card` played; `spaces` keeps the
     /// spaces its selection took for an earlier card, when they do not
     /// depend on it.
-    fn action_moves(
+    pub(super) fn action_moves(
         &self,
         rule: u8,
         card: u8,
@@ -107,6 +107,7 @@ impl Rules {
             Step::Enter(select) => {
                 let homes = self.spaces_once(select, state, card, spaces, |k| k == SpaceKind::Home);
                 for &home in homes.as_slice() {
+                    let home = CellId::from(home);
                     let seat = track.seat_of[home as usize];
                     let start = track.start(seat as usize);
                     if !self.is_blocked(state, start, seat) {
@@ -133,6 +134,7 @@ impl Rules {
                 let spaces =
                     self.spaces_once(select, state, card, spaces, |k| k != SpaceKind::Home);
                 for &space in spaces.as_slice() {
+                    let space = CellId::from(space);
                     let seat = state.board[space as usize] - 1;
                     if let Some(to) = self.walk_track(state, seat, space, n) {
                         out.push(mover(one_part(space, to)));
@@ -148,7 +150,7 @@ impl Rules {
                 let spaces = spaces.as_slice();
                 for (i, &a) in spaces.iter().enumerate() {
                     for &b in &spaces[i + 1..] {
-                        out.push(mover(one_part(a, b)));
+                        out.push(mover(one_part(a.into(), b.into())));
                     }
                 }
             }
@@ -247,25 +249,6 @@ impl Rules {
                 }
             }
         }
-    }
-
-    /// Two rules' moves that play the same card the same way are one move,
-    /// the first rule's: a move is written by its card and its walks.
-    pub(super) fn merge_track_moves(&self, out: &mut Vec<Move>) {
-        let key = |m: &Move| match *m {
-            Move::Track { rule, card, parts } => (1, card, parts, rule),
-            _ => (0, 0, NO_PARTS, 0),
-        };
-        // A switch and a walk may have the same parts; they are not alike.
-        let switches = |rule: u8| {
-            self.rule(rule)
-                .is_some_and(|r| matches!(r.steps.last(), Some(Step::Switch(_))))
-        };
-        out.sort_unstable_by_key(key);
-        out.dedup_by(|later, first| {
-            let (a, b) = (key(later), key(first));
-            a.0 == 1 && (a.1, a.2) == (b.1, b.2) && switches(a.3) == switches(b.3)
-        });
     }
 
     /// Plays a track move of `rule`: the card to the discard pile, then its
@@ -468,15 +451,17 @@ impl Log for Vec<Change> {
 }
 
 /// Spaces found for a step: at most one per mover.
-struct Spaces {
-    cells: [CellId; 64],
-    len: usize,
+/// Spaces are bytes (a track has at most 255), so that a listing keeps one
+/// list per rule cheaply.
+pub(super) struct Spaces {
+    cells: [u8; 64],
+    len: u8,
 }
 
 impl Default for Spaces {
     fn default() -> Self {
         Spaces {
-            cells: [NO_CELL; 64],
+            cells: [0; 64],
             len: 0,
         }
     }
@@ -484,14 +469,14 @@ impl Default for Spaces {
 
 impl Spaces {
     fn push(&mut self, c: CellId) {
-        if self.len < self.cells.len() {
-            self.cells[self.len] = c;
+        if let (Some(slot), Ok(c)) = (self.cells.get_mut(self.len as usize), u8::try_from(c)) {
+            *slot = c;
             self.len += 1;
         }
     }
 
-    fn as_slice(&self) -> &[CellId] {
-        &self.cells[..self.len]
+    fn as_slice(&self) -> &[u8] {
+        &self.cells[..self.len as usize]
     }
 }
 
