@@ -15,7 +15,7 @@ use super::track::{Change, Parts, MAX_PARTS, NO_SPACE};
 use super::walk::fixed_seat;
 use super::{Move, State, MAX_MOVES};
 use crate::ir::track::MAX_SPLIT;
-use crate::ir::{Candidates, CellId, Node, Rules, Select, SpaceKind, NO_CELL};
+use crate::ir::{Candidates, CellId, MoveEffect, Node, Rules, Select, SpaceKind, NO_CELL};
 
 /// The most movers a split considers (one entry per mover of a stack).
 const MAX_MOVERS: usize = 64;
@@ -43,7 +43,9 @@ impl Rules {
             first: out.len(),
             journal: journal(),
             owner_by_end_zones: match &select.candidates {
-                Candidates::OwnedBy(owner) => self.named_by_end_zones(owner),
+                Candidates::OwnedBy(owner) => {
+                    self.named_by_end_zones(owner) && self.effects_off_end_zones()
+                }
                 _ => false,
             },
         };
@@ -175,6 +177,15 @@ impl Rules {
         // as one part from its space, instead of undoing the last.
         let mark = split.journal.len();
         let mut standing = None;
+        // A shorter part leaves the rest to the movers after this one. When
+        // none of them is of the seat the selection takes, and the part
+        // cannot change that seat (it neither starts nor ends in an end
+        // zone), nothing can follow it: it is not tried.
+        let none_follow = split.owner_by_end_zones
+            && track.kind[space as usize] != SpaceKind::End
+            && !split.movers[at.mover + 1..split.len]
+                .iter()
+                .any(|m| at.owner.is_none_or(|o| o.is_none_or(|o| o == m.seat)));
         for n in 1..=longest {
             let to = stops[n as usize - 1];
             if to == NO_CELL {
@@ -186,7 +197,9 @@ impl Rules {
             if n == at.left {
                 // The last part: nothing after it to play on the result.
                 split.emit(dup, out);
-            } else if at.mover + 1 < split.len {
+            } else if at.mover + 1 < split.len
+                && !(none_follow && track.kind[to as usize] != SpaceKind::End)
+            {
                 // A shorter part needs a mover after this one for the rest.
                 match standing {
                     Some(last) => {
@@ -304,6 +317,16 @@ impl Rules {
         self.guard_and_test(split.select, &scope)
     }
 
+    /// Whether the effects after a movement leave the end zones as they
+    /// were when the movement ends outside them: they send home the mover
+    /// or the movers where it ends, and a home is no end zone.
+    fn effects_off_end_zones(&self) -> bool {
+        self.tracks().after_move.effects.iter().all(|e| match e {
+            MoveEffect::Capture(at, _) => matches!(at, Node::To),
+            MoveEffect::SendHome(_) => true,
+        })
+    }
+
     /// Undoes the changes `journal` holds past `mark`, latest first.
     fn undo(&self, state: &mut State, journal: &mut Vec<Change>, mark: usize) {
         while journal.len() > mark {
@@ -368,7 +391,9 @@ struct Split<'r> {
     journal: Vec<Change>,
     /// Whether the seat the selection takes depends on nothing but the
     /// end zones (`partner(mover) if locked_movers(mover) == 4 else
-    /// mover`): a part that neither starts nor ends in one keeps it.
+    /// mover`), and the effects after a movement that ends outside them
+    /// leave them as they were: a part that neither starts nor ends in one
+    /// keeps it.
     owner_by_end_zones: bool,
 }
 
