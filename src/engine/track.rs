@@ -207,6 +207,33 @@ impl Rules {
             _ => None,
         };
         let seats = self.seats.len() as u8;
+        // On bitboards, `not locked(cell)` takes the locked movers' spaces
+        // off at once instead of testing each mover.
+        let (test, unlocked) = match &select.test {
+            Some(t) if self.keeps_tops && is_not_locked(t) => {
+                let seat = owner.map(|code| code as usize - 1);
+                (None, !self.locked_spaces(state, seat))
+            }
+            t => (t.as_ref(), u128::MAX),
+        };
+        if self.keeps_tops && test.is_none() {
+            // Nothing to test on each mover: the candidates, the mask and
+            // the kinds of space on the bitboards alone.
+            let mask = select.mask.as_ref().map_or(u128::MAX, |m| m.bits());
+            let mut bits = match owner {
+                Some(code) => state.tops.get(code as usize).copied().unwrap_or(0),
+                None => !state.tops[0] & (u128::MAX >> (128 - track.cells())),
+            } & unlocked
+                & mask;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if (1..=seats).contains(&state.board[c]) && kinds(track.kind[c]) {
+                    found.push(c as CellId);
+                }
+            }
+            return;
+        }
         let mut check = |c: usize| {
             // Only seats' pieces are movers (a neutral piece never moves).
             let mover = (1..=seats).contains(&state.board[c]);
@@ -224,11 +251,7 @@ impl Rules {
                 piece: state.board[c],
                 ..Scope::at(state, c as CellId)
             };
-            if select
-                .test
-                .as_ref()
-                .is_none_or(|t| self.eval(t, &scope) != 0)
-            {
+            if test.is_none_or(|t| self.eval(t, &scope) != 0) {
                 found.push(c as CellId);
             }
         };
@@ -236,7 +259,7 @@ impl Rules {
             let mut bits = match owner {
                 Some(code) => state.tops.get(code as usize).copied().unwrap_or(0),
                 None => !state.tops[0] & (u128::MAX >> (128 - track.cells())),
-            };
+            } & unlocked;
             while bits != 0 {
                 check(bits.trailing_zeros() as usize);
                 bits &= bits - 1;
@@ -478,6 +501,11 @@ impl Spaces {
     fn as_slice(&self) -> &[u8] {
         &self.cells[..self.len as usize]
     }
+}
+
+/// Whether a test is `not locked(cell)`.
+fn is_not_locked(test: &Node) -> bool {
+    matches!(test, Node::Not(a) if matches!(&**a, Node::Locked(c) if matches!(**c, Node::Chosen)))
 }
 
 /// A move of one part.

@@ -104,15 +104,20 @@ impl Rules {
             let Some((test, action)) = track_steps(rule) else {
                 continue;
             };
+            let kinds = match test {
+                None => 1,
+                Some(test) => self.kinds_allowed(test, held, state),
+            };
+            // A rule that may play none of the cards held has no moves.
+            if kinds == 0 {
+                continue;
+            }
             if rules.len == MAX_RULES {
                 return None;
             }
             rules.numbers[rules.len] = first + i as u8;
             rules.actions[rules.len] = Some(action);
-            rules.kinds[rules.len] = match test {
-                None => 1,
-                Some(test) => self.kinds_allowed(test, held, state),
-            };
+            rules.kinds[rules.len] = kinds;
             rules.len += 1;
         }
         Some(rules)
@@ -131,9 +136,13 @@ impl Rules {
                 self.eval(t, &scope) != 0
             }
         };
+        if let CardTest::Kinds(kinds) = test {
+            if let Some(bits) = kinds.bits() {
+                return held & bits;
+            }
+        }
         match test {
             CardTest::Any => held,
-            CardTest::Kinds(kinds) if kinds.bits().is_some() => held & kinds.bits().unwrap_or(0),
             _ => {
                 let (mut kinds, mut allowed) = (held, 0);
                 while kinds != 0 {

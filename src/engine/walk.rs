@@ -3,6 +3,7 @@
 //! spaces, turning back at the innermost free end space; and which movers
 //! are locked.
 
+use super::bitboard::cell_bit;
 use super::eval::Scope;
 use super::State;
 use crate::ir::{Candidates, CellId, Node, Rules, SeatRef, Select, SpaceKind, Track, NO_CELL};
@@ -165,6 +166,25 @@ impl Rules {
         }
         let seat = track.seat_of[space as usize] as usize;
         (k + 1..=track.end_len).all(|j| state.heights[track.end(seat, j) as usize] > 0)
+    }
+
+    /// The spaces of locked movers as a bitboard (a track of at most 128
+    /// spaces, whose tops the state keeps): each seat's innermost end
+    /// spaces while they are taken; only `seat`'s when one is named.
+    pub(super) fn locked_spaces(&self, state: &State, seat: Option<usize>) -> u128 {
+        let track = self.tracks();
+        let seats = seat.map_or(0..track.seats, |s| s..(s + 1).min(track.seats));
+        let mut bits = 0;
+        for s in seats {
+            for k in (1..=track.end_len).rev() {
+                let c = track.end(s, k);
+                if state.heights[c as usize] == 0 {
+                    break;
+                }
+                bits |= cell_bit(c);
+            }
+        }
+        bits
     }
 
     /// The seat a track step's selection takes the movers of (`owner(cell)
