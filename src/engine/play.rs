@@ -7,8 +7,8 @@ use super::chain::Progress;
 use super::eval::Scope;
 use super::{Move, Outcome, State};
 use crate::ir::{
-    Candidates, CellId, EffectOp, End, EndResult, Form, MoveRule, Node, Rules, Select, Step,
-    MAX_STEPS, NO_CELL,
+    ArithOp, Candidates, CellId, CmpOp, EffectOp, End, EndResult, Form, MoveRule, Node, Rules,
+    Select, Step, MAX_STEPS, NO_CELL,
 };
 
 impl Rules {
@@ -186,7 +186,29 @@ impl Rules {
         let scope = Scope::at(state, NO_CELL);
         match condition {
             Node::Or(a, b) => self.either(a, b, &scope),
+            Node::CmpConst(op, sum, c) if matches!(**sum, Node::Arith(ArithOp::Add, ..)) => {
+                self.sum_holds(condition, *op, sum, *c, &scope)
+            }
             condition => self.eval(condition, &scope) != 0,
+        }
+    }
+
+    /// Whether a sum of two seats' counters compared with a constant holds
+    /// (a team's `locked_movers(mover) + locked_movers(partner(mover)) ==
+    /// 8`), each counter read without the evaluator's calls; `condition`
+    /// is the whole, evaluated instead when the sum is of other things.
+    #[inline(never)]
+    fn sum_holds(&self, condition: &Node, op: CmpOp, sum: &Node, c: i64, scope: &Scope) -> bool {
+        let counter = |n: &Node| match n {
+            Node::LockedMovers(p) => Some(self.locked_movers(scope.state, self.seat_of(p, scope))),
+            _ => None,
+        };
+        match sum {
+            Node::Arith(_, a, b, _) => match (counter(a), counter(b)) {
+                (Some(a), Some(b)) => op.apply((a + b) as i64, c) != 0,
+                _ => self.eval(condition, scope) != 0,
+            },
+            _ => self.eval(condition, scope) != 0,
         }
     }
 
