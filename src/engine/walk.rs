@@ -71,10 +71,49 @@ impl Rules {
             if let Some(run) = self.tracks().plain_walk(seat as usize, from, steps) {
                 return run.last().copied();
             }
+            if let Some(end) = self.walk_over_starts(state, seat, from, steps) {
+                return end;
+            }
         }
         let mut last = NO_CELL;
         let walked = self.walk_mover(state, seat, from, n.signum(), steps, |_, at| last = at);
         (walked == steps && steps > 0).then_some(last)
+    }
+
+    /// `walk_track` ahead on the ring, plain stretches at once and only the
+    /// spaces between them looked at: `Some` of where the walk ends (`None`
+    /// within: blocked), or `None` when it reaches a space of another kind
+    /// than an uncounted start space (left to the walk step by step).
+    #[inline(always)]
+    fn walk_over_starts(
+        &self,
+        state: &State,
+        seat: u8,
+        from: CellId,
+        steps: usize,
+    ) -> Option<Option<CellId>> {
+        let track = self.tracks();
+        if !track.starts_uncounted {
+            return None;
+        }
+        let seat_ = seat as usize;
+        let (mut i, mut left) = (track.path_place(seat_, from)?, steps);
+        loop {
+            let (r, rough) = track.next_rough(seat_, i);
+            let plain = r - i - 1;
+            if left <= plain {
+                return Some(Some(track.path_cell(seat_, i + left)));
+            }
+            if rough == NO_CELL || track.kind[rough as usize] != SpaceKind::Start {
+                return None;
+            }
+            if self.is_blocked(state, rough, seat) {
+                return Some(None);
+            }
+            // Stepped over, not counted.
+            left -= plain;
+            i = r;
+        }
     }
 
     /// Where a mover of `seat` on `from` stands after each step of a walk

@@ -72,6 +72,9 @@ struct Paths {
     cells: Vec<CellId>,
     index: Vec<u16>,
     rough: Vec<u16>,
+    /// Per seat and place on its path: the next place whose space is not
+    /// plain (or the path's end).
+    next_rough: Vec<u16>,
 }
 
 impl Track {
@@ -130,6 +133,7 @@ impl Track {
             cells: vec![NO_CELL; self.seats * len],
             index: vec![u16::MAX; self.seats * cells],
             rough: vec![0; self.seats * len],
+            next_rough: vec![len as u16; self.seats * len],
         };
         for seat in 0..self.seats {
             let mut at = self.start(seat);
@@ -159,6 +163,29 @@ impl Track {
         Some(&p.cells[seat * p.len + i + 1..=seat * p.len + j])
     }
 
+    /// Where `from` is on `seat`'s path, if it is.
+    #[inline(always)]
+    pub fn path_place(&self, seat: usize, from: CellId) -> Option<usize> {
+        let p = &self.paths;
+        let i = *p.index.get(seat * self.kind.len() + from as usize)? as usize;
+        (i < p.len).then_some(i)
+    }
+
+    /// The place on `seat`'s path after `i` whose space is not plain, and
+    /// that space (`NO_CELL` past the path's end).
+    #[inline(always)]
+    pub fn next_rough(&self, seat: usize, i: usize) -> (usize, CellId) {
+        let p = &self.paths;
+        let r = p.next_rough[seat * p.len + i] as usize;
+        (r, p.cells.get(seat * p.len + r).copied().filter(|_| r < p.len).unwrap_or(NO_CELL))
+    }
+
+    /// The space at place `i` of `seat`'s path (`i` below the path's length).
+    #[inline(always)]
+    pub fn path_cell(&self, seat: usize, i: usize) -> CellId {
+        self.paths.cells[seat * self.paths.len + i]
+    }
+
     /// Sets the spaces no walk may pass (`blocked where`), and with them
     /// which spaces are plain.
     pub fn set_blocked(&mut self, blocked: Option<Select>) {
@@ -180,6 +207,14 @@ impl Track {
                 let c = p.cells[seat * p.len + i];
                 rough += u16::from(c == NO_CELL || !self.plain[c as usize]);
                 p.rough[seat * p.len + i] = rough;
+            }
+            let mut next = p.len as u16;
+            for i in (0..p.len).rev() {
+                p.next_rough[seat * p.len + i] = next;
+                let c = p.cells[seat * p.len + i];
+                if c == NO_CELL || !self.plain[c as usize] {
+                    next = i as u16;
+                }
             }
         }
     }
