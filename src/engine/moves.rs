@@ -116,6 +116,14 @@ impl Rules {
         // Two or more track rules are listed together, card by card, after
         // the other rules' moves.
         let merged = self.track.is_some() && track_rules > 1;
+        if merged && track_rules == phase.rules.len() {
+            // Track rules only: nothing else to list nor to merge.
+            self.merged_track_moves(state, out);
+            if out.is_empty() && phase.otherwise.is_some() {
+                out.push(Move::Pass);
+            }
+            return;
+        }
         for (i, rule) in phase.rules.iter().enumerate() {
             match rule.form {
                 Form::Cards if has_piece => {
