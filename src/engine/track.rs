@@ -219,12 +219,7 @@ impl Rules {
         if self.keeps_tops && test.is_none() {
             // Nothing to test on each mover: the candidates, the mask and
             // the kinds of space on the bitboards alone.
-            let mask = select.mask.as_ref().map_or(u128::MAX, |m| m.bits());
-            let mut bits = match owner {
-                Some(code) => state.tops.get(code as usize).copied().unwrap_or(0),
-                None => !state.tops[0] & (u128::MAX >> (128 - track.cells())),
-            } & unlocked
-                & mask;
+            let mut bits = self.movers_on_tops(state, owner, select) & unlocked;
             while bits != 0 {
                 let c = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -256,10 +251,7 @@ impl Rules {
             }
         };
         if self.keeps_tops {
-            let mut bits = match owner {
-                Some(code) => state.tops.get(code as usize).copied().unwrap_or(0),
-                None => !state.tops[0] & (u128::MAX >> (128 - track.cells())),
-            } & unlocked;
+            let mut bits = self.movers_on_tops(state, owner, select) & unlocked;
             while bits != 0 {
                 check(bits.trailing_zeros() as usize);
                 bits &= bits - 1;
@@ -272,6 +264,18 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// The spaces with movers (of the seat of piece code `owner`, if one
+    /// is named) in the selection's mask, on the tops' bitboards.
+    #[inline(always)]
+    fn movers_on_tops(&self, state: &State, owner: Option<i64>, select: &Select) -> u128 {
+        let mask = select.mask.as_ref().map_or(u128::MAX, |m| m.bits());
+        let movers = match owner {
+            Some(code) => state.tops.get(code as usize).copied().unwrap_or(0),
+            None => !state.tops[0] & (u128::MAX >> (128 - self.tracks().cells())),
+        };
+        movers & mask
     }
 
     /// Plays a track move of `rule`: the card to the discard pile, then its
