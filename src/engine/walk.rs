@@ -302,3 +302,53 @@ pub(super) fn fixed_seat(node: &Node) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `walk_track` as the walk step by step finds it.
+    fn stepwise(rules: &Rules, state: &State, seat: u8, from: CellId, n: i32) -> Option<CellId> {
+        let steps = n.unsigned_abs() as usize;
+        let mut last = NO_CELL;
+        let walked = rules.walk_mover(state, seat, from, n.signum(), steps, |_, at| last = at);
+        (walked == steps && steps > 0).then_some(last)
+    }
+
+    /// On the positions of random Partners games, every walk read at once
+    /// (plain stretches, start spaces stepped over) ends where the walk
+    /// step by step does, and the locked spaces' bitboard is the spaces
+    /// `locked` says.
+    #[test]
+    fn walks_at_once_end_where_walks_step_by_step_do() {
+        let text = include_str!("../../rules/partners.game");
+        let rules = crate::compile::load(text, &[]).expect("Partners loads");
+        let track = rules.tracks();
+        let (mut walks, mut moves, mut pick) = (0, Vec::new(), 7u64);
+        for seed in 0..30 {
+            let mut state = rules.start(seed);
+            while !state.is_over() && state.turn < 400 {
+                for c in 0..track.cells() as CellId {
+                    let code = state.board[c as usize];
+                    if (1..=track.seats as u8).contains(&code) {
+                        for n in (1..=14).chain([-4]) {
+                            let seat = code - 1;
+                            let fast = rules.walk_track(&state, seat, c, n);
+                            assert_eq!(fast, stepwise(&rules, &state, seat, c, n), "{c} by {n}");
+                            walks += 1;
+                        }
+                    }
+                    let bit = rules.locked_spaces(&state, None) & cell_bit(c) != 0;
+                    assert_eq!(bit, rules.locked(&state, c), "locked {c}");
+                }
+                rules.legal_moves(&state, &mut moves);
+                pick = pick
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = moves[(pick >> 33) as usize % moves.len()];
+                rules.play(&mut state, m);
+            }
+        }
+        assert!(walks > 10_000, "{walks} walks compared");
+    }
+}

@@ -177,7 +177,14 @@ impl Track {
     pub fn next_rough(&self, seat: usize, i: usize) -> (usize, CellId) {
         let p = &self.paths;
         let r = p.next_rough[seat * p.len + i] as usize;
-        (r, p.cells.get(seat * p.len + r).copied().filter(|_| r < p.len).unwrap_or(NO_CELL))
+        (
+            r,
+            p.cells
+                .get(seat * p.len + r)
+                .copied()
+                .filter(|_| r < p.len)
+                .unwrap_or(NO_CELL),
+        )
     }
 
     /// The space at place `i` of `seat`'s path (`i` below the path's length).
