@@ -71,19 +71,37 @@ impl Rules {
             if let Some(run) = self.tracks().plain_walk(seat as usize, from, steps) {
                 return run.last().copied();
             }
-            if let Some(end) = self.walk_over_starts(state, seat, from, steps) {
-                return end;
-            }
+            // The rest of the walk step by step from where it got to.
+            let (at, left) = match self.walk_over_starts(state, seat, from, steps) {
+                Ok(end) => return end,
+                Err(rest) => rest,
+            };
+            return self.walk_steps(state, seat, at, 1, left);
         }
+        self.walk_steps(state, seat, from, n.signum(), steps)
+    }
+
+    /// Where a walk of `steps` from `from` ends, step by step.
+    #[inline(always)]
+    fn walk_steps(
+        &self,
+        state: &State,
+        seat: u8,
+        from: CellId,
+        way: i32,
+        steps: usize,
+    ) -> Option<CellId> {
         let mut last = NO_CELL;
-        let walked = self.walk_mover(state, seat, from, n.signum(), steps, |_, at| last = at);
+        let walked = self.walk_mover(state, seat, from, way, steps, |_, at| last = at);
         (walked == steps && steps > 0).then_some(last)
     }
 
     /// `walk_track` ahead on the ring, plain stretches at once and only the
-    /// spaces between them looked at: `Some` of where the walk ends (`None`
-    /// within: blocked), or `None` when it reaches a space of another kind
-    /// than an uncounted start space (left to the walk step by step).
+    /// spaces between them looked at: `Ok` of where the walk ends (`None`:
+    /// blocked), or `Err` of the space it got to and the steps left when it
+    /// reaches a space of another kind than an uncounted start space (the
+    /// rest is walked step by step). Only the space it walks onto matters
+    /// to a step ahead on the ring, so the rest may start where it got to.
     #[inline(always)]
     fn walk_over_starts(
         &self,
@@ -91,27 +109,30 @@ impl Rules {
         seat: u8,
         from: CellId,
         steps: usize,
-    ) -> Option<Option<CellId>> {
+    ) -> Result<Option<CellId>, (CellId, usize)> {
         let track = self.tracks();
-        if !track.starts_uncounted {
-            return None;
-        }
         let seat_ = seat as usize;
-        let (mut i, mut left) = (track.path_place(seat_, from)?, steps);
+        let place = track
+            .path_place(seat_, from)
+            .filter(|_| track.starts_uncounted);
+        let Some(mut i) = place else {
+            return Err((from, steps));
+        };
+        let mut left = steps;
         loop {
             let (r, rough) = track.next_rough(seat_, i);
             let plain = r - i - 1;
             if left <= plain {
-                return Some(Some(track.path_cell(seat_, i + left)));
+                return Ok(Some(track.path_cell(seat_, i + left)));
             }
+            left -= plain;
             if rough == NO_CELL || track.kind[rough as usize] != SpaceKind::Start {
-                return None;
+                return Err((track.path_cell(seat_, r - 1), left));
             }
             if self.is_blocked(state, rough, seat) {
-                return Some(None);
+                return Ok(None);
             }
             // Stepped over, not counted.
-            left -= plain;
             i = r;
         }
     }
