@@ -200,7 +200,13 @@ impl Rules {
     #[inline(never)]
     fn sum_holds(&self, condition: &Node, op: CmpOp, sum: &Node, c: i64, scope: &Scope) -> bool {
         let counter = |n: &Node| match n {
-            Node::LockedMovers(p) => Some(self.locked_movers(scope.state, self.seat_of(p, scope))),
+            Node::LockedMovers(p) => {
+                let seat = match self.direct_seat(p, scope) {
+                    Some(seat) => seat,
+                    None => self.seat_of(p, scope),
+                };
+                Some(self.locked_movers(scope.state, seat))
+            }
             _ => None,
         };
         match sum {
