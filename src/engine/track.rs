@@ -72,18 +72,7 @@ impl Rules {
             if i > 0 && hand[i - 1] == card {
                 continue;
             }
-            let allowed = match test {
-                CardTest::Any => true,
-                CardTest::Kinds(kinds) => kinds.allows(card),
-                CardTest::Test(t) => {
-                    let scope = Scope {
-                        card,
-                        ..Scope::at(state, NO_CELL)
-                    };
-                    self.eval(t, &scope) != 0
-                }
-            };
-            if allowed && !play(card) {
+            if self.card_allowed(test, card, state) && !play(card) {
                 return;
             }
         }

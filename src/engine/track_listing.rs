@@ -127,14 +127,7 @@ impl Rules {
     fn kinds_allowed(&self, test: &CardTest, held: u64, state: &State) -> u64 {
         let allows = |card: u8| match test {
             CardTest::Any => true,
-            CardTest::Kinds(kinds) => kinds.allows(card),
-            CardTest::Test(t) => {
-                let scope = Scope {
-                    card,
-                    ..Scope::at(state, NO_CELL)
-                };
-                self.eval(t, &scope) != 0
-            }
+            test => self.card_allowed(test, card, state),
         };
         if let CardTest::Kinds(kinds) = test {
             if let Some(bits) = kinds.bits() {
@@ -153,6 +146,22 @@ impl Rules {
                     }
                 }
                 allowed
+            }
+        }
+    }
+
+    /// Whether a `play card` test allows the kind of code `card`.
+    #[inline(always)]
+    pub(super) fn card_allowed(&self, test: &CardTest, card: u8, state: &State) -> bool {
+        match test {
+            CardTest::Any => true,
+            CardTest::Kinds(kinds) => kinds.allows(card),
+            CardTest::Test(t) => {
+                let scope = Scope {
+                    card,
+                    ..Scope::at(state, NO_CELL)
+                };
+                self.eval(t, &scope) != 0
             }
         }
     }
