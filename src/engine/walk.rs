@@ -294,7 +294,6 @@ impl Rules {
     }
 
     /// How many of `seat`'s movers are locked.
-    #[inline]
     pub fn locked_movers(&self, state: &State, seat: usize) -> usize {
         let Some(track) = &self.track else {
             return 0;
