@@ -27,10 +27,10 @@ struct TrackRules<'r> {
 
 impl Rules {
     /// Appends the moves of the current phase's track rules (two or more),
-    /// merged: in the order of a sort by card, then walks, then rule, with
-    /// the moves two rules give alike listed once, the first rule's. Out
-    /// of line, so that the move loop of the games without tracks stays as
-    /// it was.
+    /// merged: card by card, lowest code first, each card's moves by walks,
+    /// then rule (a split's in the order it tried them), and the moves two
+    /// rules give alike listed once, the first rule's. Out of line, so that
+    /// the move loop of the games without tracks stays as it was.
     #[inline(never)]
     pub(super) fn merged_track_moves(&self, state: &State, out: &mut Vec<Move>) {
         let Some(rules) = self.track_rules(state) else {
