@@ -42,6 +42,8 @@ impl Rules {
             moved: [NO_SPACE; MAX_PARTS],
             first: out.len(),
             journal: journal(),
+            unlocked_only: select.guard.is_none()
+                && select.test.as_ref().is_some_and(super::track::is_not_locked),
             owner_by_end_zones: match &select.candidates {
                 Candidates::OwnedBy(owner) => {
                     self.named_by_end_zones(owner) && self.effects_off_end_zones()
@@ -309,6 +311,10 @@ impl Rules {
         {
             return false;
         }
+        // `not locked(cell)` alone, read without the evaluator.
+        if split.unlocked_only {
+            return !self.locked(state, space);
+        }
         let scope = Scope {
             card: split.card,
             piece,
@@ -389,6 +395,9 @@ struct Split<'r> {
     moved: [u8; MAX_PARTS],
     first: usize,
     journal: Vec<Change>,
+    /// Whether the selection tests nothing on a mover but `not
+    /// locked(cell)` (its candidates aside).
+    unlocked_only: bool,
     /// Whether the seat the selection takes depends on nothing but the
     /// end zones (`partner(mover) if locked_movers(mover) == 4 else
     /// mover`), and the effects after a movement that ends outside them

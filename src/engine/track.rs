@@ -497,7 +497,7 @@ impl Spaces {
 }
 
 /// Whether a test is `not locked(cell)`.
-fn is_not_locked(test: &Node) -> bool {
+pub(super) fn is_not_locked(test: &Node) -> bool {
     matches!(test, Node::Not(a) if matches!(&**a, Node::Locked(c) if matches!(**c, Node::Chosen)))
 }
 
