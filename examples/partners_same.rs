@@ -44,7 +44,10 @@ fn main() {
     let a = replay_interpreted(&rules, &games);
     let b = replay_native(&games);
     assert_eq!((a, b), (moves, moves), "both sides replay every move");
-    println!("{} games, {moves} moves, replayed on both sides", games.len());
+    println!(
+        "{} games, {moves} moves, replayed on both sides",
+        games.len()
+    );
 }
 
 /// Draws one random game in the interpreter, with the native program

@@ -43,7 +43,10 @@ impl Rules {
             first: out.len(),
             journal: journal(),
             unlocked_only: select.guard.is_none()
-                && select.test.as_ref().is_some_and(super::track::is_not_locked),
+                && select
+                    .test
+                    .as_ref()
+                    .is_some_and(super::track::is_not_locked),
             owner_by_end_zones: match &select.candidates {
                 Candidates::OwnedBy(owner) => {
                     self.named_by_end_zones(owner) && self.effects_off_end_zones()

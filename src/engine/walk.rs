@@ -338,8 +338,8 @@ mod tests {
 
     /// On the positions of random Partners games, every walk read at once
     /// (plain stretches, start spaces stepped over) ends where the walk
-    /// step by step does, and the locked spaces' bitboard is the spaces
-    /// `locked` says.
+    /// step by step does, and stops where it does on the way; and the
+    /// locked spaces' bitboard is the spaces `locked` says.
     #[test]
     fn walks_at_once_end_where_walks_step_by_step_do() {
         let text = include_str!("../../rules/partners.game");
@@ -352,12 +352,17 @@ mod tests {
                 for c in 0..track.cells() as CellId {
                     let code = state.board[c as usize];
                     if (1..=track.seats as u8).contains(&code) {
+                        let seat = code - 1;
                         for n in (1..=14).chain([-4]) {
-                            let seat = code - 1;
                             let fast = rules.walk_track(&state, seat, c, n);
                             assert_eq!(fast, stepwise(&rules, &state, seat, c, n), "{c} by {n}");
                             walks += 1;
                         }
+                        // Every stop of a walk of 7, as a split reads them.
+                        let (mut fast, mut slow) = ([NO_CELL; 7], [NO_CELL; 7]);
+                        rules.walk_stops(&state, seat, c, 1, &mut fast);
+                        rules.walk_mover(&state, seat, c, 1, 7, |k, at| slow[k] = at);
+                        assert_eq!(fast, slow, "the stops from {c}");
                     }
                     let bit = rules.locked_spaces(&state, None) & cell_bit(c) != 0;
                     assert_eq!(bit, rules.locked(&state, c), "locked {c}");
