@@ -758,3 +758,32 @@ fn two_rules_that_play_a_card_alike_list_it_once_card_by_card() {
     }
     assert!(twos > 100, "2s were played: {twos}");
 }
+
+/// A selection of one seat's movers whose seat names nobody (the owner of
+/// an empty space) takes no mover, and nothing fails: in random games of
+/// such a race the movers only ever enter, onto their start spaces.
+#[test]
+fn a_selection_of_nobodys_movers_takes_none() {
+    let path = format!("{}/docs/language.md", env!("CARGO_MANIFEST_DIR"));
+    let docs = std::fs::read_to_string(path).expect("docs/language.md");
+    let start = docs.find("game \"Little race\"").expect("the little race");
+    let end = start + docs[start..].find("```").expect("its end");
+    let race = docs[start..end].replace(
+        "move by value(card) where owner(cell) == mover",
+        "move by value(card) where owner(cell) == owner(N3) and not locked(cell)",
+    );
+    let rules = load(&race);
+    let mut rng = SmallRng::seed_from_u64(2);
+    let mut entered = 0;
+    for seed in 0..5 {
+        let mut state = rules.start(seed);
+        let mut buf = Vec::new();
+        tabula::engine::random_playout(&rules, &mut state, &mut buf, &mut rng, 300);
+        assert!(state.fault().is_none(), "seed {seed}");
+        for label in ["N1", "N2", "N3", "N4", "N5", "E1", "E2", "E3", "E4", "E5"] {
+            assert_eq!(at(&rules, &state, label), "", "seed {seed}: {label}");
+        }
+        entered += at(&rules, &state, "N0").len() + at(&rules, &state, "E0").len();
+    }
+    assert!(entered > 0, "movers entered");
+}

@@ -200,7 +200,8 @@ impl Rules {
         // off at once instead of testing each mover.
         let (test, unlocked) = match &select.test {
             Some(t) if self.keeps_tops && is_not_locked(t) => {
-                let seat = owner.map(|code| code as usize - 1);
+                // A code that names no seat has no movers to take off.
+                let seat = owner.and_then(|code| usize::try_from(code - 1).ok());
                 (None, !self.locked_spaces(state, seat))
             }
             t => (t.as_ref(), u128::MAX),

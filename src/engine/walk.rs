@@ -233,7 +233,7 @@ impl Rules {
     /// spaces while they are taken; only `seat`'s when one is named.
     pub(super) fn locked_spaces(&self, state: &State, seat: Option<usize>) -> u128 {
         let track = self.tracks();
-        let seats = seat.map_or(0..track.seats, |s| s..(s + 1).min(track.seats));
+        let seats = seat.map_or(0..track.seats, |s| s..s.saturating_add(1).min(track.seats));
         let mut bits = 0;
         for s in seats {
             for k in (1..=track.end_len).rev() {
