@@ -8,10 +8,11 @@
 //! space, so a space and a seat name a mover.
 
 use super::eval::Scope;
+use super::track_listing::{held_kinds, track_steps};
 use super::{Move, State, MAX_MOVES};
 use crate::ir::{
-    AfterMove, Candidates, CardTest, CellId, MoveEffect, MoveRule, Node, Rules, Select, SpaceKind,
-    Step, When, NO_CELL,
+    AfterMove, Candidates, CellId, MoveEffect, MoveRule, Node, Rules, Select, SpaceKind, Step,
+    When, NO_CELL,
 };
 
 /// The most parts a track move has (a split's movers).
@@ -38,38 +39,30 @@ impl Rules {
         state: &State,
         out: &mut Vec<Move>,
     ) {
-        let (test, action) = match rule.steps.as_slice() {
-            [Step::PlayCard(test), action] => (test, action),
-            [action] => return self.action_moves(number, 0, action, state, &mut None, out),
-            _ => return,
+        let Some((test, action)) = track_steps(rule) else {
+            return;
         };
-        let hand = state.hand(state.mover, self);
         // The spaces of a selection that does not read the card, found for
         // the first card and kept for the others.
         let mut spaces = None;
+        let Some(test) = test else {
+            return self.action_moves(number, 0, action, state, &mut spaces, out);
+        };
         let mut play = |card| {
             self.action_moves(number, card, action, state, &mut spaces, out);
             out.len() < MAX_MOVES
         };
-        // The kinds held that a table of kinds allows, in one `and` (most
-        // rules allow none of them), lowest code first as the hand is.
-        if let Some(bits) = match test {
-            CardTest::Kinds(kinds) => kinds.bits(),
-            _ => None,
-        } {
-            let held = hand
-                .iter()
-                .try_fold(0u64, |held, &c| Some(held | 1u64.checked_shl(c.into())?));
-            if let Some(held) = held {
-                let mut kinds = held & bits;
-                while kinds != 0 && play(kinds.trailing_zeros() as u8) {
-                    kinds &= kinds - 1;
-                }
-                return;
+        let hand = state.hand(state.mover, self);
+        // The kinds held that the rule allows, lowest code first.
+        if let Some(held) = held_kinds(hand) {
+            let mut kinds = self.kinds_allowed(test, held, state);
+            while kinds != 0 && play(kinds.trailing_zeros() as u8) {
+                kinds &= kinds - 1;
             }
+            return;
         }
         for (i, &card) in hand.iter().enumerate() {
-            if i > 0 && hand[i - 1] == card {
+            if card == 0 || i > 0 && hand[i - 1] == card {
                 continue;
             }
             if self.card_allowed(test, card, state) && !play(card) {

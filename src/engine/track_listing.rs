@@ -88,11 +88,7 @@ impl Rules {
     fn track_rules(&self, state: &State) -> Option<TrackRules<'_>> {
         let phase = &self.phases[state.phase as usize];
         let hand = state.hand(state.mover, self);
-        // A hidden card (0) is never played: bit 0 is a rule that plays none.
-        let held = hand
-            .iter()
-            .try_fold(0u64, |held, &c| Some(held | 1u64.checked_shl(c.into())?))?
-            & !1;
+        let held = held_kinds(hand)?;
         let mut rules = TrackRules {
             numbers: [0; MAX_RULES],
             actions: [None; MAX_RULES],
@@ -124,7 +120,8 @@ impl Rules {
     }
 
     /// The kinds among `held` (bits by code) that a `play card` test allows.
-    fn kinds_allowed(&self, test: &CardTest, held: u64, state: &State) -> u64 {
+    #[inline(always)]
+    pub(super) fn kinds_allowed(&self, test: &CardTest, held: u64, state: &State) -> u64 {
         let allows = |card: u8| match test {
             CardTest::Any => true,
             test => self.card_allowed(test, card, state),
@@ -228,6 +225,17 @@ fn track_key(m: &Move) -> (u8, u8, super::track::Parts, u8) {
         Move::Track { rule, card, parts } => (1, card, parts, rule),
         _ => (0, 0, NO_PARTS, 0),
     }
+}
+
+/// The kinds of card `hand` holds, as bits by code, when every code is
+/// below 64. A hidden card (0) is never played: bit 0 stays clear (in a
+/// listing it stands for the rules that play no card).
+#[inline(always)]
+pub(super) fn held_kinds(hand: &[u8]) -> Option<u64> {
+    let held = hand
+        .iter()
+        .try_fold(0u64, |held, &c| Some(held | 1u64.checked_shl(c.into())?))?;
+    Some(held & !1)
 }
 
 /// A track rule's `play card` test (`None`: it plays no card) and its

@@ -177,14 +177,12 @@ impl Track {
     pub fn next_rough(&self, seat: usize, i: usize) -> (usize, CellId) {
         let p = &self.paths;
         let r = p.next_rough[seat * p.len + i] as usize;
-        (
-            r,
-            p.cells
-                .get(seat * p.len + r)
-                .copied()
-                .filter(|_| r < p.len)
-                .unwrap_or(NO_CELL),
-        )
+        let cell = if r < p.len {
+            p.cells[seat * p.len + r]
+        } else {
+            NO_CELL
+        };
+        (r, cell)
     }
 
     /// The space at place `i` of `seat`'s path (`i` below the path's length).
