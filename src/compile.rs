@@ -9,11 +9,14 @@ mod cards;
 mod lower;
 mod moves;
 mod options;
+mod passes;
 mod piece_walk;
 mod pieces;
 mod select;
 mod track;
 
+pub use crate::ir::plan::{Pass, Passes};
+pub use passes::Features;
 pub use pieces::MAX_CAPACITY;
 
 use crate::check::board::MAX_PITS;
@@ -79,8 +82,19 @@ pub enum CompileError {
     Invalid(#[source] Box<Diagnostic>),
 }
 
-/// Compiles a checked program with option values given by name (others default).
+/// Compiles a checked program with option values given by name (others
+/// default), every specialising pass allowed.
 pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, CompileError> {
+    compile_with(program, set, Passes::ALL)
+}
+
+/// [`compile`] with only the passes `allowed` (`Passes::NONE`: the general
+/// paths only).
+pub fn compile_with(
+    program: &Program,
+    set: &[(String, i64)],
+    allowed: Passes,
+) -> Result<Rules, CompileError> {
     let (plain, per_seat) = options::split(set);
     let values = options::values(program, &plain)?;
     let constant = |e| value_of(e, &values);
@@ -356,7 +370,8 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         neutrals: program.neutrals.clone(),
         setup,
         first_random: program.first_random,
-        sow_cache: pieces::sow_cache(&phases, geometry.cell_count()),
+        sow_cache: None,
+        plan: crate::ir::plan::Plan::general(0),
         score_runs,
         run_values,
         title: crate::report::printable(&program.title),
@@ -391,8 +406,7 @@ pub fn compile(program: &Program, set: &[(String, i64)]) -> Result<Rules, Compil
         line_tables,
         run_lengths,
     };
-    moves::find_relocations(&mut rules);
-    piece_walk::find_piece_walks(&mut rules);
+    passes::run(&mut rules, allowed);
     Ok(rules)
 }
 
@@ -427,9 +441,14 @@ pub(crate) fn bounded(
 
 /// Checks and compiles rules text with option values; the diagnostics if it has errors.
 pub fn load(source: &str, set: &[(String, i64)]) -> Result<Rules, LoadError> {
+    load_with(source, set, Passes::ALL)
+}
+
+/// [`load`] with only the passes `allowed`.
+pub fn load_with(source: &str, set: &[(String, i64)], allowed: Passes) -> Result<Rules, LoadError> {
     let checked = crate::check::check(source);
     match checked.program {
-        Some(program) => compile(&program, set).map_err(LoadError::Compile),
+        Some(program) => compile_with(&program, set, allowed).map_err(LoadError::Compile),
         None => Err(LoadError::Check(checked.diagnostics)),
     }
 }

@@ -11,6 +11,8 @@ pub mod geometry;
 mod lines;
 mod node;
 pub mod pits;
+pub mod plan;
+pub mod print;
 pub mod track;
 
 pub use cell_mask::CellMask;
@@ -115,6 +117,8 @@ pub struct Rules {
     pub partner: Vec<u8>,
     /// Hands dealt in rounds, if the rules deal.
     pub deal: Option<Deal>,
+    /// The specialised paths the compiler's passes chose.
+    pub plan: plan::Plan,
 }
 
 /// A phase of play.

@@ -47,16 +47,22 @@ pub fn move_rule(
 
 /// Marks the chains that are relocations (see [`Form::Relocation`]), once
 /// the board's bitboards are known.
-pub fn find_relocations(rules: &mut Rules) {
+/// The `relocation` pass: a relocation's moves, and must block's test of
+/// them, are found on bitboards without playing on copies. Says which
+/// rules it marked, if any.
+pub fn find_relocations(rules: &mut Rules) -> Option<String> {
     let bitboards = rules.keeps_tops && !rules.geometry.neighbour_masks.is_empty();
     if rules.stacks || !bitboards {
-        return;
+        return None;
     }
+    let mut marked = Vec::new();
     for rule in rules.phases.iter_mut().flat_map(|p| p.rules.iter_mut()) {
         if rule.form == Form::Chain && is_relocation(&rule.steps) {
             rule.form = Form::Relocation;
+            marked.push(format!("`{}`", rule.text));
         }
     }
+    (!marked.is_empty()).then(|| marked.join(", "))
 }
 
 /// Whether the steps are a relocation: pick, maybe keep the largest group,

@@ -10,15 +10,19 @@ use crate::syntax::ast::Reach;
 
 /// Marks the rules' piece walks, once the board's bitboards are known
 /// (a random piece is drawn from the mover's bitboard).
-pub fn find_piece_walks(rules: &mut Rules) {
+/// The `piece-walk` pass. Says which rules it marked, if any.
+pub fn find_piece_walks(rules: &mut Rules) -> Option<String> {
     if rules.stacks || rules.majority || !rules.keeps_tops {
-        return;
+        return None;
     }
+    let mut marked = Vec::new();
     for rule in rules.phases.iter_mut().flat_map(|p| p.rules.iter_mut()) {
         if rule.form == Form::Chain && is_piece_walk(&rule.steps) {
             rule.form = Form::PieceWalk;
+            marked.push(format!("`{}`", rule.text));
         }
     }
+    (!marked.is_empty()).then(|| marked.join(", "))
 }
 
 /// Whether the steps are a pick of the mover's own pieces and a step or

@@ -6,9 +6,10 @@ use super::bitboard::{nth_cell, nth_cell64};
 use super::chain::Progress;
 use super::eval::Scope;
 use super::{Move, Outcome, State};
+use crate::ir::plan::Draw;
 use crate::ir::{
-    ArithOp, Candidates, CellId, CmpOp, EffectOp, End, EndResult, Form, MoveRule, Node, Rules,
-    Select, Step, MAX_STEPS, NO_CELL,
+    ArithOp, CellId, CmpOp, EffectOp, End, EndResult, Form, MoveRule, Node, Rules, Select, Step,
+    MAX_STEPS, NO_CELL,
 };
 
 impl Rules {
@@ -347,61 +348,45 @@ impl Rules {
         buf: &mut Vec<Move>,
         rng: &mut R,
     ) -> Option<Move> {
-        // A phase of one rule of a fast shape draws without listing the moves.
-        let rules = self.phases[state.phase as usize].rules.as_slice();
-        let ([rule], true) = (rules, self.filters.is_empty()) else {
+        // The compiler's `random-draw` pass chose how this phase draws; a
+        // draw that finds no move asks for the whole list (a forced move).
+        let phase = state.phase as usize;
+        let draw = self.plan.draws[phase];
+        if draw == Draw::Listed {
             return self.any_random_move(state, buf, rng);
-        };
-        match (rule.form, &rule.steps[..]) {
-            (Form::Cards, _) => {
-                if let Some(m) = self.random_card_move(state, rng) {
-                    return m;
-                }
-            }
-            (Form::Sow, [Step::Place(place), Step::Sow(sowing)]) => {
-                if state.is_over() || state.supply[state.mover as usize] <= 0 {
-                    return None;
-                }
-                if self.sow_cache.is_some() {
-                    // The counts are kept in the state: no pass over the board.
-                    return self.cached_random_sow(state, rng);
-                }
-                buf.clear();
-                self.candidate_cells(place, state, Progress::START, buf);
-                return self.random_sow(sowing, state, rng, |c| buf.contains(&Move::Place(c)));
-            }
-            (Form::Place, [Step::Place(place)])
-                if matches!(place.candidates, Candidates::Empty)
-                    && place.test.is_none()
-                    && place.guard.is_none()
-                    && place.mask.is_none() =>
-            {
-                if state.is_over() || state.supply[state.mover as usize] <= 0 {
-                    return None;
-                }
-                return self.draw_empty(state, rng).map(Move::Place);
-            }
-            (Form::PieceWalk, [Step::Pick(pick), Step::Walk(walk)]) => {
-                if state.is_over() {
-                    return None;
-                }
-                let number = self.rule_number(state.phase, 0);
-                if let Some(m) = self.random_piece_walk(number, pick, walk, state, rng) {
-                    return Some(m);
-                }
-            }
-            // A placement (maybe followed by effects, such as flips) is
-            // one cell drawn from the candidates, without listing the moves.
-            (Form::Place | Form::Chain, [Step::Place(place), rest @ ..])
-                if rest.iter().all(Step::is_after_effect) =>
-            {
-                if let Some(m) = self.random_placement(rule, place, state, buf, rng) {
-                    return Some(m);
-                }
-            }
-            _ => {}
         }
-        self.any_random_move(state, buf, rng)
+        let rule = &self.phases[phase].rules[0];
+        let drawn = match (draw, &rule.steps[..]) {
+            (Draw::Cards, _) => self.random_card_move(state, rng).flatten(),
+            (Draw::Sow, [Step::Place(place), Step::Sow(sowing)]) => {
+                if state.is_over() || state.supply[state.mover as usize] <= 0 {
+                    None
+                } else if self.sow_cache.is_some() {
+                    // The counts are kept in the state: no pass over the board.
+                    self.cached_random_sow(state, rng)
+                } else {
+                    buf.clear();
+                    self.candidate_cells(place, state, Progress::START, buf);
+                    self.random_sow(sowing, state, rng, |c| buf.contains(&Move::Place(c)))
+                }
+            }
+            (Draw::EmptyCell, _) => {
+                if state.is_over() || state.supply[state.mover as usize] <= 0 {
+                    None
+                } else {
+                    self.draw_empty(state, rng).map(Move::Place)
+                }
+            }
+            (Draw::PieceWalk, [Step::Pick(pick), Step::Walk(walk)]) if !state.is_over() => {
+                let number = self.rule_number(state.phase, 0);
+                self.random_piece_walk(number, pick, walk, state, rng)
+            }
+            (Draw::Placement, [Step::Place(place), ..]) => {
+                self.random_placement(rule, place, state, buf, rng)
+            }
+            _ => None,
+        };
+        drawn.or_else(|| self.any_random_move(state, buf, rng))
     }
 
     /// A uniformly random empty cell, if any: from the empty cells' word

@@ -18,7 +18,8 @@ use rand::Rng;
 use super::bitboard::{nth_cell, nth_cell64};
 use super::play::{below, spend_piece};
 use super::{Move, State};
-use crate::ir::{Candidates, CmpOp, Form, Node, Rules, SeatRef, Select, Step};
+use crate::ir::plan::Playout;
+use crate::ir::{Candidates, CmpOp, Node, Rules, SeatRef, Select};
 
 /// Plays uniformly random moves until the game ends or no move is legal; returns
 /// the number of moves played. `buf` is reused so that nothing is allocated.
@@ -29,21 +30,16 @@ pub fn random_playout<R: Rng>(
     rng: &mut R,
     max_moves: u32,
 ) -> u32 {
-    // A game whose last phase is plain placement plays that phase in the
-    // placement loop, from its first turn there to the end.
-    let Some(place) = rules.placement_phase(state) else {
-        if let Some(played) = rules.loop_of_its_own(state, rng, max_moves) {
-            return played;
-        }
-        return rules.turn_playout(NO_PHASE, state, buf, rng, max_moves);
+    // The compiler's `playout-loop` pass chose the loop; a loop that stops
+    // before the game ends (a forced move, a move it cannot draw) hands
+    // over to turn-by-turn play.
+    let played = match rules.plan.playout {
+        Playout::Turns => 0,
+        Playout::Placement => rules.placement_loop(state, buf, rng, max_moves),
+        Playout::Sow(_) | Playout::Cards(_) => rules.loop_of_its_own(state, rng, max_moves),
     };
-    let last = rules.phases.len() - 1;
-    let played = match state.phase as usize == last {
-        true => 0,
-        false => rules.turn_playout(last, state, buf, rng, max_moves),
-    };
-    if played < max_moves && state.phase as usize == last {
-        played + rules.placements(place, state, rng, max_moves - played)
+    if played < max_moves && !state.is_over() {
+        played + rules.turn_playout(NO_PHASE, state, buf, rng, max_moves - played)
     } else {
         played
     }
@@ -53,27 +49,46 @@ pub fn random_playout<R: Rng>(
 const NO_PHASE: usize = usize::MAX;
 
 impl Rules {
-    /// A sowing game on a small board plays on words, a card placement game
-    /// in a loop of its own, when their phase lasts to the end: the number
-    /// of moves played, or `None` for other games. Out of line and asked
-    /// only of games with stack counts or cards: asked of every game, in
-    /// `random_playout`'s own code, the two calls cost tic-tac-toe 5%.
-    #[inline(never)]
-    fn loop_of_its_own<R: Rng>(
+    /// The placement loop from the start of the last phase: earlier
+    /// phases turn by turn, then placements (see `passes.rs`).
+    #[inline(always)]
+    fn placement_loop<R: Rng>(
         &self,
         state: &mut State,
+        buf: &mut Vec<Move>,
         rng: &mut R,
         max_moves: u32,
-    ) -> Option<u32> {
-        if self.sow_cache.is_some() {
-            if let Some(played) = self.sow_playout(state, rng, max_moves) {
-                return Some(played);
-            }
+    ) -> u32 {
+        let last = self.phases.len() - 1;
+        let played = match state.phase as usize == last {
+            true => 0,
+            false => self.turn_playout(last, state, buf, rng, max_moves),
+        };
+        let [rule] = self.phases[last].rules.as_slice() else {
+            return played;
+        };
+        let Some(place) = rule.select() else {
+            return played;
+        };
+        if played < max_moves && state.phase as usize == last {
+            played + self.placements(place, state, rng, max_moves - played)
+        } else {
+            played
         }
-        if !self.deck.is_empty() {
-            return self.card_playout(state, rng, max_moves);
-        }
-        None
+    }
+
+    /// A sowing game on a small board plays on words, a card placement game
+    /// in a loop of its own, when their phase lasts to the end: the number
+    /// of moves played (0 outside that phase). Out of line: in
+    /// `random_playout`'s own code, the calls cost tic-tac-toe 5%.
+    #[inline(never)]
+    fn loop_of_its_own<R: Rng>(&self, state: &mut State, rng: &mut R, max_moves: u32) -> u32 {
+        let played = match self.plan.playout {
+            Playout::Sow(p) if state.phase == p => self.sow_playout(state, rng, max_moves),
+            Playout::Cards(p) if state.phase == p => self.card_playout(state, rng, max_moves),
+            _ => None,
+        };
+        played.unwrap_or(0)
     }
 
     /// Random moves through the general turn until the game ends, no move
@@ -90,11 +105,11 @@ impl Rules {
         // Only games that sow by kept counts draw a sowing path while sowing.
         let sows = self.sow_cache.is_some();
         while played < max_moves && state.phase as usize != stop {
-            // A sowing path is drawn while the stack is sown: no move in between.
+            // A sowing path is drawn while the stack is sown: no move in
+            // between; when it finds none, the whole list is asked for.
             match sows.then(|| self.play_random_sow(state, rng)).flatten() {
                 Some(true) => {}
-                Some(false) => break,
-                None => {
+                Some(false) | None => {
                     let Some(m) = self.random_move(state, buf, rng) else {
                         break;
                     };
@@ -108,27 +123,6 @@ impl Rules {
 }
 
 impl Rules {
-    /// The placement every turn of the last phase is, when that phase is
-    /// nothing but placements drawn from a word or the empty-cell list: one
-    /// `place` rule with no test, and no filters, deal or majorities in the
-    /// game. Scores, effects after the turn and earlier phases are allowed.
-    fn placement_phase(&self, state: &State) -> Option<&Select> {
-        let phase = self.phases.last()?;
-        let [rule] = phase.rules.as_slice() else {
-            return None;
-        };
-        let (Form::Place, [Step::Place(place)]) = (rule.form, rule.steps.as_slice()) else {
-            return None;
-        };
-        let plain = self.filters.is_empty()
-            && self.deal.is_none()
-            && !self.majority
-            && place.test.is_none()
-            && place.guard.is_none();
-        let drawn = self.listed_empty(place) || self.kind_word(&place.candidates, state).is_some();
-        (plain && drawn).then_some(place)
-    }
-
     /// The placement loop from a position in the last phase: on words when
     /// the game fits them, else [`Rules::placement_playout`].
     #[inline(always)]

@@ -7,7 +7,8 @@ use rand::Rng;
 
 use super::{FaultKind, Move, State, MAX_MOVES};
 use crate::compile::MAX_CAPACITY;
-use crate::ir::{CellId, Form, Rules, Sowing, NO_CELL};
+use crate::ir::plan::Draw;
+use crate::ir::{CellId, Rules, Sowing, NO_CELL};
 
 impl Rules {
     /// Bits a step of a sowing path takes.
@@ -166,10 +167,9 @@ impl Rules {
     /// caller: left out of line, Qawale's playouts cost 5% more.
     #[inline(always)]
     pub(super) fn play_random_sow<R: Rng>(&self, state: &mut State, rng: &mut R) -> Option<bool> {
-        self.sow_cache.as_ref()?;
-        match self.phases[state.phase as usize].rules.as_slice() {
-            [rule] if rule.form == Form::Sow && self.filters.is_empty() => {}
-            _ => return None,
+        // The `random-draw` pass draws this phase's moves as sowings.
+        if self.sow_cache.is_none() || self.plan.draws[state.phase as usize] != Draw::Sow {
+            return None;
         }
         let Some((sowing, from, mut pick)) = self.cached_pick(state, rng) else {
             return Some(false);

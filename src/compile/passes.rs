@@ -1,0 +1,354 @@
+//! The specialising passes: each fast path of the engine, chosen once here.
+//!
+//! A pass reads the compiled rules and, when they meet its conditions,
+//! rewrites a rule's form or writes its choice into the [`Plan`]. Its
+//! conditions are checked here and nowhere else: the engine follows the
+//! plan. The conditions start from [`Features`], which destructures the
+//! whole of [`Rules`] with no `..`: a field added to the rules fails to
+//! compile until it is sorted into a feature, and a feature no pass lists
+//! as supported turns that pass off.
+//!
+//! With every pass off ([`Passes::NONE`]) the rules keep the general forms
+//! and [`Plan::general`], and the engine lists every move and plays turn by
+//! turn: `tests/passes.rs` compares the two on every shipped game, the
+//! docs' examples and a corpus of odd rules files.
+
+use crate::ir::plan::{Draw, Pass, Passes, Plan, Playout};
+use crate::ir::{Candidates, Form, MoveRule, Phase, Rules, Step};
+
+/// What a game uses, as bits: what a pass must support to fire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features(u32);
+
+impl Features {
+    /// Pieces on the board before the first move.
+    pub const SETUP: Features = Features(1);
+    /// Scores read during play (kept after every turn).
+    pub const LIVE_SCORES: Features = Features(1 << 1);
+    /// Effects after every turn.
+    pub const EFFECTS: Features = Features(1 << 2);
+    /// Move filters (`must block`).
+    pub const FILTERS: Features = Features(1 << 3);
+    /// `owner majority`.
+    pub const MAJORITY: Features = Features(1 << 4);
+    /// A deck of cards.
+    pub const DECK: Features = Features(1 << 5);
+    /// Deals in rounds.
+    pub const DEAL: Features = Features(1 << 6);
+    /// A track board.
+    pub const TRACK: Features = Features(1 << 7);
+    /// Stacks of pieces.
+    pub const STACKS: Features = Features(1 << 8);
+    /// Run totals (`runs`).
+    pub const RUNS: Features = Features(1 << 9);
+    /// Line flags (`line`).
+    pub const LINES: Features = Features(1 << 10);
+    /// Which sides each seat joins (`connects`).
+    pub const SIDE_LINKS: Features = Features(1 << 11);
+    /// The board kept in the slot grid.
+    pub const SLOTS: Features = Features(1 << 12);
+    /// The tops' bitboards.
+    pub const TOPS: Features = Features(1 << 13);
+    /// A forced move (`otherwise`) in some phase.
+    pub const OTHERWISE: Features = Features(1 << 14);
+    /// A phase that lasts some turns only.
+    pub const TIMED_PHASES: Features = Features(1 << 15);
+    /// More than one phase.
+    pub const PHASES: Features = Features(1 << 16);
+    /// A score.
+    pub const SCORE: Features = Features(1 << 17);
+    /// Numbered fields.
+    pub const NUMBERS: Features = Features(1 << 18);
+    /// A first seat drawn by chance.
+    pub const FIRST_RANDOM: Features = Features(1 << 19);
+    /// Teams.
+    pub const TEAMS: Features = Features(1 << 20);
+    /// A supply per seat or a limited one.
+    pub const SUPPLY: Features = Features(1 << 21);
+    /// A turn limit.
+    pub const TURN_LIMIT: Features = Features(1 << 22);
+    /// A step that may give the mover another turn (`again`).
+    pub const AGAIN: Features = Features(1 << 23);
+
+    const NONE: Features = Features(0);
+
+    /// Both sets.
+    pub const fn and(self, other: Features) -> Features {
+        Features(self.0 | other.0)
+    }
+
+    /// Whether every feature of `self` is in `supported`.
+    pub fn within(self, supported: Features) -> bool {
+        self.0 & !supported.0 == 0
+    }
+
+    fn set(&mut self, feature: Features, on: bool) {
+        if on {
+            self.0 |= feature.0;
+        }
+    }
+
+    /// What `rules` use. Destructures the whole of [`Rules`]: a new field
+    /// must be sorted here before the compiler builds.
+    pub fn of(rules: &Rules) -> Features {
+        let Rules {
+            title: _,
+            seats: _,
+            options: _,
+            geometry: _,
+            supply,
+            score,
+            stacks,
+            stack_capacity: _,
+            neutrals: _,
+            setup,
+            first_random,
+            sow_cache: _,
+            score_runs: _,
+            phases,
+            effects,
+            filters,
+            turn_limit,
+            ends: _,
+            line_tables,
+            run_lengths,
+            run_values: _,
+            numbers,
+            field_of: _,
+            majority,
+            deck,
+            hand: _,
+            tiebreaks: _,
+            live_scores,
+            keeps_tops,
+            keeps_slots,
+            side_links,
+            track,
+            card_kinds: _,
+            team,
+            partner: _,
+            deal,
+            plan: _,
+        } = rules;
+        let mut f = Features::NONE;
+        f.set(Features::SETUP, !setup.is_empty());
+        f.set(Features::LIVE_SCORES, *live_scores);
+        f.set(Features::EFFECTS, !effects.is_empty());
+        f.set(Features::FILTERS, !filters.is_empty());
+        f.set(Features::MAJORITY, *majority);
+        f.set(Features::DECK, !deck.is_empty());
+        f.set(Features::DEAL, deal.is_some());
+        f.set(Features::TRACK, track.is_some());
+        f.set(Features::STACKS, *stacks);
+        f.set(Features::RUNS, !run_lengths.is_empty());
+        f.set(Features::LINES, !line_tables.is_empty());
+        f.set(Features::SIDE_LINKS, *side_links);
+        f.set(Features::SLOTS, *keeps_slots);
+        f.set(Features::TOPS, *keeps_tops);
+        f.set(Features::SCORE, score.is_some());
+        f.set(Features::NUMBERS, !numbers.is_empty());
+        f.set(Features::FIRST_RANDOM, *first_random);
+        f.set(Features::TURN_LIMIT, *turn_limit > 0);
+        let teams = team.iter().enumerate().any(|(i, &t)| t as usize != i);
+        f.set(Features::TEAMS, teams);
+        f.set(Features::SUPPLY, supply.each().is_none_or(|n| n < i32::MAX));
+        f.set(Features::PHASES, phases.len() > 1);
+        for phase in phases {
+            f.set(Features::OTHERWISE, phase.otherwise.is_some());
+            f.set(Features::TIMED_PHASES, phase.turns.is_some());
+            let again = phase.rules.iter().flat_map(|r| &r.steps);
+            f.set(
+                Features::AGAIN,
+                again.clone().any(|s| matches!(s, Step::Again(_))),
+            );
+        }
+        f
+    }
+}
+
+/// Runs the passes `allowed` on compiled rules: rewrites the forms of the
+/// rules a pass specialises and writes the plan.
+pub fn run(rules: &mut Rules, allowed: Passes) {
+    rules.plan = Plan::general(rules.phases.len());
+    for pass in Pass::ALL {
+        if !allowed.has(pass) {
+            continue;
+        }
+        let fired = match pass {
+            Pass::Relocation => super::moves::find_relocations(rules),
+            Pass::PieceWalk => super::piece_walk::find_piece_walks(rules),
+            Pass::SowCounts => sow_counts(rules),
+            Pass::RandomDraw => random_draws(rules),
+            Pass::PlayoutLoop => playout_loop(rules),
+        };
+        if let Some(what) = fired {
+            rules.plan.fired.push((pass, what));
+        }
+    }
+}
+
+/// `sow-counts`: when the game has one sowing rule that may sow any
+/// occupied (or any) stack, with no further condition, the state keeps
+/// every stack's number of sowing moves and their total, so that a random
+/// sowing move is one draw with no pass over the board.
+fn sow_counts(rules: &mut Rules) -> Option<String> {
+    rules.sow_cache = super::pieces::sow_cache(&rules.phases, rules.geometry.cell_count());
+    rules
+        .sow_cache
+        .as_ref()
+        .map(|_| "the moves of every stack counted in the state".to_string())
+}
+
+/// `random-draw`: in a phase of one rule and no filter, a random move is
+/// drawn without listing every move: an empty cell for `place where empty`,
+/// a candidate cell for a `place` (maybe followed by flips or captures), a
+/// stack and path for a sowing, a card set for a card rule, a piece and
+/// direction for a piece walk. Each draw is uniform over the legal moves;
+/// when it finds none the whole list is asked for (the forced move).
+fn random_draws(rules: &mut Rules) -> Option<String> {
+    let features = Features::of(rules);
+    if !features.within(!Features::FILTERS.and(Features::DEAL)) {
+        return None;
+    }
+    let mut chosen = Vec::new();
+    for (i, phase) in rules.phases.iter().enumerate() {
+        let draw = phase_draw(phase);
+        rules.plan.draws[i] = draw;
+        if draw != Draw::Listed {
+            chosen.push(format!("{} {draw:?}", phase.name));
+        }
+    }
+    (!chosen.is_empty()).then(|| chosen.join(", "))
+}
+
+impl std::ops::Not for Features {
+    type Output = Features;
+    fn not(self) -> Features {
+        Features(!self.0)
+    }
+}
+
+/// How a random move of `phase` is drawn.
+fn phase_draw(phase: &Phase) -> Draw {
+    let [rule] = phase.rules.as_slice() else {
+        return Draw::Listed;
+    };
+    rule_draw(rule)
+}
+
+fn rule_draw(rule: &MoveRule) -> Draw {
+    match (rule.form, rule.steps.as_slice()) {
+        (Form::Cards, _) => Draw::Cards,
+        (Form::Sow, [Step::Place(_), Step::Sow(_)]) => Draw::Sow,
+        (Form::Place, [Step::Place(place)])
+            if matches!(place.candidates, Candidates::Empty)
+                && place.test.is_none()
+                && place.guard.is_none()
+                && place.mask.is_none() =>
+        {
+            Draw::EmptyCell
+        }
+        (Form::PieceWalk, [Step::Pick(_), Step::Walk(_)]) => Draw::PieceWalk,
+        (Form::Place | Form::Chain, [Step::Place(_), rest @ ..])
+            if rest.iter().all(Step::is_after_effect) =>
+        {
+            Draw::Placement
+        }
+        _ => Draw::Listed,
+    }
+}
+
+/// `playout-loop`: a random playout runs in a loop of its own when the
+/// game fits one: the placement loop when the last phase is one `place`
+/// a turn with no test, drawn from the empty cells or a word of
+/// candidates (on words held in registers when the board has at most 64
+/// cells and the ends read only lines and a full board); the sowing loop
+/// on words for a phase of one counted sowing rule; the card loop for a
+/// phase of one card rule. Each makes the same draws as turn-by-turn play
+/// and leaves the same state; a loop that stops before the game ends
+/// hands over to turn-by-turn play.
+fn playout_loop(rules: &mut Rules) -> Option<String> {
+    let features = Features::of(rules);
+    let loops = [
+        placement_loop(rules, features),
+        sow_loop(rules, features),
+        card_loop(rules, features),
+    ];
+    let playout = loops.into_iter().flatten().next()?;
+    rules.plan.playout = playout;
+    Some(format!("{playout:?}"))
+}
+
+/// The placement loop: see [`playout_loop`].
+fn placement_loop(rules: &Rules, features: Features) -> Option<Playout> {
+    let unsupported = Features::FILTERS
+        .and(Features::DEAL)
+        .and(Features::MAJORITY)
+        .and(Features::OTHERWISE)
+        .and(Features::AGAIN);
+    if !features.within(!unsupported) {
+        return None;
+    }
+    let phase = rules.phases.last()?;
+    let [rule] = phase.rules.as_slice() else {
+        return None;
+    };
+    let (Form::Place, [Step::Place(place)]) = (rule.form, rule.steps.as_slice()) else {
+        return None;
+    };
+    let listed = matches!(place.candidates, Candidates::Empty) && place.mask.is_none();
+    let word = rules.geometry.cell_count() <= 128 && rules.keeps_tops && has_word(rules, place);
+    let plain = place.test.is_none() && place.guard.is_none() && phase.turns.is_none();
+    (plain && (listed || word)).then_some(Playout::Placement)
+}
+
+/// Whether the engine reads `place`'s candidates off the bitboards as a
+/// word (`engine/bitboard.rs`'s `kind_word`) on these rules' board.
+fn has_word(rules: &Rules, place: &crate::ir::Select) -> bool {
+    let compass = &rules.geometry.compass;
+    match place.candidates {
+        Candidates::Empty => true,
+        Candidates::Dropped => compass.shifts.is_some() && !compass.column_masks.is_empty(),
+        Candidates::Enclosing => compass.shifts.is_some(),
+        Candidates::EmptyTouching => !rules.geometry.neighbour_masks.is_empty(),
+        _ => false,
+    }
+}
+
+/// The sowing loop: see [`playout_loop`].
+fn sow_loop(rules: &Rules, features: Features) -> Option<Playout> {
+    let unsupported = Features::FILTERS
+        .and(Features::EFFECTS)
+        .and(Features::LIVE_SCORES)
+        .and(Features::DEAL)
+        .and(Features::RUNS)
+        .and(Features::MAJORITY)
+        .and(Features::SLOTS)
+        .and(Features::SIDE_LINKS)
+        .and(Features::OTHERWISE)
+        .and(Features::AGAIN);
+    if !features.within(!unsupported) || rules.sow_cache.is_none() {
+        return None;
+    }
+    let index = rules.phases.iter().position(|phase| {
+        matches!(phase.rules.as_slice(), [rule] if rule.form == Form::Sow) && phase.turns.is_none()
+    })?;
+    Some(Playout::Sow(index as u8))
+}
+
+/// The card loop: see [`playout_loop`].
+fn card_loop(rules: &Rules, features: Features) -> Option<Playout> {
+    let unsupported = Features::FILTERS
+        .and(Features::EFFECTS)
+        .and(Features::DEAL)
+        .and(Features::SIDE_LINKS)
+        .and(Features::AGAIN);
+    if !features.within(!unsupported) {
+        return None;
+    }
+    let index = rules.phases.iter().position(|phase| {
+        matches!(phase.rules.as_slice(), [rule] if rule.form == Form::Cards)
+            && phase.turns.is_none()
+    })?;
+    Some(Playout::Cards(index as u8))
+}

@@ -1,0 +1,159 @@
+//! The plan: which specialised paths the compiler chose for a game.
+//!
+//! Every fast path the engine may take instead of the general one (listing
+//! every move, playing turn by turn) is chosen once, by a named pass of the
+//! compiler (`compile/passes.rs`), and written here. The engine reads the
+//! plan; it never recognises a shape of rule during play to decide. With
+//! every pass off the plan is [`Plan::general`], and the engine runs the
+//! general paths only: the differential test compares the two.
+
+/// The passes that may specialise a game, in the order they run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Pass {
+    /// A chain `pick, [keep largest group,] place` listed on bitboards.
+    Relocation,
+    /// A chain `pick, step|jump` listed where the pieces stand.
+    PieceWalk,
+    /// Every stack's sowing moves kept as counts in the state.
+    SowCounts,
+    /// A random move drawn without listing every move.
+    RandomDraw,
+    /// A random playout run in a loop of its own.
+    PlayoutLoop,
+}
+
+impl Pass {
+    /// Every pass, in the order they run.
+    pub const ALL: [Pass; 5] = [
+        Pass::Relocation,
+        Pass::PieceWalk,
+        Pass::SowCounts,
+        Pass::RandomDraw,
+        Pass::PlayoutLoop,
+    ];
+
+    /// The pass's name, as `--passes` and `--ir` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pass::Relocation => "relocation",
+            Pass::PieceWalk => "piece-walk",
+            Pass::SowCounts => "sow-counts",
+            Pass::RandomDraw => "random-draw",
+            Pass::PlayoutLoop => "playout-loop",
+        }
+    }
+
+    /// The pass named `name`, if any.
+    pub fn named(name: &str) -> Option<Pass> {
+        Pass::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// A set of passes: the ones allowed to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Passes(u32);
+
+impl Passes {
+    /// Every pass.
+    pub const ALL: Passes = Passes(u32::MAX);
+    /// None: the general paths only.
+    pub const NONE: Passes = Passes(0);
+
+    /// Whether `pass` is in the set.
+    pub fn has(self, pass: Pass) -> bool {
+        self.0 & (1 << pass as u32) != 0
+    }
+
+    /// The set with `pass` taken out.
+    pub fn without(self, pass: Pass) -> Passes {
+        Passes(self.0 & !(1 << pass as u32))
+    }
+
+    /// The set with `pass` put in.
+    pub fn with(self, pass: Pass) -> Passes {
+        Passes(self.0 | 1 << pass as u32)
+    }
+
+    /// Reads `all`, `none` or a comma-separated list of pass names, each
+    /// maybe prefixed by `-` to take it out of every pass.
+    pub fn parse(text: &str) -> Result<Passes, String> {
+        match text.trim() {
+            "all" => return Ok(Passes::ALL),
+            "none" => return Ok(Passes::NONE),
+            _ => {}
+        }
+        let words: Vec<&str> = text.split(',').map(str::trim).collect();
+        let subtract = words.iter().all(|w| w.starts_with('-'));
+        let mut set = if subtract { Passes::ALL } else { Passes::NONE };
+        for word in words {
+            let name = word.trim_start_matches('-');
+            let Some(pass) = Pass::named(name) else {
+                let names: Vec<&str> = Pass::ALL.iter().map(|p| p.name()).collect();
+                return Err(format!(
+                    "no pass `{name}`: the passes are {} (or `all`, `none`)",
+                    names.join(", ")
+                ));
+            };
+            set = if subtract {
+                set.without(pass)
+            } else {
+                set.with(pass)
+            };
+        }
+        Ok(set)
+    }
+}
+
+/// How a random move is drawn in a phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draw {
+    /// From the whole list of legal moves.
+    Listed,
+    /// One empty cell (the phase's one rule is `place where empty`).
+    EmptyCell,
+    /// One cell from the candidates of the phase's one rule, a `place`
+    /// maybe followed by effects (flips, captures).
+    Placement,
+    /// A stack and a path counted without listing (`place ... then sow`).
+    Sow,
+    /// A card set tried in random order (a card rule).
+    Cards,
+    /// A random piece and direction (a piece walk).
+    PieceWalk,
+}
+
+/// How a random playout runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playout {
+    /// Turn by turn: a random move, played.
+    Turns,
+    /// The last phase is one placement a turn: earlier phases turn by turn,
+    /// then a loop of placements (on words when the game fits them).
+    Placement,
+    /// The phase of one sowing rule, to the end, on words.
+    Sow(u8),
+    /// The phase of one card rule, to the end, in a loop of its own.
+    Cards(u8),
+}
+
+/// What the passes chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Per phase: how a random move is drawn.
+    pub draws: Vec<Draw>,
+    /// How a random playout runs.
+    pub playout: Playout,
+    /// The passes that fired, in order, each with what it chose.
+    pub fired: Vec<(Pass, String)>,
+}
+
+impl Plan {
+    /// The plan of the general paths only, for `phases` phases.
+    pub fn general(phases: usize) -> Plan {
+        Plan {
+            draws: vec![Draw::Listed; phases],
+            playout: Playout::Turns,
+            fired: Vec::new(),
+        }
+    }
+}

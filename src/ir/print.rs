@@ -1,0 +1,545 @@
+//! A readable, deterministic text of compiled rules (`tabula check FILE
+//! --ir`, and golden files that pin what each rules file compiles to).
+//!
+//! The header (title, seats, options, board, pieces, cards, turn limit),
+//! then each phase and its move rules, each rule's form and steps one a
+//! line with their condition split (`guard`, `candidates`, `mask`, `test`),
+//! then what follows a turn, the end rules, the score, the tables' sizes and
+//! the flags derived for the engine. Large tables are summarised by their
+//! sizes, never dumped. Expressions print in the rules language's syntax
+//! (see `print/node.rs` for the forms only the IR has).
+
+mod node;
+mod step;
+
+use node::{Exprs, Hint};
+
+use super::geometry::Shape;
+use super::track::{AfterMove, MoveEffect, Track, When};
+use super::{
+    CellId, EffectOp, EndResult, Filter, Forced, Form, MoveRule, Node, Phase, Rules, Supply,
+};
+
+/// The most cells a set of cells lists by label; a larger set prints as a count.
+const LISTED_CELLS: usize = 8;
+
+/// The text of compiled rules: one item a line, nested items indented by
+/// two spaces, ending in a line break. The same rules always give the same text.
+pub fn program_text(rules: &Rules) -> String {
+    let p = Printer {
+        rules,
+        x: Exprs { rules },
+    };
+    let mut lines = Vec::new();
+    p.header(&mut lines);
+    p.pieces(&mut lines);
+    p.cards(&mut lines);
+    for phase in &rules.phases {
+        p.phase(phase, &mut lines);
+    }
+    p.after_turn(&mut lines);
+    p.outcome(&mut lines);
+    p.tables(&mut lines);
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text
+}
+
+/// Prints the parts of one set of rules.
+struct Printer<'r> {
+    rules: &'r Rules,
+    x: Exprs<'r>,
+}
+
+/// `yes` or `no`.
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// The items joined by `, `, or `none`.
+fn list(items: Vec<String>) -> String {
+    if items.is_empty() {
+        "none".into()
+    } else {
+        items.join(", ")
+    }
+}
+
+impl Printer<'_> {
+    /// A condition.
+    fn cond(&self, n: &Node) -> String {
+        self.x.show(n, Hint::Bool)
+    }
+
+    /// A number.
+    fn int(&self, n: &Node) -> String {
+        self.x.show(n, Hint::Int)
+    }
+
+    /// ` if COND`, or nothing.
+    fn when(&self, w: Option<&Node>, word: &str) -> String {
+        w.map_or_else(String::new, |w| format!(" {word} {}", self.cond(w)))
+    }
+
+    /// A seat's name.
+    fn seat_name(&self, s: usize) -> String {
+        self.rules
+            .seats
+            .get(s)
+            .cloned()
+            .unwrap_or_else(|| format!("seat{s}"))
+    }
+
+    /// The cells allowed, out of the board's: listed by label when few.
+    fn cells(&self, allowed: &[CellId]) -> String {
+        let total = self.rules.geometry.cell_count();
+        let mut text = format!("{} of {total} cells", allowed.len());
+        if allowed.len() <= LISTED_CELLS {
+            let labels: Vec<&str> = allowed.iter().map(|&c| self.label(c)).collect();
+            text += &format!(" {{{}}}", labels.join(" "));
+        } else if total <= 64 {
+            let bits = allowed.iter().fold(0u64, |b, &c| b | 1 << c);
+            text += &format!(" 0x{bits:x}");
+        }
+        text
+    }
+
+    /// A cell's label.
+    fn label(&self, c: CellId) -> &str {
+        self.rules
+            .geometry
+            .labels
+            .get(usize::from(c))
+            .map_or("?", String::as_str)
+    }
+
+    /// The title, seats, options and board.
+    fn header(&self, out: &mut Vec<String>) {
+        let r = self.rules;
+        out.push(format!("game {:?}", r.title));
+        out.push(format!("seats {}", r.seats.join(", ")));
+        let options = r
+            .options
+            .iter()
+            .map(|(name, v)| format!("{name}={v}"))
+            .collect();
+        out.push(format!("options {}", list(options)));
+        let g = &r.geometry;
+        let shape = match g.shape {
+            Shape::Square { width, height } => format!("square {width} x {height}"),
+            Shape::Hex { side } => format!("hex {side}"),
+            Shape::Rhombus { width, height } => format!("hex {width} x {height}"),
+            Shape::Pits { pits, stores } => {
+                format!(
+                    "pits {pits} per seat{}",
+                    if stores { ", stores" } else { "" }
+                )
+            }
+            Shape::Track => "track".into(),
+        };
+        out.push(format!("board {shape}, {} cells", g.cell_count()));
+        out.push(format!(
+            "  tables: {} directions, {} axes, longest line {}, {} neighbours, {} slots, \
+             {} neighbour masks, {} joined-around sets, ring {}",
+            g.directions.len(),
+            g.axes.len(),
+            g.longest_line,
+            g.neighbours.len(),
+            g.slot_count,
+            g.neighbour_masks.len(),
+            g.joined_around.len(),
+            yes(g.ring.is_some()),
+        ));
+        if let Some(track) = &r.track {
+            self.track(track, out);
+        }
+        if !r.numbers.is_empty() {
+            let fields = r.field_of.iter().filter(|&&c| c != super::NO_CELL).count();
+            out.push(format!(
+                "numbers on {} cells, {fields} fields",
+                r.numbers.len()
+            ));
+        }
+    }
+
+    /// Stacks, neutrals, supply and set-up.
+    fn pieces(&self, out: &mut Vec<String>) {
+        let r = self.rules;
+        out.push(format!(
+            "stacks {}, capacity {}",
+            yes(r.stacks),
+            r.stack_capacity
+        ));
+        out.push(format!("neutrals {}", list(r.neutrals.clone())));
+        out.push(match &r.supply {
+            Supply::Unlimited => "supply unlimited".into(),
+            Supply::Each(n) => format!("supply {n} each"),
+            Supply::PerSeat(n) => format!("supply(p) = {}", self.int(n)),
+        });
+        if r.setup.is_empty() {
+            out.push("setup none".into());
+        }
+        for s in &r.setup {
+            let code = usize::from(s.code);
+            let piece = match code.checked_sub(r.seats.len() + 1) {
+                Some(k) => r
+                    .neutrals
+                    .get(k)
+                    .cloned()
+                    .unwrap_or_else(|| format!("code{code}")),
+                None => self.seat_name(code.saturating_sub(1)),
+            };
+            out.push(format!(
+                "setup {} {piece} on {}",
+                s.count,
+                self.cells(&s.cells)
+            ));
+        }
+        out.push(format!("first random {}", yes(r.first_random)));
+    }
+
+    /// The deck, hands, teams and deal.
+    fn cards(&self, out: &mut Vec<String>) {
+        let r = self.rules;
+        let kinds = r
+            .card_kinds
+            .iter()
+            .skip(1)
+            .map(|(name, v)| format!("{name}={v}"));
+        out.push(format!(
+            "deck {} cards, kinds {}",
+            r.deck.len(),
+            list(kinds.collect())
+        ));
+        out.push(format!("hand {}", r.hand));
+        let mut teams: Vec<String> = Vec::new();
+        for t in 0..r.seats.len() {
+            let members: Vec<String> = (0..r.seats.len())
+                .filter(|&s| r.team.get(s).map(|&x| usize::from(x)) == Some(t))
+                .map(|s| self.seat_name(s))
+                .collect();
+            if members.len() > 1 {
+                teams.push(members.join(" with "));
+            }
+        }
+        out.push(format!("teams {}", list(teams)));
+        out.push(match &r.deal {
+            None => "deal none".into(),
+            Some(d) => format!(
+                "deal {} to each, {} deals a dealer, pass {} to partner",
+                d.size, d.per_dealer, d.exchange
+            ),
+        });
+        let limit = match r.turn_limit {
+            0 => "none".to_string(),
+            n => format!("{n} turns"),
+        };
+        out.push(format!("limit {limit}"));
+    }
+
+    /// The track's shape, its blocked spaces and what follows a walk.
+    fn track(&self, t: &Track, out: &mut Vec<String>) {
+        let mut flags = String::new();
+        if t.starts_uncounted {
+            flags += ", starts uncounted";
+        }
+        if t.turning_back {
+            flags += ", turning back";
+        }
+        out.push(format!(
+            "track {} seats, {} per seat, homes of {}, end zones of {}{flags}; \
+             tables: {} cells, ahead {}, behind {}, {} plain",
+            t.seats,
+            t.segment,
+            t.movers,
+            t.end_len,
+            t.cells(),
+            t.ahead.len(),
+            t.behind.len(),
+            t.plain.iter().filter(|&&p| p).count(),
+        ));
+        if let Some(select) = &t.blocked {
+            out.push(format!("  blocked where: {}", self.select(select)));
+        }
+        self.after_move(&t.after_move, out);
+    }
+
+    /// `after move`: the shared value and each effect.
+    fn after_move(&self, a: &AfterMove, out: &mut Vec<String>) {
+        if a.effects.is_empty() {
+            return;
+        }
+        let (value, alone) = (self.int(&a.compared.value), self.int(&a.compared.alone));
+        out.push(format!("  after move: compared = {value} (alone {alone})"));
+        for e in &a.effects {
+            let (what, when) = match e {
+                MoveEffect::Capture(at, when) => (
+                    format!("capture at {}", self.x.operand(at, Hint::Cell)),
+                    when,
+                ),
+                MoveEffect::SendHome(when) => ("send home piece".to_string(), when),
+            };
+            let when = match when {
+                When::Always => String::new(),
+                When::Holds(n) => format!(" if {}", self.cond(n)),
+                When::Compares(op, k) => format!(" if compared {} #{k}", node::cmp_op(*op)),
+            };
+            out.push(format!("    {what}{when}"));
+        }
+    }
+
+    /// A phase: its name and length, each rule and the forced move.
+    fn phase(&self, phase: &Phase, out: &mut Vec<String>) {
+        let turns = match phase.turns {
+            Some(1) => " for 1 turn".to_string(),
+            Some(n) => format!(" for {n} turns"),
+            None => String::new(),
+        };
+        let (track, cards) = phase.forms;
+        out.push(format!(
+            "phase {}{turns} (track rules {track}, card rules {cards})",
+            phase.name
+        ));
+        for (i, rule) in phase.rules.iter().enumerate() {
+            self.rule(i + 1, rule, out);
+        }
+        if let Some(o) = &phase.otherwise {
+            out.push(match &o.action {
+                Forced::Pass => "  otherwise pass".into(),
+                Forced::DiscardHand(draw) => {
+                    let draw = draw.as_ref().map_or_else(String::new, |n| {
+                        format!(" then draw {}", self.x.operand(n, Hint::Int))
+                    });
+                    format!("  otherwise discard hand{draw}")
+                }
+            });
+        }
+    }
+
+    /// A move rule: its number, form and text, then its steps.
+    fn rule(&self, number: usize, rule: &MoveRule, out: &mut Vec<String>) {
+        let form = match rule.form {
+            Form::Place => "place",
+            Form::Sow => "sow",
+            Form::Cards => "cards",
+            Form::Chain => "chain",
+            Form::Relocation => "relocation",
+            Form::PieceWalk => "piece_walk",
+            Form::Track => "track",
+        };
+        let text = rule.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        out.push(format!("  rule {number}, form {form}: {text}"));
+        for step in &rule.steps {
+            out.push(format!("    {}", self.step(step)));
+        }
+    }
+
+    /// The filters and the effects after every turn.
+    fn after_turn(&self, out: &mut Vec<String>) {
+        for f in &self.rules.filters {
+            out.push(match f {
+                Filter::MustBlock(w) => format!("must block{}", self.when(w.as_ref(), "when")),
+            });
+        }
+        for e in &self.rules.effects {
+            let op = match e.op {
+                EffectOp::Set => "=",
+                EffectOp::Add => "+=",
+                EffectOp::Sub => "-=",
+            };
+            let seat = self.x.seat(&e.seat);
+            out.push(format!(
+                "after turn: supply({seat}) {op} {}",
+                self.int(&e.value)
+            ));
+        }
+    }
+
+    /// The end rules, the score and the tie-breaks.
+    fn outcome(&self, out: &mut Vec<String>) {
+        for end in &self.rules.ends {
+            let result = match &end.result {
+                EndResult::Draw => "draw".to_string(),
+                EndResult::HighestScore => "highest score wins".into(),
+                EndResult::Winner(n) => format!("{} wins", self.x.show(n, Hint::Seat)),
+            };
+            out.push(format!("end when {}: {result}", self.cond(&end.condition)));
+        }
+        let score = self.rules.score.as_ref();
+        out.push(score.map_or_else(
+            || "score none".into(),
+            |s| format!("score(p) = {}", self.int(s)),
+        ));
+        for t in &self.rules.tiebreaks {
+            out.push(format!("tiebreak(p) = {}", self.int(t)));
+        }
+    }
+
+    /// The line and run tables' sizes, and the flags derived for the engine.
+    fn tables(&self, out: &mut Vec<String>) {
+        let r = self.rules;
+        let lines = r.line_tables.iter().enumerate().map(|(i, t)| {
+            let bits = match (&t.small_masks, &t.masks) {
+                (Some(_), _) => ", 64-bit masks",
+                (None, Some(_)) => ", 128-bit masks",
+                (None, None) => "",
+            };
+            let shifts = if t.axis_shifts.is_some() {
+                ", axis shifts"
+            } else {
+                ""
+            };
+            format!(
+                "#{i} length {} ({} lines{bits}{shifts})",
+                t.length,
+                t.line_count()
+            )
+        });
+        out.push(format!("line tables {}", list(lines.collect())));
+        let runs = r.run_lengths.iter().enumerate().map(|(i, n)| {
+            let values = r.run_values.get(i).map_or(0, Vec::len);
+            format!("#{i} length {n} ({values} values)")
+        });
+        out.push(format!("run tables {}", list(runs.collect())));
+        let score_runs = r
+            .score_runs
+            .map_or_else(|| "none".into(), |t| format!("#{t}"));
+        out.push(format!("keeps_tops {}", yes(r.keeps_tops)));
+        out.push(format!("keeps_slots {}", yes(r.keeps_slots)));
+        out.push(format!("side_links {}", yes(r.side_links)));
+        out.push(format!("live_scores {}", yes(r.live_scores)));
+        out.push(format!("majority {}", yes(r.majority)));
+        out.push(format!(
+            "sow_cache {}",
+            if r.sow_cache.is_some() {
+                "present"
+            } else {
+                "absent"
+            }
+        ));
+        out.push(format!("score_runs {score_runs}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::program_text;
+    use crate::ir::Rules;
+
+    fn rules(source: &str) -> Rules {
+        crate::compile::load(source, &[]).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    /// The lines of the text that start with `prefix`, trimmed.
+    fn lines_starting(text: &str, prefix: &str) -> Vec<String> {
+        let lines = text.lines().map(str::trim);
+        lines
+            .filter(|l| l.starts_with(prefix))
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn tic_tac_toe() {
+        let text = program_text(&crate::compile::shipped("tic-tac-toe", &[]));
+        assert!(
+            text.starts_with("game \"Tic-tac-toe\"\nseats X, O\n"),
+            "{text}"
+        );
+        assert!(text.contains("board square 3 x 3, 9 cells\n"), "{text}");
+        let rule = lines_starting(&text, "rule 1");
+        assert_eq!(rule, ["rule 1, form place: place where empty"], "{text}");
+        assert!(text.contains("\n    place: candidates empty\n"), "{text}");
+        let ends = lines_starting(&text, "end when");
+        assert_eq!(
+            ends,
+            [
+                "end when line#0(3, mover): mover wins",
+                "end when full: draw"
+            ],
+            "{text}"
+        );
+        assert!(text.contains("line tables #0 length 3 (8 lines"), "{text}");
+    }
+
+    #[test]
+    fn conditions_split_and_parenthesised() {
+        let text = program_text(&rules(
+            "game \"T\"\nplayers A, B\nboard square 5 x 5\nsupply 3\n\
+             phase play\n  place where not edge(cell) and (supply(mover) == 0 or turn > 2) \
+             and height(cell) * 2 - 1 < 3\n\
+             end when line(4, mover) or line(3, next): next wins\n",
+        ));
+        let step = lines_starting(&text, "place:");
+        assert_eq!(step.len(), 1, "{text}");
+        let step = &step[0];
+        assert!(
+            step.contains("guard supply(mover) == #0 or turn > #2"),
+            "{step}"
+        );
+        assert!(step.contains("mask 9 of 25 cells 0x"), "{step}");
+        assert!(step.contains("candidates empty"), "{step}");
+        let ends = lines_starting(&text, "end when");
+        assert_eq!(
+            ends,
+            ["end when line#0(4, mover) or line#1(3, next): next wins"]
+        );
+        assert!(text.contains("supply 3 each\n"), "{text}");
+    }
+
+    #[test]
+    fn expressions_need_parentheses_only_where_they_bind_looser() {
+        let text = program_text(&rules(
+            "game \"T\"\nplayers A, B\nboard square 3 x 3\n\
+             score(p) = (count(p) + 1) * 2 - (3 if p == A else 1)\n\
+             phase play\n  place where empty\nend when full: highest score wins\n",
+        ));
+        let score = lines_starting(&text, "score(p)");
+        assert_eq!(
+            score,
+            ["score(p) = (count(p) + 1) * 2 - (3 if p == #A else 1)"],
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn cards_seats_and_cells_print_by_name() {
+        let text = program_text(&crate::compile::shipped("partners", &[]));
+        assert!(text.contains("play card: kinds {8 13 start}"), "{text}");
+        assert!(
+            text.contains("teams Yellow with Blue, Red with Green\n"),
+            "{text}"
+        );
+        assert!(text.contains("mask 4 of 80 cells {Y0 R0 B0 G0}"), "{text}");
+        let text = program_text(&crate::compile::shipped("kalah", &[]));
+        let steps = lines_starting(&text, "sow around:");
+        assert_eq!(
+            steps,
+            ["sow around: candidates pieces; test seat_of(cell) == mover"]
+        );
+        assert!(text.contains("\nsow_cache absent\n"), "{text}");
+    }
+
+    #[test]
+    fn every_shipped_rules_file_prints_the_same_twice() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/rules");
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .expect("rules folder")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "game"))
+            .collect();
+        paths.sort();
+        assert!(!paths.is_empty());
+        for path in paths {
+            let source = std::fs::read_to_string(&path).expect("readable");
+            let first = program_text(&rules(&source));
+            let second = program_text(&rules(&source));
+            assert_eq!(first, second, "{}", path.display());
+            assert!(first.contains("\nphase "), "{}: {first}", path.display());
+        }
+    }
+}

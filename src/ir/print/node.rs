@@ -1,0 +1,380 @@
+//! Expressions in the rules language's own infix syntax, with the fewest
+//! parentheses that keep them unambiguous. Nodes no source syntax has show
+//! what the compiler made of them: `line#0(3, mover)` (line table 0, of
+//! length 3), `runs#0(..)`, `exact_runs#0(..)`, `around(x) any(...)`,
+//! `any_piece_on_side(p, s)`, `per_seat(mover){..}`, and a comparison with a
+//! constant folded into it (`CmpConst`) marks the constant `#`: `supply(mover)
+//! == #0`.
+
+use crate::ir::compass::{DIRECTION_NAMES, SIDE_NAMES};
+use crate::ir::{ArithOp, CmpOp, Node, Rules, SeatRef, SpaceKind, NO_CELL};
+use crate::syntax::ast::Aggregate;
+
+/// What a constant stands for, so that it prints as a name where it has one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Hint {
+    /// A number.
+    Int,
+    /// A condition: `true`, `false`.
+    Bool,
+    /// A seat: its name.
+    Seat,
+    /// A cell: its label.
+    Cell,
+    /// A card: its kind's name.
+    Card,
+    /// A compass direction.
+    Direction,
+    /// A side of the board.
+    Side,
+}
+
+/// Binding strengths, loosest first (the Pratt parser's order).
+const IF: u8 = 0;
+const OR: u8 = 1;
+const AND: u8 = 2;
+const NOT: u8 = 3;
+const CMP: u8 = 4;
+const ADD: u8 = 5;
+const MUL: u8 = 6;
+const NEG: u8 = 7;
+const ATOM: u8 = 8;
+
+/// Prints expressions of one set of rules.
+#[derive(Clone, Copy)]
+pub(super) struct Exprs<'r> {
+    /// The rules the expressions belong to (names, labels, tables).
+    pub rules: &'r Rules,
+}
+
+impl Exprs<'_> {
+    /// The node as a whole expression.
+    pub fn show(&self, n: &Node, hint: Hint) -> String {
+        self.at(n, hint, IF)
+    }
+
+    /// The node where an `if` expression would run into the words after
+    /// it (`move by N where`, `draw N if`): such an expression in parentheses.
+    pub fn operand(&self, n: &Node, hint: Hint) -> String {
+        self.at(n, hint, OR)
+    }
+
+    /// A seat argument.
+    pub fn seat(&self, p: &SeatRef) -> String {
+        match p {
+            SeatRef::Mover => "mover".into(),
+            SeatRef::Next => "next".into(),
+            SeatRef::Bound => "p".into(),
+            SeatRef::Fixed(s) => self.constant(i64::from(*s), Hint::Seat),
+            SeatRef::MoverPartner => "partner(mover)".into(),
+            SeatRef::Node(n) => self.show(n, Hint::Seat),
+        }
+    }
+
+    /// A constant, by name where the hint gives one.
+    pub fn constant(&self, v: i64, hint: Hint) -> String {
+        let r = self.rules;
+        let named =
+            |names: &[&'static str]| usize::try_from(v).ok().and_then(|i| names.get(i)).copied();
+        let name = match hint {
+            Hint::Int => None,
+            Hint::Bool => [(0, "false"), (1, "true")]
+                .into_iter()
+                .find(|&(k, _)| k == v)
+                .map(|(_, s)| s.to_string()),
+            Hint::Seat => usize::try_from(v)
+                .ok()
+                .and_then(|i| r.seats.get(i))
+                .cloned(),
+            Hint::Cell if v == i64::from(NO_CELL) => Some("no_cell".into()),
+            Hint::Cell => usize::try_from(v)
+                .ok()
+                .and_then(|i| r.geometry.labels.get(i))
+                .cloned(),
+            Hint::Card => usize::try_from(v)
+                .ok()
+                .filter(|&i| i > 0)
+                .and_then(|i| r.card_kinds.get(i))
+                .filter(|(name, _)| !name.is_empty())
+                .map(|(name, _)| name.clone()),
+            Hint::Direction => named(&DIRECTION_NAMES).map(str::to_string),
+            Hint::Side => named(&SIDE_NAMES).map(str::to_string),
+        };
+        name.unwrap_or_else(|| v.to_string())
+    }
+
+    /// The node in a place that needs binding strength `min`: in
+    /// parentheses when it binds looser.
+    fn at(&self, n: &Node, hint: Hint, min: u8) -> String {
+        let (text, strength) = self.node(n, hint);
+        if strength < min {
+            format!("({text})")
+        } else {
+            text
+        }
+    }
+
+    /// A call `name(args)`, each argument a whole expression.
+    fn call(&self, name: &str, args: &[(&Node, Hint)]) -> String {
+        let args: Vec<String> = args.iter().map(|&(a, h)| self.show(a, h)).collect();
+        format!("{name}({})", args.join(", "))
+    }
+
+    /// A call on a seat, then other arguments.
+    fn seat_call(&self, name: &str, p: &SeatRef, args: &[(&Node, Hint)]) -> String {
+        let mut all = vec![self.seat(p)];
+        all.extend(args.iter().map(|&(a, h)| self.show(a, h)));
+        format!("{name}({})", all.join(", "))
+    }
+
+    /// A left-associative infix operator.
+    fn infix(
+        &self,
+        op: &str,
+        strength: u8,
+        (a, b): (&Node, &Node),
+        hints: (Hint, Hint),
+    ) -> (String, u8) {
+        let a = self.at(a, hints.0, strength);
+        let b = self.at(b, hints.1, strength + 1);
+        (format!("{a} {op} {b}"), strength)
+    }
+
+    /// The node's text and binding strength: operators and the nodes the
+    /// compiler made here, the plain built-ins in [`Self::plain`] (whose
+    /// match lists every variant).
+    fn node(&self, n: &Node, hint: Hint) -> (String, u8) {
+        use Hint::{Bool, Cell, Int};
+        match n {
+            Node::Const(v) => {
+                let strength = if *v < 0 && hint == Int { NEG } else { ATOM };
+                (self.constant(*v, hint), strength)
+            }
+            Node::Line(t, p) => self.table_call("line", *t, p),
+            Node::Runs(t, p) => self.table_call("runs", *t, p),
+            Node::Not(a) => (format!("not {}", self.at(a, Bool, NOT)), NOT),
+            Node::Neg(a) => (format!("-{}", self.at(a, Int, NEG)), NEG),
+            Node::And(a, b) => self.infix("and", AND, (a, b), (Bool, Bool)),
+            Node::Or(a, b) => self.infix("or", OR, (a, b), (Bool, Bool)),
+            Node::Cmp(op, a, b) => self.infix(cmp_op(*op), CMP, (a, b), (kind_of(b), kind_of(a))),
+            Node::CmpConst(op, a, v) => {
+                let v = self.constant(*v, kind_of(a));
+                (
+                    format!("{} {} #{v}", self.at(a, kind_of(a), CMP), cmp_op(*op)),
+                    CMP,
+                )
+            }
+            Node::Arith(op, a, b, _) => {
+                let (text, strength) = arith_op(*op);
+                self.infix(text, strength, (a, b), (Int, Int))
+            }
+            Node::Aggregate(kind, body, cond) => {
+                (self.aggregate(*kind, body, cond.as_deref()), ATOM)
+            }
+            Node::AroundAggregate(kind, x, body, cond) => {
+                let inner = self.aggregate(*kind, body, cond.as_deref());
+                (format!("around({}) {inner}", self.show(x, Cell)), ATOM)
+            }
+            Node::If(v, c, o) => {
+                let (v, o) = (self.at(v, hint, OR), self.at(o, hint, IF));
+                (format!("{v} if {} else {o}", self.at(c, Bool, OR)), IF)
+            }
+            Node::PerSeat(values, p) => {
+                let values: Vec<String> = values.iter().map(|&v| self.constant(v, hint)).collect();
+                (
+                    format!("per_seat({}){{{}}}", self.seat(p), values.join(", ")),
+                    ATOM,
+                )
+            }
+            Node::PieceOnSide(p, s) => {
+                let text = self.seat_call("any_piece_on_side", p, &[(s, Hint::Side)]);
+                (text, ATOM)
+            }
+            // Every other variant is a plain built-in, which `plain` matches
+            // exhaustively: a new variant fails to compile there.
+            built_in => (self.plain(built_in), ATOM),
+        }
+    }
+
+    /// A plain built-in: a name, or a call whose arguments are whole
+    /// expressions.
+    fn plain(&self, n: &Node) -> String {
+        use Hint::{Card, Cell, Direction, Int, Side};
+        let call = |name: &str, args: &[(&Node, Hint)]| self.call(name, args);
+        let seat_call =
+            |name: &str, p: &SeatRef, args: &[(&Node, Hint)]| self.seat_call(name, p, args);
+        match n {
+            Node::Mover => "mover".into(),
+            Node::Next => "next".into(),
+            Node::Turn => "turn".into(),
+            Node::Last => "last".into(),
+            Node::Chosen => "cell".into(),
+            Node::Bound => "p".into(),
+            Node::Full => "full".into(),
+            Node::Played => "played".into(),
+            Node::Total => "total".into(),
+            Node::Each => "c".into(),
+            Node::From => "from".into(),
+            Node::To => "to".into(),
+            Node::Piece => "piece".into(),
+            Node::Connected => "connected".into(),
+            Node::Groups => "groups".into(),
+            Node::LargestGroup => "largest_group".into(),
+            Node::Card => "card".into(),
+            Node::Passes => "passes".into(),
+            Node::Empty(a) => call("empty", &[(a, Cell)]),
+            Node::Edge(a) => call("edge", &[(a, Cell)]),
+            Node::Corner(a) => call("corner", &[(a, Cell)]),
+            Node::Height(a) => call("height", &[(a, Cell)]),
+            Node::Adjacent(a, b) => call("adjacent", &[(a, Cell), (b, Cell)]),
+            Node::Number(a) => call("number", &[(a, Cell)]),
+            Node::Field(a) => call("field", &[(a, Int)]),
+            Node::Owner(a) => call("owner", &[(a, Cell)]),
+            Node::Margin(a) => call("margin", &[(a, Cell)]),
+            Node::Centre(a) => call("centre", &[(a, Cell)]),
+            Node::Value(a) => call("value", &[(a, Card)]),
+            Node::IsSpace(kind, a) => call(space_kind(*kind), &[(a, Cell)]),
+            Node::SeatOf(a) => call("seat_of", &[(a, Cell)]),
+            Node::Locked(a) => call("locked", &[(a, Cell)]),
+            Node::Step(a, d) => call("step", &[(a, Cell), (d, Direction)]),
+            Node::Between(a, b) => call("between", &[(a, Cell), (b, Cell)]),
+            Node::OnSide(a, s) => call("on_side", &[(a, Cell), (s, Side)]),
+            Node::Row(a) => call("row", &[(a, Cell)]),
+            Node::Column(a) => call("column", &[(a, Cell)]),
+            Node::Encloses(a) => call("encloses", &[(a, Cell)]),
+            Node::Opposite(a) => call("opposite", &[(a, Cell)]),
+            Node::IsPit(a) => call("pit", &[(a, Cell)]),
+            Node::Supply(p) => seat_call("supply", p, &[]),
+            Node::Score(p) => seat_call("score", p, &[]),
+            Node::Gain(p) => seat_call("gain", p, &[]),
+            Node::Count(p) => seat_call("count", p, &[]),
+            Node::HandSize(p) => seat_call("hand_size", p, &[]),
+            Node::Partner(p) => seat_call("partner", p, &[]),
+            Node::LockedMovers(p) => seat_call("locked_movers", p, &[]),
+            Node::Captured(p) => seat_call("captured", p, &[]),
+            Node::Store(p) => seat_call("store", p, &[]),
+            Node::Stones(p, a) => seat_call("stones", p, &[(a, Cell)]),
+            Node::Lead(p, a) => seat_call("lead", p, &[(a, Cell)]),
+            Node::Connects(p, a, b) => seat_call("connects", p, &[(a, Side), (b, Side)]),
+            Node::Const(_)
+            | Node::Line(..)
+            | Node::Runs(..)
+            | Node::Not(_)
+            | Node::Neg(_)
+            | Node::And(..)
+            | Node::Or(..)
+            | Node::Cmp(..)
+            | Node::CmpConst(..)
+            | Node::Arith(..)
+            | Node::Aggregate(..)
+            | Node::AroundAggregate(..)
+            | Node::If(..)
+            | Node::PerSeat(..)
+            | Node::PieceOnSide(..) => unreachable!("printed by `node`"),
+        }
+    }
+
+    /// `line#t(n, p)` or `runs#t(n, p)` (`exact_runs#t` for a count of runs
+    /// of exactly n): the table's index and its length.
+    fn table_call(&self, name: &str, t: u8, p: &SeatRef) -> (String, u8) {
+        let r = self.rules;
+        let i = usize::from(t);
+        let (name, length) = match name {
+            "line" => (name, r.line_tables.get(i).map(|l| l.length)),
+            _ if run_is_exact(r, i) => {
+                ("exact_runs", r.run_lengths.get(i).map(|&n| usize::from(n)))
+            }
+            _ => (name, r.run_lengths.get(i).map(|&n| usize::from(n))),
+        };
+        let length = length.map_or_else(|| "?".to_string(), |n| n.to_string());
+        (format!("{name}#{t}({length}, {})", self.seat(p)), ATOM)
+    }
+
+    /// `sum(body for c where cond)`.
+    fn aggregate(&self, kind: Aggregate, body: &Node, cond: Option<&Node>) -> String {
+        let (name, hint) = match kind {
+            Aggregate::Sum => ("sum", Hint::Int),
+            Aggregate::Max => ("max", Hint::Int),
+            Aggregate::Any => ("any", Hint::Bool),
+            Aggregate::All => ("all", Hint::Bool),
+        };
+        let cond = cond.map_or_else(String::new, |c| {
+            format!(" where {}", self.show(c, Hint::Bool))
+        });
+        format!("{name}({} for c{cond})", self.show(body, hint))
+    }
+}
+
+/// Whether run table `i` counts runs of exactly its length (`exact_line`):
+/// its value per run length is 1 at that length only.
+fn run_is_exact(r: &Rules, i: usize) -> bool {
+    let (Some(&n), Some(values)) = (r.run_lengths.get(i), r.run_values.get(i)) else {
+        return false;
+    };
+    let n = i32::from(n.max(1));
+    let floor = (0..).zip(values).all(|(l, &v)| v == l / n);
+    !floor
+}
+
+/// What a node's value stands for, so that a constant compared with it
+/// prints as a name.
+fn kind_of(n: &Node) -> Hint {
+    match n {
+        Node::Mover
+        | Node::Next
+        | Node::Bound
+        | Node::Owner(_)
+        | Node::SeatOf(_)
+        | Node::Partner(_)
+        | Node::Piece => Hint::Seat,
+        Node::Chosen
+        | Node::Last
+        | Node::Each
+        | Node::From
+        | Node::To
+        | Node::Field(_)
+        | Node::Store(_)
+        | Node::Opposite(_)
+        | Node::Step(..)
+        | Node::Between(..) => Hint::Cell,
+        Node::Card => Hint::Card,
+        Node::If(v, _, o) => match kind_of(v) {
+            Hint::Int => kind_of(o),
+            h => h,
+        },
+        _ => Hint::Int,
+    }
+}
+
+/// A comparison operator's text.
+pub(super) fn cmp_op(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "==",
+        CmpOp::Ne => "!=",
+        CmpOp::Lt => "<",
+        CmpOp::Le => "<=",
+        CmpOp::Gt => ">",
+        CmpOp::Ge => ">=",
+    }
+}
+
+/// An arithmetic operator's text and binding strength.
+fn arith_op(op: ArithOp) -> (&'static str, u8) {
+    match op {
+        ArithOp::Add => ("+", ADD),
+        ArithOp::Sub => ("-", ADD),
+        ArithOp::Mul => ("*", MUL),
+        ArithOp::Div => ("/", MUL),
+        ArithOp::Rem => ("%", MUL),
+    }
+}
+
+/// The built-in that tests a track space's kind.
+fn space_kind(kind: SpaceKind) -> &'static str {
+    match kind {
+        SpaceKind::Start => "start_space",
+        SpaceKind::Numbered => "numbered",
+        SpaceKind::Home => "home",
+        SpaceKind::End => "end_zone",
+    }
+}
