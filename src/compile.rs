@@ -198,6 +198,7 @@ pub fn compile_with(
         let count = |form| rules.iter().filter(|r: &&MoveRule| r.form == form).count();
         let forms = (count(Form::Track), count(Form::Cards));
         phases.push(Phase {
+            alike: moves::may_read_alike(&rules),
             name: p.name.clone(),
             turns,
             rules,
@@ -206,6 +207,7 @@ pub fn compile_with(
             span: p.span,
         });
     }
+    pieces::check_sowing_fits(program, supply, &values, geometry.cell_count(), &phases)?;
     let mut effects = Vec::new();
     for e in &program.effects {
         let op = match e.op {

@@ -26,6 +26,18 @@ pub struct Args {
     /// The seed of the first random game (game i uses seed + i).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Print what each file compiles to: its phases, rules and steps as the
+    /// engine runs them, the specialising passes that fired and the plan.
+    #[arg(long)]
+    pub ir: bool,
+    /// The specialising passes allowed: `all`, `none`, a list of names
+    /// (`relocation,random-draw`) or a list of names to leave out
+    /// (`-playout-loop`). With `none` the engine runs its general paths only.
+    #[arg(long, default_value = "all")]
+    pub passes: String,
+    /// Set an option for compiling (and --playouts): NAME=VALUE.
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub set: Vec<String>,
 }
 
 /// Runs `tabula check`.
@@ -34,7 +46,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut errors = 0;
     // The code of the first report, for the closing hint.
     let mut first_code: Option<String> = None;
-    for file in &files(&args.files)? {
+    let passes = crate::compile::Passes::parse(&args.passes)
+        .map_err(|e| Failure::usage(format!("error: `--passes {}`: {e}", args.passes)))?;
+    let sets = super::load::parse_sets(&args.set)?;
+    let files = files(&args.files)?;
+    for file in &files {
         let (file, text) = if file == "-" {
             let name = "standard input";
             (name, text_of(name, std::io::stdin().lock())?)
@@ -48,12 +64,19 @@ pub fn run(args: Args) -> Result<(), Failure> {
         // bounds) is reported with the rest.
         let mut played = false;
         if let Some(program) = &checked.program {
-            match crate::compile::compile(program, &[]) {
-                Ok(rules) if args.playouts > 0 => {
-                    played = true;
-                    diagnostics.extend(faults(&rules, args.playouts, args.seed));
+            match crate::compile::compile_with(program, &sets, passes) {
+                Ok(rules) => {
+                    if args.ir {
+                        if files.len() > 1 {
+                            println!("// {}", crate::report::printable(file));
+                        }
+                        print!("{}", crate::ir::print::program_text(&rules));
+                    }
+                    if args.playouts > 0 {
+                        played = true;
+                        diagnostics.extend(faults(&rules, args.playouts, args.seed));
+                    }
                 }
-                Ok(_) => {}
                 Err(crate::compile::CompileError::Invalid(d)) => diagnostics.push(*d),
                 Err(e) => return Err(Failure::problem(format!("{:?}", miette::Report::new(e)))),
             }

@@ -56,10 +56,12 @@ pub fn find_relocations(rules: &mut Rules) -> Option<String> {
         return None;
     }
     let mut marked = Vec::new();
-    for rule in rules.phases.iter_mut().flat_map(|p| p.rules.iter_mut()) {
-        if rule.form == Form::Chain && is_relocation(&rule.steps) {
-            rule.form = Form::Relocation;
-            marked.push(format!("`{}`", rule.text));
+    for phase in &mut rules.phases {
+        for (i, rule) in phase.rules.iter_mut().enumerate() {
+            if rule.form == Form::Chain && is_relocation(&rule.steps) {
+                rule.form = Form::Relocation;
+                marked.push(format!("{} rule {}", phase.name, i + 1));
+            }
         }
     }
     (!marked.is_empty()).then(|| marked.join(", "))
@@ -200,4 +202,30 @@ fn lower_step(
         }
         StepSpec::Switch(c) => Step::Switch(lower.select(c.as_ref(), Candidates::Pieces)?),
     }))
+}
+
+/// Whether two of a phase's rules choose cells the same way, so that their
+/// moves may be written alike and must be merged by their text after
+/// listing (rare: not in the shipped games).
+pub fn may_read_alike(rules: &[MoveRule]) -> bool {
+    let shape = |r: &MoveRule| -> Vec<bool> {
+        r.steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Place(_) | Step::PlaceOn(..) => Some(false),
+                Step::Pick(_) | Step::Remove(_) => Some(true),
+                _ => None,
+            })
+            .collect()
+    };
+    let chains: Vec<(Form, Vec<bool>)> = rules
+        .iter()
+        .filter(|r| r.form == Form::Place || r.form.is_chain())
+        .map(|r| (r.form, shape(r)))
+        .collect();
+    chains.iter().enumerate().any(|(i, (form, a))| {
+        chains[..i]
+            .iter()
+            .any(|(f, b)| a == b && (form.is_chain() || f.is_chain()))
+    })
 }

@@ -16,10 +16,12 @@ pub fn find_piece_walks(rules: &mut Rules) -> Option<String> {
         return None;
     }
     let mut marked = Vec::new();
-    for rule in rules.phases.iter_mut().flat_map(|p| p.rules.iter_mut()) {
-        if rule.form == Form::Chain && is_piece_walk(&rule.steps) {
-            rule.form = Form::PieceWalk;
-            marked.push(format!("`{}`", rule.text));
+    for phase in &mut rules.phases {
+        for (i, rule) in phase.rules.iter_mut().enumerate() {
+            if rule.form == Form::Chain && is_piece_walk(&rule.steps) {
+                rule.form = Form::PieceWalk;
+                marked.push(format!("{} rule {}", phase.name, i + 1));
+            }
         }
     }
     (!marked.is_empty()).then(|| marked.join(", "))

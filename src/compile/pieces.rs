@@ -34,6 +34,55 @@ pub fn capacity(
     Ok(total.saturating_add(from_supply).clamp(1, MAX_CAPACITY))
 }
 
+/// Refuses a board whose stacks are sown when one cell could be given more
+/// pieces than it holds: a sowing path may drop every piece of the game on
+/// one cell, so the set-up and the supplies must fit in [`MAX_CAPACITY`]
+/// (an unlimited supply, one per seat or one effects change never does).
+pub fn check_sowing_fits(
+    program: &Program,
+    supply: Option<i32>,
+    values: &[i64],
+    cells: usize,
+    phases: &[Phase],
+) -> Result<(), CompileError> {
+    let sows = phases
+        .iter()
+        .flat_map(|p| &p.rules)
+        .any(|r| r.steps.iter().any(|s| matches!(s, crate::ir::Step::Sow(_))));
+    if !sows || program.majority {
+        return Ok(());
+    }
+    let mut total: i64 = 0;
+    for put in &program.setup {
+        let count = value_of(&put.count, values)?.clamp(0, MAX_CAPACITY as i64);
+        total = total.saturating_add(count.saturating_mul(cells as i64));
+    }
+    let seats = program.seats.len() as i64;
+    // Effects after the turn may give a seat more pieces: no bound then.
+    let (pieces, span) = match (supply, &program.supply) {
+        (Some(n), Some(s)) if program.effects.is_empty() && program.supply_per_seat.is_none() => {
+            (total.saturating_add(i64::from(n) * seats), s.span)
+        }
+        _ => (i64::MAX, program.board_span),
+    };
+    if pieces <= MAX_CAPACITY as i64 {
+        return Ok(());
+    }
+    Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
+        what: "the pieces on a board whose stacks are sown (set-up and supplies: a path may drop \
+               them all on one cell)"
+            .into(),
+        value: if pieces == i64::MAX {
+            "an unlimited supply".into()
+        } else {
+            pieces.to_string()
+        },
+        min: 1,
+        max: MAX_CAPACITY as i64,
+        span: span.into(),
+    })))
+}
+
 /// The set-up: for each `put`, the piece code, the count and the cells.
 pub fn setup(
     program: &Program,

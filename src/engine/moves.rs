@@ -188,7 +188,7 @@ impl Rules {
             out.sort_unstable();
             out.dedup();
         }
-        if phase.rules.len() > 1 && self.may_read_alike(phase) {
+        if phase.alike {
             // A move is written by its cells: two rules' moves written alike
             // are one move, the first rule's (as with card moves).
             let mut seen = std::collections::HashSet::new();
@@ -197,32 +197,6 @@ impl Rules {
         if out.is_empty() && phase.otherwise.is_some() {
             out.push(Move::Pass);
         }
-    }
-
-    /// Whether two of a phase's rules choose cells the same way, so that
-    /// their moves may be written alike (rare: not in the shipped games).
-    fn may_read_alike(&self, phase: &crate::ir::Phase) -> bool {
-        let shape = |r: &MoveRule| -> Vec<bool> {
-            r.steps
-                .iter()
-                .filter_map(|s| match s {
-                    Step::Place(_) | Step::PlaceOn(..) => Some(false),
-                    Step::Pick(_) | Step::Remove(_) => Some(true),
-                    _ => None,
-                })
-                .collect()
-        };
-        let chains: Vec<(Form, Vec<bool>)> = phase
-            .rules
-            .iter()
-            .filter(|r| r.form == Form::Place || r.form.is_chain())
-            .map(|r| (r.form, shape(r)))
-            .collect();
-        chains.iter().enumerate().any(|(i, (form, a))| {
-            chains[..i]
-                .iter()
-                .any(|(f, b)| a == b && (form.is_chain() || f.is_chain()))
-        })
     }
 
     fn place_moves(&self, rule: &MoveRule, state: &State, out: &mut Vec<Move>) {

@@ -40,6 +40,7 @@ pub fn program_text(rules: &Rules) -> String {
     p.after_turn(&mut lines);
     p.outcome(&mut lines);
     p.tables(&mut lines);
+    p.plan(&mut lines);
     let mut text = lines.join("\n");
     text.push('\n');
     text
@@ -300,8 +301,13 @@ impl Printer<'_> {
             None => String::new(),
         };
         let (track, cards) = phase.forms;
+        let alike = if phase.alike {
+            ", moves merged by text"
+        } else {
+            ""
+        };
         out.push(format!(
-            "phase {}{turns} (track rules {track}, card rules {cards})",
+            "phase {}{turns} (track rules {track}, card rules {cards}{alike})",
             phase.name
         ));
         for (i, rule) in phase.rules.iter().enumerate() {
@@ -422,6 +428,20 @@ impl Printer<'_> {
             }
         ));
         out.push(format!("score_runs {score_runs}"));
+    }
+
+    /// The passes, each with what it chose or `-`, and the plan.
+    fn plan(&self, out: &mut Vec<String>) {
+        let plan = &self.rules.plan;
+        for pass in crate::ir::plan::Pass::ALL {
+            let fired = plan.fired.iter().find(|(p, _)| *p == pass);
+            let what = fired.map_or("-", |(_, what)| what.as_str());
+            out.push(format!("pass {}: {what}", pass.name()));
+        }
+        let phases = self.rules.phases.iter().zip(&plan.draws);
+        let draws = phases.map(|(p, d)| format!("{} {d:?}", p.name));
+        out.push(format!("random draws: {}", list(draws.collect())));
+        out.push(format!("playout: {:?}", plan.playout));
     }
 }
 
