@@ -265,8 +265,9 @@ fn rule_draw(rule: &MoveRule) -> Draw {
 /// cells and the ends read only lines and a full board); the sowing loop
 /// on words for a phase of one counted sowing rule; the card loop for a
 /// phase of one card rule. Each makes the same draws as turn-by-turn play
-/// and leaves the same state; a loop that stops before the game ends
-/// hands over to turn-by-turn play.
+/// with the phase's random draw (so a loop fires only where `random-draw`
+/// chose that draw) and leaves the same state; a loop that stops before
+/// the game ends hands over to turn-by-turn play.
 fn playout_loop(rules: &mut Rules) -> Option<String> {
     let features = Features::of(rules);
     let loops = [
@@ -290,6 +291,10 @@ fn placement_loop(rules: &Rules, features: Features) -> Option<Playout> {
         return None;
     }
     let phase = rules.phases.last()?;
+    let draw = rules.plan.draws.last()?;
+    if !matches!(draw, Draw::EmptyCell | Draw::Placement) {
+        return None;
+    }
     let [rule] = phase.rules.as_slice() else {
         return None;
     };
@@ -330,8 +335,11 @@ fn sow_loop(rules: &Rules, features: Features) -> Option<Playout> {
     if !features.within(!unsupported) || rules.sow_cache.is_none() {
         return None;
     }
-    let index = rules.phases.iter().position(|phase| {
-        matches!(phase.rules.as_slice(), [rule] if rule.form == Form::Sow) && phase.turns.is_none()
+    let mut phases = rules.phases.iter().zip(&rules.plan.draws);
+    let index = phases.position(|(phase, &draw)| {
+        draw == Draw::Sow
+            && matches!(phase.rules.as_slice(), [rule] if rule.form == Form::Sow)
+            && phase.turns.is_none()
     })?;
     Some(Playout::Sow(index as u8))
 }
@@ -346,9 +354,14 @@ fn card_loop(rules: &Rules, features: Features) -> Option<Playout> {
     if !features.within(!unsupported) {
         return None;
     }
-    let index = rules.phases.iter().position(|phase| {
-        matches!(phase.rules.as_slice(), [rule] if rule.form == Form::Cards)
-            && phase.turns.is_none()
-    })?;
+    let index = rules
+        .phases
+        .iter()
+        .zip(&rules.plan.draws)
+        .position(|(phase, &draw)| {
+            draw == Draw::Cards
+                && matches!(phase.rules.as_slice(), [rule] if rule.form == Form::Cards)
+                && phase.turns.is_none()
+        })?;
     Some(Playout::Cards(index as u8))
 }

@@ -1,0 +1,371 @@
+//! The specialising passes against the general paths. Every rules file in
+//! rules/, every complete example of docs/language.md and every odd or
+//! hostile file of tests/hostile/ is compiled twice, with every pass
+//! (`Passes::ALL`) and with none (`Passes::NONE`, the general listing and
+//! turn-by-turn play), and:
+//!
+//! - the two list the same legal moves at every position of random games,
+//!   reach the same position after each move, and each one's random move
+//!   is one of its legal moves whenever there is one;
+//! - with all passes, and with each pass left out in turn, a random
+//!   playout ends exactly where turn-by-turn play with the same draws does
+//!   (the loops claim the same draws);
+//! - where a pass draws random moves differently, the results of seeded
+//!   random games with and without the passes agree by a chi-square test.
+//!
+//! Nothing may panic: each file runs under `catch_unwind`, and every file
+//! that fails is named in one report.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use tabula::compile::{load_with, Pass, Passes};
+use tabula::engine::{random_playout, Outcome, State};
+use tabula::ir::Rules;
+
+/// The most moves a game of the move-by-move comparison plays.
+const MOVES: usize = 60;
+/// The most moves a playout plays.
+const PLAYOUT_MOVES: u32 = 400;
+
+/// Every rules text to compare: (name, text).
+fn sources() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut all = Vec::new();
+    for folder in ["rules", "tests/hostile"] {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(folder))
+            .expect("a folder of rules")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "game"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let text = std::fs::read_to_string(&path).expect("a rules file");
+            let name = path.strip_prefix(root).unwrap_or(&path);
+            all.push((name.display().to_string(), text));
+        }
+    }
+    for (i, block) in doc_examples().into_iter().enumerate() {
+        all.push((format!("docs/language.md example {}", i + 1), block));
+    }
+    all
+}
+
+/// The complete `tabula` blocks of the language reference.
+fn doc_examples() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/language.md");
+    let text = std::fs::read_to_string(path).expect("docs/language.md");
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        match (&mut current, line.trim_start()) {
+            (None, "```tabula") => current = Some(String::new()),
+            (Some(block), "```") => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            (Some(block), _) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    let complete = |b: &String| {
+        ["players", "board", "phase", "end when"]
+            .iter()
+            .all(|item| b.lines().any(|l| l.starts_with(item)))
+    };
+    blocks.into_iter().filter(complete).collect()
+}
+
+/// The rules compiled with `passes`, or `None` when the text is refused
+/// (then with every set of passes alike).
+fn compiled(text: &str, passes: Passes) -> Option<Rules> {
+    load_with(text, &[], passes).ok()
+}
+
+/// Runs `check` on every source, each under `catch_unwind`; panics naming
+/// every source that failed.
+fn on_every_source(check: fn(&str, &Rules, &Rules)) {
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for (name, text) in sources() {
+        let started = std::time::Instant::now();
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let all = compiled(&text, Passes::ALL);
+            let none = compiled(&text, Passes::NONE);
+            match (all, none) {
+                (Some(all), Some(none)) => {
+                    check(&text, &all, &none);
+                    true
+                }
+                (None, None) => false,
+                _ => panic!("compiles with one set of passes only"),
+            }
+        }));
+        if std::env::var("PASSES_TIMES").is_ok() {
+            eprintln!("{:8.3} s {name}", started.elapsed().as_secs_f64());
+        }
+        match result {
+            Ok(true) => compared += 1,
+            Ok(false) => {}
+            Err(e) => failures.push(format!("{name}: {}", panic_text(&e))),
+        }
+    }
+    assert!(compared >= 100, "only {compared} sources compared");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+fn panic_text(e: &Box<dyn std::any::Any + Send>) -> String {
+    e.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}
+
+/// The legal moves in notation, sorted; `None` when they are more than the
+/// engine lists (R0005: then only the first are kept, and the two may keep
+/// different ones).
+fn texts(rules: &Rules, state: &State) -> Option<Vec<String>> {
+    let mut moves = Vec::new();
+    rules.legal_moves(state, &mut moves);
+    if state
+        .fault()
+        .is_some_and(|f| f.kind == tabula::engine::FaultKind::TooManyMoves)
+    {
+        return None;
+    }
+    let mut texts: Vec<String> = moves.into_iter().map(|m| rules.move_text(m)).collect();
+    texts.sort();
+    Some(texts)
+}
+
+/// A list for a message: its first few items and how many there are.
+fn few(items: &[String]) -> String {
+    let shown: Vec<&str> = items.iter().take(6).map(String::as_str).collect();
+    format!("{} moves: {} ...", items.len(), shown.join(", "))
+}
+
+/// A random move of `rules` must be legal when one is, and none otherwise.
+fn random_move_is_legal(rules: &Rules, state: &State, legal: &[String], rng: &mut Pcg64Mcg) {
+    let mut buf = Vec::new();
+    match rules.random_move(state, &mut buf, rng) {
+        Some(m) => {
+            let text = rules.move_text(m);
+            assert!(
+                legal.contains(&text),
+                "turn {}: the random move {text} is not among {}",
+                state.turn,
+                few(legal)
+            );
+        }
+        None => assert!(
+            legal.is_empty(),
+            "turn {}: no random move drawn, but {} are legal",
+            state.turn,
+            few(legal)
+        ),
+    }
+}
+
+fn same_moves_and_positions(_: &str, all: &Rules, none: &Rules) {
+    for seed in 0..3 {
+        let (mut a, mut b) = (all.start(seed), none.start(seed));
+        assert!(a == b, "seed {seed}: the start positions differ");
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for _ in 0..MOVES {
+            let Some(legal) = texts(none, &b) else {
+                break;
+            };
+            let listed = texts(all, &a).unwrap_or_default();
+            if listed != legal {
+                panic!(
+                    "seed {seed}, turn {}: {} with every pass, {} without",
+                    b.turn,
+                    few(&listed),
+                    few(&legal)
+                );
+            }
+            random_move_is_legal(all, &a, &legal, &mut rng.clone());
+            random_move_is_legal(none, &b, &legal, &mut rng.clone());
+            if legal.is_empty() {
+                break;
+            }
+            let text = &legal[tabula::engine::below(&mut rng, legal.len())];
+            for (rules, state) in [(all, &mut a), (none, &mut b)] {
+                let m = rules
+                    .parse_move(state, text)
+                    .unwrap_or_else(|e| panic!("seed {seed}: {text} refused: {e}"));
+                rules.play(state, m);
+            }
+            assert!(a == b, "seed {seed}: the positions after {text} differ");
+        }
+    }
+}
+
+#[test]
+fn every_pass_lists_and_plays_as_the_general_paths_do() {
+    on_every_source(same_moves_and_positions);
+}
+
+/// Random moves drawn and played one at a time, with `rng`.
+fn turn_by_turn(rules: &Rules, state: &mut State, rng: &mut Pcg64Mcg, max: u32) -> u32 {
+    let mut buf = Vec::new();
+    let mut played = 0;
+    while played < max {
+        let Some(m) = rules.random_move(state, &mut buf, rng) else {
+            break;
+        };
+        rules.play(state, m);
+        played += 1;
+    }
+    played
+}
+
+/// A playout and turn-by-turn play with the same draws end alike.
+fn playout_is_turn_by_turn(rules: &Rules, seed: u64, what: &str) {
+    let (mut a, mut b) = (rules.start(seed), rules.start(seed));
+    let mut rng_a = Pcg64Mcg::seed_from_u64(seed);
+    let mut rng_b = rng_a.clone();
+    let n = random_playout(rules, &mut a, &mut Vec::new(), &mut rng_a, PLAYOUT_MOVES);
+    let m = turn_by_turn(rules, &mut b, &mut rng_b, PLAYOUT_MOVES);
+    assert_eq!(n, m, "{what}, seed {seed}: moves played");
+    assert!(a == b, "{what}, seed {seed}: the positions differ");
+}
+
+fn playouts_as_turn_by_turn(text: &str, all: &Rules, _: &Rules) {
+    for seed in 0..3 {
+        playout_is_turn_by_turn(all, seed, "every pass");
+    }
+    for pass in Pass::ALL {
+        let rules = compiled(text, Passes::ALL.without(pass)).expect("compiles");
+        for seed in 0..2 {
+            playout_is_turn_by_turn(&rules, seed, &format!("without {}", pass.name()));
+        }
+    }
+}
+
+#[test]
+fn every_playout_loop_ends_where_turn_by_turn_play_does() {
+    on_every_source(playouts_as_turn_by_turn);
+}
+
+/// Results of `games` seeded random games: wins by seat, draws, unfinished.
+fn results(rules: &Rules, games: u64) -> Vec<u64> {
+    let seats = rules.seats.len();
+    let mut counts = vec![0; seats + 2];
+    let mut buf = Vec::new();
+    for seed in 0..games {
+        let mut state = rules.start(seed);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
+        random_playout(rules, &mut state, &mut buf, &mut rng, PLAYOUT_MOVES);
+        let slot = match state.outcome {
+            Some(Outcome::Win(s)) => s as usize,
+            Some(Outcome::Draw) => seats,
+            None => seats + 1,
+        };
+        counts[slot] += 1;
+    }
+    counts
+}
+
+/// The chi-square statistic of two samples over the same categories (those
+/// seen fewer than 10 times in all merged into one) and its degrees of freedom.
+fn chi_square(a: &[u64], b: &[u64]) -> (f64, usize) {
+    let (mut rows, mut rest) = (Vec::new(), (0, 0));
+    for (&x, &y) in a.iter().zip(b) {
+        if x + y >= 10 {
+            rows.push((x, y));
+        } else {
+            rest = (rest.0 + x, rest.1 + y);
+        }
+    }
+    if rest.0 + rest.1 > 0 {
+        rows.push(rest);
+    }
+    let (na, nb) = (a.iter().sum::<u64>() as f64, b.iter().sum::<u64>() as f64);
+    let mut chi = 0.0;
+    for &(x, y) in &rows {
+        let total = (x + y) as f64;
+        for (observed, n) in [(x as f64, na), (y as f64, nb)] {
+            let expected = total * n / (na + nb);
+            chi += (observed - expected).powi(2) / expected;
+        }
+    }
+    (chi, rows.len().saturating_sub(1))
+}
+
+/// Chi-square at p = 0.001 for 1 to 10 degrees of freedom.
+const CRITICAL: [f64; 10] = [
+    10.83, 13.82, 16.27, 18.47, 20.52, 22.46, 24.32, 26.12, 27.88, 29.59,
+];
+
+fn same_results(_: &str, all: &Rules, none: &Rules) {
+    // Without a random draw of its own, a game draws as the general paths
+    // do, and the playout test compares them exactly.
+    if all.plan.draws == none.plan.draws {
+        return;
+    }
+    let (a, b) = (results(all, 300), results(none, 300));
+    let (chi, df) = chi_square(&a, &b);
+    if df > 0 {
+        assert!(
+            chi < CRITICAL[(df - 1).min(9)],
+            "results differ: {a:?} with every pass, {b:?} without (chi-square {chi:.1}, {df} df)"
+        );
+    }
+    let unfinished = |r: &[u64]| r[r.len() - 1];
+    let slack = 3 + unfinished(&b) / 5;
+    assert!(
+        unfinished(&a) <= unfinished(&b) + slack,
+        "{} games unfinished with every pass, {} without",
+        unfinished(&a),
+        unfinished(&b)
+    );
+}
+
+#[test]
+fn random_games_end_alike_with_and_without_the_passes() {
+    on_every_source(same_results);
+}
+
+#[test]
+fn a_forced_pass_is_drawn_in_random_play_under_a_plain_place_rule() {
+    // The plain-place draw and the placement loop dropped `otherwise pass`:
+    // every random game stopped when the supplies ran out.
+    let text = "game \"Pass\"\nplayers X, O\nboard square 3 x 3\nsupply 2\n\
+                phase play\n  place where empty\n  otherwise pass\n\
+                end when passes == 2: draw\n";
+    let rules = load_with(text, &[], Passes::ALL).expect("compiles");
+    for seed in 0..20 {
+        let mut state = rules.start(seed);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let n = random_playout(&rules, &mut state, &mut Vec::new(), &mut rng, 1000);
+        assert_eq!(state.outcome, Some(Outcome::Draw), "seed {seed}: {n} moves");
+        assert_eq!(n, 6, "four placements and two passes");
+    }
+}
+
+#[test]
+fn a_sowing_board_too_small_for_its_pieces_is_refused_not_played() {
+    // Four cells of at most 64 pieces each, 84 pieces: a sowing path
+    // overflowed a stack and the sowing loop panicked.
+    let text = "game \"Sow\"\nplayers A, B\nboard square 2 x 2 with stacks\nneutral Tan\n\
+                supply 40\nsetup: put 1 Tan where true\nphase play\n  place where true then sow\n\
+                end when turn == 0: draw\n";
+    let Err(e) = load_with(text, &[], Passes::ALL) else {
+        panic!("84 pieces on a sowing board of 64 a cell were accepted")
+    };
+    let text_of = format!("{e:?}");
+    assert!(text_of.contains("sown"), "{text_of}");
+    let fits = text.replace("supply 40", "supply 30");
+    let rules = load_with(&fits, &[], Passes::ALL).expect("64 pieces fit");
+    for seed in 0..50 {
+        let mut state = rules.start(seed);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        random_playout(&rules, &mut state, &mut Vec::new(), &mut rng, 200);
+    }
+}
