@@ -4,39 +4,13 @@
 
 use std::path::Path;
 
-/// The `tabula` code blocks of the language reference.
-fn tabula_blocks() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/language.md");
-    let text = std::fs::read_to_string(path).expect("docs/language.md");
-    let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
-    for line in text.lines() {
-        match (&mut current, line.trim_start()) {
-            (None, "```tabula") => current = Some(String::new()),
-            (Some(block), "```") => {
-                blocks.push(std::mem::take(block));
-                current = None;
-            }
-            (Some(block), _) => {
-                block.push_str(line);
-                block.push('\n');
-            }
-            (None, _) => {}
-        }
-    }
-    blocks
-}
+#[path = "common/docs.rs"]
+mod docs;
+use docs::{complete_examples, tabula_blocks};
 
 #[test]
 fn every_complete_example_checks_clean_and_plays() {
-    let complete: Vec<String> = tabula_blocks()
-        .into_iter()
-        .filter(|b| {
-            ["players", "board", "phase", "end when"]
-                .iter()
-                .all(|item| b.lines().any(|l| l.starts_with(item)))
-        })
-        .collect();
+    let complete = complete_examples();
     assert!(
         complete.len() >= 10,
         "found {} complete examples",

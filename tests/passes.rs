@@ -25,6 +25,9 @@ use tabula::compile::{load_with, Pass, Passes};
 use tabula::engine::{random_playout, Outcome, State};
 use tabula::ir::Rules;
 
+#[path = "common/docs.rs"]
+mod docs;
+
 /// The most moves a game of the move-by-move comparison plays.
 const MOVES: usize = 60;
 /// The most moves a playout plays.
@@ -47,38 +50,10 @@ fn sources() -> Vec<(String, String)> {
             all.push((name.display().to_string(), text));
         }
     }
-    for (i, block) in doc_examples().into_iter().enumerate() {
+    for (i, block) in docs::complete_examples().into_iter().enumerate() {
         all.push((format!("docs/language.md example {}", i + 1), block));
     }
     all
-}
-
-/// The complete `tabula` blocks of the language reference.
-fn doc_examples() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/language.md");
-    let text = std::fs::read_to_string(path).expect("docs/language.md");
-    let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
-    for line in text.lines() {
-        match (&mut current, line.trim_start()) {
-            (None, "```tabula") => current = Some(String::new()),
-            (Some(block), "```") => {
-                blocks.push(std::mem::take(block));
-                current = None;
-            }
-            (Some(block), _) => {
-                block.push_str(line);
-                block.push('\n');
-            }
-            (None, _) => {}
-        }
-    }
-    let complete = |b: &String| {
-        ["players", "board", "phase", "end when"]
-            .iter()
-            .all(|item| b.lines().any(|l| l.starts_with(item)))
-    };
-    blocks.into_iter().filter(complete).collect()
 }
 
 /// The rules compiled with `passes`, or `None` when the text is refused
