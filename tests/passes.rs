@@ -335,7 +335,7 @@ fn a_sowing_board_too_small_for_its_pieces_is_refused_not_played() {
         panic!("84 pieces on a sowing board of 64 a cell were accepted")
     };
     let text_of = format!("{e:?}");
-    assert!(text_of.contains("sown"), "{text_of}");
+    assert!(text_of.contains("sowing with 84 pieces"), "{text_of}");
     let fits = text.replace("supply 40", "supply 30");
     let rules = load_with(&fits, &[], Passes::ALL).expect("64 pieces fit");
     for seed in 0..50 {

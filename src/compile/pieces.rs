@@ -68,18 +68,20 @@ pub fn check_sowing_fits(
     if pieces <= MAX_CAPACITY as i64 {
         return Ok(());
     }
-    Err(CompileError::Invalid(Box::new(Diagnostic::OutOfBounds {
-        what: "the pieces on a board whose stacks are sown (set-up and supplies: a path may drop \
-               them all on one cell)"
-            .into(),
-        value: if pieces == i64::MAX {
-            "an unlimited supply".into()
-        } else {
-            pieces.to_string()
-        },
-        min: 1,
-        max: MAX_CAPACITY as i64,
+    let count = if pieces == i64::MAX {
+        "with no bound on the pieces (an unlimited or per-seat supply, or effects \
+         that add to supplies)"
+            .to_string()
+    } else {
+        format!("with {pieces} pieces (the set-up and every seat's supply)")
+    };
+    Err(CompileError::Invalid(Box::new(Diagnostic::Unsupported {
+        what: format!("sowing {count}"),
         span: span.into(),
+        help: format!(
+            "a sowing path may drop every piece on one cell, which holds at most \
+             {MAX_CAPACITY}: give the game at most {MAX_CAPACITY} pieces in all"
+        ),
     })))
 }
 
