@@ -6,6 +6,7 @@
 //! set and a per-cell test. It never sees source text.
 
 mod cards;
+mod end_tests;
 mod lower;
 mod moves;
 mod options;
@@ -163,6 +164,10 @@ pub fn compile_with(
         .with_seats(seats.len())
         .with_seat_values(&seat_values)
         .with_track(track.as_ref());
+    let mut setup = pieces::setup(program, &mut lower, &values)?;
+    if let Some(sown) = pieces::sown_capacity(program, supply, &setup)? {
+        capacity = capacity.max(sown);
+    }
     let score = program.score.as_ref().map(|s| lower.node(s)).transpose()?;
     let tiebreaks = program
         .tiebreaks
@@ -207,7 +212,6 @@ pub fn compile_with(
             span: p.span,
         });
     }
-    pieces::check_sowing_fits(program, supply, &values, geometry.cell_count(), &phases)?;
     let mut effects = Vec::new();
     for e in &program.effects {
         let op = match e.op {
@@ -234,7 +238,6 @@ pub fn compile_with(
             span: e.span,
         });
     }
-    let mut setup = pieces::setup(program, &mut lower, &values)?;
     if let Some(t) = &track {
         let home = track::movers_at_home(t, &setup);
         setup.extend(home);
@@ -373,7 +376,7 @@ pub fn compile_with(
         setup,
         first_random: program.first_random,
         sow_cache: None,
-        plan: crate::ir::plan::Plan::general(0),
+        plan: crate::ir::plan::Plan::general(0, 0),
         score_runs,
         run_values,
         title: crate::report::printable(&program.title),

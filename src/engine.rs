@@ -14,6 +14,7 @@ mod counters;
 mod deal;
 mod drop;
 mod enclose;
+mod end_test;
 mod ending;
 mod eval;
 mod flat;

@@ -7,6 +7,7 @@
 
 mod cell_mask;
 pub mod compass;
+pub mod end_test;
 pub mod geometry;
 mod lines;
 mod node;

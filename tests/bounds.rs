@@ -10,9 +10,10 @@ use tabula::engine::{FaultKind, MAX_MOVES};
 use tempfile::TempDir;
 
 /// Tall stacks in the corners of an 8 x 8 board: a 21-step path from a
-/// corner can go billions of ways.
+/// corner can go billions of ways. (A game that sows has at most 255
+/// pieces: 80 in the set-up and 20 a seat.)
 const TALL_STACKS: &str = "game \"Tall stacks\"\nplayers A, B\n\
-    board square 8 x 8 with stacks\nneutral Tan\nsetup: put 20 Tan where corner\n\
+    board square 8 x 8 with stacks\nneutral Tan\nsupply 20\nsetup: put 20 Tan where corner\n\
     phase play\n  place where not empty then sow\nend when full: draw\n";
 
 /// A score that overflows as soon as a seat has two pieces.

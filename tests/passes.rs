@@ -325,22 +325,29 @@ fn a_forced_pass_is_drawn_in_random_play_under_a_plain_place_rule() {
 }
 
 #[test]
-fn a_sowing_board_too_small_for_its_pieces_is_refused_not_played() {
-    // Four cells of at most 64 pieces each, 84 pieces: a sowing path
-    // overflowed a stack and the sowing loop panicked.
+fn sowing_piles_every_piece_on_a_cell_or_is_refused() {
+    // 84 pieces on four cells that held 64 each: a sowing path overflowed a
+    // full cell and the sowing loop panicked. A cell now holds every piece
+    // the game has, up to 255 (a height is a byte); more is refused.
     let text = "game \"Sow\"\nplayers A, B\nboard square 2 x 2 with stacks\nneutral Tan\n\
                 supply 40\nsetup: put 1 Tan where true\nphase play\n  place where true then sow\n\
                 end when turn == 0: draw\n";
-    let Err(e) = load_with(text, &[], Passes::ALL) else {
-        panic!("84 pieces on a sowing board of 64 a cell were accepted")
-    };
-    let text_of = format!("{e:?}");
-    assert!(text_of.contains("sowing with 84 pieces"), "{text_of}");
-    let fits = text.replace("supply 40", "supply 30");
-    let rules = load_with(&fits, &[], Passes::ALL).expect("64 pieces fit");
+    let rules = load_with(text, &[], Passes::ALL).expect("84 pieces fit");
+    let mut tallest = 0;
     for seed in 0..50 {
         let mut state = rules.start(seed);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        random_playout(&rules, &mut state, &mut Vec::new(), &mut rng, 200);
+        let n = random_playout(&rules, &mut state, &mut Vec::new(), &mut rng, 200);
+        assert_eq!(n, 80, "seed {seed}: every piece placed, then no move");
+        let heights: Vec<u8> = (0..4).map(|c| state.height(c)).collect();
+        assert_eq!(heights.iter().map(|&h| h as usize).sum::<usize>(), 84);
+        tallest = tallest.max(*heights.iter().max().expect("four cells"));
     }
+    assert!(tallest > 40, "the stacks grew to {tallest} at most");
+    let too_many = text.replace("supply 40", "supply 200");
+    let Err(e) = load_with(&too_many, &[], Passes::ALL) else {
+        panic!("404 pieces on a sowing board were accepted")
+    };
+    let said = format!("{e:?}");
+    assert!(said.contains("sowing with 404 pieces"), "{said}");
 }

@@ -13,6 +13,7 @@
 //! turn: `tests/passes.rs` compares the two on every shipped game, the
 //! docs' examples and a corpus of odd rules files.
 
+use crate::ir::end_test::EndTest;
 use crate::ir::plan::{Draw, Pass, Passes, Plan, Playout};
 use crate::ir::{Candidates, Form, MoveRule, Phase, Rules, Step};
 
@@ -169,7 +170,7 @@ impl Features {
 /// Runs the passes `allowed` on compiled rules: rewrites the forms of the
 /// rules a pass specialises and writes the plan.
 pub fn run(rules: &mut Rules, allowed: Passes) {
-    rules.plan = Plan::general(rules.phases.len());
+    rules.plan = Plan::general(rules.phases.len(), rules.ends.len());
     for pass in Pass::ALL {
         if !allowed.has(pass) {
             continue;
@@ -178,6 +179,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::Relocation => super::moves::find_relocations(rules),
             Pass::PieceWalk => super::piece_walk::find_piece_walks(rules),
             Pass::SowCounts => sow_counts(rules),
+            Pass::EndTests => super::end_tests::end_tests(rules),
             Pass::RandomDraw => random_draws(rules),
             Pass::PlayoutLoop => playout_loop(rules),
         };
@@ -263,7 +265,8 @@ fn rule_draw(rule: &MoveRule) -> Draw {
 /// a turn with no test, drawn from the empty cells or a word of
 /// candidates (on words held in registers when the board has at most 64
 /// cells and the ends read only lines and a full board); the sowing loop
-/// on words for a phase of one counted sowing rule; the card loop for a
+/// on words for a phase of one counted sowing rule whose ends are read as
+/// leaves (`end-tests`); the card loop for a
 /// phase of one card rule. Each makes the same draws as turn-by-turn play
 /// with the phase's random draw (so a loop fires only where `random-draw`
 /// chose that draw) and leaves the same state; a loop that stops before
@@ -332,7 +335,9 @@ fn sow_loop(rules: &Rules, features: Features) -> Option<Playout> {
         .and(Features::SIDE_LINKS)
         .and(Features::OTHERWISE)
         .and(Features::AGAIN);
-    if !features.within(!unsupported) || rules.sow_cache.is_none() {
+    // The words read only end tests made of leaves.
+    let ends_read = rules.plan.ends.iter().all(EndTest::atoms);
+    if !features.within(!unsupported) || rules.sow_cache.is_none() || !ends_read {
         return None;
     }
     let mut phases = rules.phases.iter().zip(&rules.plan.draws);

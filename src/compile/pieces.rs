@@ -3,7 +3,7 @@
 
 use super::lower::Lowerer;
 use super::{value_of, CompileError};
-use crate::check::program::{PieceKind, Program};
+use crate::check::program::{PieceKind, Program, StepSpec};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Candidates, CellId, CellMask, Geometry, Phase, Setup, Sowing, NO_CELL};
 
@@ -34,39 +34,40 @@ pub fn capacity(
     Ok(total.saturating_add(from_supply).clamp(1, MAX_CAPACITY))
 }
 
-/// Refuses a board whose stacks are sown when one cell could be given more
-/// pieces than it holds: a sowing path may drop every piece of the game on
-/// one cell, so the set-up and the supplies must fit in [`MAX_CAPACITY`]
-/// (an unlimited supply, one per seat or one effects change never does).
-pub fn check_sowing_fits(
+/// The most pieces a cell holds on a board whose stacks are sown: a
+/// height is a byte.
+pub const MAX_SOWN: usize = u8::MAX as usize;
+
+/// On a board whose stacks are sown, how many pieces a cell must hold: a
+/// path may drop every piece of the game on one cell, so every piece the
+/// set-up and the supplies give (refused past [`MAX_SOWN`], or when
+/// nothing bounds them: an unlimited or per-seat supply, or effects after
+/// the turn, which may add to supplies). `None` when nothing is sown.
+pub fn sown_capacity(
     program: &Program,
     supply: Option<i32>,
-    values: &[i64],
-    cells: usize,
-    phases: &[Phase],
-) -> Result<(), CompileError> {
-    let sows = phases
-        .iter()
-        .flat_map(|p| &p.rules)
-        .any(|r| r.steps.iter().any(|s| matches!(s, crate::ir::Step::Sow(_))));
+    setup: &[Setup],
+) -> Result<Option<usize>, CompileError> {
+    let steps = program.phases.iter().flat_map(|p| &p.rules);
+    let sows = steps
+        .flat_map(|r| &r.steps)
+        .any(|s| matches!(s, StepSpec::Sow { .. }));
     if !sows || program.majority {
-        return Ok(());
+        return Ok(None);
     }
-    let mut total: i64 = 0;
-    for put in &program.setup {
-        let count = value_of(&put.count, values)?.clamp(0, MAX_CAPACITY as i64);
-        total = total.saturating_add(count.saturating_mul(cells as i64));
-    }
+    let total: i64 = setup
+        .iter()
+        .map(|s| i64::from(s.count) * s.cells.len() as i64)
+        .sum();
     let seats = program.seats.len() as i64;
-    // Effects after the turn may give a seat more pieces: no bound then.
     let (pieces, span) = match (supply, &program.supply) {
         (Some(n), Some(s)) if program.effects.is_empty() && program.supply_per_seat.is_none() => {
             (total.saturating_add(i64::from(n) * seats), s.span)
         }
         _ => (i64::MAX, program.board_span),
     };
-    if pieces <= MAX_CAPACITY as i64 {
-        return Ok(());
+    if pieces <= MAX_SOWN as i64 {
+        return Ok(Some(pieces.max(1) as usize));
     }
     let count = if pieces == i64::MAX {
         "with no bound on the pieces (an unlimited or per-seat supply, or effects \
@@ -80,7 +81,8 @@ pub fn check_sowing_fits(
         span: span.into(),
         help: format!(
             "a sowing path may drop every piece on one cell, which holds at most \
-             {MAX_CAPACITY}: give the game at most {MAX_CAPACITY} pieces in all"
+             {MAX_SOWN} (a height is a byte): give the game at most {MAX_SOWN} pieces in all, \
+             with a `supply N` and no effect that adds to it"
         ),
     })))
 }
@@ -155,7 +157,8 @@ pub fn sowing(geometry: &Geometry, no_reversal: bool, capacity: usize) -> Sowing
             }
         }
     }
-    let stack_paths = (0..=MAX_CAPACITY)
+    // A height after a drop reads the row above it: up to the capacity.
+    let stack_paths = (0..=capacity.max(MAX_CAPACITY))
         .flat_map(|h| (0..cells).map(move |c| (h, c)))
         .map(|(h, c)| {
             if h + 1 > max_steps || h >= capacity {

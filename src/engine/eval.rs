@@ -544,7 +544,7 @@ fn bit_cells(mut bits: u128) -> impl Iterator<Item = CellId> {
 
 /// An unlimited supply reads as the largest number.
 #[inline(always)]
-fn supply_value(v: i32) -> i64 {
+pub(super) fn supply_value(v: i32) -> i64 {
     if v == i32::MAX {
         i64::MAX
     } else {

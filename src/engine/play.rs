@@ -8,8 +8,7 @@ use super::eval::Scope;
 use super::{Move, Outcome, State};
 use crate::ir::plan::Draw;
 use crate::ir::{
-    ArithOp, CellId, CmpOp, EffectOp, End, EndResult, Form, MoveRule, Node, Rules, Select, Step,
-    MAX_STEPS, NO_CELL,
+    CellId, EffectOp, End, EndResult, Form, MoveRule, Rules, Select, Step, MAX_STEPS, NO_CELL,
 };
 
 impl Rules {
@@ -172,59 +171,13 @@ impl Rules {
     /// the game with its result. Returns whether the game ended.
     #[inline(always)]
     pub(super) fn try_ends(&self, state: &mut State) -> bool {
-        for end in &self.ends {
-            if self.end_holds(&end.condition, state) {
+        for (i, end) in self.ends.iter().enumerate() {
+            if self.end_holds(i, end, state) {
                 self.end_by(state, end);
                 return true;
             }
         }
         false
-    }
-
-    /// Whether an end rule's condition holds.
-    #[inline(always)]
-    pub(super) fn end_holds(&self, condition: &Node, state: &State) -> bool {
-        let scope = Scope::at(state, NO_CELL);
-        match condition {
-            Node::Or(a, b) => self.either(a, b, &scope),
-            Node::CmpConst(op, sum, c) if matches!(**sum, Node::Arith(ArithOp::Add, ..)) => {
-                self.sum_holds(condition, *op, sum, *c, &scope)
-            }
-            condition => self.eval(condition, &scope) != 0,
-        }
-    }
-
-    /// Whether a sum of two seats' counters compared with a constant holds
-    /// (a team's `locked_movers(mover) + locked_movers(partner(mover)) ==
-    /// 8`), each counter read without the evaluator's calls; `condition`
-    /// is the whole, evaluated instead when the sum is of other things.
-    #[inline(never)]
-    fn sum_holds(&self, condition: &Node, op: CmpOp, sum: &Node, c: i64, scope: &Scope) -> bool {
-        let counter = |n: &Node| match n {
-            Node::LockedMovers(p) => {
-                let seat = match self.direct_seat(p, scope) {
-                    Some(seat) => seat,
-                    None => self.seat_of(p, scope),
-                };
-                Some(self.locked_movers(scope.state, seat))
-            }
-            _ => None,
-        };
-        match sum {
-            Node::Arith(_, a, b, _) => match (counter(a), counter(b)) {
-                (Some(a), Some(b)) => op.apply((a + b) as i64, c) != 0,
-                _ => self.eval(condition, scope) != 0,
-            },
-            _ => self.eval(condition, scope) != 0,
-        }
-    }
-
-    /// Whether `a` or `b` holds, each read inline when it is a leaf (an end
-    /// rule's `supply(mover) == 0 or full`): out of `try_ends`' line, so
-    /// that the games without such a rule do not carry its code.
-    #[inline(never)]
-    fn either(&self, a: &Node, b: &Node, scope: &Scope) -> bool {
-        self.eval(a, scope) != 0 || self.eval(b, scope) != 0
     }
 
     /// Ends the game by `end`, whose condition holds: its result.

@@ -18,8 +18,9 @@ use rand::Rng;
 use super::bitboard::{nth_cell, nth_cell64};
 use super::play::{below, spend_piece};
 use super::{Move, State};
+use crate::ir::end_test::{Atom, Counter, EndTest, Who};
 use crate::ir::plan::Playout;
-use crate::ir::{Candidates, CmpOp, Node, Rules, SeatRef, Select};
+use crate::ir::{Candidates, CmpOp, Rules, Select};
 
 /// Plays uniformly random moves until the game ends or no move is legal; returns
 /// the number of moves played. `buf` is reused so that nothing is allocated.
@@ -167,8 +168,8 @@ impl Rules {
         let mut probes = [Probe::Other; MAX_PROBES];
         let probed = self.ends.len() <= MAX_PROBES;
         if probed {
-            for (probe, end) in probes.iter_mut().zip(&self.ends) {
-                *probe = Probe::of(&end.condition);
+            for (probe, test) in probes.iter_mut().zip(&self.plan.ends) {
+                *probe = Probe::of(test);
             }
         }
         let seats = self.seats.len();
@@ -217,7 +218,7 @@ impl Rules {
             }
             let ended = if probed {
                 let mut ended = false;
-                for (probe, end) in probes.iter().zip(&self.ends) {
+                for (i, (probe, end)) in probes.iter().zip(&self.ends).enumerate() {
                     let holds = match *probe {
                         Probe::MoverLine(t) => state.lines[t * seats + seat as usize],
                         Probe::Full => state.empty_list.is_empty(),
@@ -228,7 +229,7 @@ impl Rules {
                         // The loop without effects reads the ends it reads
                         // directly as above and no more: any other arm there
                         // makes Gomoku 2-3% slower.
-                        _ => self.end_holds(&end.condition, state),
+                        _ => self.end_holds(i, end, state),
                     };
                     if holds {
                         self.end_by(state, end);
@@ -288,32 +289,31 @@ enum Leaf {
 }
 
 impl Probe {
-    /// The probe for an end condition.
-    fn of(condition: &Node) -> Self {
-        if let Node::Or(a, b) = condition {
-            return match (Leaf::of(a), Leaf::of(b)) {
+    /// The probe for an end test.
+    fn of(test: &EndTest) -> Self {
+        match *test {
+            EndTest::Either(a, b) => match (Leaf::of(a), Leaf::of(b)) {
                 (Some(a), Some(b)) => Probe::Either(a, b),
                 _ => Probe::Other,
-            };
-        }
-        match Leaf::of(condition) {
-            Some(Leaf::MoverLine(t)) => Probe::MoverLine(t as usize),
-            Some(Leaf::Full) => Probe::Full,
-            Some(Leaf::MoverOut) => Probe::MoverOut,
-            None => Probe::Other,
+            },
+            EndTest::One(a) => match Leaf::of(a) {
+                Some(Leaf::MoverLine(t)) => Probe::MoverLine(t as usize),
+                Some(Leaf::Full) => Probe::Full,
+                Some(Leaf::MoverOut) => Probe::MoverOut,
+                None => Probe::Other,
+            },
+            _ => Probe::Other,
         }
     }
 }
 
 impl Leaf {
-    /// The leaf for a condition, if it is one.
-    fn of(condition: &Node) -> Option<Self> {
-        Some(match condition {
-            Node::Line(t, SeatRef::Mover) => Leaf::MoverLine(*t),
-            Node::Full => Leaf::Full,
-            Node::CmpConst(CmpOp::Eq, a, 0) if matches!(**a, Node::Supply(SeatRef::Mover)) => {
-                Leaf::MoverOut
-            }
+    /// The leaf for an atom of an end test, if the loop reads it directly.
+    fn of(atom: Atom) -> Option<Self> {
+        Some(match atom {
+            Atom::Line(t, Who::Mover) => Leaf::MoverLine(t),
+            Atom::Full => Leaf::Full,
+            Atom::Compare(Counter::Supply(Who::Mover), CmpOp::Eq, 0) => Leaf::MoverOut,
             _ => return None,
         })
     }

@@ -15,7 +15,8 @@ use rand::Rng;
 use super::pieces::occupy_in;
 use super::state::{Fault, FaultKind};
 use super::{State, MAX_MOVES};
-use crate::ir::{CellId, CmpOp, Form, Node, Rules, SeatRef, Sowing, NO_CELL};
+use crate::ir::end_test::{Atom, Counter, EndTest, Who};
+use crate::ir::{CellId, Form, Rules, Sowing, NO_CELL};
 use crate::syntax::Span;
 
 /// The most piece codes (empty, the seats, the neutral kinds) the words hold.
@@ -26,33 +27,6 @@ const MAX_SEATS: usize = 8;
 
 /// The most end rules the words test.
 const MAX_ENDS: usize = 4;
-
-/// A seat an end condition names.
-#[derive(Clone, Copy)]
-enum Who {
-    Mover,
-    Next,
-    Fixed(u8),
-}
-
-/// A counter an end condition compares with a constant.
-#[derive(Clone, Copy)]
-enum Counter {
-    Supply(Who),
-    Count(Who),
-    Turn,
-}
-
-/// A leaf of an end condition, read on the words.
-#[derive(Clone, Copy)]
-enum Atom {
-    /// The seat has a line of the table's length.
-    Line(u8, Who),
-    /// No cell is empty.
-    Full,
-    /// A counter compared with a constant.
-    Compare(Counter, CmpOp, i64),
-}
 
 /// An end condition as the words test it: a leaf, or two leaves joined.
 #[derive(Clone, Copy)]
@@ -164,8 +138,8 @@ impl Rules {
             return None;
         }
         let mut tests = [Test::One(Atom::Full); MAX_ENDS];
-        for (test, end) in tests.iter_mut().zip(&self.ends) {
-            *test = Test::of(&end.condition)?;
+        for (test, end) in tests.iter_mut().zip(&self.plan.ends) {
+            *test = Test::of(end)?;
         }
         Some((rule.sowing()?, tests))
     }
@@ -395,12 +369,13 @@ impl Words {
 }
 
 impl Test {
-    /// The test of an end condition, if the words can read it.
-    fn of(condition: &Node) -> Option<Self> {
-        Some(match condition {
-            Node::And(a, b) => Test::Both(Atom::of(a)?, Atom::of(b)?),
-            Node::Or(a, b) => Test::Either(Atom::of(a)?, Atom::of(b)?),
-            other => Test::One(Atom::of(other)?),
+    /// The test of an end rule, if it is made of leaves the words read.
+    fn of(test: &EndTest) -> Option<Self> {
+        Some(match *test {
+            EndTest::One(a) => Test::One(a),
+            EndTest::Both(a, b) => Test::Both(a, b),
+            EndTest::Either(a, b) => Test::Either(a, b),
+            EndTest::LockedSum(..) | EndTest::Evaluated => return None,
         })
     }
 
@@ -408,62 +383,30 @@ impl Test {
     #[inline(always)]
     fn holds(self, words: &mut Words, rules: &Rules) -> bool {
         match self {
-            Test::One(a) => a.holds(words, rules),
-            Test::Both(a, b) => a.holds(words, rules) && b.holds(words, rules),
-            Test::Either(a, b) => a.holds(words, rules) || b.holds(words, rules),
+            Test::One(a) => atom_holds(a, words, rules),
+            Test::Both(a, b) => atom_holds(a, words, rules) && atom_holds(b, words, rules),
+            Test::Either(a, b) => atom_holds(a, words, rules) || atom_holds(b, words, rules),
         }
     }
 }
 
-impl Atom {
-    /// The leaf of a condition, if the words can read it.
-    fn of(condition: &Node) -> Option<Self> {
-        Some(match condition {
-            Node::Line(t, p) => Atom::Line(*t, Who::of(p)?),
-            Node::Full => Atom::Full,
-            Node::CmpConst(op, a, c) => {
-                let counter = match &**a {
-                    Node::Supply(p) => Counter::Supply(Who::of(p)?),
-                    Node::Count(p) => Counter::Count(Who::of(p)?),
-                    Node::Turn => Counter::Turn,
-                    _ => return None,
-                };
-                Atom::Compare(counter, *op, *c)
-            }
-            _ => return None,
-        })
-    }
-
-    /// Whether the leaf holds on the words.
-    #[inline(always)]
-    fn holds(self, words: &mut Words, rules: &Rules) -> bool {
-        let seats = rules.seats.len();
-        match self {
-            Atom::Line(t, who) => words.line(rules, t as usize, words.seat(who, seats)),
-            Atom::Full => words.tops[0] == 0,
-            Atom::Compare(counter, op, c) => {
-                let value = match counter {
-                    Counter::Supply(who) => match words.supply[words.seat(who, seats)] {
-                        i32::MAX => i64::MAX,
-                        v => i64::from(v),
-                    },
-                    Counter::Count(who) => i64::from(words.counts[words.seat(who, seats)]),
-                    Counter::Turn => i64::from(words.turn),
-                };
-                op.apply(value, c) != 0
-            }
+/// Whether the leaf holds on the words.
+#[inline(always)]
+fn atom_holds(atom: Atom, words: &mut Words, rules: &Rules) -> bool {
+    let seats = rules.seats.len();
+    match atom {
+        Atom::Line(t, who) => words.line(rules, t as usize, words.seat(who, seats)),
+        Atom::Full => words.tops[0] == 0,
+        Atom::Compare(counter, op, c) => {
+            let value = match counter {
+                Counter::Supply(who) => match words.supply[words.seat(who, seats)] {
+                    i32::MAX => i64::MAX,
+                    v => i64::from(v),
+                },
+                Counter::Count(who) => i64::from(words.counts[words.seat(who, seats)]),
+                Counter::Turn => i64::from(words.turn),
+            };
+            op.apply(value, c) != 0
         }
-    }
-}
-
-impl Who {
-    /// The seat of a seat reference, if it is one the words name.
-    fn of(p: &SeatRef) -> Option<Self> {
-        Some(match p {
-            SeatRef::Mover => Who::Mover,
-            SeatRef::Next => Who::Next,
-            SeatRef::Fixed(s) => Who::Fixed(*s),
-            _ => return None,
-        })
     }
 }

@@ -13,7 +13,8 @@ use super::drop::UP;
 use super::play::below;
 use super::state::copy_slice;
 use super::State;
-use crate::ir::{Candidates, CellId, LineTable, Node, Rules, SeatRef, Select};
+use crate::ir::end_test::{Atom, EndTest, Who};
+use crate::ir::{Candidates, CellId, LineTable, Rules, Select};
 
 /// The most end rules a word playout tests.
 const MAX_ENDS: usize = 4;
@@ -118,10 +119,10 @@ impl Rules {
             return None;
         }
         let mut ends = [WordEnd::Full; MAX_ENDS];
-        for (slot, end) in ends.iter_mut().zip(&self.ends) {
-            *slot = match &end.condition {
-                Node::Line(t, SeatRef::Mover) => WordEnd::MoverLine(*t as usize),
-                Node::Full => WordEnd::Full,
+        for (slot, test) in ends.iter_mut().zip(&self.plan.ends) {
+            *slot = match test {
+                EndTest::One(Atom::Line(t, Who::Mover)) => WordEnd::MoverLine(*t as usize),
+                EndTest::One(Atom::Full) => WordEnd::Full,
                 _ => return None,
             };
         }

@@ -7,6 +7,8 @@
 //! every pass off the plan is [`Plan::general`], and the engine runs the
 //! general paths only: the differential test compares the two.
 
+use super::end_test::EndTest;
+
 /// The passes that may specialise a game, in the order they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Pass {
@@ -16,6 +18,8 @@ pub enum Pass {
     PieceWalk,
     /// Every stack's sowing moves kept as counts in the state.
     SowCounts,
+    /// End conditions of common shapes read without the evaluator.
+    EndTests,
     /// A random move drawn without listing every move.
     RandomDraw,
     /// A random playout run in a loop of its own.
@@ -24,10 +28,11 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 5] = [
+    pub const ALL: [Pass; 6] = [
         Pass::Relocation,
         Pass::PieceWalk,
         Pass::SowCounts,
+        Pass::EndTests,
         Pass::RandomDraw,
         Pass::PlayoutLoop,
     ];
@@ -38,6 +43,7 @@ impl Pass {
             Pass::Relocation => "relocation",
             Pass::PieceWalk => "piece-walk",
             Pass::SowCounts => "sow-counts",
+            Pass::EndTests => "end-tests",
             Pass::RandomDraw => "random-draw",
             Pass::PlayoutLoop => "playout-loop",
         }
@@ -137,10 +143,12 @@ pub enum Playout {
 }
 
 /// What the passes chose.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     /// Per phase: how a random move is drawn.
     pub draws: Vec<Draw>,
+    /// Per end rule: how its condition is read.
+    pub ends: Vec<EndTest>,
     /// How a random playout runs.
     pub playout: Playout,
     /// The passes that fired, in order, each with what it chose.
@@ -149,9 +157,10 @@ pub struct Plan {
 
 impl Plan {
     /// The plan of the general paths only, for `phases` phases.
-    pub fn general(phases: usize) -> Plan {
+    pub fn general(phases: usize, ends: usize) -> Plan {
         Plan {
             draws: vec![Draw::Listed; phases],
+            ends: vec![EndTest::Evaluated; ends],
             playout: Playout::Turns,
             fired: Vec::new(),
         }

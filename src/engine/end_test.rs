@@ -1,0 +1,67 @@
+//! Reading end rules as the compiler's `end-tests` pass recognised them
+//! (`ir::end_test`): leaves straight off the state, a team's sum of locked
+//! movers without the evaluator's calls, anything else evaluated.
+
+use super::eval::{next_seat, supply_value, Scope};
+use super::State;
+use crate::ir::end_test::{Atom, Counter, EndTest, Who};
+use crate::ir::{CmpOp, End, Rules, SeatRef, NO_CELL};
+
+impl Rules {
+    /// Whether end rule number `i` (`end`) holds.
+    #[inline(always)]
+    pub(super) fn end_holds(&self, i: usize, end: &End, state: &State) -> bool {
+        match &self.plan.ends[i] {
+            EndTest::One(a) => self.atom_holds(*a, state),
+            EndTest::Both(a, b) => self.atom_holds(*a, state) && self.atom_holds(*b, state),
+            EndTest::Either(a, b) => self.either(*a, *b, state),
+            EndTest::LockedSum(p, q, op, c) => self.locked_sum(p, q, *op, *c, state),
+            EndTest::Evaluated => self.eval(&end.condition, &Scope::at(state, NO_CELL)) != 0,
+        }
+    }
+
+    /// Whether `a` or `b` holds (`supply(mover) == 0 or full`): out of
+    /// `try_ends`' line, so that the games without such a rule do not
+    /// carry its code.
+    #[inline(never)]
+    fn either(&self, a: Atom, b: Atom, state: &State) -> bool {
+        self.atom_holds(a, state) || self.atom_holds(b, state)
+    }
+
+    /// Whether a leaf of an end condition holds.
+    #[inline(always)]
+    pub(super) fn atom_holds(&self, atom: Atom, state: &State) -> bool {
+        let seats = self.seats.len();
+        let seat = |who: Who| match who {
+            Who::Mover => state.mover as usize,
+            Who::Next => next_seat(state.mover as usize, seats),
+            Who::Fixed(s) => s as usize,
+        };
+        match atom {
+            Atom::Line(t, who) => state.lines[t as usize * seats + seat(who)],
+            Atom::Full => state.empty_list.is_empty(),
+            Atom::Compare(counter, op, c) => {
+                let value = match counter {
+                    Counter::Supply(who) => supply_value(state.supply[seat(who)]),
+                    Counter::Count(who) => i64::from(state.counts[seat(who)]),
+                    Counter::Turn => i64::from(state.turn),
+                };
+                op.apply(value, c) != 0
+            }
+        }
+    }
+
+    /// Whether two seats' locked movers add up as the test says.
+    #[inline(never)]
+    fn locked_sum(&self, p: &SeatRef, q: &SeatRef, op: CmpOp, c: i64, state: &State) -> bool {
+        let scope = Scope::at(state, NO_CELL);
+        let locked = |p: &SeatRef| {
+            let seat = match self.direct_seat(p, &scope) {
+                Some(seat) => seat,
+                None => self.seat_of(p, &scope),
+            };
+            self.locked_movers(state, seat)
+        };
+        op.apply((locked(p) + locked(q)) as i64, c) != 0
+    }
+}
