@@ -13,8 +13,8 @@
 //! turn: `tests/passes.rs` compares the two on every shipped game, the
 //! docs' examples and a corpus of odd rules files.
 
-use crate::ir::end_test::EndTest;
-use crate::ir::plan::{Draw, Pass, Passes, Plan, Playout};
+use crate::ir::end_test::{Atom, EndTest, Who};
+use crate::ir::plan::{Draw, Pass, Passes, Plan, Playout, LOOP_ENDS, SOW_LOOP_CODES};
 use crate::ir::{Candidates, Form, MoveRule, Phase, Rules, Step};
 
 /// What a game uses, as bits: what a pass must support to fire.
@@ -307,7 +307,41 @@ fn placement_loop(rules: &Rules, features: Features) -> Option<Playout> {
     let listed = matches!(place.candidates, Candidates::Empty) && place.mask.is_none();
     let word = rules.geometry.cell_count() <= 128 && rules.keeps_tops && has_word(rules, place);
     let plain = place.test.is_none() && place.guard.is_none() && phase.turns.is_none();
-    (plain && (listed || word)).then_some(Playout::Placement)
+    let words = on_words(rules, features, place);
+    (plain && (listed || word)).then_some(Playout::Placement { words })
+}
+
+/// Whether the placement loop runs on words: at most 64 cells and 8 seats,
+/// no scores, effects, runs or side links, line flags that fit a word, and
+/// end rules that read only the mover's lines and a full board.
+fn on_words(rules: &Rules, features: Features, place: &crate::ir::Select) -> bool {
+    let unsupported = Features::EFFECTS
+        .and(Features::LIVE_SCORES)
+        .and(Features::SIDE_LINKS)
+        .and(Features::RUNS)
+        .and(Features::STACKS);
+    let ends = rules.plan.ends.iter().all(|t| {
+        matches!(
+            t,
+            EndTest::One(Atom::Line(_, Who::Mover)) | EndTest::One(Atom::Full)
+        )
+    });
+    let candidates = match place.candidates {
+        Candidates::Empty => true,
+        Candidates::Dropped => {
+            let compass = &rules.geometry.compass;
+            compass.shifts.is_some() && !compass.column_masks.is_empty()
+        }
+        _ => false,
+    };
+    features.within(!unsupported)
+        && rules.keeps_tops
+        && rules.geometry.cell_count() <= 64
+        && rules.ends.len() <= LOOP_ENDS
+        && rules.line_tables.len() * rules.seats.len() <= 64
+        && rules.line_tables.iter().all(|t| t.small_masks.is_some())
+        && ends
+        && candidates
 }
 
 /// Whether the engine reads `place`'s candidates off the bitboards as a
@@ -335,9 +369,15 @@ fn sow_loop(rules: &Rules, features: Features) -> Option<Playout> {
         .and(Features::SIDE_LINKS)
         .and(Features::OTHERWISE)
         .and(Features::AGAIN);
-    // The words read only end tests made of leaves.
-    let ends_read = rules.plan.ends.iter().all(EndTest::atoms);
-    if !features.within(!unsupported) || rules.sow_cache.is_none() || !ends_read {
+    // The words read only end tests made of leaves, a word a kind of
+    // piece and a bit a line flag.
+    let words = rules.geometry.cell_count() <= 64
+        && 1 + rules.seats.len() + rules.neutrals.len() <= SOW_LOOP_CODES
+        && rules.ends.len() <= LOOP_ENDS
+        && rules.line_tables.len() * rules.seats.len() <= 64
+        && rules.line_tables.iter().all(|t| t.small_masks.is_some())
+        && rules.plan.ends.iter().all(EndTest::atoms);
+    if !features.within(!unsupported) || rules.sow_cache.is_none() || !words {
         return None;
     }
     let mut phases = rules.phases.iter().zip(&rules.plan.draws);
@@ -356,7 +396,7 @@ fn card_loop(rules: &Rules, features: Features) -> Option<Playout> {
         .and(Features::DEAL)
         .and(Features::SIDE_LINKS)
         .and(Features::AGAIN);
-    if !features.within(!unsupported) {
+    if !features.within(!unsupported) || rules.ends.len() > LOOP_ENDS {
         return None;
     }
     let index = rules

@@ -15,10 +15,10 @@ use rand::Rng;
 use super::cards::CardReading;
 use super::eval::Scope;
 use super::State;
-use crate::ir::{CardChain, CellId, CmpOp, End, Form, Node, Rules, SeatRef, NO_CELL};
+use crate::ir::{CardChain, CellId, CmpOp, End, Node, Rules, SeatRef, NO_CELL};
 
 /// The most end rules the loop reads with its readers.
-const MAX_ENDS: usize = 4;
+const MAX_ENDS: usize = crate::ir::plan::LOOP_ENDS;
 
 /// A condition the loop reads every turn.
 #[derive(Clone, Copy)]
@@ -114,10 +114,8 @@ struct Readers<'r> {
 
 impl Rules {
     /// Plays random card moves until the game ends, no move is legal or
-    /// `max_moves` are played; `None` when the phase is not one card rule
-    /// that lasts to the end of the game (or the game has move filters,
-    /// effects after the turn, deals, side links, more than four end
-    /// rules, or the mover plays again).
+    /// `max_moves` are played (the `playout-loop` pass chose this loop for
+    /// the phase); `None` when the mover plays again.
     #[inline(never)]
     pub(super) fn card_playout<R: Rng>(
         &self,
@@ -129,16 +127,9 @@ impl Rules {
         let [rule] = phase.rules.as_slice() else {
             return None;
         };
+        // The `playout-loop` pass found that the rules fit the loop.
         let chain = rule.card_chain()?;
-        let fits = rule.form == Form::Cards
-            && phase.turns.is_none()
-            && self.filters.is_empty()
-            && self.effects.is_empty()
-            && self.deal.is_none()
-            && !self.side_links
-            && self.ends.len() <= MAX_ENDS
-            && !state.again;
-        if !fits {
+        if state.again {
             return None;
         }
         let readers = Readers::of(self, chain);

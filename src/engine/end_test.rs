@@ -8,10 +8,10 @@ use crate::ir::end_test::{Atom, Counter, EndTest, Who};
 use crate::ir::{CmpOp, End, Rules, SeatRef, NO_CELL};
 
 impl Rules {
-    /// Whether end rule number `i` (`end`) holds.
+    /// Whether end rule `end`, whose test is `test`, holds.
     #[inline(always)]
-    pub(super) fn end_holds(&self, i: usize, end: &End, state: &State) -> bool {
-        match &self.plan.ends[i] {
+    pub(super) fn end_holds(&self, test: &EndTest, end: &End, state: &State) -> bool {
+        match test {
             EndTest::One(a) => self.atom_holds(*a, state),
             EndTest::Both(a, b) => self.atom_holds(*a, state) && self.atom_holds(*b, state),
             EndTest::Either(a, b) => self.either(*a, *b, state),

@@ -171,8 +171,8 @@ impl Rules {
     /// the game with its result. Returns whether the game ended.
     #[inline(always)]
     pub(super) fn try_ends(&self, state: &mut State) -> bool {
-        for (i, end) in self.ends.iter().enumerate() {
-            if self.end_holds(i, end, state) {
+        for (end, test) in self.ends.iter().zip(&self.plan.ends) {
+            if self.end_holds(test, end, state) {
                 self.end_by(state, end);
                 return true;
             }

@@ -36,7 +36,7 @@ pub fn random_playout<R: Rng>(
     // over to turn-by-turn play.
     let played = match rules.plan.playout {
         Playout::Turns => 0,
-        Playout::Placement => rules.placement_loop(state, buf, rng, max_moves),
+        Playout::Placement { words } => rules.placement_loop(words, state, buf, rng, max_moves),
         Playout::Sow(_) | Playout::Cards(_) => rules.loop_of_its_own(state, rng, max_moves),
     };
     if played < max_moves && !state.is_over() {
@@ -55,6 +55,7 @@ impl Rules {
     #[inline(always)]
     fn placement_loop<R: Rng>(
         &self,
+        words: bool,
         state: &mut State,
         buf: &mut Vec<Move>,
         rng: &mut R,
@@ -72,7 +73,7 @@ impl Rules {
             return played;
         };
         if played < max_moves && state.phase as usize == last {
-            played + self.placements(place, state, rng, max_moves - played)
+            played + self.placements(words, place, state, rng, max_moves - played)
         } else {
             played
         }
@@ -125,17 +126,20 @@ impl Rules {
 
 impl Rules {
     /// The placement loop from a position in the last phase: on words when
-    /// the game fits them, else [`Rules::placement_playout`].
+    /// the plan says the game fits them, else [`Rules::placement_playout`].
     #[inline(always)]
     fn placements<R: Rng>(
         &self,
+        words: bool,
         place: &Select,
         state: &mut State,
         rng: &mut R,
         max_moves: u32,
     ) -> u32 {
-        if let Some(played) = self.word_playout(place, state, rng, max_moves) {
-            return played;
+        if words {
+            if let Some(played) = self.word_playout(place, state, rng, max_moves) {
+                return played;
+            }
         }
         // Games without scores or effects after the turn run a loop
         // compiled without them.
@@ -218,7 +222,8 @@ impl Rules {
             }
             let ended = if probed {
                 let mut ended = false;
-                for (i, (probe, end)) in probes.iter().zip(&self.ends).enumerate() {
+                let ends = self.ends.iter().zip(&self.plan.ends);
+                for (probe, (end, test)) in probes.iter().zip(ends) {
                     let holds = match *probe {
                         Probe::MoverLine(t) => state.lines[t * seats + seat as usize],
                         Probe::Full => state.empty_list.is_empty(),
@@ -229,7 +234,7 @@ impl Rules {
                         // The loop without effects reads the ends it reads
                         // directly as above and no more: any other arm there
                         // makes Gomoku 2-3% slower.
-                        _ => self.end_holds(i, end, state),
+                        _ => self.end_holds(test, end, state),
                     };
                     if holds {
                         self.end_by(state, end);

@@ -16,17 +16,18 @@ use super::pieces::occupy_in;
 use super::state::{Fault, FaultKind};
 use super::{State, MAX_MOVES};
 use crate::ir::end_test::{Atom, Counter, EndTest, Who};
-use crate::ir::{CellId, Form, Rules, Sowing, NO_CELL};
+use crate::ir::plan::{LOOP_ENDS, SOW_LOOP_CODES};
+use crate::ir::{CellId, Rules, Sowing, NO_CELL};
 use crate::syntax::Span;
 
 /// The most piece codes (empty, the seats, the neutral kinds) the words hold.
-const MAX_CODES: usize = 16;
+const MAX_CODES: usize = SOW_LOOP_CODES;
 
 /// The most seats (the language's limit).
 const MAX_SEATS: usize = 8;
 
 /// The most end rules the words test.
-const MAX_ENDS: usize = 4;
+const MAX_ENDS: usize = LOOP_ENDS;
 
 /// An end condition as the words test it: a leaf, or two leaves joined.
 #[derive(Clone, Copy)]
@@ -106,37 +107,15 @@ impl Rules {
         Some(played)
     }
 
-    /// The game's sowing and its end tests, or `None` when the words cannot
-    /// hold it: more than 64 cells or 16 kinds of piece, anything after the
-    /// turn (effects, scores, deals, runs, majorities, side links), a phase
-    /// that ends, or an end condition the words cannot read.
+    /// The game's sowing and its end tests (the `playout-loop` pass found
+    /// that the rules fit words, and the caller that the game is in the
+    /// sowing phase), or `None` when the mover is to play again or the
+    /// game is over.
     fn sow_game(&self, state: &State) -> Option<(&Sowing, [Test; MAX_ENDS])> {
-        self.sow_cache.as_ref()?;
-        let phase = self.phases.get(state.phase as usize)?;
-        let [rule] = phase.rules.as_slice() else {
-            return None;
-        };
-        let fits = rule.form == Form::Sow
-            && phase.turns.is_none()
-            && self.filters.is_empty()
-            && self.geometry.cell_count() <= 64
-            && 1 + self.seats.len() + self.neutrals.len() <= MAX_CODES
-            && self.seats.len() <= MAX_SEATS
-            && self.ends.len() <= MAX_ENDS
-            && state.lines.len() <= 64
-            && self.effects.is_empty()
-            && !self.live_scores
-            && self.deal.is_none()
-            && self.run_lengths.is_empty()
-            && !self.majority
-            && !self.keeps_slots
-            && !self.side_links
-            && !state.again
-            && state.outcome.is_none()
-            && self.line_tables.iter().all(|t| t.small_masks.is_some());
-        if !fits {
+        if state.again || state.outcome.is_some() {
             return None;
         }
+        let rule = self.phases.get(state.phase as usize)?.rules.first()?;
         let mut tests = [Test::One(Atom::Full); MAX_ENDS];
         for (test, end) in tests.iter_mut().zip(&self.plan.ends) {
             *test = Test::of(end)?;

@@ -14,16 +14,14 @@ use super::play::below;
 use super::state::copy_slice;
 use super::State;
 use crate::ir::end_test::{Atom, EndTest, Who};
+use crate::ir::plan::LOOP_ENDS;
 use crate::ir::{Candidates, CellId, LineTable, Rules, Select};
 
 /// The most end rules a word playout tests.
-const MAX_ENDS: usize = 4;
+const MAX_ENDS: usize = LOOP_ENDS;
 
 /// The most seats (the language's limit).
 const MAX_SEATS: usize = 8;
-
-/// The most line flags (line lengths times seats) a word playout keeps: a bit each of a word.
-const MAX_FLAGS: usize = 64;
 
 /// An end condition a word playout tests on its words.
 #[derive(Clone, Copy)]
@@ -99,23 +97,10 @@ impl Rules {
         Some(n as u32)
     }
 
-    /// The word game of `place`, or `None` when the rules need more than
-    /// words: more than 64 cells, effects, scores, runs, groups, sowing,
-    /// other end conditions.
+    /// The word game of `place` (the `playout-loop` pass found that the
+    /// rules fit words), or `None` when the game is over.
     fn word_game(&self, place: &Select, state: &State) -> Option<WordGame> {
-        let fits = self.geometry.cell_count() <= 64
-            && self.effects.is_empty()
-            && !self.live_scores
-            && self.keeps_tops
-            && !self.side_links
-            && self.run_lengths.is_empty()
-            && self.sow_cache.is_none()
-            && self.seats.len() <= MAX_SEATS
-            && self.ends.len() <= MAX_ENDS
-            && state.lines.len() <= MAX_FLAGS
-            && state.outcome.is_none()
-            && self.line_tables.iter().all(|t| t.small_masks.is_some());
-        if !fits {
+        if state.outcome.is_some() {
             return None;
         }
         let mut ends = [WordEnd::Full; MAX_ENDS];

@@ -128,14 +128,26 @@ pub enum Draw {
     PieceWalk,
 }
 
+/// The most end rules a loop on words reads (the placement loop reads
+/// more through the evaluator).
+pub const LOOP_ENDS: usize = 4;
+/// The most kinds of piece (codes, empty included) the sowing loop keeps
+/// a word of.
+pub const SOW_LOOP_CODES: usize = 16;
+
 /// How a random playout runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Playout {
     /// Turn by turn: a random move, played.
     Turns,
     /// The last phase is one placement a turn: earlier phases turn by turn,
-    /// then a loop of placements (on words when the game fits them).
-    Placement,
+    /// then a loop of placements, on words held in registers when `words`
+    /// (a board of at most 64 cells, no scores, effects or runs, ends of a
+    /// mover's line or a full board).
+    Placement {
+        /// Whether the loop runs on words.
+        words: bool,
+    },
     /// The phase of one sowing rule, to the end, on words.
     Sow(u8),
     /// The phase of one card rule, to the end, in a loop of its own.
