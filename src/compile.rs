@@ -203,7 +203,7 @@ pub fn compile_with(
         let count = |form| rules.iter().filter(|r: &&MoveRule| r.form == form).count();
         let forms = (count(Form::Track), count(Form::Cards));
         phases.push(Phase {
-            alike: moves::may_read_alike(&rules),
+            alike: false,
             name: p.name.clone(),
             turns,
             rules,

@@ -31,8 +31,8 @@ pub fn move_rule(
             steps.push(step);
         }
     }
+    // A lone `place` is the general runner's until the `place-form` pass.
     let form = match steps.as_slice() {
-        [Step::Place(_)] => Form::Place,
         [Step::Place(_), Step::Sow(_)] => Form::Sow,
         [Step::PlayCards(_), Step::PlaceOn(..), ..] => Form::Cards,
         [.., Step::Enter(_) | Step::MoveBy(..) | Step::Split(..) | Step::Switch(_)] => Form::Track,
@@ -43,6 +43,22 @@ pub fn move_rule(
         form,
         text: spec.text.clone(),
     })
+}
+
+/// The `place-form` pass: a rule that is one `place` lists its cells
+/// straight from the candidates (`Form::Place`), each move a
+/// `Move::Place`, without the general runner's walk.
+pub fn find_places(rules: &mut Rules) -> Option<String> {
+    let mut marked = Vec::new();
+    for phase in &mut rules.phases {
+        for (i, rule) in phase.rules.iter_mut().enumerate() {
+            if rule.form == Form::Chain && matches!(rule.steps.as_slice(), [Step::Place(_)]) {
+                rule.form = Form::Place;
+                marked.push(format!("{} rule {}", phase.name, i + 1));
+            }
+        }
+    }
+    (!marked.is_empty()).then(|| marked.join(", "))
 }
 
 /// Marks the chains that are relocations (see [`Form::Relocation`]), once

@@ -176,6 +176,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             continue;
         }
         let fired = match pass {
+            Pass::PlaceForm => super::moves::find_places(rules),
             Pass::Relocation => super::moves::find_relocations(rules),
             Pass::PieceWalk => super::piece_walk::find_piece_walks(rules),
             Pass::SowCounts => sow_counts(rules),
@@ -186,6 +187,10 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
         if let Some(what) = fired {
             rules.plan.fired.push((pass, what));
         }
+    }
+    // Which rules' moves may be written alike depends on their final forms.
+    for phase in &mut rules.phases {
+        phase.alike = super::moves::may_read_alike(&phase.rules);
     }
 }
 

@@ -98,9 +98,11 @@ impl Rules {
             ))));
         }
         let moves = self.sorted_moves(state);
-        let found = moves
-            .iter()
-            .find(|m| matches!(m, Move::Place(c) if in_column(*c)));
+        let found = moves.iter().find(|m| match m {
+            Move::Place(c) => in_column(*c),
+            Move::Chain { .. } => self.move_text(**m) == text,
+            _ => false,
+        });
         Some(match found {
             Some(&m) => Ok(m),
             None if self.dropped_full(state, text) => {

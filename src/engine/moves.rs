@@ -278,7 +278,12 @@ impl Rules {
             if !text.is_empty() {
                 text.push(if lifted { '-' } else { ' ' });
             }
-            text.push_str(label(c));
+            // A drop is written by its column where every place drops.
+            if matches!(step, Step::Place(_)) && self.writes_columns() {
+                text.push_str(&self.column_text(c));
+            } else {
+                text.push_str(label(c));
+            }
             lifted = matches!(step, Step::Pick(_) | Step::Remove(_));
         }
         text + &keep

@@ -12,6 +12,8 @@ use super::end_test::EndTest;
 /// The passes that may specialise a game, in the order they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Pass {
+    /// A rule of one `place` listed straight from its candidates.
+    PlaceForm,
     /// A chain `pick, [keep largest group,] place` listed on bitboards.
     Relocation,
     /// A chain `pick, step|jump` listed where the pieces stand.
@@ -28,7 +30,8 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 6] = [
+    pub const ALL: [Pass; 7] = [
+        Pass::PlaceForm,
         Pass::Relocation,
         Pass::PieceWalk,
         Pass::SowCounts,
@@ -40,6 +43,7 @@ impl Pass {
     /// The pass's name, as `--passes` and `--ir` write it.
     pub fn name(self) -> &'static str {
         match self {
+            Pass::PlaceForm => "place-form",
             Pass::Relocation => "relocation",
             Pass::PieceWalk => "piece-walk",
             Pass::SowCounts => "sow-counts",
