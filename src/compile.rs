@@ -375,7 +375,6 @@ pub fn compile_with(
         neutrals: program.neutrals.clone(),
         setup,
         first_random: program.first_random,
-        sow_cache: None,
         plan: crate::ir::plan::Plan::general(0, 0),
         score_runs,
         run_values,

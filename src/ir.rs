@@ -58,11 +58,6 @@ pub struct Rules {
     pub setup: Vec<Setup>,
     /// Whether the first seat is drawn by chance.
     pub first_random: bool,
-    /// When the game has one sowing rule and it sows any occupied (or any)
-    /// stack, the moves from a stack of height h on cell c at `[h * cells + c]`:
-    /// the engine then keeps every stack's count, and their total, up to date
-    /// as heights change, so a random sowing move needs no pass over the board.
-    pub sow_cache: Option<Vec<u64>>,
     /// When the score is exactly a run total, its index: the engine reads it directly.
     pub score_runs: Option<u8>,
     /// The phases in order.

@@ -104,7 +104,6 @@ impl Features {
             neutrals: _,
             setup,
             first_random,
-            sow_cache: _,
             score_runs: _,
             phases,
             effects,
@@ -199,9 +198,10 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
 /// every stack's number of sowing moves and their total, so that a random
 /// sowing move is one draw with no pass over the board.
 fn sow_counts(rules: &mut Rules) -> Option<String> {
-    rules.sow_cache = super::pieces::sow_cache(&rules.phases, rules.geometry.cell_count());
+    rules.plan.sow_counts = super::pieces::sow_cache(&rules.phases, rules.geometry.cell_count());
     rules
-        .sow_cache
+        .plan
+        .sow_counts
         .as_ref()
         .map(|_| "the moves of every stack counted in the state".to_string())
 }
@@ -382,7 +382,7 @@ fn sow_loop(rules: &Rules, features: Features) -> Option<Playout> {
         && rules.line_tables.len() * rules.seats.len() <= 64
         && rules.line_tables.iter().all(|t| t.small_masks.is_some())
         && rules.plan.ends.iter().all(EndTest::atoms);
-    if !features.within(!unsupported) || rules.sow_cache.is_none() || !words {
+    if !features.within(!unsupported) || rules.plan.sow_counts.is_none() || !words {
         return None;
     }
     let mut phases = rules.phases.iter().zip(&rules.plan.draws);

@@ -161,7 +161,7 @@ impl State {
     /// height changed.
     #[inline]
     fn recount_sowing(&mut self, c: usize, rules: &Rules) {
-        if let Some(table) = &rules.sow_cache {
+        if let Some(table) = &rules.plan.sow_counts {
             let n = table
                 .get(self.heights[c] as usize * self.heights.len() + c)
                 .copied()

@@ -314,7 +314,7 @@ impl Rules {
             (Draw::Sow, [Step::Place(place), Step::Sow(sowing)]) => {
                 if state.is_over() || state.supply[state.mover as usize] <= 0 {
                     None
-                } else if self.sow_cache.is_some() {
+                } else if self.plan.sow_counts.is_some() {
                     // The counts are kept in the state: no pass over the board.
                     self.cached_random_sow(state, rng)
                 } else {

@@ -105,7 +105,7 @@ impl Rules {
     ) -> u32 {
         let mut played = 0;
         // Only games that sow by kept counts draw a sowing path while sowing.
-        let sows = self.sow_cache.is_some();
+        let sows = self.plan.sow_counts.is_some();
         while played < max_moves && state.phase as usize != stop {
             // A sowing path is drawn while the stack is sown: no move in
             // between; when it finds none, the whole list is asked for.

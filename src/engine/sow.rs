@@ -118,7 +118,7 @@ impl Rules {
     }
 
     /// A uniformly random move of the game's one sowing rule, from the stack
-    /// counts the state keeps (see `Rules::sow_cache`).
+    /// counts the state keeps (see `Plan::sow_counts`).
     pub(super) fn cached_random_sow<R: Rng>(&self, state: &State, rng: &mut R) -> Option<Move> {
         let (sowing, from, pick) = self.cached_pick(state, rng)?;
         Some(self.walk_path(sowing, state, from, pick))
@@ -160,7 +160,7 @@ impl Rules {
     }
 
     /// Plays a uniformly random move of the game's one sowing rule (see
-    /// `Rules::sow_cache`), choosing each step of the path while sowing, as
+    /// `Plan::sow_counts`), choosing each step of the path while sowing, as
     /// `walk_path` would have; `Some(false)` if there is no move, `None` if
     /// the phase is not that rule's. The playout fast path: no move is built
     /// and no path walked twice. Inlined into the playout loop, its one
@@ -168,7 +168,7 @@ impl Rules {
     #[inline(always)]
     pub(super) fn play_random_sow<R: Rng>(&self, state: &mut State, rng: &mut R) -> Option<bool> {
         // The `random-draw` pass draws this phase's moves as sowings.
-        if self.sow_cache.is_none() || self.plan.draws[state.phase as usize] != Draw::Sow {
+        if self.plan.sow_counts.is_none() || self.plan.draws[state.phase as usize] != Draw::Sow {
             return None;
         }
         let Some((sowing, from, mut pick)) = self.cached_pick(state, rng) else {
@@ -297,7 +297,7 @@ mod tests {
     fn the_general_random_sowing_move_is_uniform_over_the_legal_moves() {
         let rules = crate::compile::load(MASKED, &[]).unwrap();
         assert!(
-            rules.sow_cache.is_none(),
+            rules.plan.sow_counts.is_none(),
             "the condition keeps the cache off"
         );
         let state = rules.start(0);

@@ -64,7 +64,7 @@ impl Rules {
         max_moves: u32,
     ) -> Option<u32> {
         let (sowing, ends) = self.sow_game(state)?;
-        let table = self.sow_cache.as_deref()?;
+        let table = self.plan.sow_counts.as_deref()?;
         let span = self.phases[state.phase as usize].span;
         let mut words = Words::of(self, state);
         let mut stacks = Stacks::of(state);

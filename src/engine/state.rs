@@ -65,7 +65,7 @@ pub struct State {
     /// board has at most 128 cells).
     pub(super) tops: Vec<u128>,
     /// Per cell: the sowing moves from its stack, kept when the rules have a
-    /// `sow_cache`; and their total.
+    /// `Plan::sow_counts`; and their total.
     pub(super) sow_moves: Vec<u64>,
     /// The total of `sow_moves`.
     pub(super) sow_total: u64,
@@ -494,7 +494,7 @@ impl State {
         // The counts start from the empty board; the set-up's pushes keep them.
         self.sow_moves.clear();
         self.sow_total = 0;
-        if let Some(table) = &rules.sow_cache {
+        if let Some(table) = &rules.plan.sow_counts {
             self.sow_moves.extend_from_slice(&table[..cells]);
             self.sow_total = self.sow_moves.iter().sum();
         }

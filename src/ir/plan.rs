@@ -165,6 +165,12 @@ pub struct Plan {
     pub draws: Vec<Draw>,
     /// Per end rule: how its condition is read.
     pub ends: Vec<EndTest>,
+    /// When the game has one sowing rule and it sows any occupied (or any)
+    /// stack (`sow-counts`), the moves from a stack of height h on cell c
+    /// at `[h * cells + c]`: the engine then keeps every stack's count, and
+    /// their total, up to date as heights change, so a random sowing move
+    /// needs no pass over the board.
+    pub sow_counts: Option<Vec<u64>>,
     /// How a random playout runs.
     pub playout: Playout,
     /// The passes that fired, in order, each with what it chose.
@@ -177,6 +183,7 @@ impl Plan {
         Plan {
             draws: vec![Draw::Listed; phases],
             ends: vec![EndTest::Evaluated; ends],
+            sow_counts: None,
             playout: Playout::Turns,
             fired: Vec::new(),
         }

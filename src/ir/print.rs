@@ -419,14 +419,6 @@ impl Printer<'_> {
         out.push(format!("side_links {}", yes(r.side_links)));
         out.push(format!("live_scores {}", yes(r.live_scores)));
         out.push(format!("majority {}", yes(r.majority)));
-        out.push(format!(
-            "sow_cache {}",
-            if r.sow_cache.is_some() {
-                "present"
-            } else {
-                "absent"
-            }
-        ));
         out.push(format!("score_runs {score_runs}"));
     }
 
@@ -541,7 +533,7 @@ mod tests {
             steps,
             ["sow around: candidates pieces; test seat_of(cell) == mover"]
         );
-        assert!(text.contains("\nsow_cache absent\n"), "{text}");
+        assert!(text.contains("\npass sow-counts: -\n"), "{text}");
     }
 
     #[test]
