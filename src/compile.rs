@@ -10,6 +10,7 @@ mod end_tests;
 mod lower;
 mod moves;
 mod options;
+mod owned_cells;
 mod passes;
 mod piece_walk;
 mod pieces;

@@ -177,6 +177,12 @@ fn same_moves_and_positions(_: &str, all: &Rules, none: &Rules) {
                 rules.play(state, m);
             }
             assert!(a == b, "seed {seed}: the positions after {text} differ");
+            let scores = none.scores_now(&b);
+            assert_eq!(
+                all.scores_now(&a),
+                scores,
+                "seed {seed}: scores after {text}"
+            );
         }
     }
 }

@@ -178,6 +178,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::PlaceForm => super::moves::find_places(rules),
             Pass::Relocation => super::moves::find_relocations(rules),
             Pass::PieceWalk => super::piece_walk::find_piece_walks(rules),
+            Pass::OwnedCells => super::owned_cells::owned_cells(rules),
             Pass::SowCounts => sow_counts(rules),
             Pass::EndTests => super::end_tests::end_tests(rules),
             Pass::RandomDraw => random_draws(rules),

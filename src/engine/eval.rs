@@ -331,17 +331,17 @@ impl Rules {
             }
             Node::HandSize(p) => st.hand_len.get(seat(p)).copied().unwrap_or(0) as i64,
             Node::Aggregate(kind, body, condition) => {
-                // `for c where owner(c) == SEAT`: only that seat's cells, read
-                // off its bitboard (the condition still holds for each).
-                if let Some(seat) = self.owned_by(condition.as_deref(), s) {
-                    let bits = st.tops.get(seat + 1).copied().unwrap_or(0);
-                    if let Some(v) = self.fold_numbers(*kind, body, bits) {
-                        return v;
-                    }
-                    return self.fold_cells(*kind, body, None, bit_cells(bits), s);
-                }
                 let cells = 0..self.geometry.cell_count() as CellId;
                 self.fold_cells(*kind, body, condition.as_deref(), cells, s)
+            }
+            // Only the seat's cells, read off its bitboard.
+            Node::OwnedAggregate(kind, p, body) => {
+                let bits = st.tops.get(seat(p) + 1).copied().unwrap_or(0);
+                self.fold_cells(*kind, body, None, bit_cells(bits), s)
+            }
+            Node::OwnedNumbers(kind, p) => {
+                let bits = st.tops.get(seat(p) + 1).copied().unwrap_or(0);
+                self.fold_numbers(*kind, bits)
             }
             Node::AroundAggregate(kind, around, body, condition) => {
                 let c = cell(around);
@@ -466,18 +466,14 @@ impl Rules {
         acc
     }
 
-    /// The sum or the maximum of the numbers of the cells in `bits`, when
-    /// `body` is `number(c)`: a score adding up the numbers of a seat's
-    /// cells reads them off the table, not through the evaluator.
-    fn fold_numbers(&self, kind: Aggregate, body: &Node, bits: u128) -> Option<i64> {
-        if !matches!(body, Node::Number(c) if matches!(**c, Node::Each)) {
-            return None;
-        }
+    /// The sum (or maximum, 0 if none) of the numbers of the cells in `bits`.
+    fn fold_numbers(&self, kind: Aggregate, bits: u128) -> i64 {
         let numbers = bit_cells(bits).map(|c| self.numbers.get(c as usize).copied().unwrap_or(0));
         match kind {
-            Aggregate::Sum => Some(numbers.fold(0i64, i64::saturating_add)),
-            Aggregate::Max => Some(numbers.fold(0, i64::max)),
-            Aggregate::Any | Aggregate::All => None,
+            Aggregate::Max => numbers.fold(0, i64::max),
+            Aggregate::Sum | Aggregate::Any | Aggregate::All => {
+                numbers.fold(0i64, i64::saturating_add)
+            }
         }
     }
 
@@ -506,28 +502,6 @@ impl Rules {
         cells
             .filter(|&c| state.board[c as usize] as usize == code)
             .any(|c| compass.on_side(c, side))
-    }
-
-    /// The seat an aggregate's condition `owner(c) == SEAT` names, when the
-    /// state keeps a bitboard of each seat's cells and SEAT is read directly.
-    fn owned_by(&self, condition: Option<&Node>, s: &Scope) -> Option<usize> {
-        if !self.keeps_tops {
-            return None;
-        }
-        let (a, b) = match condition? {
-            Node::Cmp(crate::ir::CmpOp::Eq, a, b) => (a, b),
-            _ => return None,
-        };
-        let seat = match (&**a, &**b) {
-            (Node::Owner(c), p) | (p, Node::Owner(c)) if matches!(**c, Node::Each) => p,
-            _ => return None,
-        };
-        match seat {
-            Node::Bound | Node::Mover | Node::Next | Node::Const(_) => {
-                usize::try_from(self.simple(seat, s)?).ok()
-            }
-            _ => None,
-        }
     }
 }
 

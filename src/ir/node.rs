@@ -5,6 +5,125 @@
 
 use crate::syntax::Span;
 
+/// Calls `$f` on each child of `$node`, bound by `$($mode)+` (`ref` or
+/// `ref mut`): the one list of each kind of node's children, for
+/// [`Node::children`] and [`Node::children_mut`]. Exhaustive: a new kind
+/// of node does not compile until its children are listed.
+macro_rules! each_child {
+    ($node:expr, $f:ident, $($mode:tt)+) => {{
+        let f = $f;
+        match $node {
+            Node::Empty($($mode)+ a)
+            | Node::Edge($($mode)+ a)
+            | Node::Corner($($mode)+ a)
+            | Node::Height($($mode)+ a)
+            | Node::Not($($mode)+ a)
+            | Node::Neg($($mode)+ a)
+            | Node::CmpConst(_, $($mode)+ a, _)
+            | Node::Number($($mode)+ a)
+            | Node::Field($($mode)+ a)
+            | Node::Owner($($mode)+ a)
+            | Node::Centre($($mode)+ a)
+            | Node::Value($($mode)+ a)
+            | Node::IsSpace(_, $($mode)+ a)
+            | Node::SeatOf($($mode)+ a)
+            | Node::Locked($($mode)+ a)
+            | Node::Row($($mode)+ a)
+            | Node::Encloses($($mode)+ a)
+            | Node::Opposite($($mode)+ a)
+            | Node::IsPit($($mode)+ a)
+            | Node::Column($($mode)+ a)
+            | Node::Margin($($mode)+ a) => f(a),
+            Node::If($($mode)+ a, $($mode)+ b, $($mode)+ c) => {
+                f(a);
+                f(b);
+                f(c);
+            }
+            Node::AroundAggregate(_, $($mode)+ x, $($mode)+ a, $($mode)+ c) => {
+                f(x);
+                f(a);
+                if let Some(c) = c {
+                    f(c);
+                }
+            }
+            Node::Adjacent($($mode)+ a, $($mode)+ b)
+            | Node::And($($mode)+ a, $($mode)+ b)
+            | Node::Or($($mode)+ a, $($mode)+ b)
+            | Node::Cmp(_, $($mode)+ a, $($mode)+ b)
+            | Node::Step($($mode)+ a, $($mode)+ b)
+            | Node::Between($($mode)+ a, $($mode)+ b)
+            | Node::OnSide($($mode)+ a, $($mode)+ b)
+            | Node::Arith(_, $($mode)+ a, $($mode)+ b, _) => {
+                f(a);
+                f(b);
+            }
+            Node::Stones($($mode)+ p, $($mode)+ a)
+            | Node::Lead($($mode)+ p, $($mode)+ a)
+            | Node::PieceOnSide($($mode)+ p, $($mode)+ a) => {
+                if let SeatRef::Node(n) = p {
+                    f(n);
+                }
+                f(a);
+            }
+            Node::Connects($($mode)+ p, $($mode)+ a, $($mode)+ b) => {
+                if let SeatRef::Node(n) = p {
+                    f(n);
+                }
+                f(a);
+                f(b);
+            }
+            Node::PerSeat(_, $($mode)+ p)
+            | Node::Line(_, $($mode)+ p)
+            | Node::Runs(_, $($mode)+ p)
+            | Node::Supply($($mode)+ p)
+            | Node::Score($($mode)+ p)
+            | Node::Gain($($mode)+ p)
+            | Node::Count($($mode)+ p)
+            | Node::HandSize($($mode)+ p)
+            | Node::Partner($($mode)+ p)
+            | Node::Captured($($mode)+ p)
+            | Node::Store($($mode)+ p)
+            | Node::OwnedNumbers(_, $($mode)+ p)
+            | Node::LockedMovers($($mode)+ p) => {
+                if let SeatRef::Node(n) = p {
+                    f(n);
+                }
+            }
+            Node::Aggregate(_, $($mode)+ a, $($mode)+ c) => {
+                f(a);
+                if let Some(c) = c {
+                    f(c);
+                }
+            }
+            Node::OwnedAggregate(_, $($mode)+ p, $($mode)+ a) => {
+                if let SeatRef::Node(n) = p {
+                    f(n);
+                }
+                f(a);
+            }
+            Node::Const(_)
+            | Node::Mover
+            | Node::Next
+            | Node::Turn
+            | Node::Last
+            | Node::Chosen
+            | Node::Bound
+            | Node::Full
+            | Node::Played
+            | Node::Total
+            | Node::Each
+            | Node::From
+            | Node::To
+            | Node::Piece
+            | Node::Connected
+            | Node::Groups
+            | Node::Card
+            | Node::Passes
+            | Node::LargestGroup => {}
+        }
+    }};
+}
+
 /// An expression in the IR.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {
@@ -91,6 +210,13 @@ pub enum Node {
         Box<Node>,
         Option<Box<Node>>,
     ),
+    /// The same over the cells a seat's pieces top, read off its bitboard
+    /// (the `owned-cells` pass's form of an aggregate whose condition is
+    /// `owner(c) == SEAT`, the seat named directly).
+    OwnedAggregate(crate::syntax::ast::Aggregate, SeatRef, Box<Node>),
+    /// The sum (or maximum) of the numbers of the cells a seat's pieces
+    /// top (`sum(number(c) for c where owner(c) == p)`, by `owned-cells`).
+    OwnedNumbers(crate::syntax::ast::Aggregate, SeatRef),
     /// `A if C else B`: value, condition, other value.
     If(Box<Node>, Box<Node>, Box<Node>),
     /// A value per seat (a per-seat option), for the seat given.
@@ -260,103 +386,25 @@ impl Node {
     /// Calls `f` on the node and every node below it.
     pub fn visit(&self, f: &mut dyn FnMut(&Node)) {
         f(self);
-        let seat = |p: &SeatRef, f: &mut dyn FnMut(&Node)| {
-            if let SeatRef::Node(n) = p {
-                n.visit(f);
-            }
-        };
-        match self {
-            Node::Empty(a)
-            | Node::Edge(a)
-            | Node::Corner(a)
-            | Node::Height(a)
-            | Node::Not(a)
-            | Node::Neg(a)
-            | Node::CmpConst(_, a, _)
-            | Node::Number(a)
-            | Node::Field(a)
-            | Node::Owner(a)
-            | Node::Centre(a)
-            | Node::Value(a)
-            | Node::IsSpace(_, a)
-            | Node::SeatOf(a)
-            | Node::Locked(a)
-            | Node::Row(a)
-            | Node::Encloses(a)
-            | Node::Opposite(a)
-            | Node::IsPit(a)
-            | Node::Column(a)
-            | Node::Margin(a) => a.visit(f),
-            Node::If(a, b, c) => {
-                a.visit(f);
-                b.visit(f);
-                c.visit(f);
-            }
-            Node::AroundAggregate(_, x, a, c) => {
-                x.visit(f);
-                a.visit(f);
-                if let Some(c) = c {
-                    c.visit(f);
-                }
-            }
-            Node::PerSeat(_, p) => seat(p, f),
-            Node::Adjacent(a, b)
-            | Node::And(a, b)
-            | Node::Or(a, b)
-            | Node::Cmp(_, a, b)
-            | Node::Step(a, b)
-            | Node::Between(a, b)
-            | Node::OnSide(a, b)
-            | Node::Arith(_, a, b, _) => {
-                a.visit(f);
-                b.visit(f);
-            }
-            Node::Stones(p, a) | Node::Lead(p, a) | Node::PieceOnSide(p, a) => {
-                seat(p, f);
-                a.visit(f);
-            }
-            Node::Connects(p, a, b) => {
-                seat(p, f);
-                a.visit(f);
-                b.visit(f);
-            }
-            Node::Line(_, p)
-            | Node::Runs(_, p)
-            | Node::Supply(p)
-            | Node::Score(p)
-            | Node::Gain(p)
-            | Node::Count(p)
-            | Node::HandSize(p)
-            | Node::Partner(p)
-            | Node::Captured(p)
-            | Node::Store(p)
-            | Node::LockedMovers(p) => seat(p, f),
-            Node::Aggregate(_, a, c) => {
-                a.visit(f);
-                if let Some(c) = c {
-                    c.visit(f);
-                }
-            }
-            Node::Const(_)
-            | Node::Mover
-            | Node::Next
-            | Node::Turn
-            | Node::Last
-            | Node::Chosen
-            | Node::Bound
-            | Node::Full
-            | Node::Played
-            | Node::Total
-            | Node::Each
-            | Node::From
-            | Node::To
-            | Node::Piece
-            | Node::Connected
-            | Node::Groups
-            | Node::Card
-            | Node::Passes
-            | Node::LargestGroup => {}
-        }
+        self.children(&mut |child| child.visit(f));
+    }
+
+    /// Calls `f` on every node below this one, children before parents,
+    /// then on this one, which `f` may replace: how a pass rewrites
+    /// expressions.
+    pub fn rewrite(&mut self, f: &mut dyn FnMut(&mut Node)) {
+        self.children_mut(&mut |child| child.rewrite(f));
+        f(self);
+    }
+
+    /// Calls `f` on each child node (a seat given by a node included).
+    pub fn children(&self, f: &mut dyn FnMut(&Node)) {
+        each_child!(self, f, ref);
+    }
+
+    /// Calls `f` on each child node, mutably.
+    pub fn children_mut(&mut self, f: &mut dyn FnMut(&mut Node)) {
+        each_child!(self, f, ref mut);
     }
 
     /// Whether the node is an aggregate over one seat's pieces (`for c

@@ -18,6 +18,8 @@ pub enum Pass {
     Relocation,
     /// A chain `pick, step|jump` listed where the pieces stand.
     PieceWalk,
+    /// Aggregates over a seat's cells read off its bitboard.
+    OwnedCells,
     /// Every stack's sowing moves kept as counts in the state.
     SowCounts,
     /// End conditions of common shapes read without the evaluator.
@@ -30,10 +32,11 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 7] = [
+    pub const ALL: [Pass; 8] = [
         Pass::PlaceForm,
         Pass::Relocation,
         Pass::PieceWalk,
+        Pass::OwnedCells,
         Pass::SowCounts,
         Pass::EndTests,
         Pass::RandomDraw,
@@ -46,6 +49,7 @@ impl Pass {
             Pass::PlaceForm => "place-form",
             Pass::Relocation => "relocation",
             Pass::PieceWalk => "piece-walk",
+            Pass::OwnedCells => "owned-cells",
             Pass::SowCounts => "sow-counts",
             Pass::EndTests => "end-tests",
             Pass::RandomDraw => "random-draw",

@@ -175,6 +175,14 @@ impl Exprs<'_> {
                 let inner = self.aggregate(*kind, body, cond.as_deref());
                 (format!("around({}) {inner}", self.show(x, Cell)), ATOM)
             }
+            Node::OwnedAggregate(kind, p, body) => {
+                let inner = self.aggregate(*kind, body, None);
+                (format!("owned_by({}) {inner}", self.seat(p)), ATOM)
+            }
+            Node::OwnedNumbers(kind, p) => {
+                let inner = self.aggregate(*kind, &Node::Number(Box::new(Node::Each)), None);
+                (format!("owned_by({}) {inner}", self.seat(p)), ATOM)
+            }
             Node::If(v, c, o) => {
                 let (v, o) = (self.at(v, hint, OR), self.at(o, hint, IF));
                 (format!("{v} if {} else {o}", self.at(c, Bool, OR)), IF)
@@ -268,6 +276,8 @@ impl Exprs<'_> {
             | Node::Arith(..)
             | Node::Aggregate(..)
             | Node::AroundAggregate(..)
+            | Node::OwnedAggregate(..)
+            | Node::OwnedNumbers(..)
             | Node::If(..)
             | Node::PerSeat(..)
             | Node::PieceOnSide(..) => unreachable!("printed by `node`"),
