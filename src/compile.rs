@@ -349,10 +349,6 @@ pub fn compile_with(
         .flat_map(|p: &Phase| &p.rules)
         .any(|r| piece_walk::is_piece_walk(&r.steps));
     side_links |= score.iter().chain(&tiebreaks).any(reads_links);
-    let score_runs = match &score {
-        Some(Node::Runs(t, SeatRef::Bound)) => Some(*t),
-        _ => None,
-    };
     let on_track = track.is_some();
     // Enclosing cells are found on the seats' bitboards.
     let encloses = phases.iter().flat_map(|p: &Phase| &p.rules).any(|r| {
@@ -377,7 +373,6 @@ pub fn compile_with(
         setup,
         first_random: program.first_random,
         plan: crate::ir::plan::Plan::general(0, 0),
-        score_runs,
         run_values,
         title: crate::report::printable(&program.title),
         seats,

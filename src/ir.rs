@@ -128,8 +128,6 @@ pub struct Rules {
     pub setup: Vec<Setup>,
     /// Whether the first seat is drawn by chance.
     pub first_random: bool,
-    /// When the score is exactly a run total, its index: the engine reads it directly.
-    pub score_runs: Option<u8>,
     /// The phases in order.
     pub phases: Vec<Phase>,
     /// Effects after every turn.

@@ -104,7 +104,6 @@ impl Features {
             neutrals: _,
             setup,
             first_random,
-            score_runs: _,
             phases,
             effects,
             filters,
@@ -180,6 +179,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::PieceWalk => super::piece_walk::find_piece_walks(rules),
             Pass::OwnedCells => super::owned_cells::owned_cells(rules),
             Pass::SowCounts => sow_counts(rules),
+            Pass::ScoreRuns => score_runs(rules),
             Pass::EndTests => super::end_tests::end_tests(rules),
             Pass::RandomDraw => random_draws(rules),
             Pass::PlayoutLoop => playout_loop(rules),
@@ -205,6 +205,17 @@ fn sow_counts(rules: &mut Rules) -> Option<String> {
         .sow_counts
         .as_ref()
         .map(|_| "the moves of every stack counted in the state".to_string())
+}
+
+/// `score-runs`: a score that is exactly a seat's run total (`score(p) =
+/// runs(3, p)`) is read off the run counters the engine keeps, without the
+/// evaluator, every turn it is kept.
+fn score_runs(rules: &mut Rules) -> Option<String> {
+    let Some(crate::ir::Node::Runs(t, crate::ir::SeatRef::Bound)) = &rules.score else {
+        return None;
+    };
+    rules.plan.score_runs = Some(*t);
+    Some(format!("the score read off run counter #{t}"))
 }
 
 /// `random-draw`: in a phase of one rule and no filter, a random move is

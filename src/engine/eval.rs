@@ -65,7 +65,7 @@ impl Rules {
     /// score that is a run total is read inline: every turn reads it.
     #[inline]
     pub(super) fn score_of(&self, state: &State, seat: u8) -> i32 {
-        match self.score_runs {
+        match self.plan.score_runs {
             Some(t) => state.runs[t as usize * self.seats.len() + seat as usize],
             None => self.score_by_rule(state, seat),
         }

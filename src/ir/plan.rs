@@ -22,6 +22,8 @@ pub enum Pass {
     OwnedCells,
     /// Every stack's sowing moves kept as counts in the state.
     SowCounts,
+    /// A score that is a run total read off its counter.
+    ScoreRuns,
     /// End conditions of common shapes read without the evaluator.
     EndTests,
     /// A random move drawn without listing every move.
@@ -32,12 +34,13 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 8] = [
+    pub const ALL: [Pass; 9] = [
         Pass::PlaceForm,
         Pass::Relocation,
         Pass::PieceWalk,
         Pass::OwnedCells,
         Pass::SowCounts,
+        Pass::ScoreRuns,
         Pass::EndTests,
         Pass::RandomDraw,
         Pass::PlayoutLoop,
@@ -51,6 +54,7 @@ impl Pass {
             Pass::PieceWalk => "piece-walk",
             Pass::OwnedCells => "owned-cells",
             Pass::SowCounts => "sow-counts",
+            Pass::ScoreRuns => "score-runs",
             Pass::EndTests => "end-tests",
             Pass::RandomDraw => "random-draw",
             Pass::PlayoutLoop => "playout-loop",
@@ -175,6 +179,9 @@ pub struct Plan {
     /// their total, up to date as heights change, so a random sowing move
     /// needs no pass over the board.
     pub sow_counts: Option<Vec<u64>>,
+    /// When the score is exactly a run total (`score-runs`), its counter's
+    /// index: the engine reads it directly.
+    pub score_runs: Option<u8>,
     /// How a random playout runs.
     pub playout: Playout,
     /// The passes that fired, in order, each with what it chose.
@@ -188,6 +195,7 @@ impl Plan {
             draws: vec![Draw::Listed; phases],
             ends: vec![EndTest::Evaluated; ends],
             sow_counts: None,
+            score_runs: None,
             playout: Playout::Turns,
             fired: Vec::new(),
         }

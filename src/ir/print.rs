@@ -411,15 +411,11 @@ impl Printer<'_> {
             format!("#{i} length {n} ({values} values)")
         });
         out.push(format!("run tables {}", list(runs.collect())));
-        let score_runs = r
-            .score_runs
-            .map_or_else(|| "none".into(), |t| format!("#{t}"));
         out.push(format!("keeps_tops {}", yes(r.keeps_tops)));
         out.push(format!("keeps_slots {}", yes(r.keeps_slots)));
         out.push(format!("side_links {}", yes(r.side_links)));
         out.push(format!("live_scores {}", yes(r.live_scores)));
         out.push(format!("majority {}", yes(r.majority)));
-        out.push(format!("score_runs {score_runs}"));
     }
 
     /// The passes, each with what it chose or `-`, and the plan.

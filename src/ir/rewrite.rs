@@ -22,7 +22,6 @@ impl Rules {
             neutrals: _,
             setup: _,
             first_random: _,
-            score_runs: _,
             phases,
             effects,
             filters,
