@@ -49,11 +49,19 @@ pub fn move_rule(
 /// straight from the candidates (`Form::Place`), each move a
 /// `Move::Place`, without the general runner's walk.
 pub fn find_places(rules: &mut Rules) -> Option<String> {
+    mark_chains(rules, Form::Place, |steps| {
+        matches!(steps, [Step::Place(_)])
+    })
+}
+
+/// Gives `form` to the general runner's chains whose steps `shape`
+/// accepts; says which rules, if any (`play rule 2`).
+pub fn mark_chains(rules: &mut Rules, form: Form, shape: fn(&[Step]) -> bool) -> Option<String> {
     let mut marked = Vec::new();
     for phase in &mut rules.phases {
         for (i, rule) in phase.rules.iter_mut().enumerate() {
-            if rule.form == Form::Chain && matches!(rule.steps.as_slice(), [Step::Place(_)]) {
-                rule.form = Form::Place;
+            if rule.form == Form::Chain && shape(&rule.steps) {
+                rule.form = form;
                 marked.push(format!("{} rule {}", phase.name, i + 1));
             }
         }
@@ -61,26 +69,16 @@ pub fn find_places(rules: &mut Rules) -> Option<String> {
     (!marked.is_empty()).then(|| marked.join(", "))
 }
 
-/// Marks the chains that are relocations (see [`Form::Relocation`]), once
-/// the board's bitboards are known.
-/// The `relocation` pass: a relocation's moves, and must block's test of
-/// them, are found on bitboards without playing on copies. Says which
-/// rules it marked, if any.
+/// The `relocation` pass: the chains that are relocations (see
+/// [`Form::Relocation`]) have their moves, and must block's test of them,
+/// found on bitboards without playing on copies. Says which rules it
+/// marked, if any.
 pub fn find_relocations(rules: &mut Rules) -> Option<String> {
     let bitboards = rules.keeps_tops && !rules.geometry.neighbour_masks.is_empty();
     if rules.stacks || !bitboards {
         return None;
     }
-    let mut marked = Vec::new();
-    for phase in &mut rules.phases {
-        for (i, rule) in phase.rules.iter_mut().enumerate() {
-            if rule.form == Form::Chain && is_relocation(&rule.steps) {
-                rule.form = Form::Relocation;
-                marked.push(format!("{} rule {}", phase.name, i + 1));
-            }
-        }
-    }
-    (!marked.is_empty()).then(|| marked.join(", "))
+    mark_chains(rules, Form::Relocation, is_relocation)
 }
 
 /// Whether the steps are a relocation: pick, maybe keep the largest group,

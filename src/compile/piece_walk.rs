@@ -8,23 +8,14 @@
 use crate::ir::{Candidates, Form, Node, Rules, SeatRef, Step, Walk};
 use crate::syntax::ast::Reach;
 
-/// Marks the rules' piece walks, once the board's bitboards are known
-/// (a random piece is drawn from the mover's bitboard).
-/// The `piece-walk` pass. Says which rules it marked, if any.
+/// The `piece-walk` pass: marks the rules' piece walks when the board's
+/// bitboards are kept (a random piece is drawn from the mover's
+/// bitboard). Says which rules it marked, if any.
 pub fn find_piece_walks(rules: &mut Rules) -> Option<String> {
     if rules.stacks || rules.majority || !rules.keeps_tops {
         return None;
     }
-    let mut marked = Vec::new();
-    for phase in &mut rules.phases {
-        for (i, rule) in phase.rules.iter_mut().enumerate() {
-            if rule.form == Form::Chain && is_piece_walk(&rule.steps) {
-                rule.form = Form::PieceWalk;
-                marked.push(format!("{} rule {}", phase.name, i + 1));
-            }
-        }
-    }
-    (!marked.is_empty()).then(|| marked.join(", "))
+    super::moves::mark_chains(rules, Form::PieceWalk, is_piece_walk)
 }
 
 /// Whether the steps are a pick of the mover's own pieces and a step or
