@@ -34,75 +34,6 @@ pub use track::{AfterMove, Deal, MoveEffect, SharedValue, SpaceKind, Track, When
 
 use crate::syntax::Span;
 
-/// Calls `$f` on every expression of step `$node`, bound by `$($mode)+`
-/// (`ref` or `ref mut`): the one list for [`Step::visit_nodes`] and
-/// [`Step::visit_nodes_mut`]. Exhaustive: a new step does not compile
-/// until its expressions are listed.
-macro_rules! each_step_node {
-    ($node:expr, $f:ident, $($mode:tt)+) => {{
-        let f = $f;
-        macro_rules! select {
-            ($s:expr) => {{
-                let Select { $($mode)+ guard, $($mode)+ test, $($mode)+ candidates, .. } = $s;
-                if let Some(n) = guard {
-                    f(n);
-                }
-                if let Some(n) = test {
-                    f(n);
-                }
-                if let Candidates::EmptyNeighbours($($mode)+ n) | Candidates::OwnedBy($($mode)+ n) =
-                    candidates
-                {
-                    f(n);
-                }
-            }};
-        }
-        match $node {
-            Step::Place($($mode)+ s)
-            | Step::Pick($($mode)+ s)
-            | Step::Remove($($mode)+ s)
-            | Step::Enter($($mode)+ s)
-            | Step::SowAround($($mode)+ s)
-            | Step::Split(_, $($mode)+ s)
-            | Step::Switch($($mode)+ s) => select!(s),
-            Step::PlaceOn($($mode)+ n, $($mode)+ s) | Step::MoveBy($($mode)+ n, $($mode)+ s) => {
-                f(n);
-                select!(s);
-            }
-            Step::Draw($($mode)+ n, $($mode)+ when) => {
-                f(n);
-                if let Some(w) = when {
-                    f(w);
-                }
-            }
-            Step::KeepLargestGroup(Some($($mode)+ w))
-            | Step::PlayCard(CardTest::Test($($mode)+ w))
-            | Step::Again(Some($($mode)+ w)) => f(w),
-            Step::Gather($($mode)+ cells, $($mode)+ into, $($mode)+ when) => {
-                for c in cells {
-                    f(c);
-                }
-                f(into);
-                if let Some(w) = when {
-                    f(w);
-                }
-            }
-            Step::Walk(Walk { $($mode)+ directions, $($mode)+ select, .. }) => {
-                for d in directions {
-                    f(d);
-                }
-                select!(select);
-            }
-            Step::Again(None)
-            | Step::KeepLargestGroup(None)
-            | Step::PlayCard(CardTest::Any | CardTest::Kinds(_))
-            | Step::Sow(_)
-            | Step::Enclosed(..)
-            | Step::PlayCards(_) => {}
-        }
-    }};
-}
-
 /// Compiled rules, ready to play.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -400,18 +331,6 @@ impl MoveRule {
             }
             _ => None,
         }
-    }
-}
-
-impl Step {
-    /// Calls `f` on every expression of the step.
-    pub fn visit_nodes(&self, f: &mut dyn FnMut(&Node)) {
-        each_step_node!(self, f, ref);
-    }
-
-    /// Calls `f` on every expression of the step, mutably.
-    pub fn visit_nodes_mut(&mut self, f: &mut dyn FnMut(&mut Node)) {
-        each_step_node!(self, f, ref mut);
     }
 }
 
