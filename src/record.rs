@@ -10,9 +10,12 @@ pub const FORMAT: &str = "tabula-record/2";
 
 /// Writes a file whole or not at all: the text goes to a temporary file
 /// beside it, is flushed to the disk, and then takes the file's name, so that
-/// a program killed at any moment leaves the old file or the new one.
+/// a program killed at any moment leaves the old file or the new one. Only
+/// a regular file is ever replaced: a device, a pipe, a folder or a link
+/// in its place is refused (see [`check_writable`]).
 pub fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
+    check_writable(path)?;
     let name = path
         .file_name()
         .map_or_else(Default::default, |n| n.to_os_string());
@@ -31,18 +34,41 @@ pub fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<(
     written
 }
 
+/// Whether a file may be written at `path`, said before any work is done:
+/// its folder exists, and nothing but a regular file is there (a device
+/// such as `/dev/full`, a pipe, a folder or a link is left alone).
+pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
+    use std::io::{Error, ErrorKind};
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    if !folder.is_dir() {
+        let why = format!("the folder `{}` does not exist", folder.display());
+        return Err(Error::new(ErrorKind::NotFound, why));
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if !meta.file_type().is_file() => Err(Error::new(
+            ErrorKind::InvalidInput,
+            "it is not a regular file (a device, a pipe, a folder or a link): it is left as it is",
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Whether `path` may be written as a record: it does not exist, is empty,
-/// or already holds a Tabula record (a rules file or anything else is kept).
+/// or already holds a Tabula record (a rules file or anything else is kept),
+/// and is a regular file.
 pub fn may_overwrite(path: &std::path::Path) -> bool {
-    let Ok(meta) = std::fs::metadata(path) else {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
         return true;
     };
     // Records are small; a large file is something else.
+    if !meta.file_type().is_file() || meta.len() > 64 << 20 {
+        return false;
+    }
     if meta.len() == 0 {
         return true;
-    }
-    if !meta.is_file() || meta.len() > 64 << 20 {
-        return false;
     }
     std::fs::read_to_string(path)
         .ok()

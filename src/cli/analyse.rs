@@ -116,6 +116,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         )));
     }
     let sweep = args.sweep.as_deref().map(parse_sweep).transpose()?;
+    // A page that cannot be written is said before the games are played.
+    if let Some(path) = &args.report {
+        crate::record::check_writable(std::path::Path::new(path))
+            .map_err(|e| Failure::usage(format!("error: cannot write `{path}`: {e}")))?;
+    }
     if let Some(shard) = args.shard {
         shard.check(args.games)?;
     }

@@ -14,6 +14,7 @@ use super::Failure;
 use crate::ai::{make_player, Player, PlayerSpec};
 use crate::engine::{Move, MoveError, State};
 use crate::record::Record;
+use crate::report::printable;
 use help::{help, why};
 use seats::{Handover, Table};
 
@@ -102,8 +103,25 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if state.is_over() {
         record.finish(&rules, &state);
     }
-    // Resuming a record goes on writing it, unless told otherwise.
-    let record_path = args.record.clone().or(args.position.from.clone());
+    // Resuming a record goes on writing it, unless told otherwise; resumed
+    // from part of it, the game goes to a new file, so that the record is
+    // never shortened.
+    let record_path = match (&args.record, &args.position.from, &from) {
+        (Some(path), _, _) => Some(path.clone()),
+        (None, Some(path), Some(resumed)) if record.moves.len() < resumed.moves.len() => {
+            let new = part_record_path(path, record.moves.len());
+            println!(
+                "Resuming `{}` at move {} of {}: this game is recorded in `{}`; `{}` is kept as it is.",
+                printable(path),
+                record.moves.len(),
+                resumed.moves.len(),
+                printable(&new),
+                printable(path),
+            );
+            Some(new)
+        }
+        (None, from, _) => from.clone(),
+    };
     if let Some(path) = &record_path {
         // Named from the record's folder, where `replay` looks for it.
         record.rules = super::rules_path::for_record(&file, std::path::Path::new(path));
@@ -301,6 +319,28 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
         }
     }
+}
+
+/// A file beside `path` for a game resumed from its first `moves` moves:
+/// `game-from-3.json`, or `game-from-3-2.json` (and so on) when that is
+/// taken.
+fn part_record_path(path: &str, moves: usize) -> String {
+    let path = std::path::Path::new(path);
+    let stem = path
+        .file_stem()
+        .map_or("game".into(), |s| s.to_string_lossy());
+    let ext = path
+        .extension()
+        .map_or("json".into(), |e| e.to_string_lossy());
+    let name = |n: usize| match n {
+        1 => format!("{stem}-from-{moves}.{ext}"),
+        n => format!("{stem}-from-{moves}-{n}.{ext}"),
+    };
+    let mut n = 1;
+    while std::fs::symlink_metadata(path.with_file_name(name(n))).is_ok() {
+        n += 1;
+    }
+    path.with_file_name(name(n)).to_string_lossy().into_owned()
 }
 
 /// Leaves a game before its end, keeping its record.

@@ -1,0 +1,139 @@
+//! Nothing a user saves is lost or shortened, and nothing but a regular
+//! file is written over: records resumed from part of them, pipes and
+//! other special files named as a record or a report, a report whose
+//! folder is missing.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::Value;
+use tempfile::TempDir;
+
+fn tabula() -> Command {
+    let mut cmd = Command::cargo_bin("tabula").expect("the binary is built");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+fn moves_of(path: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).expect("a record");
+    let record: Value = serde_json::from_str(&text).expect("JSON");
+    record["moves"].as_array().expect("moves").clone()
+}
+
+/// A finished random game of tic-tac-toe, recorded in `dir`.
+fn finished_record(dir: &TempDir) -> std::path::PathBuf {
+    tabula()
+        .args(["simulate", "rules/tic-tac-toe.game", "--games", "1"])
+        .args(["--seed", "3", "--records"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    dir.path().join("game-00001.json")
+}
+
+/// A named pipe in `dir`.
+fn fifo(dir: &TempDir, name: &str) -> std::path::PathBuf {
+    let path = dir.path().join(name);
+    let made = std::process::Command::new("mkfifo").arg(&path).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    path
+}
+
+#[test]
+fn resuming_part_of_a_record_writes_a_new_one_and_keeps_the_old() {
+    let dir = TempDir::new().unwrap();
+    let record = finished_record(&dir);
+    let before = std::fs::read_to_string(&record).unwrap();
+    let all = moves_of(&record).len();
+    assert!(all >= 5, "a game of {all} moves");
+    let out = tabula()
+        .args(["play", "--from"])
+        .arg(&record)
+        .args(["--upto", "3", "--players", "human,human"])
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("at move 3 of"), "{said}");
+    assert_eq!(
+        std::fs::read_to_string(&record).unwrap(),
+        before,
+        "the record was changed"
+    );
+    let part = dir.path().join("game-00001-from-3.json");
+    assert_eq!(moves_of(&part).len(), 3);
+    // Again: the new file is not written over either.
+    tabula()
+        .args(["play", "--from"])
+        .arg(&record)
+        .args(["--upto", "3", "--players", "human,human"])
+        .write_stdin("quit\n")
+        .assert()
+        .success();
+    assert!(dir.path().join("game-00001-from-3-2.json").is_file());
+    tabula().arg("replay").arg(&part).assert().success();
+}
+
+#[test]
+fn a_pipe_named_as_a_record_or_report_is_refused_and_left_as_it_is() {
+    let dir = TempDir::new().unwrap();
+    let pipe = fifo(&dir, "pipe.json");
+    let out = tabula()
+        .args(["play", "rules/tic-tac-toe.game", "--players", "human,human"])
+        .arg("--record")
+        .arg(&pipe)
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("pipe.json"), "{said}");
+    let report = fifo(&dir, "report.html");
+    let out = tabula()
+        .args([
+            "analyse",
+            "rules/tic-tac-toe.game",
+            "--games",
+            "5",
+            "--report",
+        ])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("not a regular file"), "{said}");
+    for path in [pipe, report] {
+        let kind = std::fs::symlink_metadata(&path).unwrap().file_type();
+        assert!(!kind.is_file(), "{} became a regular file", path.display());
+    }
+}
+
+#[test]
+fn a_report_whose_folder_is_missing_is_refused_before_the_games() {
+    let dir = TempDir::new().unwrap();
+    let page = dir.path().join("missing").join("r.html");
+    let out = tabula()
+        .args([
+            "analyse",
+            "rules/tic-tac-toe.game",
+            "--games",
+            "50",
+            "--report",
+        ])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("does not exist"), "{said}");
+    // Nothing was played: no table of results.
+    assert!(String::from_utf8_lossy(&out.stdout).trim().is_empty());
+}
