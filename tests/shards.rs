@@ -128,3 +128,20 @@ fn a_merge_refuses_missing_repeated_and_foreign_shards() {
     refused(&["simulate", &ttt, "--shard", "0/3"], 2);
     refused(&["simulate", &ttt, "--shard", "three"], 2);
 }
+
+#[test]
+fn a_merge_refuses_totals_past_what_it_counts() {
+    // Shares whose totals are near the integers' limits cannot come from
+    // one study: their sum is refused, not wrapped to a negative number.
+    let dir = tempfile::tempdir().unwrap();
+    let fours = rules("hex-fours.game");
+    let files = shards(dir.path(), &[&fours, "--games", "6"], 2);
+    for file in &files {
+        let mut summary: Value =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        summary["score_totals"] = serde_json::json!([i64::MAX - 5, 0]);
+        std::fs::write(file, summary.to_string()).unwrap();
+    }
+    let err = refused(&["merge", &files[0], &files[1]], 1);
+    assert!(err.contains("past what it can count"), "{err}");
+}

@@ -6,6 +6,7 @@ use std::io::Read;
 
 use serde::de::DeserializeOwned;
 
+use super::analyse::totals::Sum;
 use super::analyse::{self, Analysis};
 use super::simulate::shard::Shard;
 use super::simulate::summary::{print_summary, Study, Summary};
@@ -38,8 +39,9 @@ pub trait Share: Clone {
     /// Whether its counts are one per seat, as written (a changed file's
     /// may not be).
     fn consistent(&self) -> bool;
-    /// Adds another share of the same study.
-    fn add(&mut self, other: &Self);
+    /// Adds another share of the same study; `false` when a total would
+    /// pass its integer's range.
+    fn add(&mut self, other: &Self) -> bool;
     /// Marks the sum as the whole study and derives its means again.
     fn finish(&mut self);
 }
@@ -61,22 +63,24 @@ impl Share for Summary {
         let seats = self.seats.len();
         self.wins.len() == seats && self.players.len() == seats && self.score_totals.len() == seats
     }
-    fn add(&mut self, s: &Self) {
-        self.games += s.games;
-        self.draws += s.draws;
-        self.unfinished += s.unfinished;
-        self.total_length += s.total_length;
+    fn add(&mut self, s: &Self) -> bool {
+        let mut sum = Sum::default();
+        sum.add(&mut self.games, s.games);
+        sum.add(&mut self.draws, s.draws);
+        sum.add(&mut self.unfinished, s.unfinished);
+        sum.add(&mut self.total_length, s.total_length);
         self.seconds += s.seconds;
         self.threads = self.threads.max(s.threads);
-        for (a, b) in self.wins.iter_mut().zip(&s.wins) {
-            *a += b;
+        for (a, &b) in self.wins.iter_mut().zip(&s.wins) {
+            sum.add(a, b);
         }
         for (a, b) in self.team_wins.iter_mut().zip(&s.team_wins) {
-            a.1 += b.1;
+            sum.add(&mut a.1, b.1);
         }
-        for (a, b) in self.score_totals.iter_mut().zip(&s.score_totals) {
-            *a += b;
+        for (a, &b) in self.score_totals.iter_mut().zip(&s.score_totals) {
+            sum.add(a, b);
         }
+        sum.fits
     }
     fn finish(&mut self) {
         self.study.shard = None;
@@ -116,10 +120,9 @@ impl Share for Analysis {
                 v.totals.wins.len() == v.seats.len() && self.players.len() == v.seats.len()
             })
     }
-    fn add(&mut self, other: &Self) {
-        for (a, b) in self.values.iter_mut().zip(&other.values) {
-            a.totals.add(&b.totals);
-        }
+    fn add(&mut self, other: &Self) -> bool {
+        let values = self.values.iter_mut().zip(&other.values);
+        values.fold(true, |fits, (a, b)| a.totals.add(&b.totals) && fits)
     }
     fn finish(&mut self) {
         self.study.shard = None;
@@ -251,8 +254,13 @@ pub fn merge<T: Share>(shards: &[(&str, T)]) -> Result<T, Failure> {
         )));
     }
     let mut sum = first.clone();
-    for (_, s) in &shards[1..] {
-        sum.add(s);
+    for (file, s) in &shards[1..] {
+        if !sum.add(s) {
+            return Err(Failure::problem(format!(
+                "error: adding `{file}` takes a total past what it can count: \
+                 these are not the shares of one study"
+            )));
+        }
     }
     sum.finish();
     Ok(sum)

@@ -63,7 +63,7 @@ impl Totals {
             Some(Outcome::Draw) => self.draws += 1,
             None => self.unfinished += 1,
         }
-        add_length(&mut self.lengths, t.length, 1);
+        add_length(&mut self.lengths, t.length, 1, &mut Sum::default());
         self.moves_open += t.branching.iter().map(|&b| u64::from(b)).sum::<u64>();
         self.positions += t.branching.len() as u64;
         let kept = t.branching.len().min(TRACKED_TURNS);
@@ -82,39 +82,89 @@ impl Totals {
         self.coverage += (t.coverage * 1000.0).round() as u64;
     }
 
-    /// Adds another share's totals.
-    pub fn add(&mut self, o: &Totals) {
-        self.games += o.games;
-        for (a, b) in self.wins.iter_mut().zip(&o.wins) {
-            *a += b;
+    /// Adds another share's totals; `false` (the totals then meaningless)
+    /// when one would pass its integer's range: shares read from files
+    /// may say anything.
+    pub fn add(&mut self, o: &Totals) -> bool {
+        let mut sum = Sum::default();
+        sum.add(&mut self.games, o.games);
+        for (a, &b) in self.wins.iter_mut().zip(&o.wins) {
+            sum.add(a, b);
         }
-        self.first_wins += o.first_wins;
-        self.draws += o.draws;
-        self.unfinished += o.unfinished;
+        sum.add(&mut self.first_wins, o.first_wins);
+        sum.add(&mut self.draws, o.draws);
+        sum.add(&mut self.unfinished, o.unfinished);
         for &(moves, games) in &o.lengths {
-            add_length(&mut self.lengths, moves, games);
+            add_length(&mut self.lengths, moves, games, &mut sum);
         }
-        self.moves_open += o.moves_open;
-        self.positions += o.positions;
+        sum.add(&mut self.moves_open, o.moves_open);
+        sum.add(&mut self.positions, o.positions);
         if self.by_turn.len() < o.by_turn.len() {
             self.by_turn.resize(o.by_turn.len(), (0, 0));
         }
         for (a, b) in self.by_turn.iter_mut().zip(&o.by_turn) {
-            a.0 += b.0;
-            a.1 += b.1;
+            sum.add(&mut a.0, b.0);
+            sum.add(&mut a.1, b.1);
         }
-        self.lead_changes += o.lead_changes;
-        self.decided_at.0 += o.decided_at.0;
-        self.decided_at.1 += o.decided_at.1;
-        self.coverage += o.coverage;
+        sum.add(&mut self.lead_changes, o.lead_changes);
+        sum.add(&mut self.decided_at.0, o.decided_at.0);
+        sum.add(&mut self.decided_at.1, o.decided_at.1);
+        sum.add(&mut self.coverage, o.coverage);
+        sum.fits
     }
 }
 
 /// Counts `games` more games of `moves` moves.
-fn add_length(lengths: &mut Vec<(u32, u32)>, moves: u32, games: u32) {
+fn add_length(lengths: &mut Vec<(u32, u32)>, moves: u32, games: u32, sum: &mut Sum) {
     match lengths.binary_search_by_key(&moves, |&(m, _)| m) {
-        Ok(i) => lengths[i].1 += games,
+        Ok(i) => sum.add(&mut lengths[i].1, games),
         Err(i) => lengths.insert(i, (moves, games)),
+    }
+}
+
+/// Additions of totals that must not wrap: whether they all fitted.
+pub struct Sum {
+    /// Whether every addition fitted its integer.
+    pub fits: bool,
+}
+
+impl Default for Sum {
+    fn default() -> Self {
+        Sum { fits: true }
+    }
+}
+
+impl Sum {
+    /// `*a += b`, or notes that it does not fit (and leaves `a`).
+    pub fn add<T: Checked>(&mut self, a: &mut T, b: T) {
+        match a.checked_plus(b) {
+            Some(v) => *a = v,
+            None => self.fits = false,
+        }
+    }
+}
+
+/// An integer whose additions are checked.
+pub trait Checked: Copy {
+    /// `self + other`, if it fits.
+    fn checked_plus(self, other: Self) -> Option<Self>;
+}
+
+impl Checked for u32 {
+    fn checked_plus(self, other: Self) -> Option<Self> {
+        self.checked_add(other)
+    }
+}
+
+impl Checked for u64 {
+    fn checked_plus(self, other: Self) -> Option<Self> {
+        self.checked_add(other)
+    }
+}
+
+impl Checked for i64 {
+    fn checked_plus(self, other: Self) -> Option<Self> {
+        self.checked_add(other)
     }
 }
 
@@ -314,11 +364,11 @@ mod tests {
     fn medians_of_odd_and_even_counts() {
         let mut t = Totals::new(2);
         for m in [5, 1, 9] {
-            add_length(&mut t.lengths, m, 1);
+            add_length(&mut t.lengths, m, 1, &mut Sum::default());
         }
         t.games = 3;
         assert_eq!(t.median(), 5.0);
-        add_length(&mut t.lengths, 7, 1);
+        add_length(&mut t.lengths, 7, 1, &mut Sum::default());
         t.games = 4;
         assert_eq!(t.median(), 6.0);
     }
