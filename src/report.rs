@@ -92,11 +92,43 @@ fn without_header(rendered: &str) -> String {
             continue;
         }
         in_message = false;
-        out.push_str(line);
+        match cut(&visible) {
+            Some(shorter) => out.push_str(&shorter),
+            None => out.push_str(line),
+        }
         out.push('\n');
     }
     out
 }
+
+/// A report's line made short enough to read, when it quotes a long line
+/// of the file (or underlines one, or labels a place far along one): the
+/// quote and the underline are cut, a label's indent is shortened.
+/// `None` for a line to print as it is.
+fn cut(visible: &str) -> Option<String> {
+    let length = visible.chars().count();
+    if length <= MAX_QUOTED {
+        return None;
+    }
+    let label = visible.find("╰──");
+    if let Some(at) = label.filter(|&at| visible[..at].chars().count() > MAX_QUOTED) {
+        // The gutter (`    ·`), then the label, its indent left out.
+        let gutter = visible.find('·').map_or(0, |g| g + '·'.len_utf8());
+        return Some(format!("{} … {}", &visible[..gutter], &visible[at..]));
+    }
+    let quote = visible
+        .trim_start()
+        .starts_with(|c: char| c.is_ascii_digit())
+        || !visible.chars().any(char::is_alphanumeric);
+    quote.then(|| {
+        let kept: String = visible.chars().take(MAX_QUOTED).collect();
+        format!("{kept} … ({} more characters)", length - MAX_QUOTED)
+    })
+}
+
+/// The most characters of a report's line shown: a longer line of the
+/// file (or its underline) is cut there.
+const MAX_QUOTED: usize = 200;
 
 /// `line` without its ANSI colour sequences.
 pub fn plain(line: &str) -> String {

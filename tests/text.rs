@@ -74,3 +74,34 @@ fn control_characters_in_a_record_are_escaped() {
     assert!(out.contains("b2\\u{1b}[2J"), "{out}");
     assert!(!out.contains(ESC), "a raw escape was printed: {out:?}");
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_file_is_read_as_nothing() {
+    let dir = TempDir::new().unwrap();
+    let rules = "\u{feff}game \"Marked\"\nplayers X, O\nboard square 3 x 3\n\
+                 phase play\n  place where empty\nend when full: draw\n";
+    std::fs::write(dir.path().join("marked.game"), rules).unwrap();
+    let (code, out) = tabula_in(&dir, &["check", "marked.game"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("marked.game: ok"), "{out}");
+}
+
+#[test]
+fn a_long_line_quoted_in_a_diagnostic_is_cut() {
+    // A rule of a million characters with a misspelt name at its end.
+    let dir = TempDir::new().unwrap();
+    let long = vec!["not full"; 120_000].join(" or ");
+    let rules = format!(
+        "game \"Long\"\nplayers X, O\nboard square 3 x 3\nphase play\n  \
+         place where empty and ({long} or emtpy)\nend when full: draw\n"
+    );
+    std::fs::write(dir.path().join("long.game"), rules).unwrap();
+    let (code, out) = tabula_in(&dir, &["check", "long.game"]);
+    assert_eq!(code, 1, "{}", &out[..out.len().min(2000)]);
+    assert!(out.len() < 20_000, "{} bytes printed", out.len());
+    assert!(
+        out.contains("more characters)"),
+        "{}",
+        &out[..out.len().min(2000)]
+    );
+}

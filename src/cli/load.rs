@@ -65,6 +65,10 @@ pub fn text_of(name: &str, input: impl std::io::Read) -> Result<String, Failure>
             MAX_FILE >> 20
         )));
     }
+    // A byte-order mark some editors write at the start says nothing.
+    if bytes.starts_with(&[0xef, 0xbb, 0xbf]) {
+        bytes.drain(..3);
+    }
     String::from_utf8(bytes).map_err(|e| {
         let bytes = e.as_bytes();
         let at = e.utf8_error().valid_up_to();
