@@ -137,3 +137,25 @@ fn a_report_whose_folder_is_missing_is_refused_before_the_games() {
     // Nothing was played: no table of results.
     assert!(String::from_utf8_lossy(&out.stdout).trim().is_empty());
 }
+
+#[test]
+fn a_record_whose_options_do_not_fit_its_rules_is_an_invalid_record() {
+    // docs/records.md: an invalid record exits 1 (an unknown option was 2).
+    let dir = TempDir::new().unwrap();
+    let record = finished_record(&dir);
+    let mut saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    saved["options"] = serde_json::json!([["bogus", 1]]);
+    std::fs::write(&record, saved.to_string()).unwrap();
+    for command in ["replay", "moves"] {
+        let mut args = vec![command];
+        if command == "moves" {
+            args.push("--from");
+        }
+        let out = tabula().args(&args).arg(&record).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("unknown option `bogus`"), "{said}");
+        assert!(said.contains("is not a valid record"), "{said}");
+    }
+}

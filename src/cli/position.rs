@@ -69,12 +69,7 @@ pub fn open(
     }
     let record = read_record(path)?;
     let (file, text) = record_rules(&record, path, file)?;
-    let options: Vec<String> = record
-        .options
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    let loaded = load_text(file, text, &options)?;
+    let loaded = load_record_rules(&record, path, file, text)?;
     let upto = position.upto.unwrap_or(record.moves.len());
     if upto > record.moves.len() {
         return Err(Failure::usage(format!(
@@ -175,6 +170,30 @@ pub fn check_chance(state: &State, record: &Record, whole: bool) -> Result<(), F
     Err(Failure::problem(format!(
         "error: the record's chance outcomes do not fit its moves: {why}; the record was changed"
     )))
+}
+
+/// The rules of `record` (read from `file`, `text`) compiled with the
+/// record's options. Options that do not fit the rules (one they do not
+/// have, a value out of range) make the record invalid: exit status 1,
+/// as for any invalid record.
+pub fn load_record_rules(
+    record: &Record,
+    path: &str,
+    file: String,
+    text: String,
+) -> Result<Loaded, Failure> {
+    let options: Vec<String> = record
+        .options
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    load_text(file, text, &options).map_err(|f| {
+        Failure::problem(format!(
+            "{}\nerror: `{}` is not a valid record: its options do not fit its rules",
+            f.message.trim_end(),
+            crate::report::printable(path)
+        ))
+    })
 }
 
 /// Reads and parses a record file.

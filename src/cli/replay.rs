@@ -22,14 +22,9 @@ pub struct Args {
 /// Runs `tabula replay`.
 pub fn run(args: Args) -> Result<(), Failure> {
     let record = position::read_record(&args.record)?;
-    let sets: Vec<String> = record
-        .options
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
     let (file, text) = position::record_rules(&record, &args.record, args.rules.as_deref())?;
     let used = file.clone();
-    let rules = super::load::load_text(file, text, &sets)?.rules;
+    let rules = position::load_record_rules(&record, &args.record, file, text)?.rules;
     if record.seats.len() != rules.seats.len()
         || record
             .seats
