@@ -145,3 +145,23 @@ fn a_merge_refuses_totals_past_what_it_counts() {
     let err = refused(&["merge", &files[0], &files[1]], 1);
     assert!(err.contains("past what it can count"), "{err}");
 }
+
+#[test]
+fn in_a_team_game_each_seat_of_the_winning_team_wins() {
+    let partners = rules("partners.game");
+    let out = tabula(&["simulate", &partners, "--games", "12", "--format", "json"]);
+    let summary: Value = serde_json::from_str(&out).unwrap();
+    let wins: Vec<u64> = summary["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .collect();
+    // Yellow and Blue are partners, as are Red and Green.
+    assert_eq!(wins[0], wins[2], "{wins:?}");
+    assert_eq!(wins[1], wins[3], "{wins:?}");
+    let ended = 12 - summary["draws"].as_u64().unwrap() - summary["unfinished"].as_u64().unwrap();
+    assert_eq!(wins[0] + wins[1], ended, "{wins:?}");
+    let teams = summary["team_wins"].as_array().unwrap();
+    assert_eq!(teams[0][1].as_u64(), Some(wins[0]), "{teams:?}");
+}

@@ -52,7 +52,8 @@ pub struct Summary {
     pub players: Vec<String>,
     /// Games played.
     pub games: u32,
-    /// Wins per seat (with teams: the games the seat's move won for its team).
+    /// Wins per seat (with teams: the games its team won, whichever seat's
+    /// move won them: each seat of the winning team won).
     pub wins: Vec<u32>,
     /// With teams: each team's seats and wins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -97,7 +98,12 @@ pub fn summarise(
     let mut score_totals = vec![0i64; seats];
     for g in games {
         match g.outcome {
-            Some(Outcome::Win(s)) => wins[s as usize] += 1,
+            Some(Outcome::Win(w)) => {
+                let team = rules.team.get(w as usize).copied();
+                for (s, won) in wins.iter_mut().enumerate() {
+                    *won += u32::from(s == w as usize || rules.team.get(s).copied() == team);
+                }
+            }
             Some(Outcome::Draw) => draws += 1,
             None => unfinished += 1,
         }
@@ -143,17 +149,15 @@ impl Summary {
     }
 }
 
-/// Each team's seats and wins, when some team has more than one seat.
+/// Each team's seats and wins (each of its seats won them all), when some
+/// team has more than one seat.
 fn team_wins(rules: &Rules, wins: &[u32]) -> Vec<(Vec<String>, u32)> {
     let mut teams: Vec<(Vec<String>, u32)> = Vec::new();
     let mut leads: Vec<u8> = Vec::new();
     for (s, &w) in wins.iter().enumerate() {
         let lead = rules.team[s];
         match leads.iter().position(|&l| l == lead) {
-            Some(i) => {
-                teams[i].0.push(rules.seats[s].clone());
-                teams[i].1 += w;
-            }
+            Some(i) => teams[i].0.push(rules.seats[s].clone()),
             None => {
                 leads.push(lead);
                 teams.push((vec![rules.seats[s].clone()], w));
