@@ -569,6 +569,27 @@ mod tests {
     }
 
     #[test]
+    fn a_group_kept_where_none_tie_is_refused_as_nothing_to_keep() {
+        let rules = rules(
+            "players X, O\nboard square 7 x 1\nsupply 3\n\
+             phase play\n  place where empty\n  \
+             pick where supply(mover) == 0 then keep largest group then place where empty and cell != from\n\
+             end when full: draw\nlimit 50 turns\n",
+        );
+        let mut state = rules.start(0);
+        for m in ["a1", "b1", "c1", "f1", "d1", "e1"] {
+            let m = rules.parse_move(&state, m).expect("legal");
+            rules.play(&mut state, m);
+        }
+        // Lifting a1 leaves one group: `a1-g1` needs no `keep`.
+        assert!(rules.parse_move(&state, "a1-g1").is_ok());
+        let refused = rules.parse_move(&state, "a1-g1 keep c1").unwrap_err();
+        let said = refused.to_string();
+        assert!(said.contains("nothing to keep"), "{said}");
+        assert!(said.contains("`a1-g1`"), "{said}");
+    }
+
+    #[test]
     fn later_steps_read_whose_piece_was_taken() {
         // Take a piece off, then place one, only if the piece taken was the opponent's.
         let rules = rules(

@@ -139,6 +139,13 @@ impl Rules {
             .map(|&m| self.move_text(m))
             .filter(|t| t == &moved || t.starts_with(&format!("{moved} keep ")))
             .collect();
+        if same.contains(&moved) {
+            // The move is legal without a group to keep: nothing ties.
+            return MoveError::Refused(format!(
+                "{typed}: picking up {from} leaves no groups of equal size, so there is \
+                 nothing to keep: the move is `{moved}`"
+            ));
+        }
         if !same.is_empty() {
             return MoveError::Ambiguous {
                 what: format!(
