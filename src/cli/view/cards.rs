@@ -143,7 +143,7 @@ pub fn status(rules: &Rules, state: &State, hands: Hands) -> String {
             cards(state.draw_pile().len())
         );
         out += &match discard.last() {
-            Some(top) => format!("{}, {top} on top", cards(discard.len())),
+            Some(&top) => format!("{}, {} on top", cards(discard.len()), rules.card_name(top)),
             None => "empty".to_string(),
         };
     }
@@ -157,6 +157,30 @@ mod tests {
 
     fn just4fun(seats: i64) -> Rules {
         crate::compile::shipped("just-4-fun", &[("seats", seats)])
+    }
+
+    #[test]
+    fn the_discard_piles_top_card_is_named_as_the_rules_name_it() {
+        // Partners' cards have codes other than their values: `start` is
+        // the 13th kind, and it was shown as `13 on top`.
+        let rules = crate::compile::shipped("partners", &[]);
+        let mut state = rules.start(3);
+        let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(3);
+        let mut named = 0;
+        for _ in 0..400 {
+            let Some(m) = rules.random_move(&state, &mut Vec::new(), &mut rng) else {
+                break;
+            };
+            rules.play(&mut state, m);
+            let Some(&top) = state.discard_pile().last() else {
+                continue;
+            };
+            let text = status(&rules, &state, Hands::Hidden);
+            let name = rules.card_name(top);
+            assert!(text.contains(&format!(", {name} on top")), "{text}");
+            named += usize::from(name != top.to_string());
+        }
+        assert!(named > 0, "no card whose name is not its code was on top");
     }
 
     #[test]
