@@ -22,6 +22,7 @@ pub fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<(
     let mut temporary = name.clone();
     temporary.push(format!(".{}.tmp", std::process::id()));
     let temporary = path.with_file_name(temporary);
+    remove_stale_temporaries(path);
     let written = (|| {
         let mut file = std::fs::File::create(&temporary)?;
         file.write_all(text.as_bytes())?;
@@ -32,6 +33,44 @@ pub fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<(
         let _ = std::fs::remove_file(&temporary);
     }
     written
+}
+
+/// Removes what writes of `path` killed half-way left beside it: the
+/// temporary files `NAME.PID.tmp` of processes no longer running.
+fn remove_stale_temporaries(path: &std::path::Path) {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return;
+    };
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let pid = file
+            .to_str()
+            .and_then(|f| {
+                f.strip_prefix(name)?
+                    .strip_prefix('.')?
+                    .strip_suffix(".tmp")
+            })
+            .and_then(|pid| pid.parse::<i32>().ok());
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if let (Some(pid), true) = (pid, is_file) {
+            if pid > 0 && pid as u32 != std::process::id() && !running(pid) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+/// Whether a process `pid` may be running: on Linux, whether `/proc` has
+/// it; elsewhere it is taken to be, and its file is left.
+fn running(pid: i32) -> bool {
+    !cfg!(target_os = "linux") || std::path::Path::new(&format!("/proc/{pid}")).exists()
 }
 
 /// Whether a file may be written at `path`, said before any work is done:

@@ -159,3 +159,25 @@ fn a_record_whose_options_do_not_fit_its_rules_is_an_invalid_record() {
         assert!(said.contains("is not a valid record"), "{said}");
     }
 }
+
+#[test]
+fn a_save_cleans_up_what_a_killed_save_left_beside_its_file() {
+    // `kill -9` during a save leaves `NAME.PID.tmp`; the next save of that
+    // name in the folder removes it (its process is gone), not another's.
+    let dir = TempDir::new().unwrap();
+    let record = dir.path().join("game.json");
+    let stale = dir.path().join("game.json.999999999.tmp");
+    let other = dir.path().join("other.json.999999999.tmp");
+    std::fs::write(&stale, "{\"half\": ").unwrap();
+    std::fs::write(&other, "{\"half\": ").unwrap();
+    tabula()
+        .args(["play", "rules/tic-tac-toe.game", "--players", "human,human"])
+        .arg("--record")
+        .arg(&record)
+        .write_stdin("b2\nquit\n")
+        .assert()
+        .success();
+    assert_eq!(moves_of(&record).len(), 1);
+    assert!(!stale.exists(), "the stale temporary file is still there");
+    assert!(other.exists(), "another file's temporary was removed");
+}
