@@ -372,6 +372,7 @@ pub fn compile_with(
         neutrals: program.neutrals.clone(),
         setup,
         first_random: program.first_random,
+        columns: moves::drops_only(&phases),
         plan: crate::ir::plan::Plan::general(0, 0),
         run_values,
         title: crate::report::printable(&program.title),

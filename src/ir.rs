@@ -112,6 +112,8 @@ pub struct Rules {
     pub partner: Vec<u8>,
     /// Hands dealt in rounds, if the rules deal.
     pub deal: Option<Deal>,
+    /// Whether moves are written by their column (`d`): every place drops.
+    pub columns: bool,
     /// The specialised paths the compiler's passes chose.
     pub plan: plan::Plan,
 }

@@ -243,3 +243,17 @@ pub fn may_read_alike(rules: &[MoveRule]) -> bool {
             .any(|(f, b)| a == b && (form.is_chain() || f.is_chain()))
     })
 }
+
+/// Whether the moves of `phases` are written by their column (`d`, not
+/// `d1`): every rule that chooses a cell to place on drops into a column.
+pub fn drops_only(phases: &[crate::ir::Phase]) -> bool {
+    let mut places = phases.iter().flat_map(|p| &p.rules).filter_map(|r| {
+        r.steps.iter().find_map(|s| match s {
+            Step::Place(select) => Some(&select.candidates),
+            _ => None,
+        })
+    });
+    let first = places.next();
+    first.is_some_and(|c| matches!(c, Candidates::Dropped))
+        && places.all(|c| matches!(c, Candidates::Dropped))
+}

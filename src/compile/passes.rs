@@ -127,6 +127,7 @@ impl Features {
             team,
             partner: _,
             deal,
+            columns: _,
             plan: _,
         } = rules;
         let mut f = Features::NONE;

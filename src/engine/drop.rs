@@ -3,7 +3,7 @@
 
 use super::{Move, MoveError, State};
 use crate::ir::compass::Compass;
-use crate::ir::{Candidates, CellId, Rules, Step, NO_CELL};
+use crate::ir::{Candidates, CellId, Rules, NO_CELL};
 
 /// The direction a dropped piece falls: south.
 const DOWN: u8 = 4;
@@ -59,17 +59,11 @@ impl Rules {
     /// Whether placements are written as their column: every rule that
     /// chooses a cell to place on drops into a column.
     pub fn writes_columns(&self) -> bool {
-        let mut places = self.phases.iter().flat_map(|p| &p.rules).filter_map(|r| {
-            r.steps.iter().find_map(|s| match s {
-                Step::Place(select) => Some(&select.candidates),
-                _ => None,
-            })
-        });
-        let first = places.next();
-        first.is_some_and(|c| matches!(c, Candidates::Dropped))
-            && places.all(|c| matches!(c, Candidates::Dropped))
+        self.columns
     }
+}
 
+impl Rules {
     /// A cell's column as a move: its letter.
     pub(super) fn column_text(&self, cell: CellId) -> String {
         let label = &self.geometry.labels[cell as usize];

@@ -416,6 +416,7 @@ impl Printer<'_> {
         out.push(format!("side_links {}", yes(r.side_links)));
         out.push(format!("live_scores {}", yes(r.live_scores)));
         out.push(format!("majority {}", yes(r.majority)));
+        out.push(format!("moves written by column {}", yes(r.columns)));
     }
 
     /// The passes, each with what it chose or `-`, and the plan.

@@ -129,6 +129,7 @@ impl Rules {
             team: _,
             partner: _,
             deal: _,
+            columns: _,
             plan: _,
         } = self;
         let mut root = |n: &mut Node| n.rewrite(f);
