@@ -361,6 +361,7 @@ pub fn compile_with(
         t.after_move = after_move;
         t
     });
+    let named_options = options::named_values(program, &values, &seat_values, &seats);
     let mut rules = Rules {
         stacks: program.stacks || track.is_some(),
         stack_capacity: capacity,
@@ -384,12 +385,7 @@ pub fn compile_with(
         hand,
         tiebreaks,
         live_scores,
-        options: program
-            .options
-            .iter()
-            .zip(&values)
-            .map(|(o, v)| (o.name.clone(), *v))
-            .collect(),
+        options: named_options,
         supply,
         score,
         phases,

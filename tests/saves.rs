@@ -181,3 +181,27 @@ fn a_save_cleans_up_what_a_killed_save_left_beside_its_file() {
     assert!(!stale.exists(), "the stale temporary file is still there");
     assert!(other.exists(), "another file's temporary was removed");
 }
+
+#[test]
+fn a_per_seat_option_is_kept_in_the_records_and_they_replay() {
+    // `--set handicap.Blue=2` was written as `["handicap", 0]`: the record
+    // then replayed with no handicap and was refused at move 21.
+    let dir = TempDir::new().unwrap();
+    tabula()
+        .args(["simulate", "rules/exago.game", "--set", "handicap.Blue=2"])
+        .args(["--games", "2", "--seed", "1", "--records"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    for game in ["game-00001.json", "game-00002.json"] {
+        let record = dir.path().join(game);
+        let saved: Value =
+            serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+        let options = saved["options"].as_array().unwrap();
+        assert!(
+            options.contains(&serde_json::json!(["handicap.Blue", 2])),
+            "{options:?}"
+        );
+        tabula().arg("replay").arg(&record).assert().success();
+    }
+}

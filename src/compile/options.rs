@@ -69,6 +69,27 @@ pub fn seat_values(
     Ok(tables)
 }
 
+/// Every option's value by name, then each seat's value of a per-seat
+/// option where it differs (`handicap.Blue`), as `--set` writes them: what
+/// a record keeps, so that the game replays with the same values.
+pub fn named_values(
+    program: &Program,
+    values: &[i64],
+    seat_values: &[Vec<i64>],
+    seats: &[String],
+) -> Vec<(String, i64)> {
+    let mut named: Vec<(String, i64)> = Vec::new();
+    for ((o, &v), per_seat) in program.options.iter().zip(values).zip(seat_values) {
+        named.push((o.name.clone(), v));
+        for (seat, &value) in seats.iter().zip(per_seat) {
+            if value != v {
+                named.push((format!("{}.{seat}", o.name), value));
+            }
+        }
+    }
+    named
+}
+
 /// The index of the option named, or E0015 with the names there are.
 fn index(program: &Program, name: &str) -> Result<usize, CompileError> {
     if let Some(i) = program.options.iter().position(|o| o.name == name) {
