@@ -28,7 +28,8 @@ impl Rules {
         self.atom_holds(a, state) || self.atom_holds(b, state)
     }
 
-    /// Whether a leaf of an end condition holds.
+    /// Whether a leaf of an end condition holds. Always inline: as a call
+    /// (`#[inline]`) it cost Gomoku 1.0% and Breakthrough 0.9% (callgrind).
     #[inline(always)]
     pub(super) fn atom_holds(&self, atom: Atom, state: &State) -> bool {
         let seats = self.seats.len();

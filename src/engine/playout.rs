@@ -51,7 +51,8 @@ const NO_PHASE: usize = usize::MAX;
 
 impl Rules {
     /// The placement loop from the start of the last phase: earlier
-    /// phases turn by turn, then placements (see `passes.rs`).
+    /// phases turn by turn, then placements (see `passes.rs`). Always
+    /// inline, as `placements` is: measured together with `atom_holds`.
     #[inline(always)]
     fn placement_loop<R: Rng>(
         &self,
