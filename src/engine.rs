@@ -10,6 +10,7 @@ mod card_playout;
 mod card_sets;
 mod cards;
 mod chain;
+mod choice;
 mod counters;
 mod deal;
 mod drop;
@@ -42,6 +43,7 @@ mod track_listing;
 mod view;
 mod walk;
 mod walk_piece;
+mod wide;
 mod word_playout;
 
 pub use cards::CardOption;

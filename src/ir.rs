@@ -24,8 +24,12 @@ pub use lines::{AxisShifts, LineTable, SmallMasks};
 /// The most cells one `gather` empties.
 pub const MAX_GATHERED: usize = 8;
 
-/// The most steps a chain may have: a move keeps one choice a step.
+/// The most steps a chain may have.
 pub const MAX_STEPS: usize = 6;
+
+/// The words a move keeps for its steps' choices: a step's choice takes
+/// [`Step::width`] words, from [`MoveRule::slot`] on.
+pub const CHOICE_WORDS: usize = 6;
 
 /// The code of a piece in a cell: 0 empty, seat + 1, or a neutral kind after the seats.
 pub type PieceCode = u8;
@@ -295,9 +299,31 @@ impl Step {
     pub fn is_after_effect(&self) -> bool {
         matches!(self, Step::Enclosed(..) | Step::Gather(..) | Step::Again(_))
     }
+
+    /// How many words of a move the step's choice takes: a sowing path its
+    /// length and directions (5), a card set the values of up to 8 cards
+    /// (4), any other step a cell (or `NO_CELL` for none).
+    pub fn width(&self) -> usize {
+        match self {
+            Step::Sow(_) => 5,
+            Step::PlayCards(_) => 4,
+            _ => 1,
+        }
+    }
 }
 
 impl MoveRule {
+    /// The first word of step `k`'s choice in a move's words.
+    #[inline]
+    pub fn slot(&self, k: usize) -> usize {
+        self.steps[..k].iter().map(Step::width).sum()
+    }
+
+    /// How many words the choices of all the steps take.
+    pub fn words(&self) -> usize {
+        self.slot(self.steps.len())
+    }
+
     /// The first cell choice of the chain (a place or a pick), if any.
     #[inline]
     pub fn select(&self) -> Option<&Select> {

@@ -153,14 +153,14 @@ impl Model {
 /// A move as card values and the cell it places on; `None` for the exchange.
 type Play = Option<(Vec<u8>, CellId)>;
 
-fn play_of(m: Move) -> Play {
-    match m {
-        Move::Cards { cards, cell, .. } => Some((
+fn play_of(rules: &Rules, m: Move) -> Play {
+    match (m, rules.played_cards(m)) {
+        (_, Some((cards, cell))) => Some((
             cards.iter().copied().take_while(|&v| v != 0).collect(),
             cell,
         )),
-        Move::Pass => None,
-        other => panic!("{other:?} is not a Just 4 Fun move"),
+        (Move::Pass, _) => None,
+        (other, _) => panic!("{other:?} is not a Just 4 Fun move"),
     }
 }
 
@@ -205,7 +205,11 @@ fn expected_moves(rules: &Rules, state: &State) -> Vec<Play> {
 }
 
 fn legal_plays(rules: &Rules, state: &State) -> Vec<Play> {
-    let mut moves: Vec<Play> = rules.sorted_moves(state).into_iter().map(play_of).collect();
+    let mut moves: Vec<Play> = rules
+        .sorted_moves(state)
+        .into_iter()
+        .map(|m| play_of(rules, m))
+        .collect();
     moves.sort();
     moves
 }
@@ -266,10 +270,10 @@ fn check_position(rules: &Rules, state: &State, ctx: &dyn Fn() -> String) {
 
 /// The cards `m` takes from the mover's hand.
 fn played_cards(rules: &Rules, state: &State, m: Move) -> Vec<u8> {
-    match m {
-        Move::Cards { cards, .. } => cards.iter().copied().take_while(|&v| v != 0).collect(),
-        Move::Pass => state.hand(state.mover, rules).to_vec(),
-        other => panic!("{other:?}"),
+    match (m, rules.played_cards(m)) {
+        (_, Some((cards, _))) => cards.iter().copied().take_while(|&v| v != 0).collect(),
+        (Move::Pass, _) => state.hand(state.mover, rules).to_vec(),
+        (other, _) => panic!("{other:?}"),
     }
 }
 
@@ -293,7 +297,7 @@ fn check_move(rules: &Rules, before: &State, m: Move, after: &State, ctx: &dyn F
     // Stones: one more of the mover's on the move's cell, nothing else.
     let (b, a) = (Model::of(rules, before), Model::of(rules, after));
     let mut expected = b.stones.clone();
-    if let Move::Cards { cell, .. } = m {
+    if let Some((_, cell)) = rules.played_cards(m) {
         let sum: u32 = played.iter().map(|&v| u32::from(v)).sum();
         assert_eq!(field_of(rules, cell), sum, "{}: the cell is the sum", ctx());
         expected[cell as usize][seat as usize] += 1;
@@ -303,7 +307,7 @@ fn check_move(rules: &Rules, before: &State, m: Move, after: &State, ctx: &dyn F
     for s in (0..seats as u8).filter(|&s| s != seat) {
         assert_eq!(after.hand(s, rules), before.hand(s, rules), "{}", ctx());
     }
-    let wins = matches!(m, Move::Cards { .. }) && a.has_line(rules, seat);
+    let wins = rules.played_cards(m).is_some() && a.has_line(rules, seat);
     for s in 0..seats as u8 {
         if s != seat {
             assert!(!a.has_line(rules, s), "{}: a line for a non-mover", ctx());
@@ -431,9 +435,10 @@ fn choose(
     let uniform = rules.random_move(state, buf, rng);
     if let Policy::Locking = policy {
         rules.legal_moves(state, buf);
-        let leads = |m: &Move| match m {
-            Move::Cards { cell, .. } => state.owner(*cell) == Some(state.mover),
-            _ => false,
+        let leads = |m: &Move| {
+            rules
+                .played_cards(*m)
+                .is_some_and(|(_, cell)| state.owner(cell) == Some(state.mover))
         };
         let locking: Vec<Move> = buf.iter().copied().filter(leads).collect();
         if !locking.is_empty() && rng.gen_bool(0.97) {
@@ -798,8 +803,8 @@ fn native_play(m: &native::Move) -> Play {
     }
 }
 
-fn to_native(m: Move) -> native::Move {
-    match play_of(m) {
+fn to_native(rules: &Rules, m: Move) -> native::Move {
+    match play_of(rules, m) {
         Some((values, cell)) => {
             let mut cards = [0u8; 4];
             cards[..values.len()].copy_from_slice(&values);
@@ -900,7 +905,7 @@ fn agree_with_native(rules: &Rules, seed: u64) {
             pile.extend_from_slice(before.draw_pile());
             game.set_draw_pile(&pile);
         }
-        game.play(to_native(m), &mut native_rng);
+        game.play(to_native(rules, m), &mut native_rng);
         if !new_chance.is_empty() {
             assert_eq!(state.draw_pile(), game.draw_pile(), "{}: draw pile", ctx());
             game.set_discard_pile(state.discard_pile());

@@ -174,6 +174,11 @@ fn same_moves_and_positions(_: &str, all: &Rules, none: &Rules) {
                 let m = rules
                     .parse_move(state, text)
                     .unwrap_or_else(|e| panic!("seed {seed}: {text} refused: {e}"));
+                // Read back as the very move listed, not a twin written alike.
+                assert!(
+                    rules.sorted_moves(state).contains(&m),
+                    "seed {seed}: {text} reads as {m:?}, which is not listed"
+                );
                 rules.play(state, m);
             }
             assert!(a == b, "seed {seed}: the positions after {text} differ");

@@ -729,7 +729,7 @@ fn play_checked_qawale(name: &str, rules: &Rules, paths: &QawalePaths, seed: u64
             ctx()
         );
         for &m in &buf {
-            let Move::Sow { from, steps, dirs } = m else {
+            let Some((from, steps, dirs)) = rules.sown(m) else {
                 panic!("{}: a move that does not sow", ctx());
             };
             let height = state.height(from);

@@ -31,18 +31,20 @@ pub fn move_rule(
             steps.push(step);
         }
     }
-    // A lone `place` is the general runner's until the `place-form` pass.
+    // Every chain is the general runner's until a pass gives it a form;
+    // track moves have no general form yet.
     let form = match steps.as_slice() {
-        [Step::Place(_), Step::Sow(_)] => Form::Sow,
-        [Step::PlayCards(_), Step::PlaceOn(..), ..] => Form::Cards,
         [.., Step::Enter(_) | Step::MoveBy(..) | Step::Split(..) | Step::Switch(_)] => Form::Track,
         _ => Form::Chain,
     };
-    Ok(MoveRule {
+    let rule = MoveRule {
         steps,
         form,
         text: spec.text.clone(),
-    })
+    };
+    // The checker's shapes keep every chain's choices within a move.
+    debug_assert!(rule.words() <= crate::ir::CHOICE_WORDS, "{}", rule.text);
+    Ok(rule)
 }
 
 /// The `place-form` pass: a rule that is one `place` lists its cells
@@ -51,6 +53,25 @@ pub fn move_rule(
 pub fn find_places(rules: &mut Rules) -> Option<String> {
     mark_chains(rules, Form::Place, |steps| {
         matches!(steps, [Step::Place(_)])
+    })
+}
+
+/// The `sow-form` pass: a `place ... then sow` rule lists each stack's
+/// paths in one walk over the directions (`engine/sow.rs`), without
+/// playing the `place` on a copy first.
+pub fn find_sowings(rules: &mut Rules) -> Option<String> {
+    mark_chains(rules, Form::Sow, |steps| {
+        matches!(steps, [Step::Place(_), Step::Sow(_)])
+    })
+}
+
+/// The `card-form` pass: a `play N..M cards then place on CELL [then
+/// draw]` rule lists the distinct card sets of the hand as slot sets
+/// (`engine/card_sets.rs`) and reads the cell each names, without playing
+/// the cards on a copy first.
+pub fn find_card_rules(rules: &mut Rules) -> Option<String> {
+    mark_chains(rules, Form::Cards, |steps| {
+        matches!(steps, [Step::PlayCards(_), Step::PlaceOn(..), ..])
     })
 }
 
@@ -218,29 +239,34 @@ fn lower_step(
     }))
 }
 
-/// Whether two of a phase's rules choose cells the same way, so that their
-/// moves may be written alike and must be merged by their text after
-/// listing (rare: not in the shipped games).
+/// Whether two of a phase's rules write their moves the same way, so that
+/// their moves may be written alike and must be merged by their text after
+/// listing (rare: not in the shipped games). Two `place-form` rules list
+/// the same `Move::Place` for a cell, and two `card-form` rules keep their
+/// cards and cell in the same words: those are merged as moves instead.
 pub fn may_read_alike(rules: &[MoveRule]) -> bool {
-    let shape = |r: &MoveRule| -> Vec<bool> {
+    let shape = |r: &MoveRule| -> Vec<char> {
         r.steps
             .iter()
             .filter_map(|s| match s {
-                Step::Place(_) | Step::PlaceOn(..) => Some(false),
-                Step::Pick(_) | Step::Remove(_) => Some(true),
+                Step::Place(_) => Some('c'),
+                Step::Pick(_) | Step::Remove(_) => Some('l'),
+                Step::Sow(_) => Some('p'),
+                Step::PlayCards(_) => Some('v'),
                 _ => None,
             })
             .collect()
     };
-    let chains: Vec<(Form, Vec<bool>)> = rules
+    let chains: Vec<(Form, Vec<char>)> = rules
         .iter()
-        .filter(|r| r.form == Form::Place || r.form.is_chain())
+        .filter(|r| r.form != Form::Track)
         .map(|r| (r.form, shape(r)))
         .collect();
     chains.iter().enumerate().any(|(i, (form, a))| {
-        chains[..i]
-            .iter()
-            .any(|(f, b)| a == b && (form.is_chain() || f.is_chain()))
+        chains[..i].iter().any(|(f, b)| {
+            let merged_as_moves = form == f && matches!(form, Form::Place | Form::Cards);
+            a == b && !merged_as_moves
+        })
     })
 }
 

@@ -176,6 +176,8 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
         }
         let fired = match pass {
             Pass::PlaceForm => super::moves::find_places(rules),
+            Pass::SowForm => super::moves::find_sowings(rules),
+            Pass::CardForm => super::moves::find_card_rules(rules),
             Pass::Relocation => super::moves::find_relocations(rules),
             Pass::PieceWalk => super::piece_walk::find_piece_walks(rules),
             Pass::OwnedCells => super::owned_cells::owned_cells(rules),
@@ -189,9 +191,11 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             rules.plan.fired.push((pass, what));
         }
     }
-    // Which rules' moves may be written alike depends on their final forms.
+    // How moves are merged after listing depends on the rules' final forms.
     for phase in &mut rules.phases {
         phase.alike = super::moves::may_read_alike(&phase.rules);
+        let count = |form| phase.rules.iter().filter(|r| r.form == form).count();
+        phase.forms = (count(Form::Track), count(Form::Cards));
     }
 }
 

@@ -393,7 +393,6 @@ impl Rules {
         let found = all.iter().any(|&m| {
             let of_rule = match m {
                 Move::Chain { rule, .. } => rule == self.rule_number(state.phase, index),
-                Move::Cards { rule, .. } => rule as usize == index,
                 _ => true,
             };
             of_rule && self.plays_to_win(state, m)

@@ -308,11 +308,17 @@ fn take_out(order: &[u32], pile: &mut [u8]) -> bool {
 impl Rules {
     /// Appends the card moves of a rule: every distinct set of `min..=max`
     /// cards of the mover's hand whose named cell the rule allows.
-    pub(super) fn card_moves(&self, chain: CardChain, state: &State, out: &mut Vec<Move>) {
+    pub(super) fn card_moves(
+        &self,
+        number: u8,
+        chain: CardChain,
+        state: &State,
+        out: &mut Vec<Move>,
+    ) {
         let sets = CardSets::of(chain.play, state.hand(state.mover, self));
         for slots in sets.list() {
-            if let Some(m) = self.card_move(chain, state, &sets, slots) {
-                out.push(m);
+            if let Some(cell) = self.evaluated_card_cell(chain, state, &sets, slots) {
+                out.push(self.card_set_move(number, sets.cards(slots), cell));
             }
         }
     }
@@ -353,12 +359,12 @@ impl Rules {
             return Some(pass);
         };
         let hand = state.hand(state.mover, self);
-        Some(Some(Move::Cards {
-            rule: 0,
-            slots,
-            cards: CardSets::cards_of(hand, slots),
+        let number = self.rule_number(state.phase, 0);
+        Some(Some(self.card_set_move(
+            number,
+            CardSets::cards_of(hand, slots),
             cell,
-        }))
+        )))
     }
 
     /// A card set of the mover's drawn uniformly among those whose named
@@ -385,26 +391,21 @@ impl Rules {
         None
     }
 
-    /// The move playing the cards in `slots`, if the rule allows the cell they name.
-    fn card_move(
+    /// The cell the cards in `slots` name, if the rule allows it, read by
+    /// the evaluator.
+    fn evaluated_card_cell(
         &self,
         chain: CardChain,
         state: &State,
         sets: &CardSets,
         slots: u16,
-    ) -> Option<Move> {
+    ) -> Option<CellId> {
         let reading = Evaluated {
             rules: self,
             chain,
             state,
         };
-        let cell = self.card_cell(state, sets, slots, &reading)?;
-        Some(Move::Cards {
-            rule: 0,
-            slots,
-            cards: sets.cards(slots),
-            cell,
-        })
+        self.card_cell(state, sets, slots, &reading)
     }
 
     /// The cell the cards in `slots` name, if the rule allows it (and it
@@ -478,7 +479,9 @@ impl Rules {
                 let cards = cards[..slots.count_ones() as usize].to_vec();
                 let allowed = stones
                     && cell.is_some()
-                    && self.card_move(chain, state, &sets, slots).is_some();
+                    && self
+                        .evaluated_card_cell(chain, state, &sets, slots)
+                        .is_some();
                 options.push(CardOption {
                     cards,
                     cell,
@@ -512,21 +515,6 @@ impl Rules {
                 (state.heights[cell as usize] as usize) < self.stack_capacity
                     && reading.allows(cell, 0, 0)
             })
-    }
-
-    /// Plays a card move: the cards go to the discard pile, the mover's piece
-    /// on the cell, then the rule's draw.
-    pub(super) fn play_cards(&self, state: &mut State, chain: CardChain, slots: u16, cell: CellId) {
-        let seat = state.mover;
-        let (played, total) = state.discard_cards(seat, slots, self);
-        self.place_piece(state, cell);
-        if let Some((count, when)) = chain.draw() {
-            let scope = Scope::of_cards(state, cell, played, total);
-            if when.is_none_or(|c| self.eval(c, &scope) != 0) {
-                let n = self.eval(count, &scope).clamp(0, self.deck.len() as i64);
-                state.draw_cards(seat, n as usize, self);
-            }
-        }
     }
 
     /// Plays the phase's forced move: the whole hand to the discard pile, then draw.

@@ -8,13 +8,16 @@
 //! its cells are the moves. A move records one choice a step
 //! (`Move::Chain`), so playing it replays the steps with those choices.
 //!
-//! The common shapes (`place` alone, `place then sow`, card moves) do not
-//! come here: the compiler gives them fast paths (`ir::Form`).
+//! A step whose choice is more than a cell (a sowing path, a card set)
+//! lists its choices as whole words (`engine/choice.rs`) and is walked by
+//! `walk_wide`. The compiler's passes give common shapes fast paths
+//! (`ir::Form`); this runner plays every move whichever path listed it.
 
+use super::choice::{Choices, NO_CHOICES};
 use super::eval::Scope;
 use super::pool::{buffer, copy_of, give_back, give_buffer};
 use super::{Move, State, MAX_MOVES};
-use crate::ir::{CellId, Form, MoveRule, Rules, Step, MAX_STEPS, NO_CELL};
+use crate::ir::{CellId, Form, MoveRule, Rules, Step, NO_CELL};
 
 /// What the earlier steps of a move chose, as later steps' conditions read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +28,10 @@ pub(super) struct Progress {
     pub to: CellId,
     /// The code of the piece last picked up, removed or put on (0: none).
     pub piece: u8,
+    /// How many cards the move played.
+    pub played: u8,
+    /// The sum of their values.
+    pub total: i32,
 }
 
 impl Progress {
@@ -33,6 +40,8 @@ impl Progress {
         from: NO_CELL,
         to: NO_CELL,
         piece: 0,
+        played: 0,
+        total: 0,
     };
 
     /// A scope for conditions on `state` after these steps, at cell `chosen`.
@@ -41,6 +50,8 @@ impl Progress {
             from: self.from,
             to: self.to,
             piece: self.piece,
+            played: self.played,
+            total: self.total,
             ..Scope::at(state, chosen)
         }
     }
@@ -53,15 +64,15 @@ pub(super) struct Way<'s> {
     pub state: &'s State,
     /// What the steps did so far.
     pub progress: Progress,
-    /// One choice a step (`NO_CELL` where a step chose nothing; the last
+    /// The steps' choices (`NO_CELL` where a step chose nothing; the last
     /// `place`'s cell is the caller's to choose).
-    pub choices: [CellId; MAX_STEPS],
+    pub choices: Choices,
     /// The chain's last step when it is a `place` still to choose.
     pub last: Option<&'s Step>,
 }
 
 /// What a walk through a chain does with each way, and which choices it skips.
-struct Walk<'w> {
+pub(super) struct Walk<'w> {
     skip: &'w dyn Fn(&Step, CellId) -> bool,
     visit: &'w mut dyn FnMut(Way) -> bool,
     /// Whether the walk only lists moves: then the effects after the last
@@ -103,6 +114,7 @@ impl Rules {
         while choices_at > 0 && rule.steps[choices_at].is_after_effect() {
             choices_at -= 1;
         }
+        let at = rule.slot(choices_at);
         let mut visit = |way: Way| {
             let Some(step) = way.last else {
                 out.push(Move::Chain {
@@ -114,18 +126,23 @@ impl Rules {
             let start = out.len();
             self.step_choices(step, way.state, way.progress, out);
             for m in &mut out[start..] {
-                if let Move::Place(c) = *m {
-                    let mut choices = way.choices;
-                    choices[choices_at] = c;
-                    *m = Move::Chain {
-                        rule: number,
-                        choices,
-                    };
+                let mut choices = way.choices;
+                match *m {
+                    Move::Place(c) => choices[at] = c,
+                    Move::Chain { choices: words, .. } => {
+                        let width = step.width();
+                        choices[at..at + width].copy_from_slice(&words[..width]);
+                    }
+                    _ => continue,
                 }
+                *m = Move::Chain {
+                    rule: number,
+                    choices,
+                };
             }
             out.len() >= MAX_MOVES
         };
-        let mut choices = [NO_CELL; MAX_STEPS];
+        let mut choices = NO_CHOICES;
         let mut walk = Walk {
             skip,
             visit: &mut visit,
@@ -145,7 +162,7 @@ impl Rules {
         skip: &dyn Fn(&Step, CellId) -> bool,
         visit: &mut dyn FnMut(Way) -> bool,
     ) -> bool {
-        let mut choices = [NO_CELL; MAX_STEPS];
+        let mut choices = NO_CHOICES;
         let mut walk = Walk {
             skip,
             visit,
@@ -154,13 +171,13 @@ impl Rules {
         self.walk(rule, 0, state, Progress::START, &mut choices, &mut walk)
     }
 
-    fn walk(
+    pub(super) fn walk(
         &self,
         rule: &MoveRule,
         k: usize,
         state: &State,
         progress: Progress,
-        choices: &mut [CellId; MAX_STEPS],
+        choices: &mut Choices,
         walk: &mut Walk,
     ) -> bool {
         let Some(step) = rule.steps.get(k) else {
@@ -174,7 +191,7 @@ impl Rules {
         let rest = &rule.steps[k + 1..];
         let last = rest.is_empty() || (walk.listing && rest.iter().all(Step::is_after_effect));
         let lists_itself = matches!(step, Step::Place(_) | Step::PlaceOn(..))
-            || (walk.listing && matches!(step, Step::Walk(_) | Step::SowAround(_)));
+            || (walk.listing && matches!(step, Step::Walk(_) | Step::SowAround(_) | Step::Sow(_)));
         if last && lists_itself {
             return (walk.visit)(Way {
                 state,
@@ -192,6 +209,9 @@ impl Rules {
             give_back(next);
             return stop;
         }
+        if step.width() > 1 {
+            return self.walk_wide(rule, k, state, progress, choices, walk);
+        }
         let mut options = buffer();
         match step {
             Step::KeepLargestGroup(when) if self.holds(when.as_ref(), state, progress) => {
@@ -206,6 +226,7 @@ impl Rules {
             _ => self.step_choices(step, state, progress, &mut options),
         }
         let choosing = !matches!(step, Step::KeepLargestGroup(_) | Step::Draw(..));
+        let at = rule.slot(k);
         let mut stop = false;
         if options.is_empty() && !choosing {
             // An effect that changes nothing here: go on from the same position.
@@ -213,7 +234,7 @@ impl Rules {
         }
         if matches!(step, Step::Pick(_)) && !self.majority {
             stop = self.walk_picks(rule, k, state, progress, &options, choices, walk);
-            choices[k] = NO_CELL;
+            choices[at] = NO_CELL;
             give_buffer(options);
             return stop;
         }
@@ -222,7 +243,7 @@ impl Rules {
             if (walk.skip)(step, c) {
                 continue;
             }
-            choices[k] = c;
+            choices[at] = c;
             let mut next = copy_of(state);
             let mut p = progress;
             self.run_step(step, &mut next, c, &mut p);
@@ -232,7 +253,7 @@ impl Rules {
                 break;
             }
         }
-        choices[k] = NO_CELL;
+        choices[at] = NO_CELL;
         give_buffer(options);
         stop
     }
@@ -252,10 +273,10 @@ impl Rules {
         state: &State,
         progress: Progress,
         options: &[Move],
-        choices: &mut [CellId; MAX_STEPS],
+        choices: &mut Choices,
         walk: &mut Walk,
     ) -> bool {
-        let step = &rule.steps[k];
+        let (step, at) = (&rule.steps[k], rule.slot(k));
         let mut lifted = copy_of(state);
         let mut stop = false;
         for &option in options {
@@ -263,7 +284,7 @@ impl Rules {
             if (walk.skip)(step, c) {
                 continue;
             }
-            choices[k] = c;
+            choices[at] = c;
             let mut p = progress;
             self.run_step(step, &mut lifted, c, &mut p);
             stop = self.walk(rule, k + 1, &lifted, p, choices, walk);
@@ -294,20 +315,13 @@ impl Rules {
             Step::Place(select) if has_piece => self.candidate_cells(select, state, progress, out),
             Step::PlaceOn(on, select) if has_piece => {
                 let c = self.eval(on, &progress.scope(state, NO_CELL)) as CellId;
-                let room = |c: CellId| {
-                    let h = state.heights[c as usize] as usize;
-                    h < self.stack_capacity && (self.stacks || h == 0)
-                };
-                let test = |c: CellId| {
-                    select
-                        .test
-                        .as_ref()
-                        .is_none_or(|t| self.eval(t, &progress.scope(state, c)) != 0)
-                };
-                if (c as usize) < self.geometry.cell_count() && room(c) && test(c) {
+                if (c as usize) < self.geometry.cell_count()
+                    && self.select_allows(select, state, progress, c)
+                {
                     out.push(Move::Place(c));
                 }
             }
+            Step::Sow(_) | Step::PlayCards(_) => self.wide_choices(step, state, progress, out),
             Step::Pick(select) | Step::Remove(select) => {
                 self.candidate_cells(select, state, progress, out)
             }
@@ -425,10 +439,10 @@ impl Rules {
             Step::Enclosed(effect, exactly) => {
                 self.enclosed(state, progress.to, *effect, *exactly);
             }
-            // Only in their own shapes, which have their own paths (the checker).
-            Step::Sow(_)
-            | Step::PlayCards(_)
-            | Step::PlayCard(_)
+            // Their choices are words: `run_wide`.
+            Step::Sow(_) | Step::PlayCards(_) => {}
+            // Only on track boards, by their own path (the checker).
+            Step::PlayCard(_)
             | Step::Enter(_)
             | Step::MoveBy(..)
             | Step::Split(..)
@@ -437,12 +451,7 @@ impl Rules {
     }
 
     /// Plays a move of the general runner (not the rest of the turn).
-    pub(super) fn play_chain(
-        &self,
-        state: &mut State,
-        rule: &MoveRule,
-        choices: &[CellId; MAX_STEPS],
-    ) {
+    pub(super) fn play_chain(&self, state: &mut State, rule: &MoveRule, choices: &Choices) {
         self.play_steps(state, rule, choices, rule.steps.len());
     }
 
@@ -451,153 +460,24 @@ impl Rules {
         &self,
         state: &mut State,
         rule: &MoveRule,
-        choices: &[CellId; MAX_STEPS],
+        choices: &Choices,
         upto: usize,
     ) -> Progress {
         let mut progress = Progress::START;
-        for (step, &choice) in rule.steps.iter().zip(choices).take(upto) {
-            self.run_step(step, state, choice, &mut progress);
+        let mut at = 0;
+        for step in rule.steps.iter().take(upto) {
+            let width = step.width();
+            if width == 1 {
+                self.run_step(step, state, choices[at], &mut progress);
+            } else {
+                self.run_wide(step, state, &choices[at..at + width], &mut progress);
+            }
+            at += width;
         }
         progress
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::engine::Outcome;
-    use crate::ir::Rules;
-
-    fn rules(source: &str) -> Rules {
-        crate::compile::load(source, &[]).unwrap_or_else(|e| panic!("{e:?}"))
-    }
-
-    /// The legal moves after `moves`, in notation, sorted.
-    fn moves_after(rules: &Rules, moves: &[&str]) -> Vec<String> {
-        let mut state = rules.start(0);
-        for m in moves {
-            let m = rules
-                .parse_move(&state, m)
-                .unwrap_or_else(|e| panic!("{m}: {e}"));
-            rules.play(&mut state, m);
-        }
-        let mut texts: Vec<String> = rules
-            .sorted_moves(&state)
-            .into_iter()
-            .map(|m| rules.move_text(m))
-            .collect();
-        texts.sort();
-        texts
-    }
-
-    const MORRIS: &str = "players White, Black\nboard square 3 x 3\nsupply 3\n\
-        phase play\n  place where empty\n  \
-        pick where supply(mover) == 0 then place where adjacent(from) and cell != from\n\
-        end when line(3, mover): mover wins\nlimit 300 turns\n";
-
-    #[test]
-    fn a_piece_steps_to_an_empty_neighbour_of_the_cell_it_left() {
-        let rules = rules(MORRIS);
-        // White a1 c1 c3, Black b2 a3 b1: White's pieces step along a side.
-        let moves = moves_after(&rules, &["a1", "b2", "c1", "a3", "c3", "b1"]);
-        assert_eq!(moves, ["a1-a2", "c1-c2", "c3-b3", "c3-c2"]);
-    }
-
-    #[test]
-    fn a_step_into_a_row_wins() {
-        let rules = rules(MORRIS);
-        let mut state = rules.start(0);
-        // White a1 c1 b3, Black a2 c2 c3; White's b3 steps down to b1.
-        for m in [
-            "a1", "a2", "c1", "c2", "b3", "c3", "b3-b2", "a2-a3", "b2-b1",
-        ] {
-            let m = rules
-                .parse_move(&state, m)
-                .unwrap_or_else(|e| panic!("{m}: {e}"));
-            rules.play(&mut state, m);
-        }
-        assert_eq!(state.outcome, Some(Outcome::Win(0)));
-    }
-
-    #[test]
-    fn a_removal_takes_a_piece_next_to_the_one_placed() {
-        let rules = rules(
-            "players X, O\nboard square 4 x 4\nsupply 8\nscore(p) = count(p)\n\
-             phase play\n  place where empty\n  \
-             place where empty then remove where owner(cell) == next and adjacent(to)\n\
-             end when supply(mover) == 0 and supply(next) == 0: highest score wins\n",
-        );
-        let moves = moves_after(&rules, &["a1", "b1"]);
-        // Next to O's b1 are c1 and b2: placing there may take it.
-        assert_eq!(moves.len(), 14 + 2, "{moves:?}");
-        for taking in ["b2 b1", "c1 b1"] {
-            assert!(
-                moves.contains(&taking.to_string()),
-                "{moves:?} lacks {taking}"
-            );
-        }
-        let mut state = rules.start(0);
-        for m in ["a1", "b1", "c1 b1"] {
-            let m = rules.parse_move(&state, m).expect("legal");
-            rules.play(&mut state, m);
-        }
-        assert_eq!(state.counts, vec![2, 0]);
-        assert_eq!(state.supply, vec![6, 7], "a removed piece leaves the game");
-    }
-
-    #[test]
-    fn keeping_the_largest_group_on_a_square_board() {
-        let rules = rules(
-            "players X, O\nboard square 7 x 1\nsupply 3\n\
-             phase play\n  place where empty\n  \
-             pick where supply(mover) == 0 then keep largest group then place where empty and cell != from\n\
-             end when full: draw\nlimit 50 turns\n",
-        );
-        // X a1 c1 d1, O b1 e1 f1, g1 free. Picking c1 up sends a1 b1 home
-        // (d1 e1 f1 are more); picking d1 up sends e1 f1 home.
-        let played = ["a1", "b1", "c1", "f1", "d1", "e1"];
-        assert_eq!(
-            moves_after(&rules, &played),
-            ["a1-g1", "c1-a1", "c1-b1", "c1-g1", "d1-e1", "d1-f1", "d1-g1"]
-        );
-        let mut state = rules.start(0);
-        for m in played.iter().chain(&["c1-a1"]) {
-            let m = rules.parse_move(&state, m).expect("legal");
-            rules.play(&mut state, m);
-        }
-        assert_eq!(state.supply, vec![1, 1]);
-        assert_eq!(state.counts, vec![2, 2]);
-    }
-
-    #[test]
-    fn a_group_kept_where_none_tie_is_refused_as_nothing_to_keep() {
-        let rules = rules(
-            "players X, O\nboard square 7 x 1\nsupply 3\n\
-             phase play\n  place where empty\n  \
-             pick where supply(mover) == 0 then keep largest group then place where empty and cell != from\n\
-             end when full: draw\nlimit 50 turns\n",
-        );
-        let mut state = rules.start(0);
-        for m in ["a1", "b1", "c1", "f1", "d1", "e1"] {
-            let m = rules.parse_move(&state, m).expect("legal");
-            rules.play(&mut state, m);
-        }
-        // Lifting a1 leaves one group: `a1-g1` needs no `keep`.
-        assert!(rules.parse_move(&state, "a1-g1").is_ok());
-        let refused = rules.parse_move(&state, "a1-g1 keep c1").unwrap_err();
-        let said = refused.to_string();
-        assert!(said.contains("nothing to keep"), "{said}");
-        assert!(said.contains("`a1-g1`"), "{said}");
-    }
-
-    #[test]
-    fn later_steps_read_whose_piece_was_taken() {
-        // Take a piece off, then place one, only if the piece taken was the opponent's.
-        let rules = rules(
-            "players X, O\nboard square 3 x 1\nsupply 5\n\
-             phase play\n  place where empty\n  \
-             remove then place where empty and piece == next\n\
-             end when full: draw\nlimit 20 turns\n",
-        );
-        assert_eq!(moves_after(&rules, &["a1", "b1"]), ["b1-b1", "b1-c1", "c1"]);
-    }
-}
+#[path = "chain_tests.rs"]
+mod tests;

@@ -3,45 +3,23 @@
 use super::chain::Progress;
 use super::State;
 use super::{FaultKind, MAX_MOVES};
-use crate::ir::{CellId, Form, MoveRule, Rules, Step, MAX_STEPS, NO_CELL};
+use crate::ir::{CellId, Form, MoveRule, Rules, Step};
 
 /// A move: small and `Copy`, so that move lists are flat arrays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Move {
     /// Put one of the mover's pieces on the cell.
     Place(CellId),
-    /// Put one of the mover's pieces on the stack at `from`, then pick the
-    /// stack up and sow it along a path of `steps` steps (directions packed in
-    /// `dirs`, see `engine/sow.rs`).
-    Sow {
-        /// The stack.
-        from: CellId,
-        /// The path's length: the stack's height with the new piece.
-        steps: u8,
-        /// The path's directions.
-        dirs: u64,
-    },
-    /// Play the cards in the hand slots `slots` (the hand is sorted) by the
-    /// phase's place rule `rule`, and put one of the mover's pieces on `cell`.
-    Cards {
-        /// The place rule (index in the phase).
-        rule: u8,
-        /// The hand slots played.
-        slots: u16,
-        /// Their values, ascending, then zeros (a move plays at most 8 cards).
-        cards: [u8; 8],
-        /// The cell the cards name.
-        cell: CellId,
-    },
     /// The phase's forced move (`otherwise`), when no other is legal.
     Pass,
-    /// A move of the general step runner: the rule (index in the phase) and
-    /// each step's choice (`NO_CELL` where a step chose nothing).
+    /// A move of a chain of steps: the rule (counted over all phases, see
+    /// `Rules::rule`) and its steps' choices (`engine/choice.rs`). Whichever
+    /// path listed it, the general runner plays it.
     Chain {
         /// The move rule.
         rule: u8,
-        /// One choice a step.
-        choices: [CellId; MAX_STEPS],
+        /// The steps' choices.
+        choices: super::choice::Choices,
     },
     /// A move on a track (`engine/track.rs`): the rule (counted over all
     /// phases), the card played (0 for none), and each mover's walk.
@@ -125,25 +103,17 @@ impl Rules {
             return;
         }
         for (i, rule) in phase.rules.iter().enumerate() {
+            let number = self.rule_number(state.phase, i);
             match rule.form {
                 Form::Cards if has_piece => {
-                    let start = out.len();
                     if let Some(chain) = rule.card_chain() {
-                        self.card_moves(chain, state, out);
-                    }
-                    for m in &mut out[start..] {
-                        if let Move::Cards { rule, .. } = m {
-                            *rule = i as u8;
-                        }
+                        self.card_moves(number, chain, state, out);
                     }
                 }
-                Form::Place | Form::Sow if has_piece => self.place_moves(rule, state, out),
-                form if form.is_chain() => {
-                    self.chain_moves(self.rule_number(state.phase, i), rule, state, out)
-                }
-                Form::Track if !merged => {
-                    self.track_moves(self.rule_number(state.phase, i), rule, state, out)
-                }
+                Form::Place if has_piece => self.place_moves(rule, state, out),
+                Form::Sow if has_piece => self.sowing_moves(number, rule, state, out),
+                form if form.is_chain() => self.chain_moves(number, rule, state, out),
+                Form::Track if !merged => self.track_moves(number, rule, state, out),
                 _ => {}
             }
             // A chain's choices multiply: its walk stops at the limit too.
@@ -158,32 +128,25 @@ impl Rules {
         }
         if card_rules > 1 {
             // The same cards naming the same cell under two rules are one
-            // move, the first rule's: a move is written by its cards alone.
-            out.sort_unstable_by_key(|m| match *m {
-                Move::Cards {
-                    rule, cards, cell, ..
-                } => (1, cards, cell, rule),
-                _ => (0, [0; 8], 0, 0),
-            });
-            out.dedup_by(|later, first| match (&*later, &*first) {
-                (
-                    Move::Cards { cards, cell, .. },
-                    Move::Cards {
-                        cards: c2,
-                        cell: d2,
-                        ..
-                    },
-                ) => cards == c2 && cell == d2,
-                _ => false,
+            // move, the first rule's: a move is written by its cards alone
+            // (and every card rule keeps its cards and cell in the same words).
+            let key = |m: &Move| match *m {
+                Move::Chain { rule, choices }
+                    if self.rule(rule).is_some_and(|r| r.form == Form::Cards) =>
+                {
+                    (1, choices, rule)
+                }
+                _ => (0, super::choice::NO_CHOICES, 0),
+            };
+            out.sort_unstable_by_key(key);
+            out.dedup_by(|later, first| {
+                let (a, b) = (key(later), key(first));
+                a.0 == 1 && b.0 == 1 && a.1 == b.1
             });
         }
-        // Two place (or sow) rules may allow one cell: listed once. Moves of
+        // Two place rules may allow one cell: listed once. Moves of
         // different kinds, or of different chain rules, never coincide.
-        let cells = phase
-            .rules
-            .iter()
-            .filter(|r| matches!(r.form, Form::Place | Form::Sow))
-            .count();
+        let cells = phase.rules.iter().filter(|r| r.form == Form::Place).count();
         if cells > 1 {
             out.sort_unstable();
             out.dedup();
@@ -200,21 +163,26 @@ impl Rules {
     }
 
     fn place_moves(&self, rule: &MoveRule, state: &State, out: &mut Vec<Move>) {
-        let start = out.len();
-        let Some(select) = rule.select() else {
+        if let Some(select) = rule.select() {
+            self.candidate_cells(select, state, Progress::START, out);
+        }
+    }
+
+    /// The moves of a `sow-form` rule: each stack's paths.
+    fn sowing_moves(&self, number: u8, rule: &MoveRule, state: &State, out: &mut Vec<Move>) {
+        let (Some(select), Some(sowing)) = (rule.select(), rule.sowing()) else {
             return;
         };
+        let start = out.len();
         self.candidate_cells(select, state, Progress::START, out);
-        if let Some(sowing) = rule.sowing() {
-            // The candidates become stacks to sow: append their paths, then drop them.
-            let end = out.len();
-            for i in start..end {
-                if let Move::Place(c) = out[i] {
-                    self.sow_moves(sowing, state, c, out);
-                }
+        // The candidates become stacks to sow: append their paths, then drop them.
+        let end = out.len();
+        for i in start..end {
+            if let Move::Place(c) = out[i] {
+                self.sow_moves(number, sowing, state, c, out);
             }
-            out.drain(start..end);
         }
+        out.drain(start..end);
     }
 
     /// The legal moves of `state`, sorted by notation order (cell id).
@@ -231,62 +199,11 @@ impl Rules {
         match m {
             Move::Place(c) if self.writes_columns() => self.column_text(c),
             Move::Place(c) => self.geometry.labels[c as usize].clone(),
-            Move::Sow { from, steps, dirs } => {
-                let mut text = self.geometry.labels[from as usize].clone();
-                for c in self.sow_path(from, steps, dirs) {
-                    text.push(' ');
-                    text.push_str(&self.geometry.labels[c as usize]);
-                }
-                text
-            }
-            Move::Cards { cards, .. } => {
-                let values: Vec<String> = cards
-                    .iter()
-                    .take_while(|&&v| v != 0)
-                    .map(|v| v.to_string())
-                    .collect();
-                values.join("+")
-            }
             Move::Pass => "pass".to_string(),
             Move::Chain { rule, choices } => self.chain_text(rule, &choices),
             Move::Track { rule, card, parts } => self.track_text(rule, card, &parts),
             Move::Give(card) => format!("give {}", self.card_name(card)),
         }
-    }
-
-    /// A chain move in notation: the cells chosen in order, a relocation
-    /// written `d4-e5` (a piece picked up, then put down), and a group kept
-    /// among equals last, `d4-e5 keep c3`.
-    fn chain_text(&self, rule: u8, choices: &[CellId; MAX_STEPS]) -> String {
-        let Some(rule) = self.rule(rule) else {
-            return String::new();
-        };
-        let label = |c: CellId| self.geometry.labels[c as usize].as_str();
-        let (mut text, mut keep) = (String::new(), String::new());
-        let mut lifted = false;
-        for (step, &c) in rule
-            .steps
-            .iter()
-            .zip(choices)
-            .filter(|(_, &c)| c != NO_CELL)
-        {
-            if let Step::KeepLargestGroup(_) = step {
-                keep.push_str(" keep ");
-                keep.push_str(label(c));
-                continue;
-            }
-            if !text.is_empty() {
-                text.push(if lifted { '-' } else { ' ' });
-            }
-            // A drop is written by its column where every place drops.
-            if matches!(step, Step::Place(_)) && self.writes_columns() {
-                text.push_str(&self.column_text(c));
-            } else {
-                text.push_str(label(c));
-            }
-            lifted = matches!(step, Step::Pick(_) | Step::Remove(_));
-        }
-        text + &keep
     }
 
     /// A chain rule by its number: the rules of all phases, counted in order.
@@ -356,7 +273,7 @@ impl Rules {
         };
         // A sown path read whole is legal as read: its stack and each step
         // were checked, and listing every path of a tall stack is huge.
-        let read_whole = matches!(m, Move::Sow { .. })
+        let read_whole = self.sown(m).is_some()
             && self.filters.is_empty()
             && state.supply[state.mover as usize] > 0;
         if read_whole || self.sorted_moves(state).contains(&m) {
@@ -412,9 +329,9 @@ impl Rules {
                 None => return Err(MoveError::NoSuchCard(v.to_string())),
             }
         }
-        let found = legal.iter().find(|m| match m {
-            Move::Cards { cards, .. } => cards.iter().take_while(|&&c| c != 0).eq(values.iter()),
-            _ => false,
+        let found = legal.iter().find(|&&m| {
+            self.played_cards(m)
+                .is_some_and(|(cards, _)| cards.iter().take_while(|&&c| c != 0).eq(values.iter()))
         });
         match found {
             Some(&m) => Ok(Some(m)),
@@ -427,7 +344,7 @@ impl Rules {
         self.phases[state.phase as usize]
             .rules
             .iter()
-            .any(|r| r.sowing().is_some())
+            .any(|r| r.steps.iter().any(|s| matches!(s, Step::Sow(_))))
     }
 
     /// Reads a sowing path, saying what is wrong with it in the player's terms.
@@ -439,20 +356,44 @@ impl Rules {
         labels: &[&str],
     ) -> Result<Move, MoveError> {
         let phase = &self.phases[state.phase as usize];
-        let mut stacks = Vec::new();
-        for rule in phase.rules.iter().filter(|r| r.sowing().is_some()) {
-            let Some(place) = rule.select() else { continue };
+        // The sowing rules that may sow this stack: the first the path fits.
+        let mut first_error = None;
+        for (i, rule) in phase.rules.iter().enumerate() {
+            let [Step::Place(place), Step::Sow(sowing)] = rule.steps.as_slice() else {
+                continue;
+            };
+            let mut stacks = Vec::new();
             self.candidate_cells(place, state, Progress::START, &mut stacks);
+            if stacks.contains(&Move::Place(from)) {
+                let number = self.rule_number(state.phase, i);
+                match self.path_move(state, number, sowing, from, path, labels) {
+                    Ok(m) => return Ok(m),
+                    Err(e) => first_error = first_error.or(Some(e)),
+                }
+            }
         }
-        if !stacks.contains(&Move::Place(from)) {
+        Err(first_error.unwrap_or_else(|| {
             let rules: Vec<&str> = phase.rules.iter().map(|p| p.text.as_str()).collect();
-            return Err(MoveError::BadPath(format!(
+            MoveError::BadPath(format!(
                 "{} is not a stack you can sow now (it holds {}); the rule is `{}`",
                 labels[0],
                 plural(state.heights[from as usize] as usize, "piece"),
                 rules.join("` or `")
-            )));
-        }
+            ))
+        }))
+    }
+
+    /// The move of sowing rule `number` along a typed path, or what is
+    /// wrong with the path.
+    fn path_move(
+        &self,
+        state: &State,
+        number: u8,
+        sowing: &crate::ir::Sowing,
+        from: CellId,
+        path: &[CellId],
+        labels: &[&str],
+    ) -> Result<Move, MoveError> {
         let needed = state.heights[from as usize] as usize + 1;
         if path.len() != needed {
             return Err(MoveError::BadPath(format!(
@@ -465,10 +406,7 @@ impl Rules {
                 path.len()
             )));
         }
-        let no_reversal = self.phases[state.phase as usize]
-            .rules
-            .iter()
-            .any(|r| r.sowing().is_some_and(|s| s.no_reversal));
+        let no_reversal = sowing.no_reversal;
         let bits = self.step_bits();
         let (mut dirs, mut at, mut came) = (0u64, from, usize::MAX);
         for (i, &to) in path.iter().enumerate() {
@@ -490,11 +428,7 @@ impl Rules {
             at = to;
             came = d;
         }
-        Ok(Move::Sow {
-            from,
-            steps: needed as u8,
-            dirs,
-        })
+        Ok(self.sowing_move(number, from, needed as u8, dirs))
     }
 }
 

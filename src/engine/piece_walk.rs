@@ -101,8 +101,8 @@ impl Rules {
 fn lifted(state: &State, from: CellId) -> Progress {
     Progress {
         from,
-        to: NO_CELL,
         piece: state.board[from as usize],
+        ..Progress::START
     }
 }
 

@@ -19,29 +19,8 @@ impl Rules {
     /// run; the end rules are tried in order; if none fires, the next seat
     /// moves and the phase advances when its turns are used up.
     pub fn play(&self, state: &mut State, m: Move) {
-        let seat = state.mover;
         match m {
             Move::Place(cell) => self.place_piece(state, cell),
-            Move::Sow { from, steps, dirs } => {
-                let bits = self.step_bits();
-                let mask = (1u64 << bits) - 1;
-                debug_assert_eq!(steps, state.heights[from as usize] + 1);
-                state.last = self.sow(state, from, seat + 1, |i, cell| {
-                    let d = (dirs >> (i as u32 * bits)) & mask;
-                    self.geometry.toward(cell, d as usize)
-                });
-                self.recount(state);
-                spend_piece(state);
-            }
-            Move::Cards {
-                rule, slots, cell, ..
-            } => {
-                let rule = &self.phases[state.phase as usize].rules[rule as usize];
-                let chain = rule
-                    .card_chain()
-                    .expect("a card move comes from a card rule");
-                self.play_cards(state, chain, slots, cell);
-            }
             Move::Pass => self.play_otherwise(state),
             Move::Chain { rule, choices } => {
                 let rule = self

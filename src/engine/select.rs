@@ -92,9 +92,7 @@ impl Rules {
         if let Some(test) = &place.test {
             let mut keep = start;
             for i in start..out.len() {
-                let (Move::Place(c) | Move::Sow { from: c, .. } | Move::Cards { cell: c, .. }) =
-                    out[i]
-                else {
+                let Move::Place(c) = out[i] else {
                     continue;
                 };
                 if self.eval(test, &progress.scope(state, c)) != 0 {

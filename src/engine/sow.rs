@@ -61,9 +61,11 @@ impl Rules {
         (state.heights[cell as usize] as usize) < sowing.max_steps
     }
 
-    /// Appends every sowing move from `from` (its stack plus the mover's piece).
+    /// Appends every move of the sowing rule `number` from `from` (its
+    /// stack plus the mover's piece).
     pub(super) fn sow_moves(
         &self,
+        number: u8,
         sowing: &Sowing,
         state: &State,
         from: CellId,
@@ -73,6 +75,22 @@ impl Rules {
             return;
         }
         let steps = state.heights[from as usize] + 1;
+        self.sow_paths(sowing, state, from, steps, out, |dirs| {
+            self.sowing_move(number, from, steps, dirs)
+        });
+    }
+
+    /// Appends, made by `make` from its directions, every sowing path of
+    /// `steps` steps from `from`.
+    pub(super) fn sow_paths(
+        &self,
+        sowing: &Sowing,
+        state: &State,
+        from: CellId,
+        steps: u8,
+        out: &mut Vec<Move>,
+        make: impl Fn(u64) -> Move,
+    ) {
         let bits = self.step_bits();
         let d_count = self.geometry.directions.len();
         // An explicit stack instead of recursion: (cell, step index, previous direction, next direction to try).
@@ -89,7 +107,7 @@ impl Rules {
                     state.record_fault(FaultKind::TooManyMoves, phase.span);
                     return;
                 }
-                out.push(Move::Sow { from, steps, dirs });
+                out.push(make(dirs));
                 depth -= 1;
                 continue;
             }
@@ -280,7 +298,7 @@ impl Rules {
                 pick -= n;
             }
         }
-        Move::Sow { from, steps, dirs }
+        self.sowing_move(self.rule_number(state.phase, 0), from, steps, dirs)
     }
 }
 

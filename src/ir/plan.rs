@@ -14,6 +14,10 @@ use super::end_test::EndTest;
 pub enum Pass {
     /// A rule of one `place` listed straight from its candidates.
     PlaceForm,
+    /// A rule `place then sow` listed path by path from each stack.
+    SowForm,
+    /// A rule `play cards then place on` listed by the hand's card sets.
+    CardForm,
     /// A chain `pick, [keep largest group,] place` listed on bitboards.
     Relocation,
     /// A chain `pick, step|jump` listed where the pieces stand.
@@ -34,8 +38,10 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 9] = [
+    pub const ALL: [Pass; 11] = [
         Pass::PlaceForm,
+        Pass::SowForm,
+        Pass::CardForm,
         Pass::Relocation,
         Pass::PieceWalk,
         Pass::OwnedCells,
@@ -50,6 +56,8 @@ impl Pass {
     pub fn name(self) -> &'static str {
         match self {
             Pass::PlaceForm => "place-form",
+            Pass::SowForm => "sow-form",
+            Pass::CardForm => "card-form",
             Pass::Relocation => "relocation",
             Pass::PieceWalk => "piece-walk",
             Pass::OwnedCells => "owned-cells",

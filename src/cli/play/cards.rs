@@ -105,7 +105,7 @@ pub fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
     let mut out = format!("Your hand: {}.\n", view::card_list(rules, hand));
     let mut by_field: Vec<(i64, CellId, Vec<String>)> = Vec::new();
     for &m in legal {
-        if let Move::Cards { cell, .. } = m {
+        if let Some((_, cell)) = rules.played_cards(m) {
             let number = rules.numbers.get(cell as usize).copied().unwrap_or(0);
             let text = rules.move_text(m);
             match by_field.iter_mut().find(|(_, c, _)| *c == cell) {
@@ -171,7 +171,7 @@ pub fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
         // The set of most cards shows best how to type several.
         let example = legal
             .iter()
-            .filter(|m| matches!(m, Move::Cards { .. }))
+            .filter(|&&m| rules.played_cards(m).is_some())
             .map(|&m| rules.move_text(m))
             .max_by_key(|t| (t.matches('+').count(), std::cmp::Reverse(t.clone())))
             .unwrap_or_default();
@@ -272,9 +272,9 @@ fn cell_instead(rules: &Rules, state: &State, legal: &[Move], text: &str) -> Str
     let how = "in this game you play cards, and their sum names the field";
     let Some(cell) = rules.geometry.cell_by_label(text) else {
         // The example is a move of this hand, not of some other.
-        let example = legal.iter().find_map(|&m| match m {
-            Move::Cards { cell, .. } => Some((rules.move_text(m), field(rules, cell))),
-            _ => None,
+        let example = legal.iter().find_map(|&m| {
+            let (_, cell) = rules.played_cards(m)?;
+            Some((rules.move_text(m), field(rules, cell)))
         });
         return match example {
             Some((cards, field)) => {
@@ -285,7 +285,7 @@ fn cell_instead(rules: &Rules, state: &State, legal: &[Move], text: &str) -> Str
     };
     let sets: Vec<String> = legal
         .iter()
-        .filter(|m| matches!(m, Move::Cards { cell: c, .. } if *c == cell))
+        .filter(|&&m| rules.played_cards(m).is_some_and(|(_, c)| c == cell))
         .map(|&m| format!("`{}`", rules.move_text(m)))
         .collect();
     if !sets.is_empty() {
@@ -321,8 +321,8 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
     let name = |s: u8| rules.seats[s as usize].as_str();
     let held = before.hand(seat, rules).len();
     let now = after.hand(seat, rules).len();
-    match m {
-        Move::Cards { cards, cell, .. } => {
+    match (m, rules.played_cards(m)) {
+        (_, Some((cards, cell))) => {
             let played = cards.iter().take_while(|&&c| c != 0).count();
             let drew = (now + played).saturating_sub(held);
             let mut out = format!(
@@ -349,7 +349,7 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
             }
             out + "."
         }
-        Move::Pass if rules.deal.is_some() => {
+        (Move::Pass, _) if rules.deal.is_some() => {
             let hand = view::card_list(rules, before.hand(seat, rules));
             format!(
                 "{} can use none of these cards: puts the hand down ({hand}) and sits out until the next deal.",
@@ -357,13 +357,13 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
             )
         }
         // The card stays hidden until every seat has chosen.
-        Move::Give(_) => format!(
+        (Move::Give(_), _) => format!(
             "{} passes a card face down to {}.",
             name(seat),
             name(rules.partner[seat as usize])
         ),
-        Move::Track { .. } => super::track::report(rules, before, after, m),
-        Move::Pass => {
+        (Move::Track { .. }, _) => super::track::report(rules, before, after, m),
+        (Move::Pass, _) => {
             let hand = view::card_list(rules, before.hand(seat, rules));
             let why = if before.supply[seat as usize] <= 0 {
                 "has no stones left"

@@ -16,7 +16,7 @@ pub(super) fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
     let cards = !rules.deck.is_empty();
     let mut out = if cards {
         cards::help(rules, state, legal)
-    } else if legal.iter().any(|m| matches!(m, Move::Sow { .. })) {
+    } else if legal.iter().any(|&m| rules.sown(m).is_some()) {
         sowing_help(rules, state, legal, &example)
     } else if legal.iter().any(|&m| rules.move_text(m).contains('-')) {
         relocation_help(rules, legal)
@@ -52,15 +52,13 @@ fn sowing_help(rules: &Rules, state: &State, legal: &[Move], example: &str) -> S
     let mut stacks: Vec<(CellId, Vec<Vec<CellId>>)> = Vec::new();
     let mut places: Vec<CellId> = Vec::new();
     for &m in legal {
-        match m {
-            Move::Place(c) | Move::Cards { cell: c, .. } => places.push(c),
-            Move::Pass | Move::Chain { .. } | Move::Track { .. } | Move::Give(_) => {}
-            Move::Sow { from, steps, dirs } => {
-                let path = rules.sow_path(from, steps, dirs).collect();
-                match stacks.iter_mut().find(|(c, _)| *c == from) {
-                    Some((_, paths)) => paths.push(path),
-                    None => stacks.push((from, vec![path])),
-                }
+        if let Move::Place(c) = m {
+            places.push(c);
+        } else if let Some((from, steps, dirs)) = rules.sown(m) {
+            let path = rules.sow_path(from, steps, dirs).collect();
+            match stacks.iter_mut().find(|(c, _)| *c == from) {
+                Some((_, paths)) => paths.push(path),
+                None => stacks.push((from, vec![path])),
             }
         }
     }
@@ -213,10 +211,10 @@ pub(super) fn why(
     let stack = |c: CellId| {
         legal
             .iter()
-            .any(|m| matches!(*m, Move::Sow { from, .. } if from == c))
+            .any(|&m| rules.sown(m).is_some_and(|(from, ..)| from == c))
     };
     if let (MoveError::BadPath(_) | MoveError::Illegal(_), true) =
-        (&error, legal.iter().any(|m| matches!(m, Move::Sow { .. })))
+        (&error, legal.iter().any(|&m| rules.sown(m).is_some()))
     {
         // A path's shape is beside the point when its stack cannot be sown at all.
         let first = text
@@ -345,10 +343,7 @@ mod tests {
         let mut legal = rules.sorted_moves(&state);
         // Sow the tallest stack each turn until there are many moves.
         while legal.len() <= LIST_ALL {
-            let steps = |m: &&Move| match **m {
-                Move::Sow { steps, .. } => steps,
-                _ => 0,
-            };
+            let steps = |m: &&Move| rules.sown(**m).map_or(0, |(_, steps, _)| steps);
             let tallest = legal.iter().max_by_key(steps);
             rules.play(&mut state, *tallest.unwrap());
             assert!(!state.is_over());

@@ -431,11 +431,14 @@ pub(crate) mod tests {
         for _ in 0..40 {
             let moves = rules.sorted_moves(&state);
             let m = moves[moves.len() / 2];
+            let before = state.clone();
             rules.play(&mut state, m);
-            if let crate::engine::Move::Cards { cell, .. } = m {
+            if let Some((_, cell)) = rules.played_cards(m) {
                 placed.push(cell);
             }
             if state.is_over() {
+                // A winning line is marked instead of the last field.
+                state = before;
                 break;
             }
         }
