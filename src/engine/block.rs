@@ -107,8 +107,9 @@ impl Rules {
             return;
         };
         let last = rule.steps.len() - 1;
+        let at = rule.slot(last);
         let mut key = choices;
-        key[last] = NO_CELL;
+        key[at] = NO_CELL;
         if prefix.key != Some((number, key)) {
             (*prefix.state).clone_from(state);
             prefix.progress = self.play_steps(&mut prefix.state, rule, &choices, last);
@@ -117,9 +118,9 @@ impl Rules {
         }
         self.reset_child(child, &prefix.state, prefix.placed);
         let mut progress = prefix.progress;
-        self.run_step(&rule.steps[last], child, choices[last], &mut progress);
+        self.run_step(&rule.steps[last], child, choices[at], &mut progress);
         self.finish_turn(child);
-        prefix.placed = Some(choices[last]);
+        prefix.placed = Some(choices[at]);
     }
 
     /// Makes `child` the position `base`: when it is `base` after a turn
