@@ -183,6 +183,10 @@ pub struct MoveRule {
     pub form: Form,
     /// The rule as written, for messages.
     pub text: String,
+    /// Where each step's choice starts in a move's words, and (last) how
+    /// many words they take: see [`Step::width`]. Kept, not summed when
+    /// asked, since a step's kind costs several instructions to read.
+    pub slots: [u8; MAX_STEPS + 1],
 }
 
 /// The engine path for a chain, chosen when compiling.
@@ -313,13 +317,31 @@ impl Step {
 }
 
 impl MoveRule {
+    /// A rule of these steps, in `form`, written `text`.
+    pub fn new(steps: Vec<Step>, form: Form, text: String) -> MoveRule {
+        let mut slots = [0u8; MAX_STEPS + 1];
+        let mut at = 0;
+        for (k, step) in steps.iter().enumerate().take(MAX_STEPS) {
+            slots[k] = at as u8;
+            at += step.width();
+        }
+        slots[steps.len().min(MAX_STEPS)] = at as u8;
+        MoveRule {
+            steps,
+            form,
+            text,
+            slots,
+        }
+    }
+
     /// The first word of step `k`'s choice in a move's words.
     #[inline]
     pub fn slot(&self, k: usize) -> usize {
-        self.steps[..k].iter().map(Step::width).sum()
+        self.slots[k] as usize
     }
 
     /// How many words the choices of all the steps take.
+    #[inline]
     pub fn words(&self) -> usize {
         self.slot(self.steps.len())
     }

@@ -37,11 +37,7 @@ pub fn move_rule(
         [.., Step::Enter(_) | Step::MoveBy(..) | Step::Split(..) | Step::Switch(_)] => Form::Track,
         _ => Form::Chain,
     };
-    let rule = MoveRule {
-        steps,
-        form,
-        text: spec.text.clone(),
-    };
+    let rule = MoveRule::new(steps, form, spec.text.clone());
     // The checker's shapes keep every chain's choices within a move.
     debug_assert!(rule.words() <= crate::ir::CHOICE_WORDS, "{}", rule.text);
     Ok(rule)

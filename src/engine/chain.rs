@@ -28,10 +28,10 @@ pub(super) struct Progress {
     pub to: CellId,
     /// The code of the piece last picked up, removed or put on (0: none).
     pub piece: u8,
-    /// How many cards the move played.
+    /// How many cards the move played: the top of the discard pile (their
+    /// total is read off it, so that this stays six bytes; a `draw`, which
+    /// may turn the pile over, reads it before drawing).
     pub played: u8,
-    /// The sum of their values.
-    pub total: i32,
 }
 
 impl Progress {
@@ -41,7 +41,6 @@ impl Progress {
         to: NO_CELL,
         piece: 0,
         played: 0,
-        total: 0,
     };
 
     /// A scope for conditions on `state` after these steps, at cell `chosen`.
@@ -51,9 +50,19 @@ impl Progress {
             to: self.to,
             piece: self.piece,
             played: self.played,
-            total: self.total,
+            total: self.total(state),
             ..Scope::at(state, chosen)
         }
+    }
+
+    /// The sum of the values of the cards played.
+    fn total(&self, state: &State) -> i32 {
+        if self.played == 0 {
+            return 0;
+        }
+        let pile = state.discard_pile();
+        let start = pile.len().saturating_sub(self.played as usize);
+        pile[start..].iter().map(|&c| i32::from(c)).sum()
     }
 }
 
@@ -130,7 +139,7 @@ impl Rules {
                 match *m {
                     Move::Place(c) => choices[at] = c,
                     Move::Chain { choices: words, .. } => {
-                        let width = step.width();
+                        let width = rule.slot(choices_at + 1) - at;
                         choices[at..at + width].copy_from_slice(&words[..width]);
                     }
                     _ => continue,
@@ -209,7 +218,7 @@ impl Rules {
             give_back(next);
             return stop;
         }
-        if step.width() > 1 {
+        if rule.slot(k + 1) - rule.slot(k) > 1 {
             return self.walk_wide(rule, k, state, progress, choices, walk);
         }
         let mut options = buffer();
@@ -456,6 +465,9 @@ impl Rules {
     }
 
     /// Plays the first `upto` steps of a chain move; returns what they did.
+    /// Inline, and the steps whose choice is words apart: otherwise it is a
+    /// call on every move, which cost Reversi 3.7% and Breakthrough 4.3%.
+    #[inline]
     pub(super) fn play_steps(
         &self,
         state: &mut State,
@@ -463,16 +475,33 @@ impl Rules {
         choices: &Choices,
         upto: usize,
     ) -> Progress {
+        if rule.words() != rule.steps.len() {
+            return self.play_wide_steps(state, rule, choices, upto);
+        }
         let mut progress = Progress::START;
-        let mut at = 0;
-        for step in rule.steps.iter().take(upto) {
-            let width = step.width();
-            if width == 1 {
+        for (step, &choice) in rule.steps.iter().zip(choices).take(upto) {
+            self.run_step(step, state, choice, &mut progress);
+        }
+        progress
+    }
+
+    /// [`Rules::play_steps`] of a rule with a step whose choice is words.
+    #[inline(never)]
+    fn play_wide_steps(
+        &self,
+        state: &mut State,
+        rule: &MoveRule,
+        choices: &Choices,
+        upto: usize,
+    ) -> Progress {
+        let mut progress = Progress::START;
+        for (k, step) in rule.steps.iter().enumerate().take(upto) {
+            let (at, end) = (rule.slot(k), rule.slot(k + 1));
+            if end - at == 1 {
                 self.run_step(step, state, choices[at], &mut progress);
             } else {
-                self.run_wide(step, state, &choices[at..at + width], &mut progress);
+                self.run_wide(step, state, &choices[at..end], &mut progress);
             }
-            at += width;
         }
         progress
     }

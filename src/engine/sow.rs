@@ -137,6 +137,7 @@ impl Rules {
 
     /// A uniformly random move of the game's one sowing rule, from the stack
     /// counts the state keeps (see `Plan::sow_counts`).
+    #[inline(never)]
     pub(super) fn cached_random_sow<R: Rng>(&self, state: &State, rng: &mut R) -> Option<Move> {
         let (sowing, from, pick) = self.cached_pick(state, rng)?;
         Some(self.walk_path(sowing, state, from, pick))
@@ -226,6 +227,7 @@ impl Rules {
     /// A uniformly random sowing move from the stacks `allowed` accepts (the
     /// general case; see `cached_random_sow` for the common one),
     /// drawn from the path counts without listing the paths.
+    #[inline(never)]
     pub(super) fn random_sow<R: Rng>(
         &self,
         sowing: &Sowing,

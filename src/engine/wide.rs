@@ -100,8 +100,7 @@ impl Rules {
                 let cards = choice::read_cards(words);
                 let hand = state.hand(state.mover, self);
                 if let Some(slots) = choice::slots_of(hand, &cards) {
-                    (progress.played, progress.total) =
-                        state.discard_cards(state.mover, slots, self);
+                    progress.played = state.discard_cards(state.mover, slots, self).0;
                 }
             }
             _ => {}
