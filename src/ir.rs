@@ -29,7 +29,7 @@ pub const MAX_STEPS: usize = 6;
 
 /// The words a move keeps for its steps' choices: a step's choice takes
 /// [`Step::width`] words, from [`MoveRule::slot`] on.
-pub const CHOICE_WORDS: usize = 6;
+pub const CHOICE_WORDS: usize = 9;
 
 /// The code of a piece in a cell: 0 empty, seat + 1, or a neutral kind after the seats.
 pub type PieceCode = u8;
@@ -306,13 +306,24 @@ impl Step {
 
     /// How many words of a move the step's choice takes: a sowing path its
     /// length and directions (5), a card set the values of up to 8 cards
-    /// (4), any other step a cell (or `NO_CELL` for none).
+    /// (4), a split its movers' walks (8, a walk's start and end a word),
+    /// any other step one word: a cell (or `NO_CELL` for none), a card's
+    /// kind, a walk.
     pub fn width(&self) -> usize {
         match self {
             Step::Sow(_) => 5,
             Step::PlayCards(_) => 4,
+            Step::Split(..) => 8,
             _ => 1,
         }
+    }
+
+    /// Whether the step moves movers along a track.
+    pub fn is_track_action(&self) -> bool {
+        matches!(
+            self,
+            Step::Enter(_) | Step::MoveBy(..) | Step::Split(..) | Step::Switch(_)
+        )
     }
 }
 
@@ -332,6 +343,12 @@ impl MoveRule {
             text,
             slots,
         }
+    }
+
+    /// Whether the rule moves movers on a track (`[play card,] enter`,
+    /// `move by`, `split`, `switch`).
+    pub fn is_track(&self) -> bool {
+        self.steps.last().is_some_and(Step::is_track_action)
     }
 
     /// The first word of step `k`'s choice in a move's words.

@@ -335,7 +335,7 @@ fn cards(rules: &Rules, state: &State) -> Vec<u8> {
 /// for a card of negative value).
 fn passes_a_held_start(rules: &Rules, state: &State, m: Move) -> bool {
     let track = rules.track.as_ref().expect("a track");
-    let Move::Track { card, parts, .. } = m else {
+    let Some((_, card, parts)) = rules.track_of(m) else {
         return false;
     };
     let (from, to) = (parts.0[0] as usize, parts.1[0] as usize);

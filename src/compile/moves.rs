@@ -31,13 +31,8 @@ pub fn move_rule(
             steps.push(step);
         }
     }
-    // Every chain is the general runner's until a pass gives it a form;
-    // track moves have no general form yet.
-    let form = match steps.as_slice() {
-        [.., Step::Enter(_) | Step::MoveBy(..) | Step::Split(..) | Step::Switch(_)] => Form::Track,
-        _ => Form::Chain,
-    };
-    let rule = MoveRule::new(steps, form, spec.text.clone());
+    // Every chain is the general runner's until a pass gives it a form.
+    let rule = MoveRule::new(steps, Form::Chain, spec.text.clone());
     // The checker's shapes keep every chain's choices within a move.
     debug_assert!(rule.words() <= crate::ir::CHOICE_WORDS, "{}", rule.text);
     Ok(rule)
@@ -68,6 +63,18 @@ pub fn find_sowings(rules: &mut Rules) -> Option<String> {
 pub fn find_card_rules(rules: &mut Rules) -> Option<String> {
     mark_chains(rules, Form::Cards, |steps| {
         matches!(steps, [Step::PlayCards(_), Step::PlaceOn(..), ..])
+    })
+}
+
+/// The `track-form` pass: track rules (`[play card,] enter | move by |
+/// split | switch`) list card by card, each card's spaces found once for
+/// the cards whose selection does not read them, several rules merged by
+/// card (`engine/track.rs`, `track_listing.rs`), without playing the card
+/// on a copy first.
+pub fn find_track_rules(rules: &mut Rules) -> Option<String> {
+    mark_chains(rules, Form::Track, |steps| match steps {
+        [Step::PlayCard(_), action] | [action] => action.is_track_action(),
+        _ => false,
     })
 }
 
@@ -249,18 +256,17 @@ pub fn may_read_alike(rules: &[MoveRule]) -> bool {
                 Step::Pick(_) | Step::Remove(_) => Some('l'),
                 Step::Sow(_) => Some('p'),
                 Step::PlayCards(_) => Some('v'),
+                Step::PlayCard(_) => Some('k'),
+                s if s.is_track_action() => Some('t'),
                 _ => None,
             })
             .collect()
     };
-    let chains: Vec<(Form, Vec<char>)> = rules
-        .iter()
-        .filter(|r| r.form != Form::Track)
-        .map(|r| (r.form, shape(r)))
-        .collect();
+    let chains: Vec<(Form, Vec<char>)> = rules.iter().map(|r| (r.form, shape(r))).collect();
     chains.iter().enumerate().any(|(i, (form, a))| {
         chains[..i].iter().any(|(f, b)| {
-            let merged_as_moves = form == f && matches!(form, Form::Place | Form::Cards);
+            let merged_as_moves =
+                form == f && matches!(form, Form::Place | Form::Cards | Form::Track);
             a == b && !merged_as_moves
         })
     })

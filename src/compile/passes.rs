@@ -178,6 +178,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::PlaceForm => super::moves::find_places(rules),
             Pass::SowForm => super::moves::find_sowings(rules),
             Pass::CardForm => super::moves::find_card_rules(rules),
+            Pass::TrackForm => super::moves::find_track_rules(rules),
             Pass::Relocation => super::moves::find_relocations(rules),
             Pass::PieceWalk => super::piece_walk::find_piece_walks(rules),
             Pass::OwnedCells => super::owned_cells::owned_cells(rules),

@@ -16,7 +16,7 @@ use super::eval::Scope;
 use super::pool::{buffer, copy_of, give_back, give_buffer};
 use super::relocation::{whole_board, Outcomes};
 use super::{Move, Outcome, State};
-use crate::ir::{CellId, EndResult, Filter, Form, Node, Rules, SeatRef, Step, MAX_STEPS, NO_CELL};
+use crate::ir::{CellId, EndResult, Filter, Form, Node, Rules, SeatRef, Step, NO_CELL};
 
 impl Rules {
     /// Removes the moves the filters forbid.
@@ -512,7 +512,7 @@ impl NearLines {
 /// The position before the last step of the chain moves being played, and
 /// which moves it is for.
 struct Prefix {
-    key: Option<(u8, [CellId; MAX_STEPS])>,
+    key: Option<(u8, super::choice::Choices)>,
     state: Box<State>,
     progress: Progress,
     /// Where the last move put its piece, when the child is the position

@@ -32,6 +32,8 @@ pub(super) struct Progress {
     /// total is read off it, so that this stays six bytes; a `draw`, which
     /// may turn the pile over, reads it before drawing).
     pub played: u8,
+    /// The kind of the one card a track move played (0: none).
+    pub card: u8,
 }
 
 impl Progress {
@@ -41,6 +43,7 @@ impl Progress {
         to: NO_CELL,
         piece: 0,
         played: 0,
+        card: 0,
     };
 
     /// A scope for conditions on `state` after these steps, at cell `chosen`.
@@ -51,6 +54,7 @@ impl Progress {
             piece: self.piece,
             played: self.played,
             total: self.total(state),
+            card: self.card,
             ..Scope::at(state, chosen)
         }
     }
@@ -200,7 +204,9 @@ impl Rules {
         let rest = &rule.steps[k + 1..];
         let last = rest.is_empty() || (walk.listing && rest.iter().all(Step::is_after_effect));
         let lists_itself = matches!(step, Step::Place(_) | Step::PlaceOn(..))
-            || (walk.listing && matches!(step, Step::Walk(_) | Step::SowAround(_) | Step::Sow(_)));
+            || (walk.listing
+                && (matches!(step, Step::Walk(_) | Step::SowAround(_) | Step::Sow(_))
+                    || step.is_track_action()));
         if last && lists_itself {
             return (walk.visit)(Way {
                 state,
@@ -330,7 +336,16 @@ impl Rules {
                     out.push(Move::Place(c));
                 }
             }
-            Step::Sow(_) | Step::PlayCards(_) => self.wide_choices(step, state, progress, out),
+            Step::Sow(_) | Step::PlayCards(_) | Step::Split(..) => {
+                self.wide_choices(step, state, progress, out)
+            }
+            Step::PlayCard(test) => self.playable_cards(test, state, |card| {
+                out.push(Move::Place(CellId::from(card)));
+                true
+            }),
+            Step::Enter(_) | Step::MoveBy(..) | Step::Switch(_) => {
+                self.walk_choices(step, state, progress, out)
+            }
             Step::Pick(select) | Step::Remove(select) => {
                 self.candidate_cells(select, state, progress, out)
             }
@@ -449,13 +464,15 @@ impl Rules {
                 self.enclosed(state, progress.to, *effect, *exactly);
             }
             // Their choices are words: `run_wide`.
-            Step::Sow(_) | Step::PlayCards(_) => {}
-            // Only on track boards, by their own path (the checker).
-            Step::PlayCard(_)
-            | Step::Enter(_)
-            | Step::MoveBy(..)
-            | Step::Split(..)
-            | Step::Switch(_) => {}
+            Step::Sow(_) | Step::PlayCards(_) | Step::Split(..) => {}
+            Step::PlayCard(_) => {
+                state.discard_card(state.mover, choice as u8, self);
+                progress.card = choice as u8;
+            }
+            Step::Enter(_) | Step::MoveBy(..) | Step::Switch(_) => {
+                let parts = super::choice::read_parts(&[choice]);
+                self.play_parts(state, matches!(step, Step::Switch(_)), &parts);
+            }
         }
     }
 

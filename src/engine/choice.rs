@@ -7,6 +7,7 @@
 //! fast forms (`sow-form`, `card-form`) write their moves in these words
 //! too, so that a move means one thing whichever path listed it.
 
+use super::track::{Parts, MAX_PARTS, NO_PARTS};
 use super::Move;
 use crate::ir::{CellId, MoveRule, Rules, Step, CHOICE_WORDS, NO_CELL};
 
@@ -17,7 +18,7 @@ pub type Choices = [CellId; CHOICE_WORDS];
 pub(super) const NO_CHOICES: Choices = [NO_CELL; CHOICE_WORDS];
 
 /// The rule number of a step's choice listed as words (see `of_words`).
-const WORDS: u8 = u8::MAX;
+pub(super) const WORDS: u8 = u8::MAX;
 
 /// A step's choice of several words as the runner lists it: the words
 /// from the first on, in a move of no rule.
@@ -57,6 +58,24 @@ pub(super) fn read_cards(words: &[CellId]) -> [u8; 8] {
         cards[2 * i + 1] = (w >> 8) as u8;
     }
     cards
+}
+
+/// A track move's walks, a word each (start, then end times 256; an
+/// unused part is `NO_CELL`), as many as `words` holds.
+pub(super) fn write_parts(words: &mut [CellId], parts: &Parts) {
+    for (i, w) in words.iter_mut().enumerate().take(MAX_PARTS) {
+        *w = CellId::from(parts.0[i]) | CellId::from(parts.1[i]) << 8;
+    }
+}
+
+/// The walks in `words` (one word: one walk).
+pub(super) fn read_parts(words: &[CellId]) -> Parts {
+    let mut parts = NO_PARTS;
+    for (i, &w) in words.iter().enumerate().take(MAX_PARTS) {
+        parts.0[i] = w as u8;
+        parts.1[i] = (w >> 8) as u8;
+    }
+    parts
 }
 
 /// The hand slots of a sorted hand that hold `cards` (ascending, then
@@ -102,13 +121,56 @@ impl Rules {
         }
     }
 
+    /// The move of track rule `number` playing `card` (0 for a rule that
+    /// plays none) and walking `parts`; with `number` [`WORDS`], the walks
+    /// alone as words (a step's choices, as the general runner lists them).
+    pub(super) fn track_move(&self, number: u8, card: u8, parts: &Parts) -> Move {
+        let mut choices = NO_CHOICES;
+        // A rule that plays a card plays one of a kind held: never 0.
+        let at = usize::from(card != 0 && number != WORDS);
+        if at == 1 {
+            choices[0] = CellId::from(card);
+        }
+        write_parts(&mut choices[at..], parts);
+        Move::Chain {
+            rule: number,
+            choices,
+        }
+    }
+
+    /// The track rule, card (0: none) and walks of a track move.
+    pub fn track_of(&self, m: Move) -> Option<(u8, u8, Parts)> {
+        let Move::Chain {
+            rule: number,
+            choices,
+        } = m
+        else {
+            return None;
+        };
+        let rule = self.rule(number).filter(|r| r.is_track())?;
+        let card = match rule.steps.first() {
+            Some(Step::PlayCard(_)) => choices[0] as u8,
+            _ => 0,
+        };
+        let last = rule.steps.len() - 1;
+        let words = &choices[rule.slot(last)..rule.slot(last + 1)];
+        Some((number, card, read_parts(words)))
+    }
+
     /// A chain move in notation: the cells chosen in order, a relocation
     /// written `d4-e5` (a piece picked up, then put down), a sown stack
     /// and its path `a1 b1 c1 c2`, a card set by its values `3+4`, and a
     /// group kept among equals last, `d4-e5 keep c3`. A cell the rules give
     /// (`place on`) is not written.
-    pub(super) fn chain_text(&self, rule: u8, choices: &Choices) -> String {
-        let Some(rule) = self.rule(rule) else {
+    pub(super) fn chain_text(&self, number: u8, choices: &Choices) -> String {
+        let m = Move::Chain {
+            rule: number,
+            choices: *choices,
+        };
+        if let Some((number, card, parts)) = self.track_of(m) {
+            return self.track_text(number, card, &parts);
+        }
+        let Some(rule) = self.rule(number) else {
             return String::new();
         };
         let label = |c: CellId| self.geometry.labels[c as usize].as_str();

@@ -21,19 +21,13 @@ pub enum Move {
         /// The steps' choices.
         choices: super::choice::Choices,
     },
-    /// A move on a track (`engine/track.rs`): the rule (counted over all
-    /// phases), the card played (0 for none), and each mover's walk.
-    Track {
-        /// The move rule.
-        rule: u8,
-        /// The card's kind, or 0.
-        card: u8,
-        /// Where each mover starts and ends.
-        parts: super::track::Parts,
-    },
     /// Set a card aside for the partner, in the exchange after a deal.
     Give(u8),
 }
+
+// Move lists are flat arrays of moves: a move's words (`CHOICE_WORDS`)
+// are as many as keep it at 20 bytes.
+const _: () = assert!(std::mem::size_of::<Move>() <= 20);
 
 /// Why a typed move was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -201,7 +195,6 @@ impl Rules {
             Move::Place(c) => self.geometry.labels[c as usize].clone(),
             Move::Pass => "pass".to_string(),
             Move::Chain { rule, choices } => self.chain_text(rule, &choices),
-            Move::Track { rule, card, parts } => self.track_text(rule, card, &parts),
             Move::Give(card) => format!("give {}", self.card_name(card)),
         }
     }

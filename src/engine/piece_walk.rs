@@ -17,7 +17,7 @@ use super::eval::Scope;
 use super::play::below;
 use super::pool::{buffer, give_buffer};
 use super::{Move, State, MAX_MOVES};
-use crate::ir::{CellId, MoveRule, Rules, Select, Step, Walk, MAX_STEPS, NO_CELL};
+use crate::ir::{CellId, MoveRule, Rules, Select, Step, Walk, NO_CELL};
 
 /// Pairs drawn before a random move gives up and the moves are listed.
 const TRIES: u32 = 16;
@@ -108,7 +108,7 @@ fn lifted(state: &State, from: CellId) -> Progress {
 
 /// The move picking the piece on `from` and walking it to `to`.
 fn walk_move(number: u8, from: CellId, to: CellId) -> Move {
-    let mut choices = [NO_CELL; MAX_STEPS];
+    let mut choices = super::choice::NO_CHOICES;
     choices[0] = from;
     choices[1] = to;
     Move::Chain {

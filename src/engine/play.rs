@@ -27,12 +27,6 @@ impl Rules {
                     .expect("a chain move comes from a chain rule");
                 self.play_chain(state, rule, &choices);
             }
-            Move::Track { rule, card, parts } => {
-                let rule = self
-                    .rule(rule)
-                    .expect("a track move comes from a track rule");
-                self.play_track(state, rule, card, &parts);
-            }
             // Passing a card is part of the deal, not a turn.
             Move::Give(card) => return self.play_give(state, card),
         }

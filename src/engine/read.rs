@@ -18,7 +18,7 @@ impl Rules {
     /// the movers.
     pub(super) fn read_track(&self, state: &State, text: &str) -> Option<Result<Move, MoveError>> {
         let phase = &self.phases[state.phase as usize];
-        let track = phase.rules.iter().any(|r| r.form == crate::ir::Form::Track);
+        let track = phase.rules.iter().any(MoveRule::is_track);
         if !track && state.round.giving == 0 {
             return None;
         }

@@ -9,7 +9,7 @@ use std::cell::OnceCell;
 use super::chain::Progress;
 use super::pool::{buffer, give_buffer};
 use super::{Move, State};
-use crate::ir::{Candidates, CellId, Form, MoveRule, Rules, Select, Step, MAX_STEPS, NO_CELL};
+use crate::ir::{Candidates, CellId, Form, MoveRule, Rules, Select, Step, NO_CELL};
 
 /// A position's pieces on bitboards.
 pub(super) struct Board {
@@ -211,7 +211,7 @@ impl Rules {
                 continue;
             }
             for &(named, kept) in outcomes.list() {
-                let mut choices = [NO_CELL; MAX_STEPS];
+                let mut choices = super::choice::NO_CHOICES;
                 choices[0] = from;
                 if shape.keep {
                     choices[1] = named;

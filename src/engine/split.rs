@@ -201,7 +201,7 @@ impl Rules {
             split.parts.1[at.index] = to as u8;
             if n == at.left {
                 // The last part: nothing after it to play on the result.
-                split.emit(dup, out);
+                split.emit(self, dup, out);
             } else if at.mover + 1 < split.len
                 && !(none_follow && track.kind[to as usize] != SpaceKind::End)
             {
@@ -413,12 +413,8 @@ impl Split<'_> {
     /// Adds the split of the parts so far, unless `dup` says it may be
     /// there already (parts of other lengths that turn back to the same
     /// spaces are the same move) and it is.
-    fn emit(&self, dup: bool, out: &mut Vec<Move>) {
-        let m = Move::Track {
-            rule: self.rule,
-            card: self.card,
-            parts: self.parts,
-        };
+    fn emit(&self, rules: &Rules, dup: bool, out: &mut Vec<Move>) {
+        let m = rules.track_move(self.rule, self.card, &self.parts);
         if !dup || !out[self.first..].contains(&m) {
             out.push(m);
         }

@@ -11,8 +11,8 @@ use super::eval::Scope;
 use super::track_listing::{held_kinds, track_steps};
 use super::{Move, State, MAX_MOVES};
 use crate::ir::{
-    AfterMove, Candidates, CellId, MoveEffect, MoveRule, Node, Rules, Select, SpaceKind, Step,
-    When, NO_CELL,
+    AfterMove, Candidates, CardTest, CellId, MoveEffect, MoveRule, Node, Rules, Select, SpaceKind,
+    Step, When, NO_CELL,
 };
 
 /// The most parts a track move has (a split's movers).
@@ -48,12 +48,21 @@ impl Rules {
         let Some(test) = test else {
             return self.action_moves(number, 0, action, state, &mut spaces, out);
         };
-        let mut play = |card| {
+        self.playable_cards(test, state, |card| {
             self.action_moves(number, card, action, state, &mut spaces, out);
             out.len() < MAX_MOVES
-        };
+        });
+    }
+
+    /// Calls `play` with each kind of card the mover holds that `test`
+    /// allows, lowest code first, until it returns false.
+    pub(super) fn playable_cards(
+        &self,
+        test: &CardTest,
+        state: &State,
+        mut play: impl FnMut(u8) -> bool,
+    ) {
         let hand = state.hand(state.mover, self);
-        // The kinds held that the rule allows, lowest code first.
         if let Some(held) = held_kinds(hand) {
             let mut kinds = self.kinds_allowed(test, held, state);
             while kinds != 0 && play(kinds.trailing_zeros() as u8) {
@@ -84,7 +93,7 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let track = self.tracks();
-        let mover = |parts: Parts| Move::Track { rule, card, parts };
+        let mover = |parts: Parts| self.track_move(rule, card, &parts);
         match action {
             Step::Enter(select) => {
                 let homes = self.spaces_once(select, state, card, spaces, |k| k == SpaceKind::Home);
@@ -261,13 +270,10 @@ impl Rules {
         movers & mask
     }
 
-    /// Plays a track move of `rule`: the card to the discard pile, then its
-    /// parts, each mover's walk followed by the effects after a movement.
-    pub(super) fn play_track(&self, state: &mut State, rule: &MoveRule, card: u8, parts: &Parts) {
-        if card != 0 {
-            state.discard_card(state.mover, card, self);
-        }
-        if matches!(rule.steps.last(), Some(Step::Switch(_))) {
+    /// Plays the walks of a track step: two movers switched, or each
+    /// mover's walk followed by the effects after a movement.
+    pub(super) fn play_parts(&self, state: &mut State, switch: bool, parts: &Parts) {
+        if switch {
             return self.switch_movers(state, parts.0[0] as CellId, parts.1[0] as CellId);
         }
         for (&from, &to) in parts.0.iter().zip(&parts.1) {

@@ -7,8 +7,9 @@
 //! whole list. A rule lists a card's walks in cell order already; a split
 //! lists its parts in the order it tried them (the furthest mover first).
 
+use super::choice::read_parts;
 use super::eval::Scope;
-use super::track::{Spaces, NO_PARTS};
+use super::track::{Parts, Spaces, NO_PARTS};
 use super::{FaultKind, Move, State, MAX_MOVES};
 use crate::ir::{CardTest, MoveRule, Rules, Step, NO_CELL};
 
@@ -71,9 +72,9 @@ impl Rules {
                 }
             }
             if rules_with_moves > 1 {
-                self.merge_card_moves(out, start);
+                self.merge_card_moves(out, start, card);
             } else {
-                debug_assert!(!in_order || out[start..].is_sorted_by_key(track_key));
+                debug_assert!(!in_order || out[start..].is_sorted_by_key(card_key(card)));
             }
             if cards == 0 {
                 return;
@@ -173,12 +174,18 @@ impl Rules {
     }
 
     /// Sorts one card's moves from `start` on by walks, then rule, and
-    /// keeps the first of those that play the card alike.
-    fn merge_card_moves(&self, out: &mut Vec<Move>, start: usize) {
-        out[start..].sort_unstable_by_key(track_key);
+    /// keeps the first of those that play the card alike. The moves of one
+    /// card keep their walks from the same word (`Rules::track_move`), so
+    /// they are read off the words without looking their rules up.
+    fn merge_card_moves(&self, out: &mut Vec<Move>, start: usize, card: u8) {
+        out[start..].sort_unstable_by_key(card_key(card));
+        let switches = |m: &Move| match *m {
+            Move::Chain { rule, choices } => Some((choices, self.switches(rule))),
+            _ => None,
+        };
         let mut kept = start;
         for i in start..out.len() {
-            if kept == start || !self.alike(&out[i], &out[kept - 1]) {
+            if kept == start || switches(&out[i]) != switches(&out[kept - 1]) {
                 out[kept] = out[i];
                 kept += 1;
             }
@@ -190,40 +197,45 @@ impl Rules {
     /// the first rule's: a move is written by its card and its walks. The
     /// whole list is sorted (rules listed one by one).
     pub(super) fn merge_track_moves(&self, out: &mut Vec<Move>) {
-        out.sort_unstable_by_key(track_key);
+        out.sort_unstable_by_key(|m| self.track_key(m));
         out.dedup_by(|later, first| self.alike(later, first));
+    }
+
+    /// Whether rule `number` switches two movers.
+    fn switches(&self, number: u8) -> bool {
+        self.rule(number)
+            .is_some_and(|r| matches!(r.steps.last(), Some(Step::Switch(_))))
+    }
+
+    /// The order of a phase's track moves: by card, then walks, then rule
+    /// (other moves first).
+    fn track_key(&self, m: &Move) -> (u8, u8, Parts, u8) {
+        match self.track_of(*m) {
+            Some((rule, card, parts)) => (1, card, parts, rule),
+            None => (0, 0, NO_PARTS, 0),
+        }
     }
 
     /// Whether two track moves (in order) are written alike: the same card
     /// and walks, and both switches or both not (a switch and a walk may
     /// have the same parts).
     fn alike(&self, later: &Move, first: &Move) -> bool {
-        let switches = |rule: u8| {
-            self.rule(rule)
-                .is_some_and(|r| matches!(r.steps.last(), Some(Step::Switch(_))))
-        };
-        match (*later, *first) {
-            (
-                Move::Track {
-                    rule, card, parts, ..
-                },
-                Move::Track {
-                    rule: r2,
-                    card: c2,
-                    parts: p2,
-                },
-            ) => (card, parts) == (c2, p2) && switches(rule) == switches(r2),
+        match (self.track_of(*later), self.track_of(*first)) {
+            (Some((rule, card, parts)), Some((r2, c2, p2))) => {
+                (card, parts) == (c2, p2) && self.switches(rule) == self.switches(r2)
+            }
             _ => false,
         }
     }
 }
 
-/// The order of a phase's track moves: by card, then walks, then rule
-/// (other moves first).
-fn track_key(m: &Move) -> (u8, u8, super::track::Parts, u8) {
-    match *m {
-        Move::Track { rule, card, parts } => (1, card, parts, rule),
-        _ => (0, 0, NO_PARTS, 0),
+/// The order of the moves of one card (0: of the rules that play none):
+/// by walks, then rule.
+fn card_key(card: u8) -> impl Fn(&Move) -> (Parts, u8) {
+    let at = usize::from(card != 0);
+    move |m| match *m {
+        Move::Chain { rule, choices } => (read_parts(&choices[at..]), rule),
+        _ => (NO_PARTS, 0),
     }
 }
 

@@ -65,7 +65,33 @@ impl Rules {
                     out.push(choice::of_words(words));
                 }
             }
+            Step::Split(..) => self.track_choices(step, state, progress, out),
             _ => {}
+        }
+    }
+
+    /// The walks of a track step with the card the move played, as words
+    /// (`Rules::track_move` with no rule).
+    fn track_choices(&self, step: &Step, state: &State, progress: Progress, out: &mut Vec<Move>) {
+        let mut spaces = None;
+        self.action_moves(choice::WORDS, progress.card, step, state, &mut spaces, out);
+    }
+
+    /// The walk of a track step that moves one mover (or switches two),
+    /// as one word.
+    pub(super) fn walk_choices(
+        &self,
+        step: &Step,
+        state: &State,
+        progress: Progress,
+        out: &mut Vec<Move>,
+    ) {
+        let start = out.len();
+        self.track_choices(step, state, progress, out);
+        for m in &mut out[start..] {
+            if let Move::Chain { choices, .. } = *m {
+                *m = Move::Place(choices[0]);
+            }
         }
     }
 
@@ -96,6 +122,7 @@ impl Rules {
     ) {
         match step {
             Step::Sow(_) => self.sow_stack(state, words, progress),
+            Step::Split(..) => self.play_parts(state, false, &choice::read_parts(words)),
             Step::PlayCards(_) => {
                 let cards = choice::read_cards(words);
                 let hand = state.hand(state.mover, self);

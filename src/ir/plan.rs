@@ -18,6 +18,8 @@ pub enum Pass {
     SowForm,
     /// A rule `play cards then place on` listed by the hand's card sets.
     CardForm,
+    /// Track rules listed card by card, merged.
+    TrackForm,
     /// A chain `pick, [keep largest group,] place` listed on bitboards.
     Relocation,
     /// A chain `pick, step|jump` listed where the pieces stand.
@@ -38,10 +40,11 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 11] = [
+    pub const ALL: [Pass; 12] = [
         Pass::PlaceForm,
         Pass::SowForm,
         Pass::CardForm,
+        Pass::TrackForm,
         Pass::Relocation,
         Pass::PieceWalk,
         Pass::OwnedCells,
@@ -58,6 +61,7 @@ impl Pass {
             Pass::PlaceForm => "place-form",
             Pass::SowForm => "sow-form",
             Pass::CardForm => "card-form",
+            Pass::TrackForm => "track-form",
             Pass::Relocation => "relocation",
             Pass::PieceWalk => "piece-walk",
             Pass::OwnedCells => "owned-cells",

@@ -362,7 +362,7 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
             name(seat),
             name(rules.partner[seat as usize])
         ),
-        (Move::Track { .. }, _) => super::track::report(rules, before, after, m),
+        (m, _) if rules.track_of(m).is_some() => super::track::report(rules, before, after, m),
         (Move::Pass, _) => {
             let hand = view::card_list(rules, before.hand(seat, rules));
             let why = if before.supply[seat as usize] <= 0 {

@@ -70,8 +70,8 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
     let seat = before.mover as usize;
     let name = |s: usize| rules.seats[s].as_str();
     let text = rules.move_text(m);
-    let (card, walks) = match m {
-        Move::Track { card, .. } if card != 0 => {
+    let (card, walks) = match rules.track_of(m) {
+        Some((_, card, _)) if card != 0 => {
             let card = rules.card_name(card);
             (card, text.strip_prefix(card).unwrap_or(&text).trim())
         }
@@ -85,8 +85,8 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
     let Some(track) = &rules.track else {
         return out + ".";
     };
-    let entered = match m {
-        Move::Track { parts, .. } => parts
+    let entered = match rules.track_of(m) {
+        Some((_, _, parts)) => parts
             .0
             .iter()
             .filter(|&&c| c as usize == track.home(seat) as usize)
