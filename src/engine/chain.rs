@@ -470,8 +470,8 @@ impl Rules {
                 progress.card = choice as u8;
             }
             Step::Enter(_) | Step::MoveBy(..) | Step::Switch(_) => {
-                let parts = super::choice::read_parts(&[choice]);
-                self.play_parts(state, matches!(step, Step::Switch(_)), &parts);
+                let (from, to) = ((choice >> 8) as u8, choice as u8);
+                self.play_walk(state, matches!(step, Step::Switch(_)), from, to);
             }
         }
     }

@@ -60,11 +60,17 @@ pub(super) fn read_cards(words: &[CellId]) -> [u8; 8] {
     cards
 }
 
-/// A track move's walks, a word each (start, then end times 256; an
-/// unused part is `NO_CELL`), as many as `words` holds.
+/// A walk as a word: its start times 256, then its end, so that walks
+/// in word order are in the order of their starts, then ends (an unused
+/// part, `NO_SPACE` to `NO_SPACE`, is `NO_CELL`).
+pub(super) fn walk_word(from: u8, to: u8) -> CellId {
+    CellId::from(from) << 8 | CellId::from(to)
+}
+
+/// A track move's walks, a word each, as many as `words` holds.
 pub(super) fn write_parts(words: &mut [CellId], parts: &Parts) {
     for (i, w) in words.iter_mut().enumerate().take(MAX_PARTS) {
-        *w = CellId::from(parts.0[i]) | CellId::from(parts.1[i]) << 8;
+        *w = walk_word(parts.0[i], parts.1[i]);
     }
 }
 
@@ -72,8 +78,8 @@ pub(super) fn write_parts(words: &mut [CellId], parts: &Parts) {
 pub(super) fn read_parts(words: &[CellId]) -> Parts {
     let mut parts = NO_PARTS;
     for (i, &w) in words.iter().enumerate().take(MAX_PARTS) {
-        parts.0[i] = w as u8;
-        parts.1[i] = (w >> 8) as u8;
+        parts.0[i] = (w >> 8) as u8;
+        parts.1[i] = w as u8;
     }
     parts
 }
@@ -125,13 +131,26 @@ impl Rules {
     /// plays none) and walking `parts`; with `number` [`WORDS`], the walks
     /// alone as words (a step's choices, as the general runner lists them).
     pub(super) fn track_move(&self, number: u8, card: u8, parts: &Parts) -> Move {
+        self.track_words(number, card, |words| write_parts(words, parts))
+    }
+
+    /// [`Rules::track_move`] of one walk, from `from` to `to`.
+    pub(super) fn walk_move(&self, number: u8, card: u8, from: CellId, to: CellId) -> Move {
+        self.track_words(number, card, |words| {
+            words[0] = walk_word(from as u8, to as u8);
+        })
+    }
+
+    /// A track move whose walks `write` writes.
+    #[inline(always)]
+    fn track_words(&self, number: u8, card: u8, write: impl FnOnce(&mut [CellId])) -> Move {
         let mut choices = NO_CHOICES;
         // A rule that plays a card plays one of a kind held: never 0.
         let at = usize::from(card != 0 && number != WORDS);
         if at == 1 {
             choices[0] = CellId::from(card);
         }
-        write_parts(&mut choices[at..], parts);
+        write(&mut choices[at..]);
         Move::Chain {
             rule: number,
             choices,

@@ -9,9 +9,10 @@
 //! parts before it left: an earlier part may lock the player's last mover
 //! and bring the partner's in, or send a mover home.
 
+use super::choice::{walk_word, Choices};
 use super::eval::Scope;
 use super::pool::{copy_of, give_back, give_journal, journal};
-use super::track::{Change, Parts, MAX_PARTS, NO_SPACE};
+use super::track::{Change, MAX_PARTS, NO_PARTS, NO_SPACE};
 use super::walk::fixed_seat;
 use super::{Move, State, MAX_MOVES};
 use crate::ir::track::MAX_SPLIT;
@@ -32,13 +33,17 @@ impl Rules {
         state: &State,
         out: &mut Vec<Move>,
     ) {
+        let Move::Chain { choices: words, .. } = self.track_move(rule, card, &NO_PARTS) else {
+            return;
+        };
         let mut split = Split {
             rule,
+            words,
             card,
             select,
             movers: [Mover::default(); MAX_MOVERS],
             len: 0,
-            parts: ([NO_SPACE; MAX_PARTS], [NO_SPACE; MAX_PARTS]),
+            at: usize::from(card != 0 && rule != super::choice::WORDS),
             moved: [NO_SPACE; MAX_PARTS],
             first: out.len(),
             journal: journal(),
@@ -197,11 +202,10 @@ impl Rules {
                 continue;
             }
             let dup = at.dup || (turned && stops.iter().filter(|&&c| c == to).count() > 1);
-            split.parts.0[at.index] = space as u8;
-            split.parts.1[at.index] = to as u8;
+            split.set_part(at.index, walk_word(space as u8, to as u8));
             if n == at.left {
                 // The last part: nothing after it to play on the result.
-                split.emit(self, dup, out);
+                split.emit(dup, out);
             } else if at.mover + 1 < split.len
                 && !(none_follow && track.kind[to as usize] != SpaceKind::End)
             {
@@ -238,8 +242,7 @@ impl Rules {
                 }
                 split.moved[at.index] = NO_SPACE;
             }
-            split.parts.0[at.index] = NO_SPACE;
-            split.parts.1[at.index] = NO_SPACE;
+            split.set_part(at.index, NO_CELL);
         }
         self.undo(state, &mut split.journal, mark);
     }
@@ -394,7 +397,11 @@ struct Split<'r> {
     select: &'r Select,
     movers: [Mover; MAX_MOVERS],
     len: usize,
-    parts: Parts,
+    /// The move's words so far: the card, the parts (`Rules::track_move`),
+    /// written in place as the parts are tried.
+    words: Choices,
+    /// The word of the first part.
+    at: usize,
     moved: [u8; MAX_PARTS],
     first: usize,
     journal: Vec<Change>,
@@ -413,10 +420,26 @@ impl Split<'_> {
     /// Adds the split of the parts so far, unless `dup` says it may be
     /// there already (parts of other lengths that turn back to the same
     /// spaces are the same move) and it is.
-    fn emit(&self, rules: &Rules, dup: bool, out: &mut Vec<Move>) {
-        let m = rules.track_move(self.rule, self.card, &self.parts);
-        if !dup || !out[self.first..].contains(&m) {
-            out.push(m);
+    fn emit(&self, dup: bool, out: &mut Vec<Move>) {
+        // Moves from `first` on are this rule's: their words tell them apart.
+        let listed =
+            |m: &Move| matches!(m, Move::Chain { choices, .. } if same_words(choices, &self.words));
+        if !dup || !out[self.first..].iter().any(listed) {
+            out.push(Move::Chain {
+                rule: self.rule,
+                choices: self.words,
+            });
         }
     }
+
+    /// Sets part `i` to the walk `word` (`NO_CELL`: no part).
+    #[inline(always)]
+    fn set_part(&mut self, i: usize, word: CellId) {
+        self.words[self.at + i] = word;
+    }
+}
+
+/// Whether two moves' words are equal, compared without branches.
+fn same_words(a: &Choices, b: &Choices) -> bool {
+    a.iter().zip(b).fold(0, |differ, (x, y)| differ | (x ^ y)) == 0
 }

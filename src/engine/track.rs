@@ -93,7 +93,7 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let track = self.tracks();
-        let mover = |parts: Parts| self.track_move(rule, card, &parts);
+        let mover = |from: CellId, to: CellId| self.walk_move(rule, card, from, to);
         match action {
             Step::Enter(select) => {
                 let homes = self.spaces_once(select, state, card, spaces, |k| k == SpaceKind::Home);
@@ -102,7 +102,7 @@ impl Rules {
                     let seat = track.seat_of[home as usize];
                     let start = track.start(seat as usize);
                     if !self.is_blocked(state, start, seat) {
-                        out.push(mover(one_part(home, start)));
+                        out.push(mover(home, start));
                     }
                 }
             }
@@ -128,7 +128,7 @@ impl Rules {
                     let space = CellId::from(space);
                     let seat = state.board[space as usize] - 1;
                     if let Some(to) = self.walk_track(state, seat, space, n) {
-                        out.push(mover(one_part(space, to)));
+                        out.push(mover(space, to));
                     }
                 }
             }
@@ -141,7 +141,7 @@ impl Rules {
                 let spaces = spaces.as_slice();
                 for (i, &a) in spaces.iter().enumerate() {
                     for &b in &spaces[i + 1..] {
-                        out.push(mover(one_part(a.into(), b.into())));
+                        out.push(mover(a.into(), b.into()));
                     }
                 }
             }
@@ -270,12 +270,17 @@ impl Rules {
         movers & mask
     }
 
-    /// Plays the walks of a track step: two movers switched, or each
-    /// mover's walk followed by the effects after a movement.
-    pub(super) fn play_parts(&self, state: &mut State, switch: bool, parts: &Parts) {
+    /// Plays one walk of a track step (or two movers switched).
+    pub(super) fn play_walk(&self, state: &mut State, switch: bool, from: u8, to: u8) {
         if switch {
-            return self.switch_movers(state, parts.0[0] as CellId, parts.1[0] as CellId);
+            return self.switch_movers(state, CellId::from(from), CellId::from(to));
         }
+        self.move_mover(state, CellId::from(from), CellId::from(to), &mut ());
+    }
+
+    /// Plays the walks of a split, each mover's walk followed by the
+    /// effects after a movement.
+    pub(super) fn play_parts(&self, state: &mut State, parts: &Parts) {
         for (&from, &to) in parts.0.iter().zip(&parts.1) {
             if from == NO_SPACE {
                 break;
@@ -499,14 +504,6 @@ impl Spaces {
 /// Whether a test is `not locked(cell)`.
 pub(super) fn is_not_locked(test: &Node) -> bool {
     matches!(test, Node::Not(a) if matches!(&**a, Node::Locked(c) if matches!(**c, Node::Chosen)))
-}
-
-/// A move of one part.
-fn one_part(from: CellId, to: CellId) -> Parts {
-    let mut parts = NO_PARTS;
-    parts.0[0] = from as u8;
-    parts.1[0] = to as u8;
-    parts
 }
 
 /// The scope of an effect after a movement: where the mover went, and what.

@@ -7,7 +7,7 @@
 //! whole list. A rule lists a card's walks in cell order already; a split
 //! lists its parts in the order it tried them (the furthest mover first).
 
-use super::choice::read_parts;
+use super::choice::{Choices, NO_CHOICES};
 use super::eval::Scope;
 use super::track::{Parts, Spaces, NO_PARTS};
 use super::{FaultKind, Move, State, MAX_MOVES};
@@ -179,13 +179,19 @@ impl Rules {
     /// they are read off the words without looking their rules up.
     fn merge_card_moves(&self, out: &mut Vec<Move>, start: usize, card: u8) {
         out[start..].sort_unstable_by_key(card_key(card));
-        let switches = |m: &Move| match *m {
-            Move::Chain { rule, choices } => Some((choices, self.switches(rule))),
-            _ => None,
+        let alike = |a: &Move, b: &Move| match (*a, *b) {
+            (
+                Move::Chain { rule, choices },
+                Move::Chain {
+                    rule: r2,
+                    choices: c2,
+                },
+            ) => choices == c2 && self.switches(rule) == self.switches(r2),
+            _ => false,
         };
         let mut kept = start;
         for i in start..out.len() {
-            if kept == start || switches(&out[i]) != switches(&out[kept - 1]) {
+            if kept == start || !alike(&out[i], &out[kept - 1]) {
                 out[kept] = out[i];
                 kept += 1;
             }
@@ -229,13 +235,12 @@ impl Rules {
     }
 }
 
-/// The order of the moves of one card (0: of the rules that play none):
-/// by walks, then rule.
-fn card_key(card: u8) -> impl Fn(&Move) -> (Parts, u8) {
-    let at = usize::from(card != 0);
+/// The order of the moves of one card (all play it, or all none): by
+/// their words (walks by start, then end), then rule.
+fn card_key(_card: u8) -> impl Fn(&Move) -> (Choices, u8) {
     move |m| match *m {
-        Move::Chain { rule, choices } => (read_parts(&choices[at..]), rule),
-        _ => (NO_PARTS, 0),
+        Move::Chain { rule, choices } => (choices, rule),
+        _ => (NO_CHOICES, 0),
     }
 }
 

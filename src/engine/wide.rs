@@ -122,7 +122,7 @@ impl Rules {
     ) {
         match step {
             Step::Sow(_) => self.sow_stack(state, words, progress),
-            Step::Split(..) => self.play_parts(state, false, &choice::read_parts(words)),
+            Step::Split(..) => self.play_parts(state, &choice::read_parts(words)),
             Step::PlayCards(_) => {
                 let cards = choice::read_cards(words);
                 let hand = state.hand(state.mover, self);
