@@ -135,6 +135,42 @@ fn nesting_past_the_limits_is_an_error_not_a_stack_overflow() {
 }
 
 #[test]
+fn chains_of_prefix_operators_and_of_if_else_are_errors_not_stack_overflows() {
+    let nots = "not ".repeat(13_000) + "full";
+    let negs = "- ".repeat(13_000) + "1 > 0";
+    let elses = "full if full else ".repeat(15_000) + "full";
+    let nots_between = "not full == ".repeat(13_000) + "full";
+    for condition in [&nots, &negs, &elses, &nots_between] {
+        let (code, out) = check(&with_end("", condition));
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains("E0025") && out.contains("more than 256 levels deep"));
+        assert!(
+            !out.contains("overflow") && !out.contains("panicked"),
+            "{out}"
+        );
+    }
+    // A quote left open ends at its line: the brackets below it count.
+    let brackets = format!("{}full{}", "(".repeat(7000), ")".repeat(7000));
+    let (code, out) = check(&with_end("", &brackets).replace("\"Deep\"", "\"Deep"));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("E0025") && out.contains("more than 64 brackets open"));
+    // A mistake too far along its line to quote is placed, not quoted.
+    let far = format!("{}fulll", " ".repeat(70_000));
+    let (code, out) = check(&with_end("", &far));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("deep.game:6:70010") && out.contains("`full`"),
+        "{out}"
+    );
+    // Within the limits, they mean what they say.
+    let (code, out) = check(&with_end("", &("not ".repeat(200) + "full")));
+    assert_eq!(code, 0, "{out}");
+    let elses = "full if full else ".repeat(200) + "full";
+    let (code, out) = check(&with_end("", &elses));
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
 fn what_is_read_is_capped_and_checked_as_text() {
     let dir = TempDir::new().unwrap();
     // Larger than any rules file: refused without reading it all.

@@ -223,6 +223,30 @@ fn an_editor_sees_diagnostics_docs_definitions_references_and_completions() {
     assert!(status.success(), "{status}");
 }
 
+#[test]
+fn a_document_nested_too_deeply_is_marked_and_the_server_goes_on() {
+    let mut editor = Editor::start();
+    editor.request("initialize", json!({"capabilities": {}}));
+    editor.notify("initialized", json!({}));
+    let deep = BROKEN.replace("emtpy(cell)", &("not ".repeat(13_000) + "empty(cell)"));
+    let deep = deep.replace(
+        "line(size, mover)",
+        &("full if full else ".repeat(15_000) + "full"),
+    );
+    editor.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "tabula", "version": 1, "text": deep}}),
+    );
+    let marks = editor.diagnostics();
+    assert_eq!(
+        marks.iter().filter(|d| d["code"] == "E0025").count(),
+        2,
+        "{marks:?}"
+    );
+    let hover = editor.request("textDocument/hover", at(6, 2));
+    assert!(hover["contents"].is_object(), "{hover}");
+}
+
 /// The requests at a position of one document, for the property below.
 fn requests_at(line: u32, character: u32) -> Vec<lsp_server::Message> {
     let at = at(line, character);
