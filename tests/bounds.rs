@@ -226,3 +226,39 @@ fn thousands_of_mistakes_are_counted_but_not_all_shown() {
     assert_eq!(shown, 50, "the first 50 are shown:\n{stderr}");
     assert!(stderr.contains("and 5950 more not shown"), "{stderr}");
 }
+
+#[test]
+fn option_values_set_on_the_command_line_meet_the_bounds_of_defaults() {
+    let dir = TempDir::new().unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let partners = std::fs::read_to_string(format!("{root}/rules/partners.game")).unwrap();
+    let track = "board track 14 per seat";
+    assert!(partners.contains(track));
+    let with = |default: &str| {
+        let board = format!("option n = {default}\nboard track n per seat");
+        partners.replacen(track, &board, 1)
+    };
+    std::fs::write(dir.path().join("track.game"), with("14")).unwrap();
+    for value in ["65536", "24", "0", "2147483648", "9223372036854775000"] {
+        // What `check` says of the value as a default...
+        std::fs::write(dir.path().join("default.game"), with(value)).unwrap();
+        let (code, _, said) = tabula_in(&dir, &["check", "default.game"]);
+        assert_eq!(code, 1, "{said}");
+        let bound = format!("a segment's numbered spaces must be from 1 to 23, but it is {value}");
+        assert!(said.contains(&bound), "{said}");
+        // ... every command says of it set, before any work.
+        let set = format!("n={value}");
+        for command in [
+            &["moves", "track.game", "--set", &set][..],
+            &["simulate", "track.game", "--games", "1", "--set", &set],
+            &["perft", "track.game", "--depth", "1", "--set", &set],
+            &["check", "track.game", "--set", &set],
+        ] {
+            let (code, _, stderr) = tabula_in(&dir, command);
+            assert!(code == 1 || code == 2, "{command:?}: {code} {stderr}");
+            assert!(stderr.contains(&bound), "{command:?}: {stderr}");
+            let named = command[0] == "check" || stderr.contains(&format!("with {set}"));
+            assert!(named, "{command:?}: {stderr}");
+        }
+    }
+}
