@@ -227,6 +227,7 @@ fn check_file<'a>(
             let longest = board_longest(&board, &r.symbols.option_defaults);
             r.symbols.board_size = board_size(&board, &r.symbols.option_defaults);
             r.symbols.track_labels = track::labels(&board, &r.symbols);
+            r.symbols.track = matches!(board, BoardSpec::Track { .. });
             program.board = board;
             symbols = std::mem::take(&mut r.symbols);
             symbols.longest_line = longest.map(|l| (l, item.span));
