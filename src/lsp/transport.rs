@@ -45,9 +45,6 @@ fn read_one(input: &mut impl BufRead, send: &mut impl FnMut(Incoming) -> bool) -
     let Some(headers) = read_headers(input)? else {
         return Ok(false);
     };
-    if headers.garbage && !send(Incoming::Bad(parse_error("input that is not a header"))) {
-        return Ok(false);
-    }
     let length = match headers.length {
         None => return Ok(send(Incoming::Bad(parse_error("no Content-Length header")))),
         Some(Err(value)) => {
@@ -56,6 +53,10 @@ fn read_one(input: &mut impl BufRead, send: &mut impl FnMut(Incoming) -> bool) -
         }
         Some(Ok(length)) => length,
     };
+    // Garbage before a good header: answered, and the message still read.
+    if headers.garbage && !send(Incoming::Bad(parse_error("input that is not a header"))) {
+        return Ok(false);
+    }
     if length > MAX_MESSAGE {
         let why = format!(
             "a message of {length} bytes is larger than the {} MiB tabula lsp reads",
