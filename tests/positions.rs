@@ -4,8 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use records::partners_record;
 use serde_json::Value;
 use tempfile::TempDir;
+
+#[path = "common/records.rs"]
+mod records;
 
 fn tabula() -> Command {
     let mut cmd = Command::cargo_bin("tabula").expect("the binary is built");
@@ -249,20 +253,7 @@ fn a_card_game_resumes_with_the_same_deal_and_draws() {
 #[test]
 fn a_number_not_on_the_list_of_which_move_is_asked_again_not_played() {
     let dir = TempDir::new().unwrap();
-    tabula()
-        .args([
-            "simulate",
-            "rules/partners.game",
-            "--games",
-            "1",
-            "--seed",
-            "5",
-        ])
-        .arg("--records")
-        .arg(dir.path())
-        .assert()
-        .success();
-    let record = dir.path().join("game-00001.json");
+    let record = partners_record(dir.path());
     let record = record.to_str().unwrap();
     // A position where a card alone fits several moves (`1`: 1 Y0-Y1 or 1 Y0-Y14).
     let (upto, card, fitting) = (1..200)

@@ -6,8 +6,12 @@
 use std::path::Path;
 
 use assert_cmd::Command;
+use records::partners_record;
 use serde_json::Value;
 use tempfile::TempDir;
+
+#[path = "common/records.rs"]
+mod records;
 
 fn tabula() -> Command {
     let mut cmd = Command::cargo_bin("tabula").expect("the binary is built");
@@ -209,20 +213,7 @@ fn a_per_seat_option_is_kept_in_the_records_and_they_replay() {
 #[test]
 fn a_result_that_names_the_winners_partner_is_refused_and_says_how_it_differs() {
     let dir = TempDir::new().unwrap();
-    tabula()
-        .args([
-            "simulate",
-            "rules/partners.game",
-            "--games",
-            "1",
-            "--seed",
-            "5",
-        ])
-        .arg("--records")
-        .arg(dir.path())
-        .assert()
-        .success();
-    let record = dir.path().join("game-00001.json");
+    let record = partners_record(dir.path());
     let mut saved: Value =
         serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
     let winner = saved["result"]["winner"]
