@@ -620,18 +620,3 @@ fn a_score_that_overflows_does_not_panic() {
     let program = check_and_report(source).expect("checks clean");
     compile_and_play(&program, source, &[0; 9], 0);
 }
-
-#[test]
-fn every_fuzz_seed_is_checked_compiled_and_played() {
-    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/rules");
-    let mut files: Vec<_> = std::fs::read_dir(&seeds)
-        .expect("the fuzz seeds")
-        .map(|e| e.expect("a directory entry").path())
-        .collect();
-    files.sort();
-    assert!(files.len() > 40, "{files:?}");
-    for file in files {
-        let source = std::fs::read_to_string(&file).expect("a readable seed");
-        exercise(&source, &[0, 1, 2, 3], 1);
-    }
-}
