@@ -8,10 +8,14 @@
 #   benches/instructions.sh partners     # the rows whose name contains it
 #
 # Needs valgrind. Games are seeded, so a figure changes only with the code.
+# A run that fails under valgrind (or gives no count) stops the script with
+# an error, never a made-up figure.
 set -euo pipefail
+shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
 cargo build --release --example playouts >/dev/null 2>&1 || cargo build --release --example playouts
 bin=target/release/examples/playouts
+. benches/callgrind.sh
 
 # name | rules file and options | native program | games
 rows=(
@@ -30,20 +34,14 @@ rows=(
   "partners|rules/partners.game|partners|100"
 )
 
-# Instructions that `playouts ARGS` executes, as callgrind counts them.
-count() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$@" 2>&1 |
-    sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
-}
-
 # Instructions per game of `playouts TARGET OPTIONS` over GAMES games.
 per_game() {
   local target=$1 games=$2
   shift 2
   local all none
-  all=$(count "$target" "$games" "$@")
-  none=$(count "$target" 0 "$@")
-  echo $(((all - none) / games))
+  all=$(count "$bin" "$target" "$games" "$@")
+  none=$(count "$bin" "$target" 0 "$@")
+  per_run "$all" "$none" "$games"
 }
 
 printf '%-14s %14s %14s %7s\n' game interpreted native speed

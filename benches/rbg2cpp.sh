@@ -9,9 +9,15 @@
 # RBG is a checkout of https://github.com/uicus/rbg2cpp with its submodules
 # (rbgParser, rbgGames), built with `make rbg2cpp`; its reasoners need
 # boost's headers (Debian: libboost-dev). Needs valgrind and g++.
-# benches/README.md says how the figures were taken.
+# benches/README.md says how the figures were taken. The reasoners are
+# built for RBG_MARCH (x86-64-v2 on x86-64, as Tabula is; `native` may use
+# instructions valgrind cannot run, AVX-512). A build or a run that fails
+# stops the script with an error, never a made-up figure.
 set -euo pipefail
+shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
+. benches/callgrind.sh
+if [[ $(uname -m) == x86_64 ]]; then march=${RBG_MARCH:-x86-64-v2}; else march=${RBG_MARCH:-}; fi
 rbg=${RBG:?set RBG to a built rbg2cpp checkout}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -29,24 +35,19 @@ rows=(
   "breakthrough|breakthrough|rules/breakthrough.game|20"
 )
 
-# Instructions that a command executes, as callgrind counts them.
-count() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 |
-    sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
-}
-
 # The flat Monte Carlo program of rbg2cpp's tests for GAME, as its Makefile
 # builds it (release flags, default random generator).
 build_rbg() {
   local game=$1
-  (
-    cd "$work"
-    rm -f reasoner.*
-    "$rbg/bin/rbg2cpp" -o reasoner "$rbg/rbgGames/games/$game.rbg" >/dev/null
-    cp "$rbg/test/simulation.cpp" "$rbg/test/rbg_random_generator.hpp" .
-    g++ -std=c++17 -Ofast -march=native -flto -s -DNDEBUG -DRBG_RANDOM_GENERATOR=0 \
-      -o "sim_$game" reasoner.cpp simulation.cpp 2>/dev/null
-  )
+  cd "$work" && rm -f reasoner.* &&
+    "$rbg/bin/rbg2cpp" -o reasoner "$rbg/rbgGames/games/$game.rbg" >/dev/null &&
+    cp "$rbg/test/simulation.cpp" "$rbg/test/rbg_random_generator.hpp" . &&
+    g++ -std=c++17 -Ofast ${march:+"-march=$march"} -flto -s -DNDEBUG \
+      -DRBG_RANDOM_GENERATOR=0 -o "sim_$game" reasoner.cpp simulation.cpp 2>g++.log || {
+    echo "error: building rbg2cpp's $game failed" >&2
+    tail -n 5 g++.log >&2 2>/dev/null || true
+    return 1
+  }
   echo "$work/sim_$game"
 }
 
@@ -56,9 +57,12 @@ for row in "${rows[@]}"; do
   [[ $# -gt 0 && $name != *"$1"* ]] && continue
   read -r -a rules_args <<<"$rules"
   sim=$(build_rbg "$game")
-  theirs=$((($(count "$sim" "$games") - $(count "$sim" 0)) / games))
-  ours=$((($(count "$ours_bin" "${rules_args[0]}" "$games" "${rules_args[@]:1}") - \
-    $(count "$ours_bin" "${rules_args[0]}" 0 "${rules_args[@]:1}")) / games))
+  all=$(count "$sim" "$games")
+  none=$(count "$sim" 0)
+  theirs=$(per_run "$all" "$none" "$games")
+  all=$(count "$ours_bin" "${rules_args[0]}" "$games" "${rules_args[@]:1}")
+  none=$(count "$ours_bin" "${rules_args[0]}" 0 "${rules_args[@]:1}")
+  ours=$(per_run "$all" "$none" "$games")
   speed=$(awk -v a="$theirs" -v b="$ours" 'BEGIN { printf "%.2f", a / b }')
   printf '%-14s %14s %14s %7s\n' "$name" "$theirs" "$ours" "$speed"
 done

@@ -55,9 +55,21 @@ impl Checked {
 
 /// Parses and checks a rules file.
 pub fn check(source: &str) -> Checked {
+    check_at(source, None)
+}
+
+/// [`check`] with the options at `values` (by index, as the program lists
+/// them) instead of their defaults: every constant that must stay within
+/// bounds is checked at them, with the diagnostics a default would give.
+pub fn check_with_values(source: &str, values: &[i64]) -> Checked {
+    check_at(source, Some(values))
+}
+
+fn check_at(source: &str, values: Option<&[i64]>) -> Checked {
     let parsed = syntax::parse(source);
     let mut diagnostics = parsed.errors;
-    let (mut program, more) = check_file(&parsed.file, source);
+    let (mut program, more) = check_file(&parsed.file, source, values);
+    program.source = source.into();
     // Move rules keep their text, so that a refused move can be explained in the rules' words.
     for (phase, item) in program
         .phases
@@ -100,11 +112,18 @@ pub fn first_offset(d: &Diagnostic) -> usize {
         .map_or(0, |l| l.offset())
 }
 
-fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>) {
+fn check_file<'a>(
+    file: &'a File,
+    source: &'a str,
+    values: Option<&[i64]>,
+) -> (Program, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let singles = items::single_items(file, &mut diagnostics);
     let mut symbols = items::collect_symbols(file, &mut diagnostics);
     symbols.source = source;
+    if let Some(values) = values.filter(|v| v.len() == symbols.option_defaults.len()) {
+        symbols.option_defaults = values.to_vec();
+    }
     let mut program = Program {
         card_kinds: deck::card_kinds(file),
         ..Program::default()
@@ -208,6 +227,7 @@ fn check_file<'a>(file: &'a File, source: &'a str) -> (Program, Vec<Diagnostic>)
             let longest = board_longest(&board, &r.symbols.option_defaults);
             r.symbols.board_size = board_size(&board, &r.symbols.option_defaults);
             r.symbols.track_labels = track::labels(&board, &r.symbols);
+            r.symbols.track = matches!(board, BoardSpec::Track { .. });
             program.board = board;
             symbols = std::mem::take(&mut r.symbols);
             symbols.longest_line = longest.map(|l| (l, item.span));

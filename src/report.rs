@@ -36,17 +36,27 @@ pub fn render_human(diagnostics: &[Diagnostic], file: &str, source: &str, color:
     // (as many as their bytes, so that the spans still fit).
     let shown = masked(source);
     let source = shown.as_str();
+    let lines = Lines::new(source);
     let mut out = String::new();
     // Each report reads the whole file: past the first few, a person reads
     // no more, and the time would grow with the square of the file.
     for d in diagnostics.iter().take(MAX_SHOWN) {
-        let report = miette::Report::new(d.clone())
-            .with_source_code(NamedSource::new(file, source.to_string()));
+        let far = too_far_to_quote(d, &lines);
+        let mut report = miette::Report::new(d.clone());
+        if far.is_none() {
+            report = report.with_source_code(NamedSource::new(file, source.to_string()));
+        }
         let mut rendered = String::new();
         // Writing to a String cannot fail.
         let _ = handler.render_report(&mut rendered, report.as_ref());
         out.push_str(&header(d, color));
         out.push('\n');
+        if let Some((line, column)) = far {
+            let file = printable(file);
+            out.push_str(&format!(
+                "   ╭─[{file}:{line}:{column}] (too far along its line to quote)\n"
+            ));
+        }
         out.push_str(&without_header(&rendered));
         out.push('\n');
     }
@@ -56,6 +66,19 @@ pub fn render_human(diagnostics: &[Diagnostic], file: &str, source: &str, color:
         ));
     }
     out
+}
+
+/// Where `d` points, when one of its labels lies so far along its line
+/// that miette would pad it with a width past what Rust's formatting takes
+/// (65,535 columns; a tab is up to 4, a character's bytes bound its width).
+fn too_far_to_quote(d: &Diagnostic, lines: &Lines) -> Option<(usize, usize)> {
+    const FARTHEST: usize = 60_000;
+    let far = d.labels()?.any(|label| {
+        let (_, start, end) = lines.locate(label.offset() + label.len());
+        let before = &lines.source[start..end];
+        before.len() + 3 * before.bytes().filter(|&b| b == b'\t').count() > FARTHEST
+    });
+    far.then(|| lines.line_column(crate::check::first_offset(d)))
 }
 
 /// The first line of a report, as rustc writes it: `error[E0002]: unknown

@@ -135,6 +135,42 @@ fn nesting_past_the_limits_is_an_error_not_a_stack_overflow() {
 }
 
 #[test]
+fn chains_of_prefix_operators_and_of_if_else_are_errors_not_stack_overflows() {
+    let nots = "not ".repeat(13_000) + "full";
+    let negs = "- ".repeat(13_000) + "1 > 0";
+    let elses = "full if full else ".repeat(15_000) + "full";
+    let nots_between = "not full == ".repeat(13_000) + "full";
+    for condition in [&nots, &negs, &elses, &nots_between] {
+        let (code, out) = check(&with_end("", condition));
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains("E0025") && out.contains("more than 256 levels deep"));
+        assert!(
+            !out.contains("overflow") && !out.contains("panicked"),
+            "{out}"
+        );
+    }
+    // A quote left open ends at its line: the brackets below it count.
+    let brackets = format!("{}full{}", "(".repeat(7000), ")".repeat(7000));
+    let (code, out) = check(&with_end("", &brackets).replace("\"Deep\"", "\"Deep"));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("E0025") && out.contains("more than 64 brackets open"));
+    // A mistake too far along its line to quote is placed, not quoted.
+    let far = format!("{}fulll", " ".repeat(70_000));
+    let (code, out) = check(&with_end("", &far));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("deep.game:6:70010") && out.contains("`full`"),
+        "{out}"
+    );
+    // Within the limits, they mean what they say.
+    let (code, out) = check(&with_end("", &("not ".repeat(200) + "full")));
+    assert_eq!(code, 0, "{out}");
+    let elses = "full if full else ".repeat(200) + "full";
+    let (code, out) = check(&with_end("", &elses));
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
 fn what_is_read_is_capped_and_checked_as_text() {
     let dir = TempDir::new().unwrap();
     // Larger than any rules file: refused without reading it all.
@@ -189,4 +225,40 @@ fn thousands_of_mistakes_are_counted_but_not_all_shown() {
     let shown = stderr.matches("unknown name").count() + stderr.matches("never used").count();
     assert_eq!(shown, 50, "the first 50 are shown:\n{stderr}");
     assert!(stderr.contains("and 5950 more not shown"), "{stderr}");
+}
+
+#[test]
+fn option_values_set_on_the_command_line_meet_the_bounds_of_defaults() {
+    let dir = TempDir::new().unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let partners = std::fs::read_to_string(format!("{root}/rules/partners.game")).unwrap();
+    let track = "board track 14 per seat";
+    assert!(partners.contains(track));
+    let with = |default: &str| {
+        let board = format!("option n = {default}\nboard track n per seat");
+        partners.replacen(track, &board, 1)
+    };
+    std::fs::write(dir.path().join("track.game"), with("14")).unwrap();
+    for value in ["65536", "24", "0", "2147483648", "9223372036854775000"] {
+        // What `check` says of the value as a default...
+        std::fs::write(dir.path().join("default.game"), with(value)).unwrap();
+        let (code, _, said) = tabula_in(&dir, &["check", "default.game"]);
+        assert_eq!(code, 1, "{said}");
+        let bound = format!("a segment's numbered spaces must be from 1 to 23, but it is {value}");
+        assert!(said.contains(&bound), "{said}");
+        // ... every command says of it set, before any work.
+        let set = format!("n={value}");
+        for command in [
+            &["moves", "track.game", "--set", &set][..],
+            &["simulate", "track.game", "--games", "1", "--set", &set],
+            &["perft", "track.game", "--depth", "1", "--set", &set],
+            &["check", "track.game", "--set", &set],
+        ] {
+            let (code, _, stderr) = tabula_in(&dir, command);
+            assert!(code == 1 || code == 2, "{command:?}: {code} {stderr}");
+            assert!(stderr.contains(&bound), "{command:?}: {stderr}");
+            let named = command[0] == "check" || stderr.contains(&format!("with {set}"));
+            assert!(named, "{command:?}: {stderr}");
+        }
+    }
 }

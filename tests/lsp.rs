@@ -50,6 +50,29 @@ impl Editor {
         self.input.flush().unwrap();
     }
 
+    /// Sends bytes as they are, a message or not.
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.input.write_all(bytes).unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// The next error response that answers no request (`id` null).
+    fn error_without_id(&self) -> Value {
+        loop {
+            let m = self.receive();
+            if m.get("error").is_some() && m["id"].is_null() {
+                return m["error"].clone();
+            }
+        }
+    }
+
+    fn change(&mut self, version: i64, text: &str) {
+        self.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"text": text}]}),
+        );
+    }
+
     fn notify(&mut self, method: &str, params: Value) {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }
@@ -221,6 +244,108 @@ fn an_editor_sees_diagnostics_docs_definitions_references_and_completions() {
     editor.notify("exit", Value::Null);
     let status = editor.child.wait().unwrap();
     assert!(status.success(), "{status}");
+}
+
+#[test]
+fn a_document_nested_too_deeply_is_marked_and_the_server_goes_on() {
+    let mut editor = Editor::start();
+    editor.request("initialize", json!({"capabilities": {}}));
+    editor.notify("initialized", json!({}));
+    let deep = BROKEN.replace("emtpy(cell)", &("not ".repeat(13_000) + "empty(cell)"));
+    let deep = deep.replace(
+        "line(size, mover)",
+        &("full if full else ".repeat(15_000) + "full"),
+    );
+    editor.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "tabula", "version": 1, "text": deep}}),
+    );
+    let marks = editor.diagnostics();
+    assert_eq!(
+        marks.iter().filter(|d| d["code"] == "E0025").count(),
+        2,
+        "{marks:?}"
+    );
+    let hover = editor.request("textDocument/hover", at(6, 2));
+    assert!(hover["contents"].is_object(), "{hover}");
+}
+
+#[test]
+fn bad_input_is_answered_with_an_error_and_the_server_goes_on() {
+    let mut editor = Editor::start();
+    // Before `initialize`, a request is refused.
+    let early = editor.request("textDocument/hover", at(0, 0));
+    assert_eq!(early["code"], json!(-32002), "{early}");
+    editor.request("initialize", json!({"capabilities": {}}));
+    editor.notify("initialized", json!({}));
+    let framed = |body: &[u8]| {
+        let mut m = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+        m.extend(body);
+        m
+    };
+    for (bad, code) in [
+        (framed(b"{not json"), -32700),
+        (
+            framed(b"{\"jsonrpc\": \"2.0\", \"method\": \"\xff\xfe\"}"),
+            -32700,
+        ),
+        (b"Content-Type: text/plain\r\n\r\n".to_vec(), -32700),
+        (b"Content-Length: many\r\n\r\n".to_vec(), -32700),
+        (b"hello\r\n\r\n".to_vec(), -32700),
+        (framed(b"[1, 2]"), -32600),
+    ] {
+        editor.send_raw(&bad);
+        let error = editor.error_without_id();
+        assert_eq!(error["code"], json!(code), "{error} for {bad:?}");
+        // ... and the next message is read as ever.
+        let hover = editor.request("textDocument/hover", at(0, 0));
+        assert!(hover.is_null(), "{hover}");
+    }
+
+    // Changes that come out of order: the older one is dropped.
+    editor.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "tabula", "version": 1, "text": BROKEN}}),
+    );
+    assert!(!editor.diagnostics().is_empty());
+    let fixed = BROKEN.replace("emtpy(cell)", "empty(cell)");
+    editor.change(5, &fixed);
+    editor.change(4, BROKEN);
+    for version in 6..=9 {
+        editor.change(version, if version == 9 { &fixed } else { BROKEN });
+    }
+    loop {
+        let m = editor.receive();
+        if m["method"] == "textDocument/publishDiagnostics" {
+            let published = &m["params"];
+            assert_ne!(published["version"], json!(4), "{m}");
+            if published["version"] == json!(9) {
+                let marks = published["diagnostics"].as_array().unwrap();
+                assert!(marks.iter().all(|d| d["code"] != "E0002"), "{m}");
+                break;
+            }
+        }
+    }
+    let hover = editor.request("textDocument/hover", at(7, 14));
+    let meaning = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        meaning.starts_with("built-in: "),
+        "version 9 has `empty`: {hover}"
+    );
+
+    // A message larger than the cap is refused before it is read.
+    editor.send_raw(b"Content-Length: 99999999999999\r\n\r\n{");
+    let error = editor.error_without_id();
+    assert_eq!(error["code"], json!(-32600), "{error}");
+    assert!(
+        error["message"].as_str().unwrap().contains("16 MiB"),
+        "{error}"
+    );
+    assert!(
+        editor.child.try_wait().unwrap().is_none(),
+        "the server is still running"
+    );
+    editor.child.kill().unwrap();
 }
 
 /// The requests at a position of one document, for the property below.

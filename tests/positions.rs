@@ -4,8 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use records::partners_record;
 use serde_json::Value;
 use tempfile::TempDir;
+
+#[path = "common/records.rs"]
+mod records;
 
 fn tabula() -> Command {
     let mut cmd = Command::cargo_bin("tabula").expect("the binary is built");
@@ -244,4 +248,54 @@ fn a_card_game_resumes_with_the_same_deal_and_draws() {
     ]);
     assert_eq!(from, listed);
     assert!(from.contains("your hand"), "{from}");
+}
+
+#[test]
+fn a_number_not_on_the_list_of_which_move_is_asked_again_not_played() {
+    let dir = TempDir::new().unwrap();
+    let record = partners_record(dir.path());
+    let record = record.to_str().unwrap();
+    // A position where a card alone fits several moves (`1`: 1 Y0-Y1 or 1 Y0-Y14).
+    let (upto, card, fitting) = (1..200)
+        .find_map(|n| {
+            let upto = n.to_string();
+            let at = moves_json(&["rules/partners.game", "--from", record, "--upto", &upto]);
+            let moves = strings(&at["moves"]);
+            let card = moves.first()?.split(' ').next()?.to_string();
+            let fitting: Vec<String> = (moves.iter())
+                .filter(|m| m.split(' ').next() == Some(&card))
+                .cloned()
+                .collect();
+            (card != "give" && fitting.len() > 1).then_some((upto, card, fitting))
+        })
+        .expect("a card that fits several moves");
+    let beyond = fitting.len() + 1;
+    let out = tabula()
+        .args([
+            "play",
+            "rules/partners.game",
+            "--from",
+            record,
+            "--upto",
+            &upto,
+        ])
+        .args(["--players", "human,human,human,human"])
+        .write_stdin(format!("\n{card}\n{beyond}\n1\nquit\n"))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    let asked = format!("`{card}` fits {} moves.", fitting.len());
+    assert_eq!(said.matches(&asked).count(), 2, "{said}");
+    assert!(
+        said.contains(&format!("{beyond} is not on the list")),
+        "{said}"
+    );
+    let (_, walk) = fitting[0].split_once(' ').unwrap();
+    assert!(said.contains(&format!("plays {card}: {walk}.")), "{said}");
+    assert_eq!(
+        said.matches(" plays ").count(),
+        2,
+        "one move, told twice: {said}"
+    );
 }

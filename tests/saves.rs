@@ -6,8 +6,12 @@
 use std::path::Path;
 
 use assert_cmd::Command;
+use records::partners_record;
 use serde_json::Value;
 use tempfile::TempDir;
+
+#[path = "common/records.rs"]
+mod records;
 
 fn tabula() -> Command {
     let mut cmd = Command::cargo_bin("tabula").expect("the binary is built");
@@ -204,4 +208,31 @@ fn a_per_seat_option_is_kept_in_the_records_and_they_replay() {
         );
         tabula().arg("replay").arg(&record).assert().success();
     }
+}
+
+#[test]
+fn a_result_that_names_the_winners_partner_is_refused_and_says_how_it_differs() {
+    let dir = TempDir::new().unwrap();
+    let record = partners_record(dir.path());
+    let mut saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let winner = saved["result"]["winner"]
+        .as_str()
+        .expect("a winner")
+        .to_string();
+    let partners = [
+        ("Yellow", "Blue"),
+        ("Blue", "Yellow"),
+        ("Red", "Green"),
+        ("Green", "Red"),
+    ];
+    let partner = partners.iter().find(|(w, _)| *w == winner).unwrap().1;
+    saved["result"]["winner"] = Value::from(partner);
+    std::fs::write(&record, saved.to_string()).unwrap();
+    let out = tabula().arg("replay").arg(&record).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    // Both results read "Yellow and Blue win": the seat named differs.
+    let differs = format!("the record's winner is `{partner}`, the moves' `{winner}`");
+    assert!(said.contains(&differs), "{said}");
 }

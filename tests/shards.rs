@@ -165,3 +165,86 @@ fn in_a_team_game_each_seat_of_the_winning_team_wins() {
     let teams = summary["team_wins"].as_array().unwrap();
     assert_eq!(teams[0][1].as_u64(), Some(wins[0]), "{teams:?}");
 }
+
+/// Simulates `games` random games of Connect Four into `dir/name`: each
+/// record's seed and moves, and the record files.
+fn recorded(
+    dir: &std::path::Path,
+    name: &str,
+    seed: u64,
+    seeds: &str,
+    games: u32,
+) -> Vec<(Value, Value, String)> {
+    let folder = dir.join(name);
+    let (c4, seed, games_text) = (
+        rules("connect-four.game"),
+        seed.to_string(),
+        games.to_string(),
+    );
+    let folder_text = folder.to_string_lossy().into_owned();
+    tabula(&[
+        "simulate",
+        &c4,
+        "--games",
+        &games_text,
+        "--seed",
+        &seed,
+        "--seeds",
+        seeds,
+        "--records",
+        &folder_text,
+    ]);
+    (1..=games)
+        .map(|i| {
+            let file = folder.join(format!("game-{i:05}.json"));
+            let record: Value =
+                serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            (
+                record["seed"].clone(),
+                record["moves"].clone(),
+                file.to_string_lossy().into_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn studies_of_neighbouring_seeds_share_no_game_unless_asked_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = recorded(dir.path(), "one", 1, "independent", 10);
+    let two = recorded(dir.path(), "two", 2, "independent", 10);
+    for (seed, moves, _) in &one {
+        assert!(
+            two.iter().all(|(s, m, _)| s != seed && m != moves),
+            "{seed} in both"
+        );
+    }
+    // Game 0's seed is the study's, and any game plays again alone from its seed.
+    assert_eq!(one[0].0, 1);
+    let (seed, moves, _) = &one[6];
+    let again = recorded(
+        dir.path(),
+        "again",
+        seed.as_u64().unwrap(),
+        "independent",
+        1,
+    );
+    assert_eq!(&again[0].1, moves);
+    // Every record replays.
+    let c4 = rules("connect-four.game");
+    for (_, _, file) in one.iter().chain(&two) {
+        tabula(&["replay", file, "--rules", &c4]);
+    }
+    // As before the choice: seed 2's games are seed 1's, one along.
+    let one = recorded(dir.path(), "one-consecutive", 1, "consecutive", 10);
+    let two = recorded(dir.path(), "two-consecutive", 2, "consecutive", 10);
+    for (a, b) in one[1..].iter().zip(&two) {
+        assert_eq!((&a.0, &a.1), (&b.0, &b.1));
+    }
+    // The summary says which.
+    let said = tabula(&["simulate", &c4, "--games", "3", "--seed", "7"]);
+    assert!(
+        said.contains("3 games, seed 7, each game its own stream"),
+        "{said}"
+    );
+}

@@ -75,7 +75,7 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
         },
         StepKind::Drop(c) => {
             let layout = r.symbols.board_size.map(|b| b.0);
-            if layout.is_some_and(|l| l != super::board::Layout::Square) {
+            if r.symbols.track || layout.is_some_and(|l| l != super::board::Layout::Square) {
                 r.diagnostics.push(Diagnostic::Unsupported {
                     what: "`drop` on this board".into(),
                     span: step.span.into(),
@@ -129,9 +129,22 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
         },
         StepKind::Pick(c) => StepSpec::Pick(condition(r, c)),
         StepKind::Remove(c) => StepSpec::Remove(condition(r, c)),
-        StepKind::Sow { no_reversal } => StepSpec::Sow {
-            no_reversal: *no_reversal,
-        },
+        StepKind::Sow { no_reversal } => {
+            // A path is a walk along the board's directions.
+            if r.symbols.track {
+                r.diagnostics.push(Diagnostic::Unsupported {
+                    what: "`sow` on a track board".into(),
+                    span: step.span.into(),
+                    help: "a sowing path steps along the directions of a square or hex \
+                           board, and a track's spaces have none: move along a track \
+                           with `move by N`"
+                        .into(),
+                });
+            }
+            StepSpec::Sow {
+                no_reversal: *no_reversal,
+            }
+        }
         StepKind::PlayCards { min, max } => {
             let (min, max) = played_bound(*min, *max, step, r);
             StepSpec::PlayCards { min, max }

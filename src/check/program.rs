@@ -72,6 +72,9 @@ pub struct Program {
     pub blocked: Option<Typed>,
     /// `after move` effects, in order.
     pub after_move: Vec<MoveEffectSpec>,
+    /// The rules text, so that the compiler can check it again at the
+    /// option values set (the checker bounds them only at the defaults).
+    pub source: std::sync::Arc<str>,
 }
 
 /// An effect after every movement of a mover.

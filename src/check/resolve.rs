@@ -25,6 +25,8 @@ pub struct Symbols<'a> {
     pub board_size: Option<(super::board::Layout, i64, i64)>,
     /// A track board's labels with the default options.
     pub track_labels: Vec<String>,
+    /// Whether the board is a track (its spaces have no directions).
+    pub track: bool,
     /// Seats by name.
     pub seats: HashMap<&'a str, usize>,
     /// Neutral kinds of piece by name.

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::check::turn_bound;
 use super::load::{load, Loaded};
 use super::simulate::progress::Progress;
+use super::simulate::seating::Seating;
 use super::simulate::shard::Shard;
 use super::simulate::summary::{digest, Study};
 use super::{Failure, Format};
@@ -35,7 +36,7 @@ pub struct Args {
     pub games: u32,
     /// Players, seed and options.
     #[command(flatten)]
-    pub seating: super::simulate::seating::Seating,
+    pub seating: Seating,
     /// Run the analysis for each value of an option: NAME=LOW..HIGH.
     #[arg(long, value_name = "OPTION=A..B")]
     pub sweep: Option<String>,
@@ -143,7 +144,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let totals = play_share(
             &loaded,
             &specs,
-            args.seating.seed,
+            &args.seating,
             share.clone(),
             args.decisiveness,
             &progress,
@@ -156,6 +157,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 options: args.seating.sets.clone(),
                 start: String::new(),
                 seed: args.seating.seed,
+                seeds: args.seating.seeds,
                 games: args.games,
                 shard: args.shard.map(|s| [s.k, s.of]),
                 first: share.start,
@@ -215,11 +217,12 @@ fn parse_sweep(text: &str) -> Result<(String, i64, i64), Failure> {
     Ok((name.trim().to_string(), low, high))
 }
 
-/// Plays the games `share` (game i with seed + i) in parallel and counts them.
+/// Plays the games `share` (each with its seed from `seating`) in parallel
+/// and counts them.
 fn play_share(
     loaded: &Loaded,
     specs: &[PlayerSpec],
-    seed: u64,
+    seating: &Seating,
     share: std::ops::Range<u32>,
     playouts: u32,
     progress: &Progress,
@@ -231,7 +234,7 @@ fn play_share(
         .map_init(
             || rules.start(0),
             |state, i| {
-                let seed = seed.wrapping_add(u64::from(i));
+                let seed = seating.game_seed(i);
                 state.reset(rules, seed);
                 let trace = trace::play(rules, state, specs, seed, bound, playouts);
                 progress.moves(u64::from(trace.length));

@@ -276,7 +276,7 @@ fn same_study<T: Share>(first_file: &str, first: &T, file: &str, s: &T) -> Resul
     } else if first.identity() != s.identity() {
         Some("game, seats, players, swept values or decisiveness playouts")
     } else if a != b {
-        Some("options, start, seed or number of games")
+        Some("options, start, seed, --seeds or number of games")
     } else {
         None
     };

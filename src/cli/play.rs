@@ -430,8 +430,18 @@ fn choose(
             return Ok(Input::Again);
         };
         let answer = line.trim();
+        // A number answers by the list: one not on it is asked again, never
+        // read as a move (`7`, a card, would play the 7).
+        let number = !answer.is_empty() && answer.bytes().all(|b| b.is_ascii_digit());
         let picked = match answer.parse::<usize>() {
             Ok(n) if (1..=options.len()).contains(&n) => options[n - 1].clone(),
+            _ if number => {
+                println!(
+                    "{answer} is not on the list: type 1 to {}, or more of the move.",
+                    options.len()
+                );
+                continue;
+            }
             _ => answer.to_string(),
         };
         let longer = format!("{typed} {answer}");

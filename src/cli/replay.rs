@@ -5,6 +5,7 @@ use super::position;
 use super::view;
 use super::Failure;
 use crate::record::ResultRecord;
+use crate::report::printable;
 
 /// Arguments of `tabula replay`.
 #[derive(clap::Args, Debug)]
@@ -58,9 +59,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     if replayed.result != record.result {
         return Err(Failure::problem(format!(
-            "error: the moves are legal, but the recorded result ({}) is not what they give ({})",
+            "error: the moves are legal, but the recorded result ({}) is not what they give ({}){}",
             describe(&rules, &record.result),
-            describe(&rules, &replayed.result)
+            describe(&rules, &replayed.result),
+            difference(&rules, &record.result, &replayed.result)
         )));
     }
     let mut ending = describe(&rules, &record.result);
@@ -76,6 +78,55 @@ pub fn run(args: Args) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Where two finished results differ, in words: in a team game the two
+/// may read alike (`Yellow and Blue win`) though the record names another
+/// seat of the team than the one the end rule names.
+fn difference(
+    rules: &crate::ir::Rules,
+    recorded: &Option<ResultRecord>,
+    replayed: &Option<ResultRecord>,
+) -> String {
+    let (Some(recorded), Some(replayed)) = (recorded, replayed) else {
+        return String::new();
+    };
+    let name = |w: &Option<String>| {
+        w.as_deref().map_or("no winner (a draw)".to_string(), |w| {
+            format!("`{}`", printable(w))
+        })
+    };
+    let mut parts = Vec::new();
+    if recorded.winner != replayed.winner {
+        parts.push(format!(
+            "the record's winner is {}, the moves' {} (the seat the end rule names, \
+             whose team wins with it)",
+            name(&recorded.winner),
+            name(&replayed.winner)
+        ));
+    }
+    for (seat, name) in rules.seats.iter().enumerate() {
+        let (was, is) = (recorded.scores.get(seat), replayed.scores.get(seat));
+        if was != is {
+            let shown = |s: Option<&i32>| s.map_or("none".to_string(), i32::to_string);
+            parts.push(format!(
+                "{name}'s score is {} in the record, {} by the moves",
+                shown(was),
+                shown(is)
+            ));
+        }
+    }
+    if recorded.scores.len() > rules.seats.len() {
+        parts.push(format!(
+            "the record has {} scores for {} seats",
+            recorded.scores.len(),
+            rules.seats.len()
+        ));
+    }
+    match parts.is_empty() {
+        true => String::new(),
+        false => format!(":\n  {}", parts.join("\n  ")),
+    }
+}
+
 /// A result in words.
 fn describe(rules: &crate::ir::Rules, result: &Option<ResultRecord>) -> String {
     match result {
@@ -85,7 +136,7 @@ fn describe(rules: &crate::ir::Rules, result: &Option<ResultRecord>) -> String {
                 // With teams, the winner's whole team.
                 Some(w) => match rules.seats.iter().position(|s| s == w) {
                     Some(seat) => format!("{}, {}", view::winners(rules, seat), scores.join("-")),
-                    None => format!("{w} wins, {}", scores.join("-")),
+                    None => format!("{} wins, {}", printable(w), scores.join("-")),
                 },
                 None => format!("a draw, {}", scores.join("-")),
             }

@@ -21,12 +21,22 @@ pub fn split(set: &[(String, i64)]) -> (Vec<(String, i64)>, Vec<SeatSetting>) {
     (plain, per_seat)
 }
 
-/// Every option's value, by index: its default unless set.
+/// Every option's value, by index: its default unless set. Values set are
+/// checked as the defaults were: within the option's range, and then the
+/// whole rules at them, so that a board size, a hand or a deal set from
+/// the command line meets the same bounds, with the same diagnostic.
 pub fn values(program: &Program, set: &[(String, i64)]) -> Result<Vec<i64>, CompileError> {
-    let mut values: Vec<i64> = program.options.iter().map(|o| o.default).collect();
+    let defaults: Vec<i64> = program.options.iter().map(|o| o.default).collect();
+    let mut values = defaults.clone();
     for (name, value) in set {
         let i = index(program, name)?;
         values[i] = in_range(program, i, name, *value)?;
+    }
+    if values != defaults {
+        let checked = crate::check::check_with_values(&program.source, &values);
+        if let Some(d) = checked.diagnostics.into_iter().find(|d| d.is_error()) {
+            return Err(CompileError::Invalid(Box::new(d)));
+        }
     }
     Ok(values)
 }

@@ -21,10 +21,11 @@ use super::{completion, hover};
 use crate::cli::load::MAX_FILE;
 use crate::diagnostic::Diagnostic;
 
-/// The open documents, by URI.
+/// The open documents, by URI, and the version of each the server holds.
 #[derive(Default)]
 pub struct Server {
     documents: HashMap<Uri, String>,
+    versions: HashMap<Uri, i32>,
 }
 
 impl Server {
@@ -33,53 +34,51 @@ impl Server {
     pub fn handle(&mut self, message: Message) -> Vec<Message> {
         match message {
             Message::Request(request) => vec![Message::Response(self.respond(request))],
-            Message::Notification(n) => self.notice(n),
+            Message::Notification(n) => self.notice(n, true),
             Message::Response(_) => Vec::new(),
         }
     }
 
-    fn notice(&mut self, n: Notification) -> Vec<Message> {
-        let (uri, text) = match n.method.as_str() {
-            DidOpenTextDocument::METHOD => match n
-                .extract::<lsp_types::DidOpenTextDocumentParams>(DidOpenTextDocument::METHOD)
-            {
-                Ok(p) => (p.text_document.uri, Some(p.text_document.text)),
-                Err(_) => return Vec::new(),
-            },
-            // The server asks for whole texts: the last change is the text.
-            DidChangeTextDocument::METHOD => match n
-                .extract::<lsp_types::DidChangeTextDocumentParams>(DidChangeTextDocument::METHOD)
-            {
-                Ok(mut p) => match p.content_changes.pop() {
-                    Some(change) => (p.text_document.uri, Some(change.text)),
-                    None => return Vec::new(),
-                },
-                Err(_) => return Vec::new(),
-            },
-            DidCloseTextDocument::METHOD => match n
-                .extract::<lsp_types::DidCloseTextDocumentParams>(DidCloseTextDocument::METHOD)
-            {
-                Ok(p) => (p.text_document.uri, None),
-                Err(_) => return Vec::new(),
-            },
-            _ => return Vec::new(),
+    /// A change that a later one already received replaces: its text is
+    /// kept, for the requests between them, but it is not checked.
+    pub fn superseded(&mut self, message: Message) {
+        if let Message::Notification(n) = message {
+            self.notice(n, false);
+        }
+    }
+
+    fn notice(&mut self, n: Notification, check: bool) -> Vec<Message> {
+        let changed = n.method == DidChangeTextDocument::METHOD;
+        let Some((uri, text, version)) = change(n) else {
+            return Vec::new();
         };
+        // A change older than the text held came out of order: stale.
+        if let (Some(version), Some(&held)) = (version, self.versions.get(&uri)) {
+            if changed && version <= held {
+                return Vec::new();
+            }
+        }
         let diagnostics = match text {
             Some(text) => {
-                let found = diagnose(&text);
+                let found = if check { diagnose(&text) } else { Vec::new() };
                 self.documents.insert(uri.clone(), text);
+                version.map(|v| self.versions.insert(uri.clone(), v));
                 found
             }
             // A closed document's marks go away with it.
             None => {
                 self.documents.remove(&uri);
+                self.versions.remove(&uri);
                 Vec::new()
             }
         };
+        if !check {
+            return Vec::new();
+        }
         let params = PublishDiagnosticsParams {
             uri,
             diagnostics,
-            version: None,
+            version,
         };
         vec![Message::Notification(Notification::new(
             PublishDiagnostics::METHOD.to_string(),
@@ -202,6 +201,35 @@ impl Server {
             None => ("", crate::syntax::Span::new(offset, offset)),
         };
         Some(completion::complete(prefix, at, &symbols::symbols(text)))
+    }
+}
+
+/// A document opened, changed (the server asks for whole texts: the last
+/// change is the text) or closed (no text): its URI, text and version.
+fn change(n: Notification) -> Option<(Uri, Option<String>, Option<i32>)> {
+    match n.method.as_str() {
+        DidOpenTextDocument::METHOD => {
+            let p = n
+                .extract::<lsp_types::DidOpenTextDocumentParams>(DidOpenTextDocument::METHOD)
+                .ok()?;
+            let document = p.text_document;
+            Some((document.uri, Some(document.text), Some(document.version)))
+        }
+        DidChangeTextDocument::METHOD => {
+            let mut p = n
+                .extract::<lsp_types::DidChangeTextDocumentParams>(DidChangeTextDocument::METHOD)
+                .ok()?;
+            let text = p.content_changes.pop()?.text;
+            let document = p.text_document;
+            Some((document.uri, Some(text), Some(document.version)))
+        }
+        DidCloseTextDocument::METHOD => {
+            let p = n
+                .extract::<lsp_types::DidCloseTextDocumentParams>(DidCloseTextDocument::METHOD)
+                .ok()?;
+            Some((p.text_document.uri, None, None))
+        }
+        _ => None,
     }
 }
 

@@ -1,8 +1,9 @@
-//! Bounds on nesting, so that no stage after the parser recurses without
-//! limit. The brackets open at once are counted on the text before it is
-//! parsed (the parser and the tree builder recurse on them); each
-//! expression node knows its depth as it is built (a chain of operators is
-//! built without recursion, but makes a deep tree).
+//! Bounds on nesting, so that no stage recurses without limit. The
+//! brackets open at once are counted on the text before it is parsed (the
+//! parser and the tree builder recurse on them, and on nothing else); each
+//! expression node knows its depth as it is built (a chain of operators,
+//! prefix ones included, or of `if ... else` is built without recursion,
+//! but makes a deep tree).
 
 use std::cell::Cell;
 
@@ -23,7 +24,9 @@ pub(super) fn too_many_brackets(source: &str) -> Option<Span> {
     let bytes = source.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
         match b {
-            b'\n' => comment = false,
+            // A string ends at its line, as in the grammar: an unclosed
+            // quote must not hide the brackets of the lines below.
+            b'\n' => (comment, string) = (false, false),
             _ if comment => {}
             b'"' => string = !string,
             _ if string => {}

@@ -1,9 +1,7 @@
 //! Parsing with the pest grammar in grammar/tabula.pest, then building the AST.
 
 use pest::iterators::Pair;
-use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser as _;
-use std::sync::OnceLock;
 
 use super::ast::*;
 use super::Span;
@@ -12,9 +10,12 @@ use crate::diagnostic::Diagnostic;
 
 mod cards;
 mod errors;
+mod expr;
 mod track;
 
 use errors::syntax_error;
+pub(super) use expr::build_expr;
+use expr::build_primary;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/tabula.pest"]
@@ -501,97 +502,4 @@ fn build_effect(pair: Pair<Rule>, offset: usize) -> Effect {
         value,
         span,
     }
-}
-
-fn pratt() -> &'static PrattParser<Rule> {
-    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
-    PRATT.get_or_init(|| {
-        PrattParser::new()
-            .op(Op::infix(Rule::or, Assoc::Left))
-            .op(Op::infix(Rule::and, Assoc::Left))
-            .op(Op::prefix(Rule::not))
-            .op(Op::infix(Rule::eq, Assoc::Left)
-                | Op::infix(Rule::ne, Assoc::Left)
-                | Op::infix(Rule::lt, Assoc::Left)
-                | Op::infix(Rule::le, Assoc::Left)
-                | Op::infix(Rule::gt, Assoc::Left)
-                | Op::infix(Rule::ge, Assoc::Left))
-            .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
-            .op(Op::infix(Rule::mul, Assoc::Left)
-                | Op::infix(Rule::div, Assoc::Left)
-                | Op::infix(Rule::rem, Assoc::Left))
-            .op(Op::prefix(Rule::neg))
-    })
-}
-
-pub(super) fn build_expr(pair: Pair<Rule>, offset: usize) -> Expr {
-    if pair.as_rule() == Rule::operation {
-        return build_operation(pair, offset);
-    }
-    let span = span_of(&pair, offset);
-    let mut inner = pair.into_inner();
-    let value = build_operation(inner.next().expect("operation"), offset);
-    if inner.next().is_none() {
-        return value;
-    }
-    // `VALUE if CONDITION else OTHER`.
-    let condition = build_operation(inner.next().expect("condition"), offset);
-    let _else = inner.next();
-    let other = build_expr(inner.next().expect("else"), offset);
-    depth::node(
-        ExprKind::If(Box::new(value), Box::new(condition), Box::new(other)),
-        span,
-    )
-}
-
-fn build_operation(pair: Pair<Rule>, offset: usize) -> Expr {
-    pratt()
-        .map_primary(|p| build_primary(p, offset))
-        .map_prefix(|op, rhs| {
-            let span = span_of(&op, offset).to(rhs.span);
-            let op = if op.as_rule() == Rule::not {
-                UnaryOp::Not
-            } else {
-                UnaryOp::Neg
-            };
-            depth::node(ExprKind::Unary(op, Box::new(rhs)), span)
-        })
-        .map_infix(|lhs, op, rhs| {
-            let op = match op.as_rule() {
-                Rule::or => BinaryOp::Or,
-                Rule::and => BinaryOp::And,
-                Rule::eq => BinaryOp::Eq,
-                Rule::ne => BinaryOp::Ne,
-                Rule::lt => BinaryOp::Lt,
-                Rule::le => BinaryOp::Le,
-                Rule::gt => BinaryOp::Gt,
-                Rule::ge => BinaryOp::Ge,
-                Rule::add => BinaryOp::Add,
-                Rule::sub => BinaryOp::Sub,
-                Rule::mul => BinaryOp::Mul,
-                Rule::div => BinaryOp::Div,
-                _ => BinaryOp::Rem,
-            };
-            let span = lhs.span.to(rhs.span);
-            depth::node(ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), span)
-        })
-        .parse(pair.into_inner())
-}
-
-fn build_primary(pair: Pair<Rule>, offset: usize) -> Expr {
-    let span = span_of(&pair, offset);
-    let kind = match pair.as_rule() {
-        Rule::int => ExprKind::Int(int(&pair)),
-        Rule::boolean => ExprKind::Bool(pair.as_str().starts_with("true")),
-        Rule::name => ExprKind::Name(name(pair, offset)),
-        Rule::call => {
-            let mut inner = pair.into_inner();
-            let callee = name(inner.next().expect("callee"), offset);
-            ExprKind::Call(callee, inner.map(|p| build_expr(p, offset)).collect())
-        }
-        Rule::aggregate => cards::aggregate(pair, offset),
-        Rule::expr | Rule::operation => return build_expr(pair, offset),
-        other => unreachable!("not a primary: {other:?}"),
-    };
-    depth::node(kind, span)
 }

@@ -14,14 +14,13 @@ pub fn render(a: &Analysis) -> String {
         Some([k, n]) => format!(" (shard {k} of {n})"),
         None => String::new(),
     };
-    let first = a.study.seed.wrapping_add(u64::from(a.study.first));
     let games = a.values.first().map_or(0, |v| v.totals.games);
     let _ = writeln!(
         out,
-        "{}: {games} games{}, seeds {first}..{}{shard}; players {}",
+        "{}: {games} games{}, {}{shard}; players {}",
         a.game,
         if a.sweep.is_some() { " a value" } else { "" },
-        first.wrapping_add(u64::from(games.max(1)) - 1),
+        a.study.seeds_text(games),
         a.players.join(", ")
     );
     let same_seats = a.values.windows(2).all(|w| w[0].seats == w[1].seats);

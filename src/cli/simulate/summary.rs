@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::super::view::rounded;
+use super::seating::Seeds;
 use crate::engine::Outcome;
 use crate::ir::Rules;
 
@@ -29,14 +30,33 @@ pub struct Study {
     /// Where the games start: empty for the rules' start, else the
     /// `--moves` or `--from` given.
     pub start: String,
-    /// The seed of the study's first game (game i uses seed + i).
+    /// The study's seed (game i's seed comes from it as `seeds` says).
     pub seed: u64,
+    /// How each game's seed comes from `seed` (a summary without it is of
+    /// a study from before the choice: consecutive).
+    #[serde(default = "Seeds::before_the_choice")]
+    pub seeds: Seeds,
     /// The study's games, all shards together.
     pub games: u32,
     /// This share of the games, `[K, N]` (K from 1 to N), if a shard.
     pub shard: Option<[u32; 2]>,
     /// The index of the first game played here.
     pub first: u32,
+}
+
+impl Study {
+    /// The seeds of `games` games from the study's first here, in words:
+    /// a range when they are consecutive.
+    pub fn seeds_text(&self, games: u32) -> String {
+        let first = self.seeds.game(self.seed, self.first);
+        match self.seeds {
+            Seeds::Consecutive => {
+                let last = first.wrapping_add(u64::from(games.max(1)) - 1);
+                format!("seeds {first}..{last}")
+            }
+            Seeds::Independent => format!("seed {}, each game its own stream", self.seed),
+        }
+    }
 }
 
 /// The statistics `--format json` prints.
@@ -173,17 +193,15 @@ fn team_wins(rules: &Rules, wins: &[u32]) -> Vec<(Vec<String>, u32)> {
 /// Prints the statistics; the score column only for games that score.
 pub fn print_summary(s: &Summary) {
     let pct = |k: u32| 100.0 * f64::from(k) / f64::from(s.games.max(1));
-    let first = s.study.seed.wrapping_add(u64::from(s.study.first));
     let shard = match s.study.shard {
         Some([k, n]) => format!(" (shard {k} of {n})"),
         None => String::new(),
     };
     println!(
-        "{}: {} games, seeds {}..{}{shard}",
+        "{}: {} games, {}{shard}",
         s.game,
         s.games,
-        first,
-        first.wrapping_add(u64::from(s.games.max(1)) - 1)
+        s.study.seeds_text(s.games)
     );
     let score_head = if s.scored {
         format!(" {:>11}", "mean score")
