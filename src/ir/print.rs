@@ -339,8 +339,25 @@ impl Printer<'_> {
         };
         let text = rule.text.split_whitespace().collect::<Vec<_>>().join(" ");
         out.push(format!("  rule {number}, form {form}: {text}"));
-        for step in &rule.steps {
-            out.push(format!("    {}", self.step(step)));
+        let mut words = Vec::new();
+        for (k, step) in rule.steps.iter().enumerate() {
+            let text = self.step(step);
+            let name = text
+                .split([':', ';'])
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            let (at, end) = (rule.slot(k), rule.slot(k + 1));
+            words.push(match end - at {
+                1 => format!("{name} {at}"),
+                _ => format!("{name} {at}..{end}"),
+            });
+            out.push(format!("    {text}"));
+        }
+        // Where each step's choice lies in a move, when some step's takes
+        // more than a word.
+        if rule.words() != rule.steps.len() {
+            out.push(format!("    move words: {}", words.join(", ")));
         }
     }
 
@@ -450,6 +467,15 @@ mod tests {
             .filter(|l| l.starts_with(prefix))
             .map(String::from)
             .collect()
+    }
+
+    #[test]
+    fn a_rule_whose_choices_take_several_words_shows_where_they_lie() {
+        let text = program_text(&crate::compile::shipped("qawale", &[]));
+        let words = lines_starting(&text, "move words");
+        assert_eq!(words, ["move words: place 0, sow without reversal 1..6"]);
+        let text = program_text(&crate::compile::shipped("tic-tac-toe", &[]));
+        assert!(!text.contains("move words"), "{text}");
     }
 
     #[test]
