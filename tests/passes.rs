@@ -6,7 +6,8 @@
 //!
 //! - the two list the same legal moves at every position of random games,
 //!   reach the same position after each move, and each one's random move
-//!   is one of its legal moves whenever there is one;
+//!   is one of its legal moves whenever there is one; and so do every pass
+//!   and every pass but one, for each pass that fired;
 //! - with all passes, and with each pass left out in turn, a random
 //!   playout ends exactly where turn-by-turn play with the same draws does
 //!   (the loops claim the same draws);
@@ -146,8 +147,11 @@ fn random_move_is_legal(rules: &Rules, state: &State, legal: &[String], rng: &mu
     }
 }
 
-fn same_moves_and_positions(_: &str, all: &Rules, none: &Rules) {
-    for seed in 0..3 {
+/// The same legal moves, positions and scores, move by move, in `seeds`
+/// random games played by both rules (the second's moves are the
+/// reference).
+fn same_games(all: &Rules, none: &Rules, seeds: std::ops::Range<u64>) {
+    for seed in seeds {
         let (mut a, mut b) = (all.start(seed), none.start(seed));
         assert!(a == b, "seed {seed}: the start positions differ");
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -192,9 +196,30 @@ fn same_moves_and_positions(_: &str, all: &Rules, none: &Rules) {
     }
 }
 
+fn same_moves_and_positions(_: &str, all: &Rules, none: &Rules) {
+    same_games(all, none, 0..3);
+}
+
+/// With each pass that fired left out alone, against every pass: a pass
+/// whose output another relies on shows here, not with all of them off.
+fn same_without_each_pass(text: &str, all: &Rules, _: &Rules) {
+    for (pass, _) in &all.plan.fired {
+        let without = compiled(text, Passes::ALL.without(*pass)).expect("compiles");
+        let check = catch_unwind(AssertUnwindSafe(|| same_games(all, &without, 0..1)));
+        if let Err(e) = check {
+            panic!("without {}: {}", pass.name(), panic_text(&e));
+        }
+    }
+}
+
 #[test]
 fn every_pass_lists_and_plays_as_the_general_paths_do() {
     on_every_source(same_moves_and_positions);
+}
+
+#[test]
+fn each_pass_left_out_alone_lists_and_plays_as_all_of_them() {
+    on_every_source(same_without_each_pass);
 }
 
 /// Random moves drawn and played one at a time, with `rng`.
