@@ -396,6 +396,7 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                     .iter()
                     .map(|m| moves::rule_spec(m, r, deck))
                     .collect();
+                moves::check_one_forced(&p.name.text, &p.moves, r);
                 program.phases.push(PhaseSpec {
                     name: p.name.text.clone(),
                     turns,

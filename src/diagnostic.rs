@@ -95,6 +95,25 @@ pub enum Diagnostic {
         first: SourceSpan,
     },
 
+    /// A phase with two forced moves: only one is ever used.
+    #[error("phase `{phase}` has two forced moves")]
+    #[diagnostic(
+        code(E0003),
+        help(
+            "a phase has one `otherwise`, played when no other move is legal; remove one of them"
+        )
+    )]
+    DuplicateForced {
+        /// The phase.
+        phase: String,
+        /// The second forced move.
+        #[label("written again here")]
+        span: SourceSpan,
+        /// The first forced move.
+        #[label("first written here")]
+        first: SourceSpan,
+    },
+
     /// A value of the wrong type.
     #[error("type mismatch: expected {expected}, found {found}")]
     #[diagnostic(code(E0004))]

@@ -57,6 +57,23 @@ pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
     spec
 }
 
+/// Reports a second forced move (`otherwise`) of a phase: only the first
+/// would ever be played.
+pub fn check_one_forced(phase: &str, moves: &[MoveRule], r: &mut Resolver) {
+    let forced = |m: &&MoveRule| matches!(m.kind, MoveKind::Otherwise { .. } | MoveKind::Pass);
+    let mut all = moves.iter().filter(forced);
+    let Some(first) = all.next() else {
+        return;
+    };
+    for again in all {
+        r.diagnostics.push(Diagnostic::DuplicateForced {
+            phase: phase.to_string(),
+            span: again.span.into(),
+            first: first.span.into(),
+        });
+    }
+}
+
 fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
     let in_where = Context {
         params: &[],
