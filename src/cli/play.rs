@@ -171,7 +171,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     if let (Some(path), true) = (&record_path, rules.has_hidden()) {
         println!(
-            "The record `{path}` lists every seat's cards as they are dealt and drawn (not the ones to come): keep it from the players until the game ends."
+            "The record `{}` lists every seat's cards as they are dealt and drawn (not the ones to come): keep it from the players until the game ends.",
+            printable(path)
         );
     }
     // The legend says which letter is which seat or neutral kind, and how a
@@ -233,7 +234,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let legal = rules.sorted_moves(&state);
         if legal.is_empty() {
             println!("No legal move for {}, and the rules say nothing for this case: the game stops here.", rules.seats[state.mover as usize]);
-            println!("This is a fault in the rules file; `tabula check --playouts 100 {file}` finds such positions.");
+            println!("This is a fault in the rules file; `tabula check --playouts 100 {}` finds such positions.", printable(&file));
             save(&record_path, &record)?;
             return Ok(());
         }
@@ -465,10 +466,12 @@ fn choose(
     Ok(Input::Again)
 }
 
-/// A line typed at the prompt; `None` on Ctrl-C or end of input.
+/// A line typed at the prompt; `None` on Ctrl-C or end of input. Answers
+/// quote what was typed (`x is not allowed now`), so a control character in
+/// it is kept as an escape, never sent back to the terminal.
 fn read_line(editor: &mut DefaultEditor, prompt: &str) -> Result<Option<String>, Failure> {
     match editor.readline(prompt) {
-        Ok(line) => Ok(Some(line)),
+        Ok(line) => Ok(Some(printable(&line))),
         Err(ReadlineError::Interrupted | ReadlineError::Eof) => Ok(None),
         Err(e) => Err(Failure::usage(format!(
             "error: cannot read the terminal: {e}"

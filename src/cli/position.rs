@@ -188,11 +188,15 @@ pub fn load_record_rules(
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
     load_text(file, text, &options).map_err(|f| {
-        Failure::problem(format!(
-            "{}\nerror: `{}` is not a valid record: its options do not fit its rules",
-            f.message.trim_end(),
-            crate::report::printable(path)
-        ))
+        // The message is safe already, its report's colours included.
+        let path = crate::report::printable(path);
+        Failure::rendered(
+            1,
+            format!(
+                "{}\nerror: `{path}` is not a valid record: its options do not fit its rules",
+                f.message.trim_end()
+            ),
+        )
     })
 }
 
