@@ -36,6 +36,22 @@ pub struct Start {
     pub sealed: bool,
 }
 
+impl Start {
+    /// Why the legal moves here are withheld, if they are: a record of a
+    /// game with hidden cards still being played is for nobody at the
+    /// table, and its moves (or their count) would tell the mover's hand.
+    /// `moves` and `perft` follow this one rule.
+    pub fn moves_withheld(&self) -> Option<String> {
+        let mover = &self.loaded.rules.seats[self.state.mover as usize];
+        self.sealed.then(|| {
+            format!(
+                "this record is of a game with hidden cards still being played: its legal \
+                 moves would show {mover}'s hand"
+            )
+        })
+    }
+}
+
 /// Loads the rules (from `file`, or with `--from` from the record) and plays
 /// to the position asked for. `seed` draws the chance of `--moves`.
 pub fn open(
