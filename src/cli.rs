@@ -21,6 +21,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::report::printable_lines;
+
 /// The command-line interface.
 #[derive(Parser, Debug)]
 #[command(
@@ -77,25 +79,28 @@ pub enum Command {
 pub struct Failure {
     /// 1 for problems found, 2 for usage errors.
     pub status: u8,
-    /// What to print (already formatted; may be empty when already printed).
+    /// What to print (already formatted and safe for a terminal; may be
+    /// empty when already printed).
     pub message: String,
 }
 
 impl Failure {
     /// A usage error (exit status 2).
     pub fn usage(message: impl Into<String>) -> Self {
-        Failure {
-            status: 2,
-            message: message.into(),
-        }
+        Self::rendered(2, printable_lines(&message.into()))
     }
 
     /// A problem found (exit status 1).
     pub fn problem(message: impl Into<String>) -> Self {
-        Failure {
-            status: 1,
-            message: message.into(),
-        }
+        Self::rendered(1, printable_lines(&message.into()))
+    }
+
+    /// A failure whose message is already safe for a terminal: made of
+    /// escaped parts and reports from [`crate::report`], whose colours stay.
+    /// [`Failure::usage`] and [`Failure::problem`] escape what they are
+    /// given, since messages quote file names, options and moves as typed.
+    pub fn rendered(status: u8, message: String) -> Self {
+        Failure { status, message }
     }
 }
 
@@ -103,10 +108,7 @@ impl Failure {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
+        Err(e) => return usage_error(e),
     };
     let result = match cli.command {
         Command::Check(args) => check::run(args),
@@ -129,4 +131,27 @@ pub fn main() -> ExitCode {
             ExitCode::from(f.status)
         }
     }
+}
+
+/// Prints what clap says of the arguments. Clap quotes the value it
+/// refuses, so when an argument holds a control character the error is
+/// made again from the arguments escaped, and printed without colour.
+fn usage_error(e: clap::Error) -> ExitCode {
+    let status = if e.use_stderr() { 2 } else { 0 };
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let escaped: Vec<String> = args.iter().map(|a| printable_lines(a)).collect();
+    if escaped != args {
+        let e = Cli::try_parse_from(escaped).err().unwrap_or(e);
+        let text = printable_lines(&e.render().to_string());
+        if e.use_stderr() {
+            eprint!("{text}");
+        } else {
+            print!("{text}");
+        }
+    } else {
+        let _ = e.print();
+    }
+    ExitCode::from(status)
 }

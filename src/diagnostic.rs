@@ -226,13 +226,12 @@ pub enum Diagnostic {
 
     /// A cell built-in without a cell, outside a move's `where`.
     #[error("`{name}` needs a cell here")]
-    #[diagnostic(
-        code(E0011),
-        help("without an argument, `{name}` means the chosen cell, which exists only in a move's `where`; pass a cell, as in `{name}(last)`")
-    )]
+    #[diagnostic(code(E0011), help("{help}"))]
     NoChosenCell {
         /// The built-in.
         name: String,
+        /// How to name a cell instead (which depends on the built-in).
+        help: String,
         /// Where.
         #[label("no chosen cell here")]
         span: SourceSpan,

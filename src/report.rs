@@ -44,7 +44,9 @@ pub fn render_human(diagnostics: &[Diagnostic], file: &str, source: &str, color:
         let far = too_far_to_quote(d, &lines);
         let mut report = miette::Report::new(d.clone());
         if far.is_none() {
-            report = report.with_source_code(NamedSource::new(file, source.to_string()));
+            // The file's name is typed by a person or read from a folder.
+            let name = printable(file);
+            report = report.with_source_code(NamedSource::new(name, source.to_string()));
         }
         let mut rendered = String::new();
         // Writing to a String cannot fail.
@@ -194,18 +196,49 @@ fn reorders(c: char) -> bool {
 /// would clear the screen, a carriage return that would hide what came
 /// before) and the marks that reorder text are written as escapes.
 pub fn printable(text: &str) -> String {
-    if !text.chars().any(|c| c.is_control() || reorders(c)) {
+    escaped(text, |c| c.is_control() || reorders(c))
+}
+
+/// [`printable`] for text of several lines (a message): its line ends and
+/// tabs are kept, every other control character is written as an escape.
+pub fn printable_lines(text: &str) -> String {
+    escaped(text, |c| {
+        (c.is_control() && c != '\n' && c != '\t') || reorders(c)
+    })
+}
+
+/// `text` with each character `unsafe_char` picks written as an escape.
+fn escaped(text: &str, unsafe_char: impl Fn(char) -> bool) -> String {
+    if !text.chars().any(&unsafe_char) {
         return text.to_string();
     }
     text.chars()
         .map(|c| {
-            if c.is_control() || reorders(c) {
+            if unsafe_char(c) {
                 c.escape_unicode().to_string()
             } else {
                 c.to_string()
             }
         })
         .collect()
+}
+
+/// A report of an error found after checking (options that do not fit),
+/// without colour and safe to print: its message may quote what a person
+/// typed (`--set NAME=...`).
+pub fn render_plain(
+    error: impl miette::Diagnostic + Send + Sync + 'static,
+    file: &str,
+    source: &str,
+) -> String {
+    let named = NamedSource::new(printable(file), masked(source));
+    let report = miette::Report::new(error).with_source_code(named);
+    let handler =
+        GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
+    let mut rendered = String::new();
+    // Writing to a String cannot fail.
+    let _ = handler.render_report(&mut rendered, report.as_ref());
+    printable_lines(&rendered)
 }
 
 /// The most diagnostics shown to a person for one file.

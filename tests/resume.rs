@@ -139,9 +139,10 @@ fn the_cards_to_come_are_shuffled_anew_after_an_undo() {
 }
 
 /// `moves --from` a record of a card game still being played shows no hand
-/// and lists no moves (they would tell the hand of the seat to move).
+/// and lists no moves (they would tell the hand of the seat to move), and
+/// `perft --from` it counts none, by the same rule.
 #[test]
-fn moves_from_a_live_record_of_hidden_cards_tells_no_hand() {
+fn moves_and_perft_from_a_live_record_of_hidden_cards_tell_no_hand() {
     let (rules, text) = rules("just-4-fun.game", 2);
     let dir = tempfile::TempDir::new().unwrap();
     let path = dir.path().join("just-4-fun.game");
@@ -175,4 +176,19 @@ fn moves_from_a_live_record_of_hidden_cards_tells_no_hand() {
         );
     }
     assert!(!stdout.contains("legal moves:"), "{stdout}");
+    for format in ["human", "json"] {
+        let out = assert_cmd::Command::cargo_bin("tabula")
+            .unwrap()
+            .args(["perft", "--from", live.to_str().unwrap(), "--depth", "1"])
+            .args(["--format", format])
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+        assert!(stdout.is_empty(), "perft counted: {stdout}");
+        assert!(stderr.contains("still being played"), "{stderr}");
+    }
 }

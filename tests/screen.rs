@@ -50,7 +50,7 @@ fn replay_of_a_game_without_scores_prints_none() {
 }
 
 #[test]
-fn the_ai_does_not_think_about_a_forced_move() {
+fn a_forced_move_in_the_open_is_announced_but_not_searched() {
     let dir = dir_with(
         "two.game",
         "game \"Two cells\"\nplayers X, O\nboard square 2 x 1\n\
@@ -59,8 +59,10 @@ fn the_ai_does_not_think_about_a_forced_move() {
     let args = ["play", "two.game", "--players", "mcts,mcts", "--seed", "1"];
     let (code, stdout, stderr) = tabula_in(&dir, &args);
     assert_eq!(code, 0, "{stderr}");
-    // X chooses between two cells; O's one cell is forced.
-    assert_eq!(stdout.matches("is thinking").count(), 1, "{stdout}");
+    // X chooses between two cells; O's one cell is forced, and announced
+    // alike (issue 32, item 26), but with open hands not searched.
+    assert_eq!(stdout.matches("is thinking").count(), 2, "{stdout}");
+    assert!(stdout.contains("as its only move"), "{stdout}");
     assert!(
         !stdout.contains("Type a move"),
         "nobody types here: {stdout}"

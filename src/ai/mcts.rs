@@ -37,7 +37,7 @@ const NONE: u32 = u32::MAX;
 /// What the last search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SearchStats {
-    /// Iterations run (0 when the move was forced).
+    /// Iterations run (0 when the move was forced in a game of open hands).
     pub iterations: u32,
     /// Nodes in the tree, the root included.
     pub nodes: usize,
@@ -52,7 +52,7 @@ pub struct SearchStats {
 }
 
 impl SearchStats {
-    /// Iterations per second (0 for a forced move).
+    /// Iterations per second (0 for a forced move in a game of open hands).
     pub fn iterations_per_second(&self) -> f64 {
         let secs = self.elapsed.as_secs_f64();
         if secs > 0.0 {
@@ -276,7 +276,10 @@ impl MctsPlayer {
             !self.moves.is_empty(),
             "MCTS was asked to move with no legal move"
         );
-        if self.moves.len() == 1 {
+        // A forced move needs no search; but where hands are hidden, one is
+        // searched as any other, so that neither the time taken nor the
+        // playouts counted tell the table that the hand forced it.
+        if self.moves.len() == 1 && !rules.has_hidden() {
             self.chosen = None;
             self.stats = SearchStats {
                 elapsed: started.elapsed(),

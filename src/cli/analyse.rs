@@ -194,7 +194,11 @@ pub fn print(analysis: &Analysis, format: Format) {
             "{}",
             serde_json::to_string_pretty(analysis).expect("an analysis serialises")
         ),
-        Format::Human => print!("{}", table::render(analysis)),
+        // Names come from rules files, --sweep and merged shards.
+        Format::Human => print!(
+            "{}",
+            crate::report::printable_lines(&table::render(analysis))
+        ),
     }
 }
 

@@ -8,7 +8,7 @@ use super::{Failure, Format};
 use crate::diagnostic::Diagnostic;
 use crate::engine::{random_playout, Fault, FaultKind, MAX_MOVES};
 use crate::ir::Rules;
-use crate::report::{render_human, to_json};
+use crate::report::{printable, render_human, render_plain, to_json};
 
 /// Arguments of `tabula check`.
 #[derive(clap::Args, Debug)]
@@ -68,7 +68,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 Ok(rules) => {
                     if args.ir {
                         if files.len() > 1 {
-                            println!("// {}", crate::report::printable(file));
+                            println!("// {}", printable(file));
                         }
                         print!("{}", crate::ir::print::program_text(&rules));
                     }
@@ -78,7 +78,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     }
                 }
                 Err(crate::compile::CompileError::Invalid(d)) => diagnostics.push(*d),
-                Err(e) => return Err(Failure::problem(format!("{:?}", miette::Report::new(e)))),
+                Err(e) => return Err(Failure::rendered(1, render_plain(e, file, &text))),
             }
         }
         errors += diagnostics.iter().filter(|d| d.is_error()).count();
@@ -100,6 +100,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 } else {
                     String::new()
                 };
+                // A folder's file names are anybody's: `a\x1b[2J.game`.
+                let file = printable(file);
                 if e == 0 && w == 0 {
                     println!("{file}: ok{played}");
                 } else {

@@ -6,7 +6,7 @@ use crate::check::check;
 use crate::cli::Failure;
 use crate::compile::{compile, CompileError};
 use crate::ir::Rules;
-use crate::report::render_human;
+use crate::report::{printable, render_human, render_plain};
 
 /// The rules file played when `play` is given no file.
 pub const DEFAULT_RULES: (&str, &str) = (
@@ -129,19 +129,23 @@ fn load_colored(
     let checked = check(&text);
     if checked.has_errors() {
         let report = render_human(&checked.diagnostics, &file, &text, color);
-        return Err(Failure::problem(format!(
-            "{report}error: `{file}` has errors; run `tabula check {file}` after fixing them"
-        )));
+        let name = printable(&file);
+        return Err(Failure::rendered(
+            1,
+            format!(
+                "{report}error: `{name}` has errors; run `tabula check {name}` after fixing them"
+            ),
+        ));
     }
     let program = checked.program.expect("no errors means a program");
     let rules = compile(&program, &set)
-        .map_err(|e| Failure::usage(compile_report(e, &set, &file, &text, color)))?;
+        .map_err(|e| Failure::rendered(2, compile_report(e, &set, &file, &text, color)))?;
     Ok(Loaded { rules, file, text })
 }
 
 /// How a compile error reads on the command line. When the options make the
 /// rules invalid (E0016), the diagnostic inside is shown in full against the
-/// rules text, after a line naming the options that caused it.
+/// rules text, after a line naming the options that caused it. Safe to print.
 pub fn compile_report(
     e: CompileError,
     set: &[(String, i64)],
@@ -159,15 +163,12 @@ pub fn compile_report(
             };
             let report = render_human(&[*inner], file, text, color);
             format!(
-                "error[E0016]: {with} the rules do not fit:\n\n{}",
+                "error[E0016]: {} the rules do not fit:\n\n{}",
+                printable(&with),
                 report.trim_end()
             )
         }
-        e => {
-            let report = miette::Report::new(e)
-                .with_source_code(miette::NamedSource::new(file, text.to_string()));
-            format!("{report:?}")
-        }
+        e => render_plain(e, file, text),
     }
 }
 

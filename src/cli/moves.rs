@@ -97,13 +97,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
             println!("{}", serde_json::to_string(&answer).expect("serialises"));
         }
         Format::Human if start.sealed => {
-            // A game still being played: no hand, and no moves (they would
-            // tell the mover's hand).
+            // A game still being played: no hand, and no moves.
+            let withheld = start.moves_withheld().unwrap_or_default();
             println!("{}", view::board(rules, state, color_stdout()));
             println!("{}", view::status_with(rules, state, Hands::Hidden));
             println!(
-                "This record is of a game with hidden cards still being played: its legal moves \
-                 would show {to_move}'s hand. They are listed once the game is over."
+                "{}. They are listed once the game is over.",
+                view::capitalised(&withheld)
             );
         }
         Format::Human => {

@@ -37,6 +37,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     let opened =
         super::position::open(args.file.as_deref(), &args.sets, args.seed, &args.position)?;
+    if let Some(withheld) = opened.moves_withheld() {
+        // As `tabula moves` lists none: a count tells a hand too.
+        return Err(Failure::usage(format!(
+            "error: {withheld}; they are counted once the game is over"
+        )));
+    }
     let (loaded, start) = (opened.loaded, opened.state);
     let time = std::time::Instant::now();
     let counts = perft(&loaded.rules, &start, args.depth);

@@ -171,7 +171,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     if let (Some(path), true) = (&record_path, rules.has_hidden()) {
         println!(
-            "The record `{path}` lists every seat's cards as they are dealt and drawn (not the ones to come): keep it from the players until the game ends."
+            "The record `{}` lists every seat's cards as they are dealt and drawn (not the ones to come): keep it from the players until the game ends.",
+            printable(path)
         );
     }
     // The legend says which letter is which seat or neutral kind, and how a
@@ -233,24 +234,25 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let legal = rules.sorted_moves(&state);
         if legal.is_empty() {
             println!("No legal move for {}, and the rules say nothing for this case: the game stops here.", rules.seats[state.mover as usize]);
-            println!("This is a fault in the rules file; `tabula check --playouts 100 {file}` finds such positions.");
+            println!("This is a fault in the rules file; `tabula check --playouts 100 {}` finds such positions.", printable(&file));
             save(&record_path, &record)?;
             return Ok(());
         }
         let seat = state.mover as usize;
         let mut detail = String::new();
         let chosen: Move = if let Some(ai) = ais[seat].as_mut() {
-            // A forced move needs no thought.
-            let m = if let [only] = legal.as_slice() {
-                *only
-            } else {
-                println!("{} ({}) is thinking...", rules.seats[seat], ai.name());
-                let m = ai.choose(&rules, &state);
-                detail = ai.last_search().map_or(String::new(), |s| {
-                    format!(" after {} playouts", s.iterations)
+            // Said alike whether the move was forced or not: in a game of
+            // hidden hands, a forced move would tell the table about the hand
+            // (the AI searches it too; see `MctsPlayer::search`).
+            println!("{} ({}) is thinking...", rules.seats[seat], ai.name());
+            let m = ai.choose(&rules, &state);
+            detail = ai
+                .last_search()
+                .map_or(String::new(), |s| match s.iterations {
+                    // Only with open hands, where everybody sees it was forced.
+                    0 => " as its only move".to_string(),
+                    n => format!(" after {n} playouts"),
                 });
-                m
-            };
             if !cards {
                 println!(
                     "{} plays {}{detail}\n",
@@ -293,9 +295,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         if cards {
             let before = history.last().expect("just pushed");
             let report = cards::report(&rules, before, &state, chosen);
+            // Every AI move says its playouts, a hand put down included.
             let said = match report.strip_suffix('.') {
-                Some(text) if !detail.is_empty() => format!("{text} ({}).", detail.trim_start()),
-                _ => report.clone(),
+                _ if detail.is_empty() => report.clone(),
+                Some(text) => format!("{text} ({}).", detail.trim_start()),
+                None => format!("{report} ({})", detail.trim_start()),
             };
             println!("{}\n", view::wrap(&said, 80));
             table.note(seat as u8, report);
@@ -418,7 +422,7 @@ fn choose(
         (typed.to_string(), what.to_string(), options.to_vec());
     // Each answer narrows the moves; a move has a handful of words.
     for _ in 0..16 {
-        println!("{}.", capitalised(&what));
+        println!("{}.", view::capitalised(&what));
         for (i, option) in options.iter().enumerate() {
             println!("  {}) {option}", i + 1);
         }
@@ -465,23 +469,17 @@ fn choose(
     Ok(Input::Again)
 }
 
-/// A line typed at the prompt; `None` on Ctrl-C or end of input.
+/// A line typed at the prompt; `None` on Ctrl-C or end of input. Answers
+/// quote what was typed (`x is not allowed now`), so a control character in
+/// it is kept as an escape, never sent back to the terminal.
 fn read_line(editor: &mut DefaultEditor, prompt: &str) -> Result<Option<String>, Failure> {
     match editor.readline(prompt) {
-        Ok(line) => Ok(Some(line)),
+        Ok(line) => Ok(Some(printable(&line))),
         Err(ReadlineError::Interrupted | ReadlineError::Eof) => Ok(None),
         Err(e) => Err(Failure::usage(format!(
             "error: cannot read the terminal: {e}"
         ))),
     }
-}
-
-/// The text with its first letter in upper case.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| {
-        c.to_uppercase().collect::<String>() + chars.as_str()
-    })
 }
 
 /// Takes back moves until the last human turn before now; false if there is none.

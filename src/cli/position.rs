@@ -36,6 +36,22 @@ pub struct Start {
     pub sealed: bool,
 }
 
+impl Start {
+    /// Why the legal moves here are withheld, if they are: a record of a
+    /// game with hidden cards still being played is for nobody at the
+    /// table, and its moves (or their count) would tell the mover's hand.
+    /// `moves` and `perft` follow this one rule.
+    pub fn moves_withheld(&self) -> Option<String> {
+        let mover = &self.loaded.rules.seats[self.state.mover as usize];
+        self.sealed.then(|| {
+            format!(
+                "this record is of a game with hidden cards still being played: its legal \
+                 moves would show {mover}'s hand"
+            )
+        })
+    }
+}
+
 /// Loads the rules (from `file`, or with `--from` from the record) and plays
 /// to the position asked for. `seed` draws the chance of `--moves`.
 pub fn open(
@@ -188,11 +204,15 @@ pub fn load_record_rules(
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
     load_text(file, text, &options).map_err(|f| {
-        Failure::problem(format!(
-            "{}\nerror: `{}` is not a valid record: its options do not fit its rules",
-            f.message.trim_end(),
-            crate::report::printable(path)
-        ))
+        // The message is safe already, its report's colours included.
+        let path = crate::report::printable(path);
+        Failure::rendered(
+            1,
+            format!(
+                "{}\nerror: `{path}` is not a valid record: its options do not fit its rules",
+                f.message.trim_end()
+            ),
+        )
     })
 }
 

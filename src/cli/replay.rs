@@ -71,9 +71,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
         ending = ending.split(", ").next().unwrap_or_default().to_string();
     }
     println!(
-        "{}: {} moves replayed against {used}, all legal; result checked: {ending}",
-        args.record,
-        record.moves.len()
+        "{}: {} moves replayed against {}, all legal; result checked: {ending}",
+        printable(&args.record),
+        record.moves.len(),
+        printable(&used)
     );
     Ok(())
 }

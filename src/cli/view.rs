@@ -9,7 +9,7 @@ mod prose;
 mod rhombus;
 mod track;
 
-pub use prose::{rounded, wrap};
+pub use prose::{capitalised, rounded, wrap};
 
 pub use cards::{card_list, points, Hands};
 pub use ending::ending;

@@ -63,6 +63,7 @@ impl<'a> Resolver<'a> {
             } else {
                 self.diagnostics.push(Diagnostic::NoChosenCell {
                     name: b.name.into(),
+                    help: no_chosen_cell_help(b.name, b.params.len()),
                     span: span.into(),
                 });
             }
@@ -222,5 +223,22 @@ fn count_words(n: usize) -> String {
         0 => "no arguments".into(),
         1 => "1 argument".into(),
         n => format!("{n} arguments"),
+    }
+}
+
+/// E0011's help for the built-in `name` of `params` parameters: a fix that
+/// itself checks (`cell(last)` would not: `cell` takes no argument).
+fn no_chosen_cell_help(name: &str, params: usize) -> String {
+    const WHERE: &str = "which exists only in a move's `where`";
+    match params {
+        0 => format!(
+            "`{name}` is the chosen cell, {WHERE}; elsewhere name a cell, such as `last` (the cell just played)"
+        ),
+        1 => format!(
+            "without an argument, `{name}` means the chosen cell, {WHERE}; pass a cell, as in `{name}(last)`"
+        ),
+        _ => format!(
+            "without its last argument, `{name}` means the chosen cell, {WHERE}; pass a cell after the others, as in `{name}(…, last)`"
+        ),
     }
 }

@@ -191,13 +191,23 @@ fn team_wins(rules: &Rules, wins: &[u32]) -> Vec<(Vec<String>, u32)> {
 }
 
 /// Prints the statistics; the score column only for games that score.
+/// Names come from rules files and merged shards: escaped (see
+/// [`crate::report::printable`]).
 pub fn print_summary(s: &Summary) {
+    print!("{}", crate::report::printable_lines(&summary_text(s)));
+}
+
+/// The statistics as [`print_summary`] prints them.
+fn summary_text(s: &Summary) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
     let pct = |k: u32| 100.0 * f64::from(k) / f64::from(s.games.max(1));
     let shard = match s.study.shard {
         Some([k, n]) => format!(" (shard {k} of {n})"),
         None => String::new(),
     };
-    println!(
+    let _ = writeln!(
+        out,
         "{}: {} games, {}{shard}",
         s.game,
         s.games,
@@ -208,14 +218,19 @@ pub fn print_summary(s: &Summary) {
     } else {
         String::new()
     };
-    println!("{:<12} {:<14} {:>14}{score_head}", "seat", "player", "wins");
+    let _ = writeln!(
+        out,
+        "{:<12} {:<14} {:>14}{score_head}",
+        "seat", "player", "wins"
+    );
     for i in 0..s.seats.len() {
         let score = if s.scored {
             format!(" {:>11.2}", s.mean_scores[i])
         } else {
             String::new()
         };
-        println!(
+        let _ = writeln!(
+            out,
             "{:<12} {:<14} {:>6} ({:>5.1}%){score}",
             s.seats[i],
             s.players[i],
@@ -225,30 +240,39 @@ pub fn print_summary(s: &Summary) {
     }
     for (team, wins) in &s.team_wins {
         let name = format!("team {}", team.join("+"));
-        println!("{name:<27} {wins:>6} ({:>5.1}%)", pct(*wins));
+        let _ = writeln!(out, "{name:<27} {wins:>6} ({:>5.1}%)", pct(*wins));
     }
-    println!("{:<27} {:>6} ({:>5.1}%)", "draws", s.draws, pct(s.draws));
+    let _ = writeln!(
+        out,
+        "{:<27} {:>6} ({:>5.1}%)",
+        "draws",
+        s.draws,
+        pct(s.draws)
+    );
     if s.unfinished > 0 {
         // A game stopped by the rules' own limit is what they ask for.
         let why = match s.turn_limit {
             0 => "no legal move or too long: run `tabula check --playouts`".to_string(),
             n => format!("reached the rules' limit of {n} turns, or no legal move"),
         };
-        println!(
+        let _ = writeln!(
+            out,
             "{:<27} {:>6} ({:>5.1}%)  ({why})",
             "unfinished",
             s.unfinished,
             pct(s.unfinished)
         );
     }
-    println!("mean length: {:.1} moves", s.mean_length);
-    println!(
+    let _ = writeln!(out, "mean length: {:.1} moves", s.mean_length);
+    let _ = writeln!(
+        out,
         "speed: {} games/s, {} moves/s ({} thread{})",
         rounded(s.games_per_second),
         rounded(s.moves_per_second),
         s.threads,
         if s.threads == 1 { "" } else { "s" }
     );
+    out
 }
 
 /// A digest of a rules text: 64-bit FNV-1a, in hex.

@@ -31,3 +31,11 @@ pub fn wrap(text: &str, width: usize) -> String {
     }
     lines.join("\n")
 }
+
+/// The text with its first letter in upper case.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
