@@ -161,6 +161,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             // A value that does not fit is said, and the sweep goes on.
             (Err(f), Some((name, _, _)), Some(value)) => {
                 eprintln!("{}", f.message.trim_end());
+                let name = crate::report::printable(name);
                 eprintln!("{name} = {value}: not played; the sweep goes on.\n");
                 skipped.push(Skipped {
                     value,
