@@ -34,6 +34,18 @@ fn run(root: &TempDir, folder: &str, args: &[&str], input: &str) -> (i32, String
     (out.status.code().unwrap(), text)
 }
 
+/// `simulate ../play/rules/x.game --games GAMES --records r` in `other/`.
+fn simulate_into_other_r(root: &TempDir, games: &str) {
+    let args = ["simulate", "../play/rules/x.game", "--games", games];
+    let (code, out) = run(
+        root,
+        "other",
+        &[&args[..], &["--records", "r"]].concat(),
+        "",
+    );
+    assert_eq!(code, 0, "{out}");
+}
+
 #[test]
 fn a_played_record_replays_and_resumes_from_its_folder_and_the_root() {
     let root = project();
@@ -68,16 +80,7 @@ fn a_played_record_replays_and_resumes_from_its_folder_and_the_root() {
 #[test]
 fn simulated_records_replay_from_their_folder_and_the_root() {
     let root = project();
-    let args = [
-        "simulate",
-        "../play/rules/x.game",
-        "--games",
-        "2",
-        "--records",
-        "r",
-    ];
-    let (code, out) = run(&root, "other", &args, "");
-    assert_eq!(code, 0, "{out}");
+    simulate_into_other_r(&root, "2");
     for (folder, record) in [
         ("other/r", "game-00002.json"),
         ("", "other/r/game-00001.json"),
@@ -90,15 +93,7 @@ fn simulated_records_replay_from_their_folder_and_the_root() {
 #[test]
 fn play_moves_and_perft_take_rules_as_replay_does() {
     let root = project();
-    let args = [
-        "simulate",
-        "../play/rules/x.game",
-        "--games",
-        "1",
-        "--records",
-        "r",
-    ];
-    assert_eq!(run(&root, "other", &args, "").0, 0);
+    simulate_into_other_r(&root, "1");
     let (record, rules) = ("other/r/game-00001.json", "play/rules/x.game");
     for args in [
         vec!["moves", "--from", record, "--upto", "2", "--rules", rules],
