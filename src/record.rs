@@ -118,6 +118,9 @@ pub fn may_overwrite(path: &std::path::Path) -> bool {
         })
 }
 
+/// The largest rules text a record carries: a record is read up to 4 MiB.
+pub const MAX_RULES_TEXT: usize = 1 << 20;
+
 /// One game, as written by `play --record` and `simulate --records`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Record {
@@ -152,6 +155,11 @@ pub struct Record {
     pub moves: Vec<String>,
     /// The result, once the game is over.
     pub result: Option<ResultRecord>,
+    /// The rules text itself (when at most [`MAX_RULES_TEXT`] bytes), so
+    /// that the record replays and resumes where its rules file cannot be
+    /// found or trusted; used only when its hash is `rules_hash`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_text: Option<String>,
 }
 
 /// A seat of a record.
@@ -211,6 +219,7 @@ impl Record {
             chance: Vec::new(),
             moves: Vec::new(),
             result: None,
+            rules_text: (text.len() <= MAX_RULES_TEXT).then(|| text.to_string()),
         }
     }
 

@@ -93,6 +93,82 @@ fn a_sweep_measures_each_value() {
 }
 
 #[test]
+fn a_sweep_says_which_value_does_not_fit_and_plays_the_others() {
+    let gomoku = rules("gomoku.game");
+    let args = ["analyse", &gomoku, "--games", "5", "--sweep", "size=4..6"];
+    let out = assert_cmd::Command::cargo_bin("tabula")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("E0009") && stderr.contains("size = 4"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("size = 4: not played: option `size` = 4 is outside its range 5..19"),
+        "{stdout}"
+    );
+    for size in ["5", "6"] {
+        let row = stdout
+            .lines()
+            .any(|l| l.split_whitespace().next() == Some(size));
+        assert!(row, "no row for size {size}: {stdout}");
+    }
+    let a = analyse(&[&gomoku, "--games", "5", "--sweep", "size=4..6"]);
+    assert_eq!(a["values"].as_array().unwrap().len(), 2);
+    assert_eq!(a["skipped"][0]["value"], 4);
+    assert!(a["skipped"][0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("outside its range"));
+}
+
+#[test]
+fn a_sweep_table_fits_80_columns_and_wide_shows_the_intervals() {
+    let exago = rules("exago.game");
+    let hex = rules("hex.game");
+    for args in [
+        vec!["analyse", &hex, "--games", "10", "--sweep", "size=3..5"],
+        vec![
+            "analyse",
+            &exago,
+            "--set",
+            "seats=6",
+            "--games",
+            "2",
+            "--sweep",
+            "handicap=0..1",
+        ],
+    ] {
+        let table = tabula(&args);
+        let widest = table.lines().map(|l| l.chars().count()).max().unwrap();
+        assert!(widest <= 80, "{widest} columns:\n{table}");
+        assert!(table.contains("--wide"), "{table}");
+    }
+    let wide = tabula(&[
+        "analyse",
+        &hex,
+        "--games",
+        "10",
+        "--sweep",
+        "size=3..5",
+        "--wide",
+    ]);
+    assert!(wide.contains("confidence intervals in brackets"), "{wide}");
+    assert!(
+        wide.lines()
+            .any(|l| l.contains('[') && l.trim_start().starts_with('4')),
+        "{wide}"
+    );
+}
+
+#[test]
 fn a_scored_game_measures_lead_changes_and_decisiveness() {
     let kalah = rules("kalah.game");
     let m = &analyse(&[&kalah, "--games", "200"])["values"][0]["measures"];

@@ -132,12 +132,27 @@ fn replay_says_which_rules_it_used_and_refuses_a_name_that_does_not_fit() {
     let args = ["simulate", "ttt.game", "--games", "1", "--records", "recs"];
     assert_eq!(tabula_in(&dir, &args).0, 0);
     std::fs::remove_file(dir.path().join("ttt.game")).unwrap();
+    // The record holds the rules text (issue 32, item 2) ...
+    let (code, stdout, stderr) = tabula_in(&dir, &["replay", "recs/game-00001.json"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("as the record holds it"), "{stdout}");
+    // ... which an older record does not.
+    let path = dir.path().join("recs/game-00001.json");
+    let older = without_rules_text(&std::fs::read_to_string(&path).unwrap());
+    std::fs::write(&path, older).unwrap();
     let (code, _, stderr) = tabula_in(&dir, &["replay", "recs/game-00001.json"]);
     assert_eq!(code, 2, "{stderr}");
     assert!(
         stderr.contains("pass the rules file with --rules FILE"),
         "{stderr}"
     );
+}
+
+/// A record as written before records held their rules text.
+fn without_rules_text(record: &str) -> String {
+    let mut value: serde_json::Value = serde_json::from_str(record).unwrap();
+    value.as_object_mut().unwrap().remove("rules_text");
+    value.to_string()
 }
 
 #[test]
@@ -275,6 +290,8 @@ fn a_record_names_its_rules_from_its_folder_and_nothing_outside_is_read() {
     assert_eq!(tabula_in(&dir, &args).0, 0);
     let text = std::fs::read_to_string(dir.path().join("recs/game-00001.json")).unwrap();
     assert!(text.contains(r#""rules": "../rules/ttt.game""#), "{text}");
+    // Without the rules text the record holds, as older records are.
+    let text = without_rules_text(&text);
     // From the project folder and from the records' folder alike.
     let (code, stdout, stderr) = tabula_in(&dir, &["replay", "recs/game-00001.json"]);
     assert_eq!(code, 0, "{stderr}");

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::check::turn_bound;
-use super::load::{load, Loaded};
+use super::load::{load_text, parse_sets, read, Loaded};
 use super::simulate::progress::Progress;
 use super::simulate::seating::Seating;
 use super::simulate::shard::Shard;
@@ -56,6 +56,10 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// A sweep in one table with each rate's 95% interval (140 columns for
+    /// two seats) instead of tables that fit 80.
+    #[arg(long)]
+    pub wide: bool,
 }
 
 /// An analysis: what was asked, and what each option value's games showed.
@@ -79,6 +83,18 @@ pub struct Analysis {
     pub sweep: Option<String>,
     /// The results, one per option value (one with no value without a sweep).
     pub values: Vec<ValueResult>,
+    /// The values of the sweep at which the rules do not fit, not played.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<Skipped>,
+}
+
+/// A value of the sweep not played, and why.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Skipped {
+    /// The value.
+    pub value: i64,
+    /// Its error, in a line.
+    pub error: String,
 }
 
 /// One option value's games.
@@ -130,45 +146,33 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some((_, low, high)) => (*low..=*high).map(Some).collect(),
         None => vec![None],
     };
+    let text = read(&args.file)?;
+    // What is wrong at every value is said once, not once a value.
+    parse_sets(&args.seating.sets)?;
+    if crate::check::check(&text).has_errors() {
+        load_text(args.file.clone(), text.clone(), &[])?;
+    }
     let mut analysis: Option<Analysis> = None;
+    let mut skipped = Vec::new();
     for value in values {
-        let mut sets = args.seating.sets.clone();
-        if let (Some((name, _, _)), Some(v)) = (&sweep, value) {
-            sets.push(format!("{name}={v}"));
-        }
-        let loaded = load(Some(&args.file), &sets)?;
-        let specs = args.seating.specs(loaded.rules.seats.len(), "analyse")?;
-        // MCTS games take long: a progress line from the start, as `simulate` shows.
-        let slow = specs.iter().any(|s| *s != PlayerSpec::Random) || args.decisiveness > 0;
-        let progress = Progress::new(share.len() as u32, slow && args.format == Format::Human);
-        let totals = play_share(
-            &loaded,
-            &specs,
-            &args.seating,
-            share.clone(),
-            args.decisiveness,
-            &progress,
-        );
-        progress.finish();
-        let a = analysis.get_or_insert_with(|| Analysis {
-            game: loaded.rules.title.clone(),
-            study: Study {
-                rules: digest(&loaded.text),
-                options: args.seating.sets.clone(),
-                start: String::new(),
-                seed: args.seating.seed,
-                seeds: args.seating.seeds,
-                games: args.games,
-                shard: args.shard.map(|s| [s.k, s.of]),
-                first: share.start,
-            },
-            seats: loaded.rules.seats.clone(),
-            players: specs.iter().map(|s| s.to_string()).collect(),
-            scored: loaded.rules.score.is_some(),
-            decisiveness_playouts: args.decisiveness,
-            sweep: sweep.as_ref().map(|s| s.0.clone()),
-            values: Vec::new(),
-        });
+        let played = play_value(&args, &text, &sweep, value, share.clone());
+        let (loaded, specs, totals) = match (played, &sweep, value) {
+            (Ok(played), _, _) => played,
+            // A value that does not fit is said, and the sweep goes on.
+            (Err(f), Some((name, _, _)), Some(value)) => {
+                eprintln!("{}", f.message.trim_end());
+                let name = crate::report::printable(name);
+                eprintln!("{name} = {value}: not played; the sweep goes on.\n");
+                skipped.push(Skipped {
+                    value,
+                    error: table::gist(&f.message),
+                });
+                continue;
+            }
+            (Err(f), _, _) => return Err(f),
+        };
+        let a = analysis
+            .get_or_insert_with(|| new_analysis(&args, &loaded, &specs, &sweep, share.start));
         let measures = totals.measures(a.scored, a.measures_decisiveness());
         a.values.push(ValueResult {
             value,
@@ -177,18 +181,84 @@ pub fn run(args: Args) -> Result<(), Failure> {
             measures,
         });
     }
-    let analysis = analysis.expect("one value at least");
+    let Some(mut analysis) = analysis else {
+        return Err(Failure::usage(
+            "error: no value of the sweep could be played (each one's error is above)",
+        ));
+    };
+    analysis.skipped = skipped;
     if let Some(path) = &args.report {
         let page = report::page(&analysis);
         crate::record::write_atomically(std::path::Path::new(path), &page)
             .map_err(|e| Failure::usage(format!("error: cannot write `{path}`: {e}")))?;
     }
-    print(&analysis, args.format);
+    print(&analysis, args.format, args.wide);
     Ok(())
 }
 
-/// Prints an analysis for people or tools.
-pub fn print(analysis: &Analysis, format: Format) {
+/// An analysis with no value yet, of the rules and players of its first value.
+fn new_analysis(
+    args: &Args,
+    loaded: &Loaded,
+    specs: &[PlayerSpec],
+    sweep: &Option<(String, i64, i64)>,
+    first: u32,
+) -> Analysis {
+    Analysis {
+        game: loaded.rules.title.clone(),
+        study: Study {
+            rules: digest(&loaded.text),
+            options: args.seating.sets.clone(),
+            start: String::new(),
+            seed: args.seating.seed,
+            seeds: args.seating.seeds,
+            games: args.games,
+            shard: args.shard.map(|s| [s.k, s.of]),
+            first,
+        },
+        seats: loaded.rules.seats.clone(),
+        players: specs.iter().map(|s| s.to_string()).collect(),
+        scored: loaded.rules.score.is_some(),
+        decisiveness_playouts: args.decisiveness,
+        sweep: sweep.as_ref().map(|s| s.0.clone()),
+        values: Vec::new(),
+        skipped: Vec::new(),
+    }
+}
+
+/// Loads the rules at one value of the sweep (or with no sweep) and plays
+/// its share of games: the rules, the players and the totals.
+fn play_value(
+    args: &Args,
+    text: &str,
+    sweep: &Option<(String, i64, i64)>,
+    value: Option<i64>,
+    share: std::ops::Range<u32>,
+) -> Result<(Loaded, Vec<PlayerSpec>, Totals), Failure> {
+    let mut sets = args.seating.sets.clone();
+    if let (Some((name, _, _)), Some(v)) = (sweep, value) {
+        sets.push(format!("{name}={v}"));
+    }
+    let loaded = load_text(args.file.clone(), text.to_string(), &sets)?;
+    let specs = args.seating.specs(loaded.rules.seats.len(), "analyse")?;
+    // MCTS games take long: a progress line from the start, as `simulate` shows.
+    let slow = specs.iter().any(|s| *s != PlayerSpec::Random) || args.decisiveness > 0;
+    let progress = Progress::new(share.len() as u32, slow && args.format == Format::Human);
+    let totals = play_share(
+        &loaded,
+        &specs,
+        &args.seating,
+        share,
+        args.decisiveness,
+        &progress,
+    );
+    progress.finish();
+    Ok((loaded, specs, totals))
+}
+
+/// Prints an analysis for people (`wide`: a sweep's intervals in one wide
+/// table) or tools.
+pub fn print(analysis: &Analysis, format: Format, wide: bool) {
     match format {
         Format::Json => println!(
             "{}",
@@ -197,7 +267,7 @@ pub fn print(analysis: &Analysis, format: Format) {
         // Names come from rules files, --sweep and merged shards.
         Format::Human => print!(
             "{}",
-            crate::report::printable_lines(&table::render(analysis))
+            crate::report::printable_lines(&table::render(analysis, wide))
         ),
     }
 }

@@ -25,6 +25,10 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// A sweep's analysis in one wide table with the intervals (as
+    /// `tabula analyse --wide`).
+    #[arg(long)]
+    pub wide: bool,
 }
 
 /// A share of a study that merges with the others of its study.
@@ -144,7 +148,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     });
     if analyses {
         let merged = merge(&parsed::<Analysis>(&texts, "tabula analyse")?)?;
-        analyse::print(&merged, args.format);
+        analyse::print(&merged, args.format, args.wide);
         return Ok(());
     }
     let merged = merge(&parsed::<Summary>(&texts, "tabula simulate")?)?;

@@ -123,8 +123,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
         (None, from, _) => from.clone(),
     };
     if let Some(path) = &record_path {
-        // Named from the record's folder, where `replay` looks for it.
-        record.rules = super::rules_path::for_record(&file, std::path::Path::new(path));
+        record.rules = match &from {
+            // Rules read from the record's own text (no file): its name stays.
+            Some(resumed) if !std::path::Path::new(&file).is_file() => resumed.rules.clone(),
+            // Named from the record's folder, where `replay` looks for it.
+            _ => super::rules_path::for_record(&file, std::path::Path::new(path)),
+        };
     }
     let mut editor = DefaultEditor::new()
         .map_err(|e| Failure::usage(format!("error: cannot read the terminal: {e}")))?;

@@ -21,6 +21,10 @@ pub struct PositionArgs {
     /// With --from: only the record's first N moves.
     #[arg(long, value_name = "N", requires = "from")]
     pub upto: Option<usize>,
+    /// With --from: the rules file to use instead of the one the record
+    /// names (as `replay --rules`; the same as naming FILE).
+    #[arg(long, value_name = "FILE", requires = "from")]
+    pub rules: Option<String>,
 }
 
 /// A loaded game at its start position.
@@ -83,6 +87,14 @@ pub fn open(
             "error: --set cannot be used with --from: the options are the record's",
         ));
     }
+    let file = match (file, &position.rules) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(Failure::usage(
+                "error: name the rules file once: FILE or --rules FILE",
+            ))
+        }
+        (file, rules) => rules.as_deref().or(file),
+    };
     let record = read_record(path)?;
     let (file, text) = record_rules(&record, path, file)?;
     let loaded = load_record_rules(&record, path, file, text)?;
@@ -282,6 +294,15 @@ pub fn record_rules(
             "error: the record names the rules {shown}, but its hash is that of the built-in \
              `{default_file}`; pass the rules file with --rules FILE"
         )));
+    }
+    // The text the record carries, when the file is not beside it (or not
+    // to be trusted there) or has changed since.
+    if let Some(text) = record
+        .rules_text
+        .as_ref()
+        .filter(|t| rules_hash(t) == record.rules_hash)
+    {
+        return Ok((format!("{shown}, as the record holds it"), text.clone()));
     }
     match on_disk {
         Some((file, text)) => Err(mismatch(

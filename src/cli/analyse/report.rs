@@ -37,7 +37,11 @@ pub fn page(a: &Analysis) -> String {
     });
     let mut body = String::new();
     let _ = writeln!(body, "<h1>{}</h1>", escape(&a.game));
-    let _ = writeln!(body, "<pre>{}</pre>", escape(&super::table::render(a)));
+    let _ = writeln!(
+        body,
+        "<pre>{}</pre>",
+        escape(&super::table::render(a, true))
+    );
     for (title, svg) in [
         ("Game lengths", lengths(a)),
         (win_title(a), wins(a)),

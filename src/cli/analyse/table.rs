@@ -7,25 +7,30 @@ use std::fmt::Write as _;
 use super::totals::{Measures, Rate};
 use super::{Analysis, ValueResult};
 
-/// The whole analysis, as text.
-pub fn render(a: &Analysis) -> String {
+/// The whole analysis, as text: a sweep's tables fit 80 columns, or with
+/// `wide` show each rate's interval in one wide table.
+pub fn render(a: &Analysis, wide: bool) -> String {
     let mut out = String::new();
     let shard = match a.study.shard {
         Some([k, n]) => format!(" (shard {k} of {n})"),
         None => String::new(),
     };
     let games = a.values.first().map_or(0, |v| v.totals.games);
-    let _ = writeln!(
-        out,
+    let title = format!(
         "{}: {games} games{}, {}{shard}; players {}",
         a.game,
         if a.sweep.is_some() { " a value" } else { "" },
         a.study.seeds_text(games),
         a.players.join(", ")
     );
+    let _ = writeln!(out, "{}", crate::cli::view::wrap(&title, 80));
     let same_seats = a.values.windows(2).all(|w| w[0].seats == w[1].seats);
     match (&a.sweep, same_seats) {
-        (Some(option), true) => sweep_table(&mut out, option, a),
+        (Some(option), true) if wide => sweep_table(&mut out, option, a),
+        (Some(option), true) => {
+            narrow_tables(&mut out, option, a);
+            out.push_str("(rates in %; `--wide` adds their 95% confidence intervals)\n");
+        }
         _ => {
             for v in &a.values {
                 if let (Some(option), Some(value)) = (&a.sweep, v.value) {
@@ -35,8 +40,96 @@ pub fn render(a: &Analysis) -> String {
             }
         }
     }
-    out.push_str("(95% confidence intervals in brackets)\n");
+    if wide || a.sweep.is_none() || !same_seats {
+        out.push_str("(95% confidence intervals in brackets)\n");
+    }
+    for skipped in &a.skipped {
+        let option = a.sweep.as_deref().unwrap_or("value");
+        let said = format!(
+            "{option} = {}: not played: {}",
+            skipped.value, skipped.error
+        );
+        let _ = writeln!(out, "{}", crate::cli::view::wrap(&said, 80));
+    }
     out
+}
+
+/// The gist of a failure's message in a line: the innermost report's
+/// header (`error[E0006]: ...`), else the line marked `×`, else the first.
+pub fn gist(message: &str) -> String {
+    let lines: Vec<String> = message
+        .lines()
+        .map(|l| crate::report::plain(l).trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let header = lines.iter().rev().find(|l| l.starts_with("error["));
+    let marked = lines.iter().find_map(|l| l.strip_prefix("× "));
+    header
+        .map(String::as_str)
+        .or(marked)
+        .or(lines.first().map(String::as_str))
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// `text` cut to `most` characters (a seat's or option's name in a header).
+fn cut(text: &str, most: usize) -> String {
+    text.chars().take(most).collect()
+}
+
+/// A sweep as tables of at most 80 columns, a row per value: the seats'
+/// wins (a table per few seats when there are many), then draws, the first
+/// mover's wins and the shape of the games.
+fn narrow_tables(out: &mut String, option: &str, a: &Analysis) {
+    let seats = a.values.first().map_or(&[][..], |v| &v.seats[..]);
+    let option = cut(option, 10);
+    let first = option.chars().count().max(6);
+    let heads: Vec<String> = seats
+        .iter()
+        .map(|s| format!("{} wins", cut(s, 12)))
+        .collect();
+    let mut from = 0;
+    while from < seats.len() {
+        // As many seats as fit in 80 columns, one at least.
+        let mut to = from + 1;
+        let width = |to: usize| first + heads[from..to].iter().map(|h| h.len() + 2).sum::<usize>();
+        while to < seats.len() && width(to + 1) <= 80 {
+            to += 1;
+        }
+        let mut head = format!("{option:>first$}");
+        for h in &heads[from..to] {
+            let _ = write!(head, "  {h:>6}");
+        }
+        let _ = writeln!(out, "{head}");
+        for v in &a.values {
+            let mut row = format!("{:>first$}", v.value.unwrap_or(0));
+            for (h, r) in heads[from..to].iter().zip(&v.measures.wins[from..to]) {
+                let _ = write!(row, "  {:>w$.1}", 100.0 * r.rate, w = h.len().max(6));
+            }
+            let _ = writeln!(out, "{row}");
+        }
+        out.push('\n');
+        from = to;
+    }
+    let _ = writeln!(
+        out,
+        "{option:>first$}  {:>6}  {:>11}  {:>7}  {:>6}  {:>9}  {:>8}",
+        "draws", "first mover", "balance", "length", "branching", "coverage"
+    );
+    for v in &a.values {
+        let m = &v.measures;
+        let _ = writeln!(
+            out,
+            "{:>first$}  {:>6.1}  {:>11.1}  {:>7.3}  {:>6.1}  {:>9.1}  {:>8.1}",
+            v.value.unwrap_or(0),
+            100.0 * m.draws.rate,
+            100.0 * m.first_mover.rate,
+            m.balance,
+            m.length.mean,
+            m.branching,
+            100.0 * m.coverage
+        );
+    }
 }
 
 /// A percentage with its interval: `48.6% [45.5, 51.7]`.
