@@ -470,7 +470,7 @@ impl Rules {
                 progress.card = choice as u8;
             }
             Step::Enter(_) | Step::MoveBy(..) | Step::Switch(_) => {
-                let (from, to) = ((choice >> 8) as u8, choice as u8);
+                let (from, to) = super::choice::read_walk(choice);
                 self.play_walk(state, matches!(step, Step::Switch(_)), from, to);
             }
         }

@@ -67,6 +67,11 @@ pub(super) fn walk_word(from: u8, to: u8) -> CellId {
     CellId::from(from) << 8 | CellId::from(to)
 }
 
+/// The start and end of the walk in `word`.
+pub(super) fn read_walk(word: CellId) -> (u8, u8) {
+    ((word >> 8) as u8, word as u8)
+}
+
 /// A track move's walks, a word each, as many as `words` holds.
 pub(super) fn write_parts(words: &mut [CellId], parts: &Parts) {
     for (i, w) in words.iter_mut().enumerate().take(MAX_PARTS) {
@@ -78,8 +83,7 @@ pub(super) fn write_parts(words: &mut [CellId], parts: &Parts) {
 pub(super) fn read_parts(words: &[CellId]) -> Parts {
     let mut parts = NO_PARTS;
     for (i, &w) in words.iter().enumerate().take(MAX_PARTS) {
-        parts.0[i] = (w >> 8) as u8;
-        parts.1[i] = w as u8;
+        (parts.0[i], parts.1[i]) = read_walk(w);
     }
     parts
 }
@@ -142,7 +146,6 @@ impl Rules {
     }
 
     /// A track move whose walks `write` writes.
-    #[inline(always)]
     fn track_words(&self, number: u8, card: u8, write: impl FnOnce(&mut [CellId])) -> Move {
         let mut choices = NO_CHOICES;
         // A rule that plays a card plays one of a kind held: never 0.

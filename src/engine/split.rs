@@ -433,7 +433,6 @@ impl Split<'_> {
     }
 
     /// Sets part `i` to the walk `word` (`NO_CELL`: no part).
-    #[inline(always)]
     fn set_part(&mut self, i: usize, word: CellId) {
         self.words[self.at + i] = word;
     }

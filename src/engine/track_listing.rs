@@ -72,9 +72,9 @@ impl Rules {
                 }
             }
             if rules_with_moves > 1 {
-                self.merge_card_moves(out, start, card);
+                self.merge_card_moves(out, start);
             } else {
-                debug_assert!(!in_order || out[start..].is_sorted_by_key(card_key(card)));
+                debug_assert!(!in_order || out[start..].is_sorted_by_key(card_key));
             }
             if cards == 0 {
                 return;
@@ -177,8 +177,8 @@ impl Rules {
     /// keeps the first of those that play the card alike. The moves of one
     /// card keep their walks from the same word (`Rules::track_move`), so
     /// they are read off the words without looking their rules up.
-    fn merge_card_moves(&self, out: &mut Vec<Move>, start: usize, card: u8) {
-        out[start..].sort_unstable_by_key(card_key(card));
+    fn merge_card_moves(&self, out: &mut Vec<Move>, start: usize) {
+        out[start..].sort_unstable_by_key(card_key);
         let alike = |a: &Move, b: &Move| match (*a, *b) {
             (
                 Move::Chain { rule, choices },
@@ -235,10 +235,11 @@ impl Rules {
     }
 }
 
-/// The order of the moves of one card (all play it, or all none): by
-/// their words (walks by start, then end), then rule.
-fn card_key(_card: u8) -> impl Fn(&Move) -> (Choices, u8) {
-    move |m| match *m {
+/// The order of the moves of one card (all play it, or all none, so
+/// their walks start at the same word): by their words (walks by start,
+/// then end), then rule.
+fn card_key(m: &Move) -> (Choices, u8) {
+    match *m {
         Move::Chain { rule, choices } => (choices, rule),
         _ => (NO_CHOICES, 0),
     }
