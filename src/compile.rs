@@ -6,6 +6,7 @@
 //! set and a per-cell test. It never sees source text.
 
 mod cards;
+mod direct_reads;
 mod end_tests;
 mod lower;
 mod moves;

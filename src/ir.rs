@@ -14,6 +14,7 @@ mod node;
 pub mod pits;
 pub mod plan;
 pub mod print;
+pub mod read;
 mod rewrite;
 pub mod track;
 
@@ -34,6 +35,7 @@ pub const CHOICE_WORDS: usize = 9;
 /// The code of a piece in a cell: 0 empty, seat + 1, or a neutral kind after the seats.
 pub type PieceCode = u8;
 pub use node::{ArithOp, CmpOp, Node, SeatRef};
+pub use read::{Against, At, Read, Test};
 pub use track::{AfterMove, Deal, MoveEffect, SharedValue, SpaceKind, Track, When};
 
 use crate::syntax::Span;
@@ -51,7 +53,7 @@ pub struct Rules {
     pub geometry: Geometry,
     /// Pieces each seat starts with.
     pub supply: Supply,
-    /// Each seat's score (`Node::Bound` is the seat).
+    /// Each seat's score (`Node::Read(Read::Bound)` is the seat).
     pub score: Option<Node>,
     /// Whether cells hold ordered stacks.
     pub stacks: bool,
@@ -90,7 +92,7 @@ pub struct Rules {
     pub deck: Vec<u8>,
     /// Cards dealt to each seat at the start.
     pub hand: usize,
-    /// The tie-breaks, in order (`Node::Bound` is the seat).
+    /// The tie-breaks, in order (`Node::Read(Read::Bound)` is the seat).
     pub tiebreaks: Vec<Node>,
     /// Whether some rule reads a score during play, so that scores are kept
     /// after every turn (otherwise they are computed when the game ends).
@@ -150,7 +152,7 @@ pub enum Supply {
     Unlimited,
     /// The same number for every seat (`supply N`).
     Each(i32),
-    /// Computed for each seat at the start (`supply(p) = EXPR`; `Node::Bound` is the seat).
+    /// Computed for each seat at the start (`supply(p) = EXPR`; `Node::Read(Read::Bound)` is the seat).
     PerSeat(Node),
 }
 
@@ -409,7 +411,7 @@ pub enum CardTest {
     /// By kind: the condition reads the card alone, so it was decided for
     /// each kind when compiling.
     Kinds(CardKinds),
-    /// The condition, evaluated per kind of card held (`Node::Card`).
+    /// The condition, evaluated per kind of card held (`Node::Read(Read::Card)`).
     Test(Node),
 }
 
@@ -453,7 +455,7 @@ impl CardKinds {
 pub struct CardChain<'r> {
     /// The cards played.
     pub play: &'r CardPlay,
-    /// The cell they name (reads `Node::Total`, `Node::Played`).
+    /// The cell they name (reads `Node::Read(Read::Total)`, `Node::Read(Read::Played)`).
     pub target: &'r Node,
     /// The test on that cell.
     pub select: &'r Select,

@@ -5,6 +5,7 @@ use super::lower::Lowerer;
 use super::{value_of, CompileError};
 use crate::check::program::{ForcedSpec, PhaseSpec, Program};
 use crate::diagnostic::Diagnostic;
+use crate::ir::Read;
 use crate::ir::{CardPlay, CellId, Forced, Geometry, Otherwise, NO_CELL};
 
 /// The seats that play: the first N names of `players N of ...`, else all.
@@ -147,7 +148,7 @@ fn card_value(node: &crate::ir::Node, card: i64, kinds: &[(String, i64)]) -> Opt
     let v = |n: &Node| card_value(n, card, kinds);
     Some(match node {
         Node::Const(c) => *c,
-        Node::Card => card,
+        Node::Read(Read::Card) => card,
         Node::Value(c) => usize::try_from(v(c)?)
             .ok()
             .and_then(|c| kinds.get(c))

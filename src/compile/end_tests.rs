@@ -6,6 +6,7 @@
 //! [`EndTest::Evaluated`].
 
 use crate::ir::end_test::{Atom, Counter, EndTest, Who};
+use crate::ir::Read;
 use crate::ir::{ArithOp, Node, Rules, SeatRef};
 
 /// Writes the end tests into the plan; says how many were recognised.
@@ -45,12 +46,12 @@ pub fn of(condition: &Node) -> EndTest {
 fn atom(condition: &Node) -> Option<Atom> {
     Some(match condition {
         Node::Line(t, p) => Atom::Line(*t, who(p)?),
-        Node::Full => Atom::Full,
+        Node::Read(Read::Full) => Atom::Full,
         Node::CmpConst(op, a, c) => {
             let counter = match &**a {
                 Node::Supply(p) => Counter::Supply(who(p)?),
                 Node::Count(p) => Counter::Count(who(p)?),
-                Node::Turn => Counter::Turn,
+                Node::Read(Read::Turn) => Counter::Turn,
                 _ => return None,
             };
             Atom::Compare(counter, *op, *c)

@@ -7,6 +7,7 @@ use crate::check::program::{Hir, Program, Typed};
 use crate::diagnostic::Diagnostic;
 use crate::ir::compass::FORWARD;
 use crate::ir::{ArithOp, CellId, CmpOp, Geometry, Node, SeatRef, SpaceKind};
+use crate::ir::{At, Read};
 use crate::syntax::ast::{Aggregate, BinaryOp, UnaryOp};
 
 /// Lowers expressions, collecting the line and run lengths they use.
@@ -152,7 +153,7 @@ impl<'a> Lowerer<'a> {
                 })))
             }
             Hir::Seat(i) => Node::Const(*i as i64),
-            Hir::Param(i) => args.get(*i).cloned().unwrap_or(Node::Bound),
+            Hir::Param(i) => args.get(*i).cloned().unwrap_or(Node::Read(Read::Bound)),
             Hir::Error => Node::Const(0),
             Hir::If(value, condition, other) => {
                 // A branch the options rule out is not lowered: the engine
@@ -202,8 +203,8 @@ impl<'a> Lowerer<'a> {
                 self.in_aggregate = true;
                 // The cell variable is the parameter after the enclosing ones.
                 let mut inner: Vec<Node> = args.to_vec();
-                inner.resize(*index, Node::Bound);
-                inner.push(Node::Each);
+                inner.resize(*index, Node::Read(Read::Bound));
+                inner.push(Node::Read(Read::Cell(At::Each)));
                 let body = self.lower(body, &inner)?;
                 let condition = match condition {
                     Some(c) => Some(b(self.lower(c, &inner)?)),
@@ -289,12 +290,12 @@ impl<'a> Lowerer<'a> {
                 let mut node = || Box::new(it.next().expect("arity was checked"));
                 let seat = |n: Box<Node>| SeatRef::from_node(*n);
                 match id {
-                    BuiltinId::Mover => Node::Mover,
-                    BuiltinId::Next => Node::Next,
-                    BuiltinId::Turn => Node::Turn,
-                    BuiltinId::Last => Node::Last,
-                    BuiltinId::Cell => Node::Chosen,
-                    BuiltinId::Full => Node::Full,
+                    BuiltinId::Mover => Node::Read(Read::Mover),
+                    BuiltinId::Next => Node::Read(Read::Next),
+                    BuiltinId::Turn => Node::Read(Read::Turn),
+                    BuiltinId::Last => Node::Read(Read::Cell(At::Last)),
+                    BuiltinId::Cell => Node::Read(Read::Cell(At::Chosen)),
+                    BuiltinId::Full => Node::Read(Read::Full),
                     BuiltinId::Empty => Node::Empty(node()),
                     BuiltinId::Edge => Node::Edge(node()),
                     BuiltinId::Adjacent => Node::Adjacent(node(), node()),
@@ -316,17 +317,17 @@ impl<'a> Lowerer<'a> {
                         Node::Lead(who, node())
                     }
                     BuiltinId::Margin => Node::Margin(node()),
-                    BuiltinId::Played => Node::Played,
-                    BuiltinId::Total => Node::Total,
+                    BuiltinId::Played => Node::Read(Read::Played),
+                    BuiltinId::Total => Node::Read(Read::Total),
                     BuiltinId::HandSize => Node::HandSize(seat(node())),
                     BuiltinId::Centre => Node::Centre(node()),
-                    BuiltinId::From => Node::From,
-                    BuiltinId::To => Node::To,
-                    BuiltinId::Piece => Node::Piece,
+                    BuiltinId::From => Node::Read(Read::Cell(At::From)),
+                    BuiltinId::To => Node::Read(Read::Cell(At::To)),
+                    BuiltinId::Piece => Node::Read(Read::Piece),
                     BuiltinId::Connected => Node::Connected,
                     BuiltinId::Groups => Node::Groups,
                     BuiltinId::LargestGroup => Node::LargestGroup,
-                    BuiltinId::Card => Node::Card,
+                    BuiltinId::Card => Node::Read(Read::Card),
                     BuiltinId::Value => Node::Value(node()),
                     BuiltinId::Partner => Node::Partner(seat(node())),
                     BuiltinId::Home => Node::IsSpace(SpaceKind::Home, node()),
@@ -375,7 +376,7 @@ impl<'a> Lowerer<'a> {
                     }
                     BuiltinId::Step => Node::Step(node(), node()),
                     BuiltinId::Between => Node::Between(node(), node()),
-                    BuiltinId::Passes => Node::Passes,
+                    BuiltinId::Passes => Node::Read(Read::Passes),
                     BuiltinId::Store => Node::Store(seat(node())),
                     BuiltinId::Opposite => Node::Opposite(node()),
                     BuiltinId::Pit => Node::IsPit(node()),
@@ -431,7 +432,7 @@ fn around(kind: Aggregate, body: Node, condition: Option<Box<Node>>) -> Node {
     };
     let mut parts = Vec::new();
     flatten_and(*condition, &mut parts);
-    let is_each = |n: &Node| matches!(n, Node::Each);
+    let is_each = |n: &Node| matches!(n, Node::Read(Read::Cell(At::Each)));
     let centre = parts.iter().position(|p| match p {
         Node::Adjacent(a, c) => (is_each(c) && !reads_each(a)) || (is_each(a) && !reads_each(c)),
         _ => false,
@@ -451,7 +452,7 @@ fn around(kind: Aggregate, body: Node, condition: Option<Box<Node>>) -> Node {
 /// `any(on_side(c, S) for c where owner(c) == P)`, S and P not reading c,
 /// as one node (a race to a side: Breakthrough's far row); else the body back.
 fn piece_on_side(kind: Aggregate, body: Node, condition: &Node) -> Result<Node, Node> {
-    let is_each = |n: &Node| matches!(n, Node::Each);
+    let is_each = |n: &Node| matches!(n, Node::Read(Read::Cell(At::Each)));
     let owner_of_each = |a: &Node| matches!(a, Node::Owner(c) if is_each(c));
     let seat = match condition {
         Node::Cmp(CmpOp::Eq, a, p) | Node::Cmp(CmpOp::Eq, p, a)
@@ -473,7 +474,7 @@ fn piece_on_side(kind: Aggregate, body: Node, condition: &Node) -> Result<Node, 
 /// Whether a node reads the aggregate's cell.
 fn reads_each(n: &Node) -> bool {
     let mut found = false;
-    n.visit(&mut |n| found |= matches!(n, Node::Each));
+    n.visit(&mut |n| found |= matches!(n, Node::Read(Read::Cell(At::Each))));
     found
 }
 

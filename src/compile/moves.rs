@@ -5,6 +5,7 @@
 use super::lower::Lowerer;
 use super::{pieces, CompileError};
 use crate::check::program::{RuleSpec, StepSpec};
+use crate::ir::{At, Read};
 use crate::ir::{
     Candidates, CardTest, CmpOp, EnclosedEffect, Form, Geometry, MoveRule, Node, Rules, Step, Walk,
 };
@@ -123,7 +124,13 @@ fn is_relocation(steps: &[Step]) -> bool {
         None => true,
         Some(Node::Cmp(CmpOp::Ne, a, b)) => matches!(
             (&**a, &**b),
-            (Node::Chosen, Node::From) | (Node::From, Node::Chosen)
+            (
+                Node::Read(Read::Cell(At::Chosen)),
+                Node::Read(Read::Cell(At::From))
+            ) | (
+                Node::Read(Read::Cell(At::From)),
+                Node::Read(Read::Cell(At::Chosen))
+            )
         ),
         _ => false,
     };

@@ -4,6 +4,7 @@
 //! of every cell of the board tested, and a sum or maximum of those cells'
 //! numbers `Node::OwnedNumbers`. Needs the tops' bitboards.
 
+use crate::ir::{At, Read};
 use crate::ir::{CmpOp, Node, Rules, SeatRef};
 use crate::syntax::ast::Aggregate;
 
@@ -28,7 +29,8 @@ fn owned(node: &Node, seats: usize) -> Option<Node> {
     let Node::Aggregate(kind, body, Some(condition)) = node else {
         return None;
     };
-    let owner_of_each = |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Each));
+    let owner_of_each =
+        |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Read(Read::Cell(At::Each))));
     let named;
     let seat = match &**condition {
         Node::Cmp(CmpOp::Eq, a, b) => match (&**a, &**b) {
@@ -43,13 +45,14 @@ fn owned(node: &Node, seats: usize) -> Option<Node> {
         _ => return None,
     };
     let seat = match *seat {
-        Node::Mover => SeatRef::Mover,
-        Node::Next => SeatRef::Next,
-        Node::Bound => SeatRef::Bound,
+        Node::Read(Read::Mover) => SeatRef::Mover,
+        Node::Read(Read::Next) => SeatRef::Next,
+        Node::Read(Read::Bound) => SeatRef::Bound,
         Node::Const(c) if (0..seats as i64).contains(&c) => SeatRef::Fixed(c as u8),
         _ => return None,
     };
-    let numbers = matches!(&**body, Node::Number(c) if matches!(**c, Node::Each));
+    let numbers =
+        matches!(&**body, Node::Number(c) if matches!(**c, Node::Read(Read::Cell(At::Each))));
     Some(match kind {
         Aggregate::Sum | Aggregate::Max if numbers => Node::OwnedNumbers(*kind, seat),
         _ => Node::OwnedAggregate(*kind, seat, body.clone()),

@@ -187,6 +187,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::EndTests => super::end_tests::end_tests(rules),
             Pass::RandomDraw => random_draws(rules),
             Pass::PlayoutLoop => playout_loop(rules),
+            Pass::DirectReads => super::direct_reads::direct_reads(rules),
         };
         if let Some(what) = fired {
             rules.plan.fired.push((pass, what));

@@ -5,6 +5,7 @@
 //! choices can be listed, and one drawn at random, on the position as it
 //! stands, without lifting the piece.
 
+use crate::ir::{At, Read};
 use crate::ir::{Candidates, Form, Node, Rules, SeatRef, Step, Walk};
 use crate::syntax::ast::Reach;
 
@@ -52,8 +53,14 @@ fn reads_around(walk: &Walk) -> bool {
 /// See [`reads_around`].
 fn reads_cells_reached_only(node: &Node) -> bool {
     let reached = |c: &Node| match c {
-        Node::Chosen => true,
-        Node::Between(a, b) => matches!((&**a, &**b), (Node::From, Node::Chosen)),
+        Node::Read(Read::Cell(At::Chosen)) => true,
+        Node::Between(a, b) => matches!(
+            (&**a, &**b),
+            (
+                Node::Read(Read::Cell(At::From)),
+                Node::Read(Read::Cell(At::Chosen))
+            )
+        ),
         _ => false,
     };
     let mut local = true;
@@ -63,13 +70,13 @@ fn reads_cells_reached_only(node: &Node) -> bool {
             // What does not read the position, or reads it only through
             // the nodes above.
             Node::Const(_)
-            | Node::Mover
-            | Node::Next
-            | Node::Turn
-            | Node::Chosen
-            | Node::From
-            | Node::To
-            | Node::Piece
+            | Node::Read(Read::Mover)
+            | Node::Read(Read::Next)
+            | Node::Read(Read::Turn)
+            | Node::Read(Read::Cell(At::Chosen))
+            | Node::Read(Read::Cell(At::From))
+            | Node::Read(Read::Cell(At::To))
+            | Node::Read(Read::Piece)
             | Node::Not(_)
             | Node::Neg(_)
             | Node::And(..)

@@ -6,6 +6,7 @@
 use super::lower::Lowerer;
 use super::CompileError;
 use crate::check::program::Typed;
+use crate::ir::{At, Read};
 use crate::ir::{Candidates, CellId, CellMask, CmpOp, Node, Select, NO_CELL};
 use crate::syntax::ast::Aggregate;
 
@@ -47,7 +48,7 @@ impl Lowerer<'_> {
                 // `owner(cell) == mover` is what a pick's candidates are.
                 Node::Cmp(CmpOp::Eq, ref a, ref b)
                     if matches!(candidates, Candidates::Owned)
-                        && matches!((&**a, &**b), (Node::Owner(c), Node::Mover) | (Node::Mover, Node::Owner(c)) if matches!(**c, Node::Chosen)) =>
+                        && matches!((&**a, &**b), (Node::Owner(c), Node::Read(Read::Mover)) | (Node::Read(Read::Mover), Node::Owner(c)) if matches!(**c, Node::Read(Read::Cell(At::Chosen)))) =>
                     {}
                 // `owner(cell) == SEAT`: the cells of one seat's pieces.
                 Node::Cmp(CmpOp::Eq, ref a, ref b)
@@ -67,7 +68,7 @@ impl Lowerer<'_> {
                 // `encloses(cell) > 0`: the enclosing cells, from bitboards.
                 Node::CmpConst(CmpOp::Gt, ref a, 0)
                     if matches!(candidates, Candidates::Empty)
-                        && matches!(&**a, Node::Encloses(c) if matches!(**c, Node::Chosen)) =>
+                        && matches!(&**a, Node::Encloses(c) if matches!(**c, Node::Read(Read::Cell(At::Chosen)))) =>
                 {
                     candidates = Candidates::Enclosing;
                 }
@@ -76,7 +77,7 @@ impl Lowerer<'_> {
                 // Every other kind of candidate left here is an empty cell
                 // already (next to a piece, enclosing): nothing to narrow.
                 Node::Empty(ref a)
-                    if matches!(**a, Node::Chosen)
+                    if matches!(**a, Node::Read(Read::Cell(At::Chosen)))
                         && !matches!(candidates, Candidates::Occupied) =>
                 {
                     if matches!(candidates, Candidates::All) {
@@ -85,22 +86,22 @@ impl Lowerer<'_> {
                 }
                 Node::Not(ref e)
                     if matches!(candidates, Candidates::All)
-                        && matches!(&**e, Node::Empty(a) if matches!(**a, Node::Chosen)) =>
+                        && matches!(&**e, Node::Empty(a) if matches!(**a, Node::Read(Read::Cell(At::Chosen)))) =>
                 {
                     candidates = Candidates::Occupied;
                 }
                 // `any(not empty(n) for n where adjacent(cell, n))`: next to a piece.
                 Node::AroundAggregate(Aggregate::Any, ref at, ref body, None)
                     if matches!(candidates, Candidates::Empty)
-                        && matches!(**at, Node::Chosen)
-                        && matches!(&**body, Node::Not(e) if matches!(&**e, Node::Empty(n) if matches!(**n, Node::Each))) =>
+                        && matches!(**at, Node::Read(Read::Cell(At::Chosen)))
+                        && matches!(&**body, Node::Not(e) if matches!(&**e, Node::Empty(n) if matches!(**n, Node::Read(Read::Cell(At::Each))))) =>
                 {
                     candidates = Candidates::EmptyTouching;
                 }
                 Node::Adjacent(ref a, ref b)
                     if matches!(candidates, Candidates::Empty)
                         && !a.uses_chosen()
-                        && matches!(**b, Node::Chosen) =>
+                        && matches!(**b, Node::Read(Read::Cell(At::Chosen))) =>
                 {
                     candidates = Candidates::EmptyNeighbours((**a).clone());
                 }
@@ -157,7 +158,7 @@ impl Lowerer<'_> {
         let fact = |table: &[bool], c: Option<usize>| c.and_then(|c| table.get(c)) == Some(&true);
         Some(match node {
             Node::Const(c) => *c,
-            Node::Chosen => chosen as i64,
+            Node::Read(Read::Cell(At::Chosen)) => chosen as i64,
             Node::Edge(c) => fact(&g.edge, cell(c)?) as i64,
             Node::Corner(c) => fact(&g.corner, cell(c)?) as i64,
             Node::Centre(c) => fact(&g.centre, cell(c)?) as i64,
@@ -247,7 +248,8 @@ pub(super) fn join_and(mut parts: Vec<Node>) -> Option<Node> {
 /// The seat of `owner(cell) == SEAT` (either way round), when `SEAT` does
 /// not depend on the chosen cell.
 fn owner_of_chosen<'n>(a: &'n Node, b: &'n Node) -> Option<&'n Node> {
-    let owner = |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Chosen));
+    let owner =
+        |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Read(Read::Cell(At::Chosen))));
     match (owner(a), owner(b)) {
         (true, false) if !b.uses_chosen() => Some(b),
         (false, true) if !a.uses_chosen() => Some(a),
@@ -259,5 +261,5 @@ fn owner_of_chosen<'n>(a: &'n Node, b: &'n Node) -> Option<&'n Node> {
 /// cell) > 0` or `height(cell) > 0`.
 fn needs_a_piece(node: &Node) -> bool {
     matches!(node, Node::CmpConst(CmpOp::Gt, a, 0)
-        if matches!(&**a, Node::Stones(_, c) | Node::Height(c) if matches!(**c, Node::Chosen)))
+        if matches!(&**a, Node::Stones(_, c) | Node::Height(c) if matches!(**c, Node::Read(Read::Cell(At::Chosen)))))
 }

@@ -8,6 +8,7 @@ use crate::check::program::{BoardSpec, Program};
 use crate::ir::{
     AfterMove, ArithOp, Deal, Geometry, MoveEffect, Node, SeatRef, Setup, SharedValue, Track, When,
 };
+use crate::ir::{At, Read};
 
 /// The track's tables and the geometry of its spaces, labelled by the
 /// seats' initials (or numbers when two seats share one).
@@ -162,11 +163,13 @@ pub fn after_move(program: &Program, lower: &mut Lowerer) -> Result<AfterMove, C
 /// The value of `node` where a mover lands alone on `to` (its height 1,
 /// the mover's pieces there 1), if it reads nothing else.
 fn value_alone(node: &Node) -> Option<i64> {
-    let at_to = |c: &Node| matches!(c, Node::To);
+    let at_to = |c: &Node| matches!(c, Node::Read(Read::Cell(At::To)));
     match node {
         Node::Const(v) => Some(*v),
         Node::Height(c) if at_to(c) => Some(1),
-        Node::Stones(SeatRef::Node(p), c) if matches!(**p, Node::Piece) && at_to(c) => Some(1),
+        Node::Stones(SeatRef::Node(p), c) if matches!(**p, Node::Read(Read::Piece)) && at_to(c) => {
+            Some(1)
+        }
         Node::Arith(op, a, b, _) => {
             let (a, b) = (value_alone(a)?, value_alone(b)?);
             let divides = matches!(op, ArithOp::Div | ArithOp::Rem);

@@ -16,7 +16,9 @@ use super::eval::Scope;
 use super::pool::{buffer, copy_of, give_back, give_buffer};
 use super::relocation::{whole_board, Outcomes};
 use super::{Move, Outcome, State};
-use crate::ir::{CellId, EndResult, Filter, Form, Node, Rules, SeatRef, Step, NO_CELL};
+use crate::ir::read::Who;
+use crate::ir::Read;
+use crate::ir::{CellId, EndResult, Filter, Form, Node, Rules, Step, NO_CELL};
 
 impl Rules {
     /// Removes the moves the filters forbid.
@@ -419,8 +421,10 @@ impl Rules {
             return None;
         }
         let (first, rest) = self.ends.split_first()?;
-        let table = match (&first.condition, &first.result) {
-            (Node::Line(t, SeatRef::Mover), EndResult::Winner(Node::Mover)) => *t as usize,
+        let table = match (Read::of(&first.condition), &first.result) {
+            (Some(Read::Line(t, Who::Mover)), EndResult::Winner(Node::Read(Read::Mover))) => {
+                t as usize
+            }
             _ => return None,
         };
         // An effect after the turn cannot make a line, but a score can decide.

@@ -12,105 +12,10 @@
 
 use rand::Rng;
 
-use super::cards::CardReading;
+use super::cards::Evaluated;
 use super::eval::Scope;
 use super::State;
-use crate::ir::{CardChain, CellId, CmpOp, End, Node, Rules, SeatRef, NO_CELL};
-
-/// The most end rules the loop reads with its readers.
-const MAX_ENDS: usize = crate::ir::plan::LOOP_ENDS;
-
-/// A condition the loop reads every turn.
-#[derive(Clone, Copy)]
-enum Check<'r> {
-    /// No condition.
-    Always,
-    /// A leaf holds.
-    Is(Leaf),
-    /// A leaf does not hold.
-    Not(Leaf),
-    /// Both leaves hold.
-    Both(Leaf, Leaf),
-    /// Any other condition, evaluated.
-    Eval(&'r Node),
-}
-
-/// A leaf of a condition, read straight off the state.
-#[derive(Clone, Copy)]
-enum Leaf {
-    /// The mover has a line of the table's length (`line(n, mover)`).
-    MoverLine(usize),
-    /// The turn is in the bounds (`turn OP c`).
-    Turn(Bounds),
-    /// `lead(mover)` on the cell is in the bounds.
-    Lead(Bounds),
-    /// `margin` on the cell is in the bounds.
-    Margin(Bounds),
-}
-
-/// How many cards the draw after placing takes.
-#[derive(Clone, Copy)]
-enum Count<'r> {
-    /// As many as were played.
-    Played,
-    /// Any other number, evaluated.
-    Eval(&'r Node),
-}
-
-/// `value OP c` as bounds: the value is in `lo..=hi`, or not in it for
-/// `!=`. One test, where the operator would need a jump.
-#[derive(Clone, Copy)]
-struct Bounds {
-    /// The least value in the bounds.
-    lo: i64,
-    /// The greatest value in the bounds.
-    hi: i64,
-    /// Whether the condition holds inside the bounds (false for `!=`).
-    inside: bool,
-}
-
-impl Bounds {
-    /// The bounds of `value OP c`.
-    fn of(op: CmpOp, c: i64) -> Self {
-        let (lo, hi) = match op {
-            CmpOp::Eq | CmpOp::Ne => (c, c),
-            // Below the least value: nothing is in `1..=0`.
-            CmpOp::Lt => c.checked_sub(1).map_or((1, 0), |h| (i64::MIN, h)),
-            CmpOp::Le => (i64::MIN, c),
-            CmpOp::Gt => c.checked_add(1).map_or((1, 0), |l| (l, i64::MAX)),
-            CmpOp::Ge => (c, i64::MAX),
-        };
-        let inside = op != CmpOp::Ne;
-        Bounds { lo, hi, inside }
-    }
-
-    /// Whether `value OP c` holds.
-    #[inline(always)]
-    fn hold(self, value: i64) -> bool {
-        (self.lo <= value && value <= self.hi) == self.inside
-    }
-}
-
-/// The cell a card set names, as the loop reads it.
-#[derive(Clone, Copy)]
-enum Target {
-    /// `field(total)`: the cell numbered with the cards' total.
-    FieldOfTotal,
-    /// Any other, evaluated.
-    Eval,
-}
-
-/// What the loop reads, worked out once a playout.
-struct Readers<'r> {
-    /// The cell the cards name.
-    target: Target,
-    /// The test of the cell the cards name.
-    test: Check<'r>,
-    /// The draw after placing, and its condition.
-    draw: Option<(Count<'r>, Check<'r>)>,
-    /// The end rules' conditions, in order.
-    ends: [Check<'r>; MAX_ENDS],
-}
+use crate::ir::{CardChain, CellId, End, Rules, NO_CELL};
 
 impl Rules {
     /// Plays random card moves until the game ends, no move is legal or
@@ -132,16 +37,14 @@ impl Rules {
         if state.again {
             return None;
         }
-        let readers = Readers::of(self, chain);
         let forced = phase.otherwise.is_some();
         let mut played = 0;
         while played < max_moves && !state.is_over() {
             let set = match state.supply[state.mover as usize] > 0 {
                 true => {
-                    let reading = Read {
+                    let reading = Evaluated {
                         rules: self,
                         chain,
-                        readers: &readers,
                         state,
                     };
                     self.random_card_set(chain, state, rng, &reading)
@@ -151,7 +54,7 @@ impl Rules {
             let seat = state.mover;
             match set {
                 Some((slots, cell)) => {
-                    self.play_read_cards(&readers, state, slots, cell);
+                    self.play_read_cards(chain, state, slots, cell);
                     state.passes = 0;
                 }
                 None if forced => {
@@ -161,31 +64,29 @@ impl Rules {
                 None => break,
             }
             played += 1;
-            self.finish_read_turn(&readers, state, seat);
+            self.finish_read_turn(state, seat);
         }
         Some(played)
     }
 
-    /// [`Rules::finish_turn`] without effects, with the end rules read by
-    /// their readers.
+    /// [`Rules::finish_turn`] without effects.
     #[inline(always)]
-    fn finish_read_turn(&self, readers: &Readers, state: &mut State, seat: u8) {
+    fn finish_read_turn(&self, state: &mut State, seat: u8) {
         if self.live_scores {
             self.update_scores(state);
         }
-        for (check, end) in readers.ends.iter().zip(&self.ends) {
-            if check.holds(self, state, NO_CELL, 0, 0) {
+        for end in &self.ends {
+            if self.eval(&end.condition, &Scope::at(state, NO_CELL)) != 0 {
                 return self.end_at(state, end);
             }
         }
         self.next_turn(state, seat);
     }
 
-    /// [`Rules::play_cards`] with the draw's condition read by its reader.
-    /// Written out, not `play_cards` with the reader passed in: sharing the
-    /// body cost Just 4 Fun 2.3% through the compiler's choices.
+    /// [`Rules::play_cards`] written out: sharing the body cost Just 4 Fun
+    /// 2.3% through the compiler's choices.
     #[inline(always)]
-    fn play_read_cards(&self, readers: &Readers, state: &mut State, slots: u16, cell: CellId) {
+    fn play_read_cards(&self, chain: CardChain, state: &mut State, slots: u16, cell: CellId) {
         let seat = state.mover;
         let (played, total) = state.discard_cards(seat, slots, self);
         // `place_piece` asks the same, out of line; asked here, a piece on
@@ -194,14 +95,10 @@ impl Rules {
             true => self.place_counted(state, cell),
             false => self.place_piece(state, cell),
         }
-        if let Some((count, when)) = readers.draw {
-            if when.holds(self, state, cell, played, total) {
-                let n = match count {
-                    Count::Played => i64::from(played),
-                    Count::Eval(node) => {
-                        self.eval(node, &Scope::of_cards(state, cell, played, total))
-                    }
-                };
+        if let Some((count, when)) = chain.draw() {
+            let scope = Scope::of_cards(state, cell, played, total);
+            if when.is_none_or(|w| self.eval(w, &scope) != 0) {
+                let n = self.eval(count, &scope);
                 let n = n.clamp(0, self.deck.len() as i64);
                 state.draw_cards(seat, n as usize, self);
             }
@@ -212,152 +109,5 @@ impl Rules {
     #[inline(never)]
     fn end_at(&self, state: &mut State, end: &End) {
         self.end_by(state, end);
-    }
-}
-
-/// A card rule's cell and test read by the loop's readers, on `state`.
-struct Read<'a> {
-    /// The rules the readers were made from.
-    rules: &'a Rules,
-    /// The card rule.
-    chain: CardChain<'a>,
-    /// Its readers.
-    readers: &'a Readers<'a>,
-    /// The position the cards are played in.
-    state: &'a State,
-}
-
-impl CardReading for Read<'_> {
-    #[inline(always)]
-    fn target(&self, played: u8, total: i32) -> CellId {
-        let rules = self.rules;
-        match self.readers.target {
-            Target::FieldOfTotal => usize::try_from(total)
-                .ok()
-                .and_then(|n| rules.field_of.get(n).copied())
-                .unwrap_or(NO_CELL),
-            Target::Eval => rules.target_of(self.chain, self.state, played, total),
-        }
-    }
-
-    /// Whether the card rule's test allows a piece on `cell`, as
-    /// the evaluator's reading (`Evaluated` in cards.rs) says.
-    #[inline(always)]
-    fn allows(&self, cell: CellId, played: u8, total: i32) -> bool {
-        let (rules, state) = (self.rules, self.state);
-        rules.guard_and_mask_allow(self.chain.select, state, cell, played, total)
-            && self.readers.test.holds(rules, state, cell, played, total)
-    }
-}
-
-impl<'r> Readers<'r> {
-    /// The readers of a card rule's conditions and of the end rules.
-    fn of(rules: &'r Rules, chain: CardChain<'r>) -> Self {
-        let always = Check::Always;
-        let test = chain.select.test.as_ref().map_or(always, Check::of);
-        let draw = chain
-            .draw()
-            .map(|(count, when)| (Count::of(count), when.map_or(always, Check::of)));
-        let mut ends = [always; MAX_ENDS];
-        for (check, end) in ends.iter_mut().zip(&rules.ends) {
-            *check = Check::of(&end.condition);
-        }
-        let target = match chain.target {
-            Node::Field(n) if matches!(**n, Node::Total) => Target::FieldOfTotal,
-            _ => Target::Eval,
-        };
-        Readers {
-            target,
-            test,
-            draw,
-            ends,
-        }
-    }
-}
-
-impl<'r> Count<'r> {
-    /// The reader of a draw's count.
-    fn of(count: &'r Node) -> Self {
-        match count {
-            Node::Played => Count::Played,
-            other => Count::Eval(other),
-        }
-    }
-}
-
-impl<'r> Check<'r> {
-    /// The reader of a condition.
-    fn of(condition: &'r Node) -> Self {
-        let read = || -> Option<Self> {
-            Some(match condition {
-                Node::Not(a) => Check::Not(Leaf::of(a)?),
-                Node::And(a, b) => Check::Both(Leaf::of(a)?, Leaf::of(b)?),
-                other => Check::Is(Leaf::of(other)?),
-            })
-        };
-        read().unwrap_or(Check::Eval(condition))
-    }
-
-    /// Whether the condition holds, with `cell` chosen and `played` cards
-    /// of `total` value played.
-    #[inline(always)]
-    fn holds(&self, rules: &Rules, state: &State, cell: CellId, played: u8, total: i32) -> bool {
-        match *self {
-            Check::Always => true,
-            Check::Is(a) => a.holds(rules, state, cell),
-            Check::Not(a) => !a.holds(rules, state, cell),
-            Check::Both(a, b) => a.holds(rules, state, cell) && b.holds(rules, state, cell),
-            Check::Eval(node) => {
-                rules.eval(node, &Scope::of_cards(state, cell, played, total)) != 0
-            }
-        }
-    }
-}
-
-impl Leaf {
-    /// The leaf of a condition, if it is one the loop reads.
-    fn of(node: &Node) -> Option<Self> {
-        Some(match node {
-            Node::Line(t, SeatRef::Mover) => Leaf::MoverLine(*t as usize),
-            Node::CmpConst(op, a, c) => match &**a {
-                Node::Turn => Leaf::Turn(Bounds::of(*op, *c)),
-                Node::Lead(SeatRef::Mover, at) if matches!(**at, Node::Chosen) => {
-                    Leaf::Lead(Bounds::of(*op, *c))
-                }
-                Node::Margin(at) if matches!(**at, Node::Chosen) => {
-                    Leaf::Margin(Bounds::of(*op, *c))
-                }
-                _ => return None,
-            },
-            _ => return None,
-        })
-    }
-
-    /// Whether the leaf holds with `cell` chosen (a lead or margin on no
-    /// cell is 0, as the evaluator reads it).
-    #[inline(always)]
-    fn holds(self, rules: &Rules, state: &State, cell: CellId) -> bool {
-        let mover = state.mover;
-        let on_cell = cell != NO_CELL;
-        match self {
-            Leaf::MoverLine(t) => state.lines[t * rules.seats.len() + mover as usize],
-            Leaf::Turn(bounds) => bounds.hold(i64::from(state.turn)),
-            Leaf::Lead(bounds) => {
-                let lead = match (on_cell, rules.majority) {
-                    (true, true) => state.counted_lead(cell, mover, rules.seats.len()),
-                    (true, false) => state.lead(cell, mover, rules),
-                    (false, _) => 0,
-                };
-                bounds.hold(lead)
-            }
-            Leaf::Margin(bounds) => {
-                let margin = match (on_cell, rules.majority) {
-                    (true, true) => state.counted_margin(cell),
-                    (true, false) => state.margin(cell, rules),
-                    (false, _) => 0,
-                };
-                bounds.hold(margin)
-            }
-        }
     }
 }

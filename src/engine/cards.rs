@@ -212,31 +212,25 @@ impl State {
     }
 }
 
-/// How a card move's cell is read: the cell `played` cards of `total`
-/// value name, and whether the rule allows the mover's piece there. The
-/// evaluator reads them for any rule; the card loop has faster readers.
-pub(super) trait CardReading {
-    /// The cell the cards name.
-    fn target(&self, played: u8, total: i32) -> CellId;
-    /// Whether the rule allows the mover's piece on `cell`.
-    fn allows(&self, cell: CellId, played: u8, total: i32) -> bool;
-}
-
 /// A card rule's cell and test read by the evaluator, on `state`.
-struct Evaluated<'a> {
+pub(super) struct Evaluated<'a> {
     /// The rules.
-    rules: &'a Rules,
+    pub rules: &'a Rules,
     /// The card rule.
-    chain: CardChain<'a>,
+    pub chain: CardChain<'a>,
     /// The position the cards are played in.
-    state: &'a State,
+    pub state: &'a State,
 }
 
-impl CardReading for Evaluated<'_> {
+impl Evaluated<'_> {
+    /// The cell the cards name.
+    #[inline(always)]
     fn target(&self, played: u8, total: i32) -> CellId {
         self.rules.target_of(self.chain, self.state, played, total)
     }
 
+    /// Whether the rule allows the mover's piece on `cell`.
+    #[inline(always)]
     fn allows(&self, cell: CellId, played: u8, total: i32) -> bool {
         let (rules, select) = (self.rules, self.chain.select);
         rules.guard_and_mask_allow(select, self.state, cell, played, total)
@@ -378,7 +372,7 @@ impl Rules {
         chain: CardChain,
         state: &State,
         rng: &mut R,
-        reading: &impl CardReading,
+        reading: &Evaluated,
     ) -> Option<(u16, CellId)> {
         let (room, len) = state.hand_room(state.mover, self);
         let mut sets = CardSets::in_room(chain.play, room, len);
@@ -416,7 +410,7 @@ impl Rules {
         state: &State,
         sets: &CardSets,
         slots: u16,
-        reading: &impl CardReading,
+        reading: &Evaluated,
     ) -> Option<CellId> {
         let played = slots.count_ones() as u8;
         let total = sets.total(slots);

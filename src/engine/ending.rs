@@ -3,7 +3,7 @@
 
 use super::eval::Scope;
 use super::State;
-use crate::ir::{CellId, Node, Rules, NO_CELL};
+use crate::ir::{CellId, Read, Rules, NO_CELL};
 
 impl Rules {
     /// The end rule that ended the game: the first whose condition holds in
@@ -23,8 +23,8 @@ impl Rules {
     pub fn line_won(&self, state: &State, end: usize, seat: u8) -> Option<Vec<CellId>> {
         let mut tables = Vec::new();
         self.ends.get(end)?.condition.visit(&mut |n| {
-            if let Node::Line(t, _) = n {
-                tables.push(*t as usize);
+            if let Some(Read::Line(t, _)) = Read::of(n) {
+                tables.push(t as usize);
             }
         });
         let own = seat + 1;

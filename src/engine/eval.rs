@@ -99,11 +99,11 @@ impl Rules {
 
     /// Evaluates a node to an integer (conditions are 0 or 1).
     ///
-    /// Leaves (constants, counters of a directly named seat) are read inline, so
-    /// that the common trees cost one call per inner node, not one per node.
+    /// Constants, reads and tests are read inline, so that an expression
+    /// costs one call per node of any other kind.
     #[inline(always)]
     pub(super) fn eval(&self, node: &Node, s: &Scope) -> i64 {
-        match self.leaf(node, s) {
+        match self.direct(node, s) {
             Some(v) => v,
             None => self.inner(node, s),
         }
@@ -142,87 +142,14 @@ impl Rules {
         })
     }
 
+    /// The value of a node read in one step, if it is one.
     #[inline(always)]
-    fn leaf(&self, node: &Node, s: &Scope) -> Option<i64> {
-        match node {
-            // A comparison of a leaf with a constant (`supply(mover) == 0`) is
-            // common enough in end rules to be read without a call too.
-            Node::CmpConst(op, a, c) => Some(op.apply(self.simple(a, s)?, *c)),
-            // So is a conjunction of two such comparisons (a move's test such
-            // as `lead(mover) > -2 and margin < 2`); expressions have no side
-            // effects, so falling back after reading the first is harmless.
-            // `not line(4, mover)`, a draw's condition.
-            Node::Not(a) => Some((self.simple(a, s)? == 0) as i64),
-            // `cell != from`: two leaves compared.
-            Node::Cmp(op, a, b) => Some(op.apply(self.simple(a, s)?, self.simple(b, s)?)),
-            Node::And(a, b) => match (&**a, &**b) {
-                (Node::CmpConst(o1, x, c1), Node::CmpConst(o2, y, c2)) => {
-                    if o1.apply(self.simple(x, s)?, *c1) == 0 {
-                        Some(0)
-                    } else {
-                        Some(o2.apply(self.simple(y, s)?, *c2))
-                    }
-                }
-                _ => None,
-            },
-            other => self.simple(other, s),
-        }
-    }
-
-    /// A leaf that needs no evaluation below it.
-    #[inline(always)]
-    fn simple(&self, node: &Node, s: &Scope) -> Option<i64> {
-        let st = s.state;
+    fn direct(&self, node: &Node, s: &Scope) -> Option<i64> {
         Some(match node {
             Node::Const(v) => *v,
-            Node::Mover => st.mover as i64,
-            Node::Next => next_seat(st.mover as usize, self.seats.len()) as i64,
-            Node::Turn => st.turn as i64,
-            Node::Last => st.last as i64,
-            Node::Chosen => s.chosen as i64,
-            Node::Played => s.played as i64,
-            Node::Total => s.total as i64,
-            Node::Each => s.each as i64,
-            Node::From => s.from as i64,
-            Node::To => s.to as i64,
-            // A seat's piece reads as the seat; none, or a neutral one, as no seat.
-            Node::Piece => match s.piece as usize {
-                code @ 1.. if code <= self.seats.len() => code as i64 - 1,
-                _ => -1,
-            },
-            Node::Bound => s.bound as i64,
-            Node::Card => s.card as i64,
-            Node::Full => st.empty_list.is_empty() as i64,
-            Node::Supply(p) => supply_value(st.supply[self.direct_seat(p, s)?]),
-            Node::Score(p) => st.scores[self.direct_seat(p, s)?] as i64,
-            Node::Gain(p) => st.gains[self.direct_seat(p, s)?] as i64,
-            Node::Count(p) => st.counts[self.direct_seat(p, s)?] as i64,
-            Node::Runs(t, p) => {
-                st.runs[*t as usize * self.seats.len() + self.direct_seat(p, s)?] as i64
-            }
-            Node::Line(t, p) => {
-                st.lines[*t as usize * self.seats.len() + self.direct_seat(p, s)?] as i64
-            }
-            // The common card-game tests, on the chosen cell, without a call.
-            Node::Lead(p, c) if matches!(**c, Node::Chosen) && s.chosen != NO_CELL => {
-                st.lead(s.chosen, self.direct_seat(p, s)? as u8, self)
-            }
-            Node::Margin(c) if matches!(**c, Node::Chosen) && s.chosen != NO_CELL => {
-                st.margin(s.chosen, self)
-            }
-            // A track step's test on each mover (`not locked(cell)`).
-            Node::Locked(c) if matches!(**c, Node::Chosen) => self.locked(st, s.chosen) as i64,
-            // A track game's seat tests (`partner(mover) if locked_movers(mover)
-            // == 4 else mover`), read on every listing and every turn's end.
-            // A cell's number in an aggregate (`sum(number(c) for c ...)`).
-            Node::Number(c) if matches!(**c, Node::Each) => {
-                self.numbers.get(s.each as usize).copied().unwrap_or(0)
-            }
-            Node::Field(n) if matches!(**n, Node::Total) => usize::try_from(s.total)
-                .ok()
-                .and_then(|n| self.field_of.get(n).copied())
-                .unwrap_or(NO_CELL)
-                as i64,
+            Node::Read(r) => self.read(*r, s),
+            Node::Test(t) => self.test(t, s) as i64,
+            Node::Both(tests) => tests.iter().all(|t| self.test(t, s)) as i64,
             _ => return None,
         })
     }
@@ -234,10 +161,7 @@ impl Rules {
         let seat = |p: &SeatRef| self.seat_of(p, s);
         let cell = |n: &Node| self.eval(n, s) as CellId;
         match node {
-            Node::Empty(c) => {
-                let c = cell(c);
-                (c != NO_CELL && st.board[c as usize] == 0) as i64
-            }
+            Node::Empty(c) => self.empty_at(st, cell(c)),
             Node::Edge(c) => {
                 let c = cell(c);
                 (c != NO_CELL && self.geometry.edge[c as usize]) as i64
@@ -246,14 +170,7 @@ impl Rules {
                 let c = cell(c);
                 (c != NO_CELL && self.geometry.corner[c as usize]) as i64
             }
-            Node::Height(c) => {
-                let c = cell(c);
-                if c == NO_CELL {
-                    0
-                } else {
-                    st.heights[c as usize] as i64
-                }
-            }
+            Node::Height(c) => self.height_at(st, cell(c)),
             Node::Adjacent(a, b) => {
                 let (a, b) = (cell(a), cell(b));
                 self.geometry.adjacent(a, b) as i64
@@ -286,49 +203,13 @@ impl Rules {
                     0
                 })
             }
-            Node::Number(c) => {
-                let c = cell(c);
-                self.numbers.get(c as usize).copied().unwrap_or(0)
-            }
-            Node::Field(n) => {
-                let n = self.eval(n, s);
-                usize::try_from(n)
-                    .ok()
-                    .and_then(|n| self.field_of.get(n).copied())
-                    .unwrap_or(NO_CELL) as i64
-            }
-            Node::Owner(c) => {
-                let c = cell(c);
-                match st.board.get(c as usize) {
-                    Some(&code) if code != 0 && code as usize <= self.seats.len() => {
-                        code as i64 - 1
-                    }
-                    _ => -1,
-                }
-            }
-            Node::Stones(p, c) => {
-                let (p, c) = (seat(p), cell(c));
-                // No cell, or no seat (`piece` before any piece moved).
-                if c == NO_CELL || p >= self.seats.len() {
-                    0
-                } else {
-                    st.stones(c, p as u8, self) as i64
-                }
-            }
-            Node::Lead(p, c) => {
-                let (p, c) = (seat(p), cell(c));
-                if c == NO_CELL || p >= self.seats.len() {
-                    return 0;
-                }
-                st.lead(c, p as u8, self)
-            }
-            Node::Margin(c) => {
-                let c = cell(c);
-                if c == NO_CELL {
-                    return 0;
-                }
-                st.margin(c, self)
-            }
+            Node::Number(c) => self.number_at(cell(c)),
+            Node::Field(n) => self.field_at(self.eval(n, s)),
+            Node::Owner(c) => self.owner_at(st, cell(c)),
+            // No cell, or no seat (`piece` before any piece moved): none.
+            Node::Stones(p, c) => self.stones_at(st, seat(p), cell(c)),
+            Node::Lead(p, c) => self.lead_at(st, seat(p), cell(c)),
+            Node::Margin(c) => self.margin_at(st, cell(c)),
             Node::HandSize(p) => st.hand_len.get(seat(p)).copied().unwrap_or(0) as i64,
             Node::Aggregate(kind, body, condition) => {
                 let cells = 0..self.geometry.cell_count() as CellId;
@@ -402,7 +283,6 @@ impl Rules {
                 let columns = &self.geometry.compass.columns;
                 columns.get(cell(c) as usize).map_or(0, |&r| r as i64)
             }
-            Node::Passes => st.passes as i64,
             Node::Store(p) => self.geometry.store(seat(p)) as i64,
             Node::Opposite(c) => self.geometry.opposite(cell(c)) as i64,
             Node::IsPit(c) => self.geometry.is_pit(cell(c)) as i64,
@@ -414,21 +294,9 @@ impl Rules {
             }
             Node::LockedMovers(p) => self.locked_movers(st, seat(p)) as i64,
             // Listed, not `_`: a new kind of node must be handled here or there.
-            Node::Const(_)
-            | Node::Mover
-            | Node::Next
-            | Node::Turn
-            | Node::Last
-            | Node::Chosen
-            | Node::Bound
-            | Node::Full
-            | Node::Played
-            | Node::Total
-            | Node::Each
-            | Node::From
-            | Node::To
-            | Node::Card
-            | Node::Piece => self.simple(node, s).unwrap_or(0),
+            Node::Const(_) | Node::Read(_) | Node::Test(_) | Node::Both(_) => {
+                self.direct(node, s).unwrap_or(0)
+            }
         }
     }
 }

@@ -172,21 +172,6 @@ impl Rules {
         holds(&select.guard) && holds(&select.test)
     }
 
-    /// Whether a selection's guard and test hold in `scope`, the test read
-    /// in one call where its shape allows (`cell_test`): for the tests a
-    /// walk asks of every space it reaches.
-    #[inline(always)]
-    pub(super) fn guard_and_cell_test(&self, select: &Select, scope: &Scope) -> bool {
-        select
-            .guard
-            .as_ref()
-            .is_none_or(|g| self.eval(g, scope) != 0)
-            && select
-                .test
-                .as_ref()
-                .is_none_or(|t| self.cell_test(t, scope))
-    }
-
     /// Appends the empty cells next to a piece.
     fn empty_touching(&self, state: &State, out: &mut Vec<Move>) {
         if let Some(bits) = self.kind_word(&Candidates::EmptyTouching, state) {

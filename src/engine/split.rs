@@ -16,6 +16,7 @@ use super::track::{Change, MAX_PARTS, NO_PARTS, NO_SPACE};
 use super::walk::fixed_seat;
 use super::{Move, State, MAX_MOVES};
 use crate::ir::track::MAX_SPLIT;
+use crate::ir::{At, Read};
 use crate::ir::{Candidates, CellId, MoveEffect, Node, Rules, Select, SpaceKind, NO_CELL};
 
 /// The most movers a split considers (one entry per mover of a stack).
@@ -334,7 +335,7 @@ impl Rules {
     /// or the movers where it ends, and a home is no end zone.
     fn effects_off_end_zones(&self) -> bool {
         self.tracks().after_move.effects.iter().all(|e| match e {
-            MoveEffect::Capture(at, _) => matches!(at, Node::To),
+            MoveEffect::Capture(at, _) => matches!(at, Node::Read(Read::Cell(At::To))),
             MoveEffect::SendHome(_) => true,
         })
     }

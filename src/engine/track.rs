@@ -14,6 +14,7 @@ use crate::ir::{
     AfterMove, Candidates, CardTest, CellId, MoveEffect, MoveRule, Node, Rules, Select, SpaceKind,
     Step, When, NO_CELL,
 };
+use crate::ir::{Against, At, CmpOp, Read, Test};
 
 /// The most parts a track move has (a split's movers).
 pub const MAX_PARTS: usize = 8;
@@ -113,7 +114,7 @@ impl Rules {
                 };
                 // `move by value(card)`: the card's value, without a call.
                 let n = match n {
-                    Node::Value(c) if matches!(**c, Node::Card) => {
+                    Node::Value(c) if matches!(**c, Node::Read(Read::Card)) => {
                         self.card_kinds.get(card as usize).map_or(0, |k| k.1)
                     }
                     n => self.eval(n, &scope),
@@ -307,7 +308,7 @@ impl Rules {
             let (MoveEffect::Capture(_, when) | MoveEffect::SendHome(when)) = effect;
             let happens = match when {
                 When::Always => true,
-                When::Holds(w) => self.condition_holds(w, &effect_scope(state, to, code)),
+                When::Holds(w) => self.eval_outlined(w, &effect_scope(state, to, code)) != 0,
                 When::Compares(op, c) => {
                     let value = match shared {
                         Some(v) => v,
@@ -338,7 +339,7 @@ impl Rules {
             &compared.value
         } {
             Node::Const(v) => *v,
-            node => self.cell_reads(node, &effect_scope(state, to, code)),
+            node => self.eval_outlined(node, &effect_scope(state, to, code)),
         }
     }
 
@@ -503,7 +504,12 @@ impl Spaces {
 
 /// Whether a test is `not locked(cell)`.
 pub(super) fn is_not_locked(test: &Node) -> bool {
-    matches!(test, Node::Not(a) if matches!(&**a, Node::Locked(c) if matches!(**c, Node::Chosen)))
+    let not_locked = Test {
+        op: CmpOp::Eq,
+        read: Read::Locked(At::Chosen),
+        against: Against::Const(0),
+    };
+    Test::of(test) == Some(not_locked)
 }
 
 /// The scope of an effect after a movement: where the mover went, and what.

@@ -6,6 +6,7 @@
 use super::bitboard::cell_bit;
 use super::eval::Scope;
 use super::State;
+use crate::ir::Read;
 use crate::ir::{Candidates, CellId, Node, Rules, SeatRef, Select, SpaceKind, Track, NO_CELL};
 
 /// The longest walk: a card's distance is a byte.
@@ -52,7 +53,7 @@ impl Rules {
         };
         // The test on each space is read in one call where its shape
         // allows (`stones(seat_of(cell), cell) > 0 and piece != ...`).
-        candidate && self.guard_and_cell_test(select, &scope)
+        candidate && self.guard_and_test(select, &scope)
     }
 
     /// Where a mover of `seat` on `from` ends after walking `n` spaces
@@ -257,7 +258,7 @@ impl Rules {
                 true => self.seat_named(a, s),
                 false => self.seat_named(b, s),
             },
-            Node::Mover => i64::from(s.state.mover),
+            Node::Read(Read::Mover) => i64::from(s.state.mover),
             Node::Const(seat) => *seat,
             Node::Partner(p) => match self.direct_seat(p, s) {
                 Some(seat) => self.partner.get(seat).copied().unwrap_or(0) as i64,
@@ -318,7 +319,10 @@ fn taken(state: &State, from: CellId, space: CellId) -> bool {
 /// partner of one of them.
 pub(super) fn fixed_seat(node: &Node) -> bool {
     match node {
-        Node::Mover | Node::Next | Node::Const(_) | Node::Card => true,
+        Node::Read(Read::Mover)
+        | Node::Read(Read::Next)
+        | Node::Const(_)
+        | Node::Read(Read::Card) => true,
         Node::Partner(p) => !matches!(p, SeatRef::Node(_)),
         _ => false,
     }

@@ -105,8 +105,7 @@ impl Rules {
     fn walk_allows(&self, walk: &Walk, state: &State, progress: Progress, cell: CellId) -> bool {
         let select = &walk.select;
         let scope = progress.scope(state, cell);
-        select.mask.as_ref().is_none_or(|m| m.contains(cell))
-            && self.guard_and_cell_test(select, &scope)
+        select.mask.as_ref().is_none_or(|m| m.contains(cell)) && self.guard_and_test(select, &scope)
     }
 
     /// Moves the walking piece to `to`: what stands there is captured, and

@@ -3,6 +3,7 @@
 //! Booleans are 0 and 1, seats their index, cells their id (`NO_CELL` for none).
 //! Types were checked before compiling, so evaluation never checks them.
 
+use super::read::{At, Read, Test};
 use crate::syntax::Span;
 
 /// Calls `$f` on each child of `$node`, bound by `$($mode)+` (`ref` or
@@ -102,23 +103,11 @@ macro_rules! each_child {
                 f(a);
             }
             Node::Const(_)
-            | Node::Mover
-            | Node::Next
-            | Node::Turn
-            | Node::Last
-            | Node::Chosen
-            | Node::Bound
-            | Node::Full
-            | Node::Played
-            | Node::Total
-            | Node::Each
-            | Node::From
-            | Node::To
-            | Node::Piece
+            | Node::Read(_)
+            | Node::Test(_)
+            | Node::Both(_)
             | Node::Connected
             | Node::Groups
-            | Node::Card
-            | Node::Passes
             | Node::LargestGroup => {}
         }
     }};
@@ -129,20 +118,13 @@ macro_rules! each_child {
 pub enum Node {
     /// A constant.
     Const(i64),
-    /// The mover.
-    Mover,
-    /// The seat after the mover.
-    Next,
-    /// The current turn number, from 1.
-    Turn,
-    /// The last cell placed on.
-    Last,
-    /// The cell a move chooses.
-    Chosen,
-    /// The seat a score is computed for.
-    Bound,
-    /// No empty cell is left.
-    Full,
+    /// A value read in one step (the context's names; with `direct-reads`,
+    /// built-ins of them too).
+    Read(Read),
+    /// A read compared with a constant or another read (`direct-reads`).
+    Test(Test),
+    /// Both tests hold (`direct-reads`: `lead(mover) > -2 and margin < 2`).
+    Both(Box<[Test; 2]>),
     /// The cell is empty.
     Empty(Box<Node>),
     /// The cell is on the edge.
@@ -191,12 +173,6 @@ pub enum Node {
     Lead(SeatRef, Box<Node>),
     /// The most pieces one seat has on the cell minus the next most.
     Margin(Box<Node>),
-    /// How many cards the move plays.
-    Played,
-    /// The sum of the values of the cards the move plays.
-    Total,
-    /// The cell an aggregate is at.
-    Each,
     /// How many cards the seat holds.
     HandSize(SeatRef),
     /// A sum (or maximum, 0 if none; or any, all) of the node over the cells
@@ -223,20 +199,12 @@ pub enum Node {
     PerSeat(Box<[i64]>, SeatRef),
     /// The cell is the board's centre.
     Centre(Box<Node>),
-    /// The cell the move picked (or removed) a piece from, or `NO_CELL`.
-    From,
-    /// The cell the move put a piece on, or `NO_CELL`.
-    To,
-    /// The seat of the piece the move last picked up, removed or put on, or -1.
-    Piece,
     /// Every piece is in one group.
     Connected,
     /// The number of groups.
     Groups,
     /// The size of the largest group.
     LargestGroup,
-    /// The card the move plays (its code; 0 for none).
-    Card,
     /// A card's value, from its code.
     Value(Box<Node>),
     /// The seat's partner.
@@ -264,8 +232,6 @@ pub enum Node {
     Column(Box<Node>),
     /// Whether the seat's pieces join the two sides (side indices).
     Connects(SeatRef, Box<Node>, Box<Node>),
-    /// How many turns in a row ended in a forced pass.
-    Passes,
     /// How many pieces a mover's piece on the cell would enclose.
     Encloses(Box<Node>),
     /// How many pieces the seat has captured.
@@ -299,9 +265,9 @@ impl SeatRef {
     /// Wraps a seat-valued node, picking a direct form where there is one.
     pub fn from_node(node: Node) -> Self {
         match node {
-            Node::Mover => SeatRef::Mover,
-            Node::Next => SeatRef::Next,
-            Node::Bound => SeatRef::Bound,
+            Node::Read(Read::Mover) => SeatRef::Mover,
+            Node::Read(Read::Next) => SeatRef::Next,
+            Node::Read(Read::Bound) => SeatRef::Bound,
             Node::Const(c) => SeatRef::Fixed(c as u8),
             Node::Partner(SeatRef::Mover) => SeatRef::MoverPartner,
             n => SeatRef::Node(Box::new(n)),
@@ -417,7 +383,7 @@ impl Node {
         let Node::Aggregate(_, _, Some(condition)) = self else {
             return false;
         };
-        let owner_of_each = |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Each));
+        let owner_of_each = |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Read(Read::Cell(At::Each))));
         matches!(&**condition, Node::Cmp(CmpOp::Eq, a, b) if owner_of_each(a) || owner_of_each(b))
     }
 
@@ -434,14 +400,14 @@ impl Node {
     /// Whether the node's value depends on the chosen cell.
     pub fn uses_chosen(&self) -> bool {
         let mut found = false;
-        self.visit(&mut |n| found |= matches!(n, Node::Chosen));
+        self.visit(&mut |n| found |= matches!(n, Node::Read(Read::Cell(At::Chosen))));
         found
     }
 
     /// Whether the node reads the card played.
     pub fn uses_card(&self) -> bool {
         let mut found = false;
-        self.visit(&mut |n| found |= matches!(n, Node::Card));
+        self.visit(&mut |n| found |= matches!(n, Node::Read(Read::Card)));
         found
     }
 }

@@ -36,11 +36,13 @@ pub enum Pass {
     RandomDraw,
     /// A random playout run in a loop of its own.
     PlayoutLoop,
+    /// Built-ins of the context's names read in one step, and their tests.
+    DirectReads,
 }
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 12] = [
+    pub const ALL: [Pass; 13] = [
         Pass::PlaceForm,
         Pass::SowForm,
         Pass::CardForm,
@@ -53,6 +55,7 @@ impl Pass {
         Pass::EndTests,
         Pass::RandomDraw,
         Pass::PlayoutLoop,
+        Pass::DirectReads,
     ];
 
     /// The pass's name, as `--passes` and `--ir` write it.
@@ -70,6 +73,7 @@ impl Pass {
             Pass::EndTests => "end-tests",
             Pass::RandomDraw => "random-draw",
             Pass::PlayoutLoop => "playout-loop",
+            Pass::DirectReads => "direct-reads",
         }
     }
 

@@ -493,7 +493,7 @@ mod tests {
         assert_eq!(
             ends,
             [
-                "end when line#0(3, mover): mover wins",
+                "end when [line#0(3, mover)]: mover wins",
                 "end when full: draw"
             ],
             "{text}"
@@ -513,7 +513,7 @@ mod tests {
         assert_eq!(step.len(), 1, "{text}");
         let step = &step[0];
         assert!(
-            step.contains("guard supply(mover) == #0 or turn > #2"),
+            step.contains("guard [supply(mover) == #0] or [turn > #2]"),
             "{step}"
         );
         assert!(step.contains("mask 9 of 25 cells 0x"), "{step}");
@@ -521,7 +521,7 @@ mod tests {
         let ends = lines_starting(&text, "end when");
         assert_eq!(
             ends,
-            ["end when line#0(4, mover) or line#1(3, next): next wins"]
+            ["end when [line#0(4, mover)] or [line#1(3, next)]: next wins"]
         );
         assert!(text.contains("supply 3 each\n"), "{text}");
     }
@@ -536,7 +536,7 @@ mod tests {
         let score = lines_starting(&text, "score(p)");
         assert_eq!(
             score,
-            ["score(p) = (count(p) + 1) * 2 - (3 if p == #A else 1)"],
+            ["score(p) = ([count(p)] + 1) * 2 - (3 if [p == #A] else 1)"],
             "{text}"
         );
     }
@@ -554,7 +554,7 @@ mod tests {
         let steps = lines_starting(&text, "sow around:");
         assert_eq!(
             steps,
-            ["sow around: candidates pieces; test seat_of(cell) == mover"]
+            ["sow around: candidates pieces; test [seat_of(cell) == mover]"]
         );
         assert!(text.contains("\npass sow-counts: -\n"), "{text}");
     }

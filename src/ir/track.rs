@@ -45,7 +45,7 @@ pub struct Track {
     /// Each cell's seat: its segment's, home's or end zone's.
     pub seat_of: Vec<u8>,
     /// The spaces no walk may pass or land on (`blocked where`: the chosen
-    /// cell is the space, `Node::Piece` the walking mover's seat).
+    /// cell is the space, `Node::Read(Read::Piece)` the walking mover's seat).
     pub blocked: Option<Select>,
     /// What happens where a walk ends (`after move`).
     pub after_move: AfterMove,

@@ -8,6 +8,7 @@
 
 use crate::ir::compass::{DIRECTION_NAMES, SIDE_NAMES};
 use crate::ir::{ArithOp, CmpOp, Node, Rules, SeatRef, SpaceKind, NO_CELL};
+use crate::ir::{At, Read};
 use crate::syntax::ast::Aggregate;
 
 /// What a constant stands for, so that it prints as a name where it has one.
@@ -150,6 +151,15 @@ impl Exprs<'_> {
                 let strength = if *v < 0 && hint == Int { NEG } else { ATOM };
                 (self.constant(*v, hint), strength)
             }
+            // What `direct-reads` fused prints in brackets.
+            Node::Read(r) if r.general().is_some() => {
+                (format!("[{}]", self.show(&r.node(), hint)), ATOM)
+            }
+            Node::Test(t) => (format!("[{}]", self.show(&t.general(), Bool)), ATOM),
+            Node::Both(tests) => {
+                let [a, b] = tests.as_ref().map(|t| self.at(&t.general(), Bool, AND + 1));
+                (format!("[{a} and {b}]"), ATOM)
+            }
             Node::Line(t, p) => self.table_call("line", *t, p),
             Node::Runs(t, p) => self.table_call("runs", *t, p),
             Node::Not(a) => (format!("not {}", self.at(a, Bool, NOT)), NOT),
@@ -180,7 +190,11 @@ impl Exprs<'_> {
                 (format!("owned_by({}) {inner}", self.seat(p)), ATOM)
             }
             Node::OwnedNumbers(kind, p) => {
-                let inner = self.aggregate(*kind, &Node::Number(Box::new(Node::Each)), None);
+                let inner = self.aggregate(
+                    *kind,
+                    &Node::Number(Box::new(Node::Read(Read::Cell(At::Each)))),
+                    None,
+                );
                 (format!("owned_by({}) {inner}", self.seat(p)), ATOM)
             }
             Node::If(v, c, o) => {
@@ -212,24 +226,33 @@ impl Exprs<'_> {
         let seat_call =
             |name: &str, p: &SeatRef, args: &[(&Node, Hint)]| self.seat_call(name, p, args);
         match n {
-            Node::Mover => "mover".into(),
-            Node::Next => "next".into(),
-            Node::Turn => "turn".into(),
-            Node::Last => "last".into(),
-            Node::Chosen => "cell".into(),
-            Node::Bound => "p".into(),
-            Node::Full => "full".into(),
-            Node::Played => "played".into(),
-            Node::Total => "total".into(),
-            Node::Each => "c".into(),
-            Node::From => "from".into(),
-            Node::To => "to".into(),
-            Node::Piece => "piece".into(),
+            Node::Read(Read::Mover) => "mover".into(),
+            Node::Read(Read::Next) => "next".into(),
+            Node::Read(Read::Turn) => "turn".into(),
+            Node::Read(Read::Cell(At::Last)) => "last".into(),
+            Node::Read(Read::Cell(At::Chosen)) => "cell".into(),
+            Node::Read(Read::Bound) => "p".into(),
+            Node::Read(Read::Full) => "full".into(),
+            Node::Read(Read::Played) => "played".into(),
+            Node::Read(Read::Total) => "total".into(),
+            Node::Read(Read::Cell(At::Each)) => "c".into(),
+            Node::Read(Read::Cell(At::From)) => "from".into(),
+            Node::Read(Read::Cell(At::To)) => "to".into(),
+            Node::Read(Read::Piece) => "piece".into(),
             Node::Connected => "connected".into(),
             Node::Groups => "groups".into(),
             Node::LargestGroup => "largest_group".into(),
-            Node::Card => "card".into(),
-            Node::Passes => "passes".into(),
+            Node::Read(Read::Card) => "card".into(),
+            Node::Read(Read::Passes) => "passes".into(),
+            // Fused reads print in `node`, in brackets, as the node they
+            // stand for; tests as their comparison.
+            Node::Read(r) => self.show(&r.node(), Hint::Int),
+            Node::Test(t) => self.show(&t.general(), Hint::Bool),
+            Node::Both(tests) => tests
+                .iter()
+                .map(|t| self.show(&t.general(), Hint::Bool))
+                .collect::<Vec<_>>()
+                .join(" and "),
             Node::Empty(a) => call("empty", &[(a, Cell)]),
             Node::Edge(a) => call("edge", &[(a, Cell)]),
             Node::Corner(a) => call("corner", &[(a, Cell)]),
@@ -330,24 +353,25 @@ fn run_is_exact(r: &Rules, i: usize) -> bool {
 /// prints as a name.
 fn kind_of(n: &Node) -> Hint {
     match n {
-        Node::Mover
-        | Node::Next
-        | Node::Bound
+        Node::Read(Read::Mover)
+        | Node::Read(Read::Next)
+        | Node::Read(Read::Bound)
         | Node::Owner(_)
         | Node::SeatOf(_)
         | Node::Partner(_)
-        | Node::Piece => Hint::Seat,
-        Node::Chosen
-        | Node::Last
-        | Node::Each
-        | Node::From
-        | Node::To
+        | Node::Read(Read::Piece) => Hint::Seat,
+        Node::Read(Read::Cell(At::Chosen))
+        | Node::Read(Read::Cell(At::Last))
+        | Node::Read(Read::Cell(At::Each))
+        | Node::Read(Read::Cell(At::From))
+        | Node::Read(Read::Cell(At::To))
         | Node::Field(_)
         | Node::Store(_)
         | Node::Opposite(_)
         | Node::Step(..)
         | Node::Between(..) => Hint::Cell,
-        Node::Card => Hint::Card,
+        Node::Read(Read::Card) => Hint::Card,
+        Node::Read(r) if r.general().is_some() => kind_of(&r.node()),
         Node::If(v, _, o) => match kind_of(v) {
             Hint::Int => kind_of(o),
             h => h,

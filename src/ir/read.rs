@@ -1,0 +1,293 @@
+//! Reads: the values an expression takes straight off the move's scope or
+//! the state, with no expression below them.
+//!
+//! The compiler lowers the context's names (`mover`, `cell`, `turn`, ...)
+//! to reads. The `direct-reads` pass then fuses a built-in whose
+//! arguments are all such names into one read (`supply(mover)`,
+//! `height(to)`, `stones(piece, to)`), and a comparison of reads or of a
+//! read with a constant into a [`Test`]: so the engine reads each in one
+//! step, and never looks below a node during play to find out whether it
+//! could.
+
+use super::{CmpOp, Node, SeatRef};
+
+/// A seat named without an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// The mover.
+    Mover,
+    /// The seat after the mover.
+    Next,
+    /// The seat a score is computed for (0 where none is).
+    Bound,
+    /// A seat by its index.
+    Fixed(u8),
+    /// The seat of the piece the move last moved (none: no seat).
+    Piece,
+}
+
+/// A cell named without an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    /// The cell the move chooses.
+    Chosen,
+    /// The cell an aggregate is at.
+    Each,
+    /// The cell the move picked a piece from.
+    From,
+    /// The cell the move put a piece on.
+    To,
+    /// The last cell placed on.
+    Last,
+}
+
+/// A value read in one step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Read {
+    /// The mover.
+    Mover,
+    /// The seat after the mover.
+    Next,
+    /// The current turn number, from 1.
+    Turn,
+    /// The seat a score is computed for.
+    Bound,
+    /// No empty cell is left.
+    Full,
+    /// How many cards the move plays.
+    Played,
+    /// The sum of the values of the cards the move plays.
+    Total,
+    /// The seat of the piece the move last picked up, removed or put on, or -1.
+    Piece,
+    /// The card the move plays (its code; 0 for none).
+    Card,
+    /// How many turns in a row ended in a forced pass.
+    Passes,
+    /// A cell of the context (or `NO_CELL`).
+    Cell(At),
+    /// The seat's supply (unlimited reads as the largest integer).
+    Supply(Who),
+    /// The seat's score.
+    Score(Who),
+    /// The seat's score gain this turn.
+    Gain(Who),
+    /// The seat's pieces on the board.
+    Count(Who),
+    /// The seat's run total for a length (index into `Rules::run_lengths`).
+    Runs(u8, Who),
+    /// The seat has a line of the table's length.
+    Line(u8, Who),
+    /// The cell is empty.
+    Empty(At),
+    /// How many pieces the cell holds.
+    Height(At),
+    /// The seat that owns the cell, or -1.
+    Owner(At),
+    /// How many of the seat's pieces the cell holds.
+    Stones(Who, At),
+    /// The seat's pieces on the cell minus the most any other seat has there.
+    Lead(Who, At),
+    /// The most pieces one seat has on the cell minus the next most.
+    Margin(At),
+    /// The seat a space belongs to (track boards), or -1.
+    SeatOf(At),
+    /// Whether the movers on the space are locked (track boards).
+    Locked(At),
+    /// The cell's number (`numbers`; 0 for no cell).
+    Number(At),
+    /// The cell numbered with the cards' total, or `NO_CELL`.
+    FieldOfTotal,
+}
+
+/// A read compared with a constant (`supply(mover) == 0`), or with
+/// another read (`cell != from`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Test {
+    /// The comparison.
+    pub op: CmpOp,
+    /// The value on the left.
+    pub read: Read,
+    /// The value on the right.
+    pub against: Against,
+}
+
+/// What a test compares its read with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Against {
+    /// A constant.
+    Const(i64),
+    /// Another read.
+    Read(Read),
+}
+
+impl Read {
+    /// The read a node is: a read, or a built-in whose arguments are all
+    /// named directly (what `direct-reads` fuses).
+    pub fn of(n: &Node) -> Option<Read> {
+        Some(match n {
+            Node::Read(r) => *r,
+            Node::Supply(p) => Read::Supply(counted(p)?),
+            Node::Score(p) => Read::Score(counted(p)?),
+            Node::Gain(p) => Read::Gain(counted(p)?),
+            Node::Count(p) => Read::Count(counted(p)?),
+            Node::Runs(t, p) => Read::Runs(*t, counted(p)?),
+            Node::Line(t, p) => Read::Line(*t, counted(p)?),
+            Node::Empty(c) => Read::Empty(at(c)?),
+            Node::Height(c) => Read::Height(at(c)?),
+            Node::Owner(c) => Read::Owner(at(c)?),
+            Node::Stones(p, c) => Read::Stones(who(p)?, at(c)?),
+            Node::Lead(p, c) => Read::Lead(who(p)?, at(c)?),
+            Node::Margin(c) => Read::Margin(at(c)?),
+            Node::SeatOf(c) => Read::SeatOf(at(c)?),
+            Node::Locked(c) => Read::Locked(at(c)?),
+            Node::Number(c) => Read::Number(at(c)?),
+            Node::Field(n) if matches!(**n, Node::Read(Read::Total)) => Read::FieldOfTotal,
+            _ => return None,
+        })
+    }
+
+    /// The general node a fused read stands for (`height(to)` for
+    /// `Height(To)`): what it is printed as, and what the evaluator
+    /// computes without the pass. `None` for the context's own names.
+    pub fn general(self) -> Option<Node> {
+        let cell = |at: At| Box::new(Node::Read(Read::Cell(at)));
+        Some(match self {
+            Read::Mover
+            | Read::Next
+            | Read::Turn
+            | Read::Bound
+            | Read::Full
+            | Read::Played
+            | Read::Total
+            | Read::Piece
+            | Read::Card
+            | Read::Passes
+            | Read::Cell(_) => return None,
+            Read::Supply(w) => Node::Supply(w.seat()),
+            Read::Score(w) => Node::Score(w.seat()),
+            Read::Gain(w) => Node::Gain(w.seat()),
+            Read::Count(w) => Node::Count(w.seat()),
+            Read::Runs(t, w) => Node::Runs(t, w.seat()),
+            Read::Line(t, w) => Node::Line(t, w.seat()),
+            Read::Empty(at) => Node::Empty(cell(at)),
+            Read::Height(at) => Node::Height(cell(at)),
+            Read::Owner(at) => Node::Owner(cell(at)),
+            Read::Stones(w, at) => Node::Stones(w.seat(), cell(at)),
+            Read::Lead(w, at) => Node::Lead(w.seat(), cell(at)),
+            Read::Margin(at) => Node::Margin(cell(at)),
+            Read::SeatOf(at) => Node::SeatOf(cell(at)),
+            Read::Locked(at) => Node::Locked(cell(at)),
+            Read::Number(at) => Node::Number(cell(at)),
+            Read::FieldOfTotal => Node::Field(Box::new(Node::Read(Read::Total))),
+        })
+    }
+
+    /// The read as a node: its general form, or itself.
+    pub fn node(self) -> Node {
+        self.general().unwrap_or(Node::Read(self))
+    }
+}
+
+impl Who {
+    /// The seat reference the seat stands for.
+    pub fn seat(self) -> SeatRef {
+        match self {
+            Who::Mover => SeatRef::Mover,
+            Who::Next => SeatRef::Next,
+            Who::Bound => SeatRef::Bound,
+            Who::Fixed(s) => SeatRef::Fixed(s),
+            Who::Piece => SeatRef::Node(Box::new(Node::Read(Read::Piece))),
+        }
+    }
+}
+
+impl Test {
+    /// The test a node is: a test, or a comparison (or negation) of reads.
+    pub fn of(n: &Node) -> Option<Test> {
+        let test = |op, read, against| Test { op, read, against };
+        Some(match n {
+            Node::Test(t) => *t,
+            Node::CmpConst(op, a, c) => test(*op, Read::of(a)?, Against::Const(*c)),
+            Node::Cmp(op, a, b) => test(*op, Read::of(a)?, Against::Read(Read::of(b)?)),
+            Node::Not(a) => match Test::of(a) {
+                Some(t) => Test {
+                    op: negated(t.op),
+                    ..t
+                },
+                None => test(CmpOp::Eq, Read::of(a)?, Against::Const(0)),
+            },
+            _ => return None,
+        })
+    }
+
+    /// The comparison the test stands for.
+    pub fn general(&self) -> Node {
+        let read = Box::new(self.read.node());
+        match self.against {
+            Against::Const(c) => Node::CmpConst(self.op, read, c),
+            Against::Read(r) => Node::Cmp(self.op, read, Box::new(r.node())),
+        }
+    }
+}
+
+/// The comparison that holds exactly where `op` does not.
+pub fn negated(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Eq => CmpOp::Ne,
+        CmpOp::Ne => CmpOp::Eq,
+        CmpOp::Lt => CmpOp::Ge,
+        CmpOp::Ge => CmpOp::Lt,
+        CmpOp::Le => CmpOp::Gt,
+        CmpOp::Gt => CmpOp::Le,
+    }
+}
+
+/// A seat named directly: the mover, the next seat, the bound seat, a
+/// fixed seat, or the piece's.
+fn who(p: &SeatRef) -> Option<Who> {
+    Some(match p {
+        SeatRef::Mover => Who::Mover,
+        SeatRef::Next => Who::Next,
+        SeatRef::Bound => Who::Bound,
+        SeatRef::Fixed(s) => Who::Fixed(*s),
+        SeatRef::Node(n) if matches!(**n, Node::Read(Read::Piece)) => Who::Piece,
+        SeatRef::MoverPartner | SeatRef::Node(_) => return None,
+    })
+}
+
+/// A seat named directly whose counters a read may index: a piece's
+/// seat may be none.
+fn counted(p: &SeatRef) -> Option<Who> {
+    who(p).filter(|w| *w != Who::Piece)
+}
+
+/// A context cell: the chosen cell, the aggregate's, from, to or last.
+fn at(c: &Node) -> Option<At> {
+    match c {
+        Node::Read(Read::Cell(at)) => Some(*at),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_negated_test_holds_exactly_where_the_test_does_not() {
+        let ops = [
+            CmpOp::Eq,
+            CmpOp::Ne,
+            CmpOp::Lt,
+            CmpOp::Le,
+            CmpOp::Gt,
+            CmpOp::Ge,
+        ];
+        for op in ops {
+            for (a, b) in [(1, 2), (2, 2), (3, 2)] {
+                assert_ne!(op.apply(a, b), negated(op).apply(a, b), "{op:?} {a} {b}");
+            }
+        }
+    }
+}
