@@ -2,9 +2,12 @@
 //!
 //! Everything here is dense: cells, seats and counters are small integers, the
 //! geometry is precomputed tables, and expressions are trees of [`Node`]s whose
-//! hot built-ins (`line`, `runs`) read counters the engine keeps up to date.
+//! hot built-ins (`line`, `runs`) read counters the engine keeps up to date;
+//! the `direct-reads` pass fuses built-ins of the context's names into
+//! [`Read`]s and their comparisons into [`Test`]s, each read in one step.
 //! Nothing in the IR refers to names or source text except for messages.
 
+pub mod card_loop;
 mod cell_mask;
 pub mod compass;
 pub mod end_test;

@@ -17,7 +17,7 @@ use crate::ir::{Node, Read, Rules, Test};
 /// Rewrites every expression of the rules; says how many reads and tests
 /// it made, or `None` if none.
 pub fn direct_reads(rules: &mut Rules) -> Option<String> {
-    let (mut reads, mut tests) = (0, 0);
+    let (mut reads, mut tests) = (0usize, 0usize);
     rules.rewrite_nodes(&mut |n| {
         if matches!(n, Node::Read(_) | Node::Test(_) | Node::Both(_)) {
             return;
@@ -35,5 +35,9 @@ pub fn direct_reads(rules: &mut Rules) -> Option<String> {
             }
         }
     });
-    (reads + tests > 0).then(|| format!("{reads} reads, {tests} tests"))
+    let plural = |n: usize, one: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {one}s"),
+    };
+    (reads + tests > 0).then(|| format!("{}, {}", plural(reads, "read"), plural(tests, "test")))
 }

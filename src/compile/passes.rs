@@ -15,7 +15,7 @@
 
 use crate::ir::end_test::{Atom, EndTest, Who};
 use crate::ir::plan::{Draw, Pass, Passes, Plan, Playout, LOOP_ENDS, SOW_LOOP_CODES};
-use crate::ir::{Candidates, Form, MoveRule, Phase, Rules, Step};
+use crate::ir::{Candidates, EndResult, Filter, Form, MoveRule, Node, Phase, Read, Rules, Step};
 
 /// What a game uses, as bits: what a pass must support to fire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,6 +185,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::SowCounts => sow_counts(rules),
             Pass::ScoreRuns => score_runs(rules),
             Pass::EndTests => super::end_tests::end_tests(rules),
+            Pass::BlockLine => block_line(rules),
             Pass::RandomDraw => random_draws(rules),
             Pass::PlayoutLoop => playout_loop(rules),
             Pass::DirectReads => super::direct_reads::direct_reads(rules),
@@ -199,6 +200,29 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
         let count = |form| phase.rules.iter().filter(|r| r.form == form).count();
         phase.forms = (count(Form::Track), count(Form::Cards));
     }
+}
+
+/// `block-line`: when a win is exactly a line (the first end rule is
+/// `line(n, mover): mover wins` and every other is a draw) on a board
+/// whose pieces make their cells the mover's (no `owner majority`), `must
+/// block` reads whether a seat has won, and which lines it is one piece
+/// short of, off that line table instead of playing each move to its end.
+fn block_line(rules: &mut Rules) -> Option<String> {
+    let blocks = rules
+        .filters
+        .iter()
+        .any(|f| matches!(f, Filter::MustBlock(_)));
+    let (first, rest) = rules.ends.split_first()?;
+    let line = match (Read::of(&first.condition), &first.result) {
+        (
+            Some(Read::Line(t, crate::ir::read::Who::Mover)),
+            EndResult::Winner(Node::Read(Read::Mover)),
+        ) => t,
+        _ => return None,
+    };
+    let draws = rest.iter().all(|e| matches!(e.result, EndResult::Draw));
+    rules.plan.block_line = (blocks && draws && !rules.majority).then_some(line);
+    rules.plan.block_line.map(|t| format!("line table #{t}"))
 }
 
 /// `sow-counts`: when the game has one sowing rule that may sow any
@@ -304,6 +328,14 @@ fn playout_loop(rules: &mut Rules) -> Option<String> {
     ];
     let playout = loops.into_iter().flatten().next()?;
     rules.plan.playout = playout;
+    if let Playout::Cards(phase) = playout {
+        let rule = &rules.phases[phase as usize].rules[0];
+        let readers = rule
+            .card_chain()
+            .map(|c| super::card_loop::readers(rules, c));
+        rules.plan.card_readers = readers;
+        return Some(format!("{playout:?} reading {readers:?}"));
+    }
     Some(format!("{playout:?}"))
 }
 

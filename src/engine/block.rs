@@ -16,9 +16,7 @@ use super::eval::Scope;
 use super::pool::{buffer, copy_of, give_back, give_buffer};
 use super::relocation::{whole_board, Outcomes};
 use super::{Move, Outcome, State};
-use crate::ir::read::Who;
-use crate::ir::Read;
-use crate::ir::{CellId, EndResult, Filter, Form, Node, Rules, Step, NO_CELL};
+use crate::ir::{CellId, Filter, Form, Rules, Step, NO_CELL};
 
 impl Rules {
     /// Removes the moves the filters forbid.
@@ -413,24 +411,11 @@ impl Rules {
         won
     }
 
-    /// The line table of the rules' win, when a win is exactly a line: the
-    /// first end rule is `line(n, mover): mover wins` and no other names a winner.
+    /// The line table of the rules' win, when the `block-line` pass found
+    /// that a win is exactly a line.
+    #[inline(always)]
     fn winning_line(&self) -> Option<usize> {
-        // On a majority board a piece need not make its cell the mover's.
-        if self.majority {
-            return None;
-        }
-        let (first, rest) = self.ends.split_first()?;
-        let table = match (Read::of(&first.condition), &first.result) {
-            (Some(Read::Line(t, Who::Mover)), EndResult::Winner(Node::Read(Read::Mover))) => {
-                t as usize
-            }
-            _ => return None,
-        };
-        // An effect after the turn cannot make a line, but a score can decide.
-        rest.iter()
-            .all(|e| matches!(e.result, EndResult::Draw))
-            .then_some(table)
+        self.plan.block_line.map(usize::from)
     }
 
     /// Whether the mover's piece on the empty `cell` completes a line of table `t`.

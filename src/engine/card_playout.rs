@@ -4,18 +4,18 @@
 //! played). The loop draws a card set and plays it in place, without
 //! building a move and matching it again (the choice, the discard, the
 //! placement and the draws all inline), and reads the conditions it tests
-//! every turn (the cell's test, the draw's condition, the end rules) with a
-//! small reader when they have a common shape (a lead or a margin on the
-//! cell, a line flag of the mover's, the turn against a constant, one or
-//! two of these), with the evaluator otherwise. It makes the same draws and
+//! every turn (the cell's test, the draw's condition, the end rules) with
+//! the readers the `playout-loop` pass compiled for them
+//! (`ir/card_loop.rs`), with the evaluator where a reader says so. It makes the same draws and
 //! the same changes as turn-by-turn play (`random_move`, then `play`).
 
 use rand::Rng;
 
-use super::cards::Evaluated;
+use super::cards::CardReading;
 use super::eval::Scope;
 use super::State;
-use crate::ir::{CardChain, CellId, End, Rules, NO_CELL};
+use crate::ir::card_loop::{CardReaders, Check, Count, Leaf, Target};
+use crate::ir::{CardChain, CellId, End, Node, Rules, NO_CELL};
 
 impl Rules {
     /// Plays random card moves until the game ends, no move is legal or
@@ -34,6 +34,7 @@ impl Rules {
         };
         // The `playout-loop` pass found that the rules fit the loop.
         let chain = rule.card_chain()?;
+        let readers = self.plan.card_readers.as_ref()?;
         if state.again {
             return None;
         }
@@ -42,9 +43,10 @@ impl Rules {
         while played < max_moves && !state.is_over() {
             let set = match state.supply[state.mover as usize] > 0 {
                 true => {
-                    let reading = Evaluated {
+                    let reading = Reading {
                         rules: self,
                         chain,
+                        readers,
                         state,
                     };
                     self.random_card_set(chain, state, rng, &reading)
@@ -54,7 +56,7 @@ impl Rules {
             let seat = state.mover;
             match set {
                 Some((slots, cell)) => {
-                    self.play_read_cards(chain, state, slots, cell);
+                    self.play_read_cards(chain, readers, state, slots, cell);
                     state.passes = 0;
                 }
                 None if forced => {
@@ -64,29 +66,38 @@ impl Rules {
                 None => break,
             }
             played += 1;
-            self.finish_read_turn(state, seat);
+            self.finish_read_turn(readers, state, seat);
         }
         Some(played)
     }
 
-    /// [`Rules::finish_turn`] without effects.
+    /// [`Rules::finish_turn`] without effects, with the end rules read by
+    /// their readers.
     #[inline(always)]
-    fn finish_read_turn(&self, state: &mut State, seat: u8) {
+    fn finish_read_turn(&self, readers: &CardReaders, state: &mut State, seat: u8) {
         if self.live_scores {
             self.update_scores(state);
         }
-        for end in &self.ends {
-            if self.eval(&end.condition, &Scope::at(state, NO_CELL)) != 0 {
+        for (check, end) in readers.ends.iter().zip(&self.ends) {
+            if check_holds(*check, self, state, NO_CELL, (0, 0), Some(&end.condition)) {
                 return self.end_at(state, end);
             }
         }
         self.next_turn(state, seat);
     }
 
-    /// [`Rules::play_cards`] written out: sharing the body cost Just 4 Fun
-    /// 2.3% through the compiler's choices.
+    /// [`Rules::play_cards`] with the draw's condition read by its reader.
+    /// Written out, not `play_cards` with the reader passed in: sharing the
+    /// body cost Just 4 Fun 2.3% through the compiler's choices.
     #[inline(always)]
-    fn play_read_cards(&self, chain: CardChain, state: &mut State, slots: u16, cell: CellId) {
+    fn play_read_cards(
+        &self,
+        chain: CardChain,
+        readers: &CardReaders,
+        state: &mut State,
+        slots: u16,
+        cell: CellId,
+    ) {
         let seat = state.mover;
         let (played, total) = state.discard_cards(seat, slots, self);
         // `place_piece` asks the same, out of line; asked here, a piece on
@@ -95,10 +106,12 @@ impl Rules {
             true => self.place_counted(state, cell),
             false => self.place_piece(state, cell),
         }
-        if let Some((count, when)) = chain.draw() {
-            let scope = Scope::of_cards(state, cell, played, total);
-            if when.is_none_or(|w| self.eval(w, &scope) != 0) {
-                let n = self.eval(count, &scope);
+        if let (Some((count, when)), Some((n, condition))) = (readers.draw, chain.draw()) {
+            if check_holds(when, self, state, cell, (played, total), condition) {
+                let n = match count {
+                    Count::Played => i64::from(played),
+                    Count::Eval => self.eval(n, &Scope::of_cards(state, cell, played, total)),
+                };
                 let n = n.clamp(0, self.deck.len() as i64);
                 state.draw_cards(seat, n as usize, self);
             }
@@ -109,5 +122,98 @@ impl Rules {
     #[inline(never)]
     fn end_at(&self, state: &mut State, end: &End) {
         self.end_by(state, end);
+    }
+}
+
+/// A card rule's cell and test read by the loop's readers, on `state`.
+struct Reading<'a> {
+    /// The rules the readers were made from.
+    rules: &'a Rules,
+    /// The card rule.
+    chain: CardChain<'a>,
+    /// Its readers.
+    readers: &'a CardReaders,
+    /// The position the cards are played in.
+    state: &'a State,
+}
+
+impl CardReading for Reading<'_> {
+    #[inline(always)]
+    fn target(&self, played: u8, total: i32) -> CellId {
+        let rules = self.rules;
+        match self.readers.target {
+            Target::FieldOfTotal => usize::try_from(total)
+                .ok()
+                .and_then(|n| rules.field_of.get(n).copied())
+                .unwrap_or(NO_CELL),
+            Target::Eval => rules.target_of(self.chain, self.state, played, total),
+        }
+    }
+
+    /// Whether the card rule's test allows a piece on `cell`, as
+    /// the evaluator's reading (`Evaluated` in cards.rs) says.
+    #[inline(always)]
+    fn allows(&self, cell: CellId, played: u8, total: i32) -> bool {
+        let (rules, state) = (self.rules, self.state);
+        rules.guard_and_mask_allow(self.chain.select, state, cell, played, total)
+            && check_holds(
+                self.readers.test,
+                rules,
+                state,
+                cell,
+                (played, total),
+                self.chain.select.test.as_ref(),
+            )
+    }
+}
+
+/// Whether a check holds, with `cell` chosen and `cards` (how many, of
+/// what total) played; `node` is the condition it reads, evaluated when
+/// the check says so.
+#[inline(always)]
+fn check_holds(
+    check: Check,
+    rules: &Rules,
+    state: &State,
+    cell: CellId,
+    (played, total): (u8, i32),
+    node: Option<&Node>,
+) -> bool {
+    match check {
+        Check::Always => true,
+        Check::Is(a) => leaf_holds(a, rules, state, cell),
+        Check::Not(a) => !leaf_holds(a, rules, state, cell),
+        Check::Both(a, b) => leaf_holds(a, rules, state, cell) && leaf_holds(b, rules, state, cell),
+        Check::Eval => {
+            node.is_none_or(|n| rules.eval(n, &Scope::of_cards(state, cell, played, total)) != 0)
+        }
+    }
+}
+
+/// Whether a leaf holds with `cell` chosen (a lead or margin on no cell is
+/// 0, as the evaluator reads it).
+#[inline(always)]
+fn leaf_holds(leaf: Leaf, rules: &Rules, state: &State, cell: CellId) -> bool {
+    let mover = state.mover;
+    let on_cell = cell != NO_CELL;
+    match leaf {
+        Leaf::MoverLine(t) => state.lines[t as usize * rules.seats.len() + mover as usize],
+        Leaf::Turn(bounds) => bounds.hold(i64::from(state.turn)),
+        Leaf::Lead(bounds) => {
+            let lead = match (on_cell, rules.majority) {
+                (true, true) => state.counted_lead(cell, mover, rules.seats.len()),
+                (true, false) => state.lead(cell, mover, rules),
+                (false, _) => 0,
+            };
+            bounds.hold(lead)
+        }
+        Leaf::Margin(bounds) => {
+            let margin = match (on_cell, rules.majority) {
+                (true, true) => state.counted_margin(cell),
+                (true, false) => state.margin(cell, rules),
+                (false, _) => 0,
+            };
+            bounds.hold(margin)
+        }
     }
 }

@@ -212,25 +212,31 @@ impl State {
     }
 }
 
-/// A card rule's cell and test read by the evaluator, on `state`.
-pub(super) struct Evaluated<'a> {
-    /// The rules.
-    pub rules: &'a Rules,
-    /// The card rule.
-    pub chain: CardChain<'a>,
-    /// The position the cards are played in.
-    pub state: &'a State,
+/// How a card rule's cell and test are read: the cell the cards' number
+/// or value name, and whether the rule allows the mover's piece there. The
+/// evaluator reads them for any rule; the card loop has its readers.
+pub(super) trait CardReading {
+    /// The cell the cards name.
+    fn target(&self, played: u8, total: i32) -> CellId;
+    /// Whether the rule allows the mover's piece on `cell`.
+    fn allows(&self, cell: CellId, played: u8, total: i32) -> bool;
 }
 
-impl Evaluated<'_> {
-    /// The cell the cards name.
-    #[inline(always)]
+/// A card rule's cell and test read by the evaluator, on `state`.
+struct Evaluated<'a> {
+    /// The rules.
+    rules: &'a Rules,
+    /// The card rule.
+    chain: CardChain<'a>,
+    /// The position the cards are played in.
+    state: &'a State,
+}
+
+impl CardReading for Evaluated<'_> {
     fn target(&self, played: u8, total: i32) -> CellId {
         self.rules.target_of(self.chain, self.state, played, total)
     }
 
-    /// Whether the rule allows the mover's piece on `cell`.
-    #[inline(always)]
     fn allows(&self, cell: CellId, played: u8, total: i32) -> bool {
         let (rules, select) = (self.rules, self.chain.select);
         rules.guard_and_mask_allow(select, self.state, cell, played, total)
@@ -372,7 +378,7 @@ impl Rules {
         chain: CardChain,
         state: &State,
         rng: &mut R,
-        reading: &Evaluated,
+        reading: &impl CardReading,
     ) -> Option<(u16, CellId)> {
         let (room, len) = state.hand_room(state.mover, self);
         let mut sets = CardSets::in_room(chain.play, room, len);
@@ -410,7 +416,7 @@ impl Rules {
         state: &State,
         sets: &CardSets,
         slots: u16,
-        reading: &Evaluated,
+        reading: &impl CardReading,
     ) -> Option<CellId> {
         let played = slots.count_ones() as u8;
         let total = sets.total(slots);

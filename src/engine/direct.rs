@@ -44,6 +44,10 @@ impl Rules {
             Read::Locked(at) => self.locked(st, self.at(at, s)) as i64,
             Read::Number(at) => self.number_at(self.at(at, s)),
             Read::FieldOfTotal => self.field_at(s.total as i64),
+            Read::CardValue => self.value_of(s.card as i64),
+            // No partner (no teams) reads as seat 0, as `partner` does.
+            Read::Partner(w) => self.partner.get(self.who(w, s)).map_or(0, |&p| p as i64),
+            Read::LockedMovers(w) => self.locked_movers(st, self.who(w, s)) as i64,
         }
     }
 
@@ -79,6 +83,7 @@ impl Rules {
             Who::Bound => s.bound as usize,
             Who::Fixed(f) => f as usize,
             Who::Piece => self.piece_seat(s.piece) as usize,
+            Who::SeatOf(at) => self.seat_at(self.at(at, s) as i64) as usize,
         }
     }
 
@@ -151,6 +156,14 @@ impl Rules {
             .ok()
             .and_then(|n| self.field_of.get(n).copied())
             .unwrap_or(NO_CELL) as i64
+    }
+
+    /// A card's value, from its code (0 for none).
+    pub(super) fn value_of(&self, code: i64) -> i64 {
+        usize::try_from(code)
+            .ok()
+            .and_then(|c| self.card_kinds.get(c))
+            .map_or(0, |k| k.1)
     }
 
     /// The seat a cell belongs to (its track segment, home or end zone, or

@@ -16,7 +16,10 @@ impl Rules {
             EndTest::Both(a, b) => self.atom_holds(*a, state) && self.atom_holds(*b, state),
             EndTest::Either(a, b) => self.either(*a, *b, state),
             EndTest::LockedSum(p, q, op, c) => self.locked_sum(p, q, *op, *c, state),
-            EndTest::Evaluated => self.eval(&end.condition, &Scope::at(state, NO_CELL)) != 0,
+            // Out of line: inlined, its reads swell every loop over the end rules.
+            EndTest::Evaluated => {
+                self.eval_outlined(&end.condition, &Scope::at(state, NO_CELL)) != 0
+            }
         }
     }
 

@@ -149,7 +149,7 @@ impl Rules {
             Node::Const(v) => *v,
             Node::Read(r) => self.read(*r, s),
             Node::Test(t) => self.test(t, s) as i64,
-            Node::Both(tests) => tests.iter().all(|t| self.test(t, s)) as i64,
+            Node::Both(tests) => (self.test(&tests[0], s) && self.test(&tests[1], s)) as i64,
             _ => return None,
         })
     }
@@ -175,12 +175,14 @@ impl Rules {
                 let (a, b) = (cell(a), cell(b));
                 self.geometry.adjacent(a, b) as i64
             }
-            Node::Line(t, p) => st.lines[*t as usize * self.seats.len() + seat(p)] as i64,
-            Node::Runs(t, p) => st.runs[*t as usize * self.seats.len() + seat(p)] as i64,
-            Node::Supply(p) => supply_value(st.supply[seat(p)]),
-            Node::Score(p) => st.scores[seat(p)] as i64,
-            Node::Gain(p) => st.gains[seat(p)] as i64,
-            Node::Count(p) => st.counts[seat(p)] as i64,
+            // A seat's counter; a seat of none (`piece` before any piece
+            // moved) has none: 0.
+            Node::Line(t, p) => self.entry(&st.lines, *t, seat(p)).is_some_and(|&l| l) as i64,
+            Node::Runs(t, p) => self.entry(&st.runs, *t, seat(p)).map_or(0, |&r| r as i64),
+            Node::Supply(p) => st.supply.get(seat(p)).map_or(0, |&v| supply_value(v)),
+            Node::Score(p) => st.scores.get(seat(p)).map_or(0, |&v| v as i64),
+            Node::Gain(p) => st.gains.get(seat(p)).map_or(0, |&v| v as i64),
+            Node::Count(p) => st.counts.get(seat(p)).map_or(0, |&v| v as i64),
             Node::Not(a) => (self.eval(a, s) == 0) as i64,
             // Only the least integer has no negation, and only an overflow
             // (already a fault) makes it.
@@ -248,13 +250,7 @@ impl Rules {
             Node::Connected => (self.group_sizes(st).0 <= 1) as i64,
             Node::Groups => self.group_sizes(st).0 as i64,
             Node::LargestGroup => self.group_sizes(st).1 as i64,
-            Node::Value(c) => {
-                let code = self.eval(c, s);
-                usize::try_from(code)
-                    .ok()
-                    .and_then(|c| self.card_kinds.get(c))
-                    .map_or(0, |k| k.1)
-            }
+            Node::Value(c) => self.value_of(self.eval(c, s)),
             Node::Partner(p) => self.partner.get(seat(p)).copied().unwrap_or(0) as i64,
             Node::IsSpace(kind, c) => {
                 let c = cell(c) as usize;
@@ -302,6 +298,13 @@ impl Rules {
 }
 
 impl Rules {
+    /// A seat's entry in row `row` of a table of a row per counter and a
+    /// column per seat; none for a seat of none.
+    fn entry<'t, T>(&self, table: &'t [T], row: u8, seat: usize) -> Option<&'t T> {
+        let seats = self.seats.len();
+        (seat < seats).then(|| &table[row as usize * seats + seat])
+    }
+
     /// Combines `body` over the cells meeting `condition`: a sum, a maximum
     /// (0 for none), or whether any or all are true (stopping at the first
     /// that decides).

@@ -291,7 +291,7 @@ impl Rules {
                     card: split.card,
                     ..Scope::at(state, NO_CELL)
                 };
-                Some(u8::try_from(self.seat_named(owner, &scope)).unwrap_or(u8::MAX))
+                Some(u8::try_from(self.eval(owner, &scope)).unwrap_or(u8::MAX))
             }
             _ => None,
         }

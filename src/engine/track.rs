@@ -112,13 +112,7 @@ impl Rules {
                     card,
                     ..Scope::at(state, NO_CELL)
                 };
-                // `move by value(card)`: the card's value, without a call.
-                let n = match n {
-                    Node::Value(c) if matches!(**c, Node::Read(Read::Card)) => {
-                        self.card_kinds.get(card as usize).map_or(0, |k| k.1)
-                    }
-                    n => self.eval(n, &scope),
-                };
+                let n = self.eval(n, &scope);
                 let n = n.clamp(-127, 127) as i32;
                 if n == 0 {
                     return;
@@ -195,7 +189,7 @@ impl Rules {
         // the tops when the track has at most 128 spaces.
         let track = self.tracks();
         let owner = match &select.candidates {
-            Candidates::OwnedBy(seat) => Some(self.seat_named(seat, &scope) + 1),
+            Candidates::OwnedBy(seat) => Some(self.eval(seat, &scope) + 1),
             _ => None,
         };
         let seats = self.seats.len() as u8;

@@ -6,8 +6,10 @@
 use super::bitboard::cell_bit;
 use super::eval::Scope;
 use super::State;
-use crate::ir::Read;
-use crate::ir::{Candidates, CellId, Node, Rules, SeatRef, Select, SpaceKind, Track, NO_CELL};
+use crate::ir::{
+    Against, Candidates, CellId, Node, Read, Rules, SeatRef, Select, SpaceKind, Test, Track,
+    NO_CELL,
+};
 
 /// The longest walk: a card's distance is a byte.
 pub(super) const MAX_WALK: usize = 127;
@@ -48,7 +50,7 @@ impl Rules {
         let candidate = match &select.candidates {
             Candidates::Occupied | Candidates::Pieces => height > 0,
             Candidates::Empty => height == 0,
-            Candidates::OwnedBy(s) => state.board[c] as i64 == self.seat_named(s, &scope) + 1,
+            Candidates::OwnedBy(s) => state.board[c] as i64 == self.eval(s, &scope) + 1,
             _ => true,
         };
         // The test on each space is read in one call where its shape
@@ -248,55 +250,28 @@ impl Rules {
         bits
     }
 
-    /// The seat a track step's selection takes the movers of (`owner(cell)
-    /// == SEAT`), read on every listing: an `if` of seats on a count of
-    /// locked movers (`partner(mover) if locked_movers(mover) == 4 else
-    /// mover`) without a call of the evaluator per node.
-    pub(super) fn seat_named(&self, node: &Node, s: &Scope) -> i64 {
-        match node {
-            Node::If(a, c, b) => match self.seat_test(c, s) {
-                true => self.seat_named(a, s),
-                false => self.seat_named(b, s),
-            },
-            Node::Read(Read::Mover) => i64::from(s.state.mover),
-            Node::Const(seat) => *seat,
-            Node::Partner(p) => match self.direct_seat(p, s) {
-                Some(seat) => self.partner.get(seat).copied().unwrap_or(0) as i64,
-                None => self.eval_outlined(node, s),
-            },
-            _ => self.eval_outlined(node, s),
-        }
-    }
-
-    /// Whether `seat_named` reads nothing of the position but the end
-    /// zones' counts of locked movers.
+    /// Whether a seat expression reads nothing of the position but the
+    /// end zones' counts of locked movers.
     pub(super) fn named_by_end_zones(&self, node: &Node) -> bool {
         match node {
             Node::If(a, c, b) => {
-                let locked = matches!(&**c, Node::CmpConst(_, n, _)
-                    if matches!(&**n, Node::LockedMovers(p) if !matches!(p, SeatRef::Node(_))));
+                let locked = matches!(
+                    Test::of(c),
+                    Some(Test {
+                        read: Read::LockedMovers(_),
+                        against: Against::Const(_),
+                        ..
+                    })
+                );
                 locked && self.named_by_end_zones(a) && self.named_by_end_zones(b)
             }
             node => fixed_seat(node),
         }
     }
 
-    /// `seat_named`'s test: a count of a named seat's locked movers
-    /// compared with a constant, or any condition.
-    fn seat_test(&self, node: &Node, s: &Scope) -> bool {
-        if let Node::CmpConst(op, a, k) = node {
-            if let Node::LockedMovers(p) = &**a {
-                if let Some(seat) = self.direct_seat(p, s) {
-                    return op.apply(self.locked_movers(s.state, seat) as i64, *k) != 0;
-                }
-            }
-        }
-        self.eval_outlined(node, s) != 0
-    }
-
     /// How many of `seat`'s movers are locked.
     pub fn locked_movers(&self, state: &State, seat: usize) -> usize {
-        let Some(track) = &self.track else {
+        let Some(track) = self.track.as_ref().filter(|_| seat < self.seats.len()) else {
             return 0;
         };
         // From the far end back, while the end spaces are filled (no seat:
@@ -319,12 +294,12 @@ fn taken(state: &State, from: CellId, space: CellId) -> bool {
 /// partner of one of them.
 pub(super) fn fixed_seat(node: &Node) -> bool {
     match node {
-        Node::Read(Read::Mover)
-        | Node::Read(Read::Next)
-        | Node::Const(_)
-        | Node::Read(Read::Card) => true,
+        Node::Const(_) => true,
         Node::Partner(p) => !matches!(p, SeatRef::Node(_)),
-        _ => false,
+        node => matches!(
+            Read::of(node),
+            Some(Read::Mover | Read::Next | Read::Card | Read::Partner(_))
+        ),
     }
 }
 

@@ -32,6 +32,8 @@ pub enum Pass {
     ScoreRuns,
     /// End conditions of common shapes read without the evaluator.
     EndTests,
+    /// `must block` reads a win off the line table of the rules' win.
+    BlockLine,
     /// A random move drawn without listing every move.
     RandomDraw,
     /// A random playout run in a loop of its own.
@@ -42,7 +44,7 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 13] = [
+    pub const ALL: [Pass; 14] = [
         Pass::PlaceForm,
         Pass::SowForm,
         Pass::CardForm,
@@ -53,6 +55,7 @@ impl Pass {
         Pass::SowCounts,
         Pass::ScoreRuns,
         Pass::EndTests,
+        Pass::BlockLine,
         Pass::RandomDraw,
         Pass::PlayoutLoop,
         Pass::DirectReads,
@@ -71,6 +74,7 @@ impl Pass {
             Pass::SowCounts => "sow-counts",
             Pass::ScoreRuns => "score-runs",
             Pass::EndTests => "end-tests",
+            Pass::BlockLine => "block-line",
             Pass::RandomDraw => "random-draw",
             Pass::PlayoutLoop => "playout-loop",
             Pass::DirectReads => "direct-reads",
@@ -202,6 +206,10 @@ pub struct Plan {
     pub playout: Playout,
     /// The passes that fired, in order, each with what it chose.
     pub fired: Vec<(Pass, String)>,
+    /// The line table whose line wins (`block-line`), for `must block`.
+    pub block_line: Option<u8>,
+    /// How the card loop reads its rule and the end rules (`playout-loop`).
+    pub card_readers: Option<super::card_loop::CardReaders>,
 }
 
 impl Plan {
@@ -214,6 +222,8 @@ impl Plan {
             score_runs: None,
             playout: Playout::Turns,
             fired: Vec::new(),
+            block_line: None,
+            card_readers: None,
         }
     }
 }

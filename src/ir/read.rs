@@ -24,6 +24,8 @@ pub enum Who {
     Fixed(u8),
     /// The seat of the piece the move last moved (none: no seat).
     Piece,
+    /// The seat a space belongs to (track boards; none: no seat).
+    SeatOf(At),
 }
 
 /// A cell named without an expression.
@@ -98,6 +100,12 @@ pub enum Read {
     Number(At),
     /// The cell numbered with the cards' total, or `NO_CELL`.
     FieldOfTotal,
+    /// The value of the card the move plays (`value(card)`).
+    CardValue,
+    /// The seat's partner.
+    Partner(Who),
+    /// How many of the seat's movers are locked (track boards).
+    LockedMovers(Who),
 }
 
 /// A read compared with a constant (`supply(mover) == 0`), or with
@@ -143,6 +151,9 @@ impl Read {
             Node::Locked(c) => Read::Locked(at(c)?),
             Node::Number(c) => Read::Number(at(c)?),
             Node::Field(n) if matches!(**n, Node::Read(Read::Total)) => Read::FieldOfTotal,
+            Node::Value(c) if matches!(**c, Node::Read(Read::Card)) => Read::CardValue,
+            Node::Partner(p) => Read::Partner(counted(p)?),
+            Node::LockedMovers(p) => Read::LockedMovers(counted(p)?),
             _ => return None,
         })
     }
@@ -180,6 +191,9 @@ impl Read {
             Read::Locked(at) => Node::Locked(cell(at)),
             Read::Number(at) => Node::Number(cell(at)),
             Read::FieldOfTotal => Node::Field(Box::new(Node::Read(Read::Total))),
+            Read::CardValue => Node::Value(Box::new(Node::Read(Read::Card))),
+            Read::Partner(w) => Node::Partner(w.seat()),
+            Read::LockedMovers(w) => Node::LockedMovers(w.seat()),
         })
     }
 
@@ -198,6 +212,9 @@ impl Who {
             Who::Bound => SeatRef::Bound,
             Who::Fixed(s) => SeatRef::Fixed(s),
             Who::Piece => SeatRef::Node(Box::new(Node::Read(Read::Piece))),
+            Who::SeatOf(at) => {
+                SeatRef::Node(Box::new(Node::SeatOf(Box::new(Node::Read(Read::Cell(at))))))
+            }
         }
     }
 }
@@ -251,15 +268,19 @@ fn who(p: &SeatRef) -> Option<Who> {
         SeatRef::Next => Who::Next,
         SeatRef::Bound => Who::Bound,
         SeatRef::Fixed(s) => Who::Fixed(*s),
-        SeatRef::Node(n) if matches!(**n, Node::Read(Read::Piece)) => Who::Piece,
-        SeatRef::MoverPartner | SeatRef::Node(_) => return None,
+        SeatRef::Node(n) => match &**n {
+            Node::Read(Read::Piece) => Who::Piece,
+            Node::SeatOf(c) => Who::SeatOf(at(c)?),
+            _ => return None,
+        },
+        SeatRef::MoverPartner => return None,
     })
 }
 
-/// A seat named directly whose counters a read may index: a piece's
-/// seat may be none.
+/// A seat named directly whose counters a read may index: a piece's or a
+/// space's seat may be none.
 fn counted(p: &SeatRef) -> Option<Who> {
-    who(p).filter(|w| *w != Who::Piece)
+    who(p).filter(|w| !matches!(w, Who::Piece | Who::SeatOf(_)))
 }
 
 /// A context cell: the chosen cell, the aggregate's, from, to or last.
