@@ -72,7 +72,7 @@ impl Rules {
     /// [`Rules::finish_turn`] without effects.
     #[inline(always)]
     fn finish_read_turn(&self, state: &mut State, seat: u8) {
-        if self.live_scores {
+        if self.plan.keeps.scores {
             self.update_scores(state);
         }
         for end in &self.ends {
