@@ -9,6 +9,8 @@ mod card_loop;
 mod cards;
 mod direct_reads;
 mod end_tests;
+mod joined_around;
+mod keeps;
 mod lower;
 mod moves;
 mod options;
@@ -29,7 +31,7 @@ use crate::check::program::{BoardSpec, Program, ResultSpec, Typed};
 use crate::check::{MAX_HEX_SIDE, MAX_PHASE_TURNS, MAX_SQUARE_SIDE};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{
-    Effect, EffectOp, End, EndResult, Filter, Geometry, Node, Phase, Rules, SeatRef, Step, Supply,
+    Effect, EffectOp, End, EndResult, Filter, Geometry, Node, Phase, Rules, SeatRef, Supply,
 };
 use crate::syntax::ast::AssignOp;
 use lower::Lowerer;
@@ -305,55 +307,6 @@ pub fn compile_with(
         })
         .collect();
     let run_lengths: Vec<_> = run_lengths.iter().map(|&(n, _)| n).collect();
-    let mut live_scores = effects.iter().any(|e: &Effect| e.value.reads_score())
-        || ends.iter().any(|e: &End| e.condition.reads_score());
-    let mut groups = false;
-    let mut side_links = false;
-    let reads_links = |n: &Node| {
-        let mut found = false;
-        n.visit(&mut |n| found |= matches!(n, Node::Connects(..)));
-        found
-    };
-    // An aggregate over one seat's pieces reads that seat's bitboard.
-    let mut owned = false;
-    let reads_owned = |n: &Node| {
-        let mut found = false;
-        n.visit(&mut |n| found |= n.aggregates_owned_cells());
-        found
-    };
-    for rule in phases.iter().flat_map(|p: &Phase| &p.rules) {
-        for step in &rule.steps {
-            step.visit_nodes(&mut |n| {
-                live_scores |= n.reads_score();
-                groups |= n.reads_groups();
-                side_links |= reads_links(n);
-                owned |= reads_owned(n);
-            });
-            groups |= matches!(step, Step::KeepLargestGroup(_));
-        }
-    }
-    for node in ends
-        .iter()
-        .map(|e| &e.condition)
-        .chain(effects.iter().map(|e| &e.value))
-    {
-        groups |= node.reads_groups();
-        side_links |= reads_links(node);
-        owned |= reads_owned(node);
-    }
-    owned |= score.iter().chain(&tiebreaks).any(reads_owned);
-    // A piece walk draws its random piece from the mover's bitboard.
-    owned |= phases
-        .iter()
-        .flat_map(|p: &Phase| &p.rules)
-        .any(|r| piece_walk::is_piece_walk(&r.steps));
-    side_links |= score.iter().chain(&tiebreaks).any(reads_links);
-    let on_track = track.is_some();
-    // Enclosing cells are found on the seats' bitboards.
-    let encloses = phases.iter().flat_map(|p: &Phase| &p.rules).any(|r| {
-        r.select()
-            .is_some_and(|s| matches!(s.candidates, crate::ir::Candidates::Enclosing))
-    });
     // The walk's rules belong to the track they are walked on.
     let track = track.map(|mut t| {
         t.set_blocked(blocked);
@@ -373,7 +326,7 @@ pub fn compile_with(
         setup,
         first_random: program.first_random,
         columns: moves::drops_only(&phases),
-        plan: crate::ir::plan::Plan::general(0, 0),
+        plan: crate::ir::plan::Plan::general(0, 0, Default::default()),
         run_values,
         title: crate::report::printable(&program.title),
         seats,
@@ -383,19 +336,12 @@ pub fn compile_with(
         deck: program.deck.iter().map(|&v| v as u8).collect(),
         hand,
         tiebreaks,
-        live_scores,
         options: named_options,
         supply,
         score,
         phases,
         effects,
         ends,
-        // A track's moves find movers on the bitboards too.
-        side_links,
-        keeps_tops: (!line_tables.is_empty() || groups || on_track || encloses || owned)
-            && geometry.cell_count() <= 128,
-        keeps_slots: !run_lengths.is_empty()
-            || (!line_tables.is_empty() && geometry.cell_count() > 128),
         filters,
         turn_limit,
         geometry,

@@ -8,6 +8,7 @@
 //! Nothing in the IR refers to names or source text except for messages.
 
 pub mod card_loop;
+mod cards;
 mod cell_mask;
 pub mod compass;
 pub mod end_test;
@@ -21,6 +22,7 @@ pub mod read;
 mod rewrite;
 pub mod track;
 
+pub use cards::{CardChain, CardKinds, CardPlay, CardTest};
 pub use cell_mask::CellMask;
 pub use geometry::{CellId, Geometry, NO_CELL};
 pub use lines::{AxisShifts, LineTable, SmallMasks};
@@ -97,19 +99,6 @@ pub struct Rules {
     pub hand: usize,
     /// The tie-breaks, in order (`Node::Read(Read::Bound)` is the seat).
     pub tiebreaks: Vec<Node>,
-    /// Whether some rule reads a score during play, so that scores are kept
-    /// after every turn (otherwise they are computed when the game ends).
-    pub live_scores: bool,
-    /// Whether the engine keeps a bitboard of the cells each piece code tops
-    /// (when the rules check lines and the board has at most 128 cells).
-    pub keeps_tops: bool,
-    /// Whether the engine keeps the board in the geometry's slot grid (when
-    /// the rules count runs, or check lines on a board too large for
-    /// bitboards: a line is then a run walked from the placed cell).
-    pub keeps_slots: bool,
-    /// Whether the engine keeps which sides of the board each seat's pieces
-    /// join (a rule reads `connects`).
-    pub side_links: bool,
     /// The track's tables, on a track board.
     pub track: Option<Track>,
     /// Each kind of card by code: its name and value (code 0 unused).
@@ -406,76 +395,6 @@ impl MoveRule {
     }
 }
 
-/// Which cards a `play card` step allows.
-#[derive(Clone, Debug)]
-pub enum CardTest {
-    /// Any card.
-    Any,
-    /// By kind: the condition reads the card alone, so it was decided for
-    /// each kind when compiling.
-    Kinds(CardKinds),
-    /// The condition, evaluated per kind of card held (`Node::Read(Read::Card)`).
-    Test(Node),
-}
-
-/// The kinds of card a `play card` step allows, by card code, and as bits
-/// when every kind's code is below 64 (a hand's kinds are then tested in
-/// one `and`).
-#[derive(Clone, Debug)]
-pub struct CardKinds {
-    allowed: Vec<bool>,
-    bits: Option<u64>,
-}
-
-impl CardKinds {
-    /// The kinds `allowed` says, by code.
-    pub fn new(allowed: Vec<bool>) -> Self {
-        let bits = (allowed.len() <= 64).then(|| {
-            let set = allowed.iter().enumerate().filter(|(_, &a)| a);
-            set.fold(0, |bits, (code, _)| bits | 1 << code)
-        });
-        CardKinds { allowed, bits }
-    }
-
-    /// Whether the kind of code `card` is allowed.
-    pub fn allows(&self, card: u8) -> bool {
-        self.allowed.get(card as usize) == Some(&true)
-    }
-
-    /// The allowed kinds as bits by code, when every code is below 64.
-    pub fn bits(&self) -> Option<u64> {
-        self.bits
-    }
-
-    /// Whether each kind is allowed, by code.
-    pub fn as_slice(&self) -> &[bool] {
-        &self.allowed
-    }
-}
-
-/// A card rule's steps, as its fast path reads them.
-#[derive(Clone, Copy, Debug)]
-pub struct CardChain<'r> {
-    /// The cards played.
-    pub play: &'r CardPlay,
-    /// The cell they name (reads `Node::Read(Read::Total)`, `Node::Read(Read::Played)`).
-    pub target: &'r Node,
-    /// The test on that cell.
-    pub select: &'r Select,
-    /// The steps after `place on` (a `draw`, if any).
-    pub after: &'r [Step],
-}
-
-impl<'r> CardChain<'r> {
-    /// `then draw N [if CONDITION]`, if the rule draws.
-    pub fn draw(&self) -> Option<(&'r Node, Option<&'r Node>)> {
-        self.after.iter().find_map(|s| match s {
-            Step::Draw(n, when) => Some((n, when.as_ref())),
-            _ => None,
-        })
-    }
-}
-
 /// Which cells a choosing step starts from, before its test.
 #[derive(Clone, Debug)]
 pub enum Candidates {
@@ -535,18 +454,6 @@ pub struct Select {
     /// Whether the condition reads the card played: if not, a track step
     /// finds its spaces once for every card in the hand.
     pub reads_card: bool,
-}
-
-/// A card move: a set of cards from the hand names the cell to place on.
-#[derive(Clone, Debug)]
-pub struct CardPlay {
-    /// The fewest cards.
-    pub min: u8,
-    /// The most cards.
-    pub max: u8,
-    /// For a hand of n cards (n up to 8), the sets of hand slots of `min..=max`
-    /// cards, as a 256-bit set: the candidates before equal cards are merged.
-    pub sets_by_size: [[u64; 4]; 9],
 }
 
 /// `otherwise discard hand [then draw N]`: the forced move when no other is legal.

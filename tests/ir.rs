@@ -45,7 +45,10 @@ fn pinned(text: &str) -> String {
     let general = program_text(&none);
     let plan: Vec<&str> = general
         .lines()
-        .filter(|l| l.starts_with("pass ") || l.starts_with("random draws") || l.contains("form "))
+        .filter(|l| {
+            let plan = ["pass ", "random draws", "state keeps"];
+            plan.iter().any(|p| l.starts_with(p)) || l.contains("form ")
+        })
         .collect();
     format!(
         "{}\n// with --passes none:\n{}\n",

@@ -60,7 +60,7 @@ fn all_rules() -> Vec<(String, Rules)> {
 /// (tests/classics.rs).
 fn placement_game(rules: &Rules) -> bool {
     let placing = |r: &tabula::ir::MoveRule| matches!(r.form, Form::Place | Form::Sow);
-    !rules.side_links
+    !rules.plan.keeps.links
         && rules
             .phases
             .iter()

@@ -99,7 +99,7 @@ pub fn mark_chains(rules: &mut Rules, form: Form, shape: fn(&[Step]) -> bool) ->
 /// found on bitboards without playing on copies. Says which rules it
 /// marked, if any.
 pub fn find_relocations(rules: &mut Rules) -> Option<String> {
-    let bitboards = rules.keeps_tops && !rules.geometry.neighbour_masks.is_empty();
+    let bitboards = rules.plan.keeps.tops && !rules.geometry.neighbour_masks.is_empty();
     if rules.stacks || !bitboards {
         return None;
     }

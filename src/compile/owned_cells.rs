@@ -10,7 +10,7 @@ use crate::syntax::ast::Aggregate;
 
 /// Rewrites the rules' owned aggregates; says how many.
 pub fn owned_cells(rules: &mut Rules) -> Option<String> {
-    if !rules.keeps_tops {
+    if !rules.plan.keeps.tops {
         return None;
     }
     let seats = rules.seats.len();

@@ -44,7 +44,7 @@ impl Features {
     pub const RUNS: Features = Features(1 << 9);
     /// Line flags (`line`).
     pub const LINES: Features = Features(1 << 10);
-    /// Which sides each seat joins (`connects`).
+    /// The union-find of the sides each seat joins (`side-links`).
     pub const SIDE_LINKS: Features = Features(1 << 11);
     /// The board kept in the slot grid.
     pub const SLOTS: Features = Features(1 << 12);
@@ -118,21 +118,17 @@ impl Features {
             deck,
             hand: _,
             tiebreaks: _,
-            live_scores,
-            keeps_tops,
-            keeps_slots,
-            side_links,
             track,
             card_kinds: _,
             team,
             partner: _,
             deal,
             columns: _,
-            plan: _,
+            plan,
         } = rules;
         let mut f = Features::NONE;
         f.set(Features::SETUP, !setup.is_empty());
-        f.set(Features::LIVE_SCORES, *live_scores);
+        f.set(Features::LIVE_SCORES, plan.keeps.scores);
         f.set(Features::EFFECTS, !effects.is_empty());
         f.set(Features::FILTERS, !filters.is_empty());
         f.set(Features::MAJORITY, *majority);
@@ -142,9 +138,9 @@ impl Features {
         f.set(Features::STACKS, *stacks);
         f.set(Features::RUNS, !run_lengths.is_empty());
         f.set(Features::LINES, !line_tables.is_empty());
-        f.set(Features::SIDE_LINKS, *side_links);
-        f.set(Features::SLOTS, *keeps_slots);
-        f.set(Features::TOPS, *keeps_tops);
+        f.set(Features::SIDE_LINKS, plan.keeps.links);
+        f.set(Features::SLOTS, plan.keeps.slots);
+        f.set(Features::TOPS, plan.keeps.tops);
         f.set(Features::SCORE, score.is_some());
         f.set(Features::NUMBERS, !numbers.is_empty());
         f.set(Features::FIRST_RANDOM, *first_random);
@@ -169,18 +165,23 @@ impl Features {
 /// Runs the passes `allowed` on compiled rules: rewrites the forms of the
 /// rules a pass specialises and writes the plan.
 pub fn run(rules: &mut Rules, allowed: Passes) {
-    rules.plan = Plan::general(rules.phases.len(), rules.ends.len());
+    let reads = super::keeps::Reads::of(rules);
+    let keeps = reads.general(rules);
+    rules.plan = Plan::general(rules.phases.len(), rules.ends.len(), keeps);
     for pass in Pass::ALL {
         if !allowed.has(pass) {
             continue;
         }
         let fired = match pass {
+            Pass::Bitboards => super::keeps::bitboards(rules, reads),
+            Pass::SideLinks => super::keeps::side_links(rules, reads),
             Pass::PlaceForm => super::moves::find_places(rules),
             Pass::SowForm => super::moves::find_sowings(rules),
             Pass::CardForm => super::moves::find_card_rules(rules),
             Pass::TrackForm => super::moves::find_track_rules(rules),
             Pass::Relocation => super::moves::find_relocations(rules),
             Pass::PieceWalk => super::piece_walk::find_piece_walks(rules),
+            Pass::JoinedAround => super::joined_around::joined_around(rules),
             Pass::OwnedCells => super::owned_cells::owned_cells(rules),
             Pass::SowCounts => sow_counts(rules),
             Pass::ScoreRuns => score_runs(rules),
@@ -361,7 +362,8 @@ fn placement_loop(rules: &Rules, features: Features) -> Option<Playout> {
         return None;
     };
     let listed = matches!(place.candidates, Candidates::Empty) && place.mask.is_none();
-    let word = rules.geometry.cell_count() <= 128 && rules.keeps_tops && has_word(rules, place);
+    let word =
+        rules.geometry.cell_count() <= 128 && rules.plan.keeps.tops && has_word(rules, place);
     let plain = place.test.is_none() && place.guard.is_none() && phase.turns.is_none();
     let words = on_words(rules, features, place);
     (plain && (listed || word)).then_some(Playout::Placement { words })
@@ -391,7 +393,7 @@ fn on_words(rules: &Rules, features: Features, place: &crate::ir::Select) -> boo
         _ => false,
     };
     features.within(!unsupported)
-        && rules.keeps_tops
+        && rules.plan.keeps.tops
         && rules.geometry.cell_count() <= 64
         && rules.ends.len() <= LOOP_ENDS
         && rules.line_tables.len() * rules.seats.len() <= 64

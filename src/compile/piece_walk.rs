@@ -13,7 +13,7 @@ use crate::syntax::ast::Reach;
 /// bitboards are kept (a random piece is drawn from the mover's
 /// bitboard). Says which rules it marked, if any.
 pub fn find_piece_walks(rules: &mut Rules) -> Option<String> {
-    if rules.stacks || rules.majority || !rules.keeps_tops {
+    if rules.stacks || rules.majority || !rules.plan.keeps.tops {
         return None;
     }
     super::moves::mark_chains(rules, Form::PieceWalk, is_piece_walk)

@@ -36,7 +36,7 @@ impl Rules {
     /// The cells a kind of candidates names, as a word, where it has one.
     #[inline]
     pub(super) fn kind_word(&self, candidates: &Candidates, state: &State) -> Option<u128> {
-        if !self.keeps_tops || self.geometry.cell_count() > 128 {
+        if !self.plan.keeps.tops || self.geometry.cell_count() > 128 {
             return None;
         }
         // With majorities a cell's top is its owner, and a tied cell reads
@@ -63,7 +63,7 @@ impl Rules {
         progress: Progress,
     ) -> u128 {
         let plain = select.mask.is_none() && select.test.is_none();
-        if plain && self.keeps_tops && matches!(select.candidates, Candidates::Owned) {
+        if plain && self.plan.keeps.tops && matches!(select.candidates, Candidates::Owned) {
             // The common case (a pick's pieces), asked many times a move by
             // the block rules: the mover's bitboard, no more.
             let open = select

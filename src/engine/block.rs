@@ -265,7 +265,7 @@ impl Rules {
     /// (whatever is on that cell), when the board fits a bitboard.
     fn near_lines(&self, state: &State, t: usize, seat: u8) -> NearLines {
         let table = &self.line_tables[t];
-        let (Some(masks), true) = (&table.masks, self.keeps_tops) else {
+        let (Some(masks), true) = (&table.masks, self.plan.keeps.tops) else {
             return NearLines::default();
         };
         let own = state.tops[seat as usize + 1];
@@ -362,7 +362,7 @@ impl Rules {
     /// `u128::MAX` (every cell: test each) when the board does not fit one.
     fn completing_cells(&self, state: &State, t: usize, near: &NearLines) -> u128 {
         let table = &self.line_tables[t];
-        let (Some(masks), true) = (&table.masks, self.keeps_tops) else {
+        let (Some(masks), true) = (&table.masks, self.plan.keeps.tops) else {
             return u128::MAX;
         };
         let own = state.tops[state.mover as usize + 1];
@@ -422,7 +422,7 @@ impl Rules {
     fn completes_line(&self, state: &State, t: usize, cell: CellId) -> bool {
         let table = &self.line_tables[t];
         let own = state.mover + 1;
-        if let (Some(masks), true) = (&table.masks, self.keeps_tops) {
+        if let (Some(masks), true) = (&table.masks, self.plan.keeps.tops) {
             let tops = state.tops[own as usize] | 1 << cell;
             return table
                 .through(cell)

@@ -75,7 +75,7 @@ impl Rules {
     /// their readers.
     #[inline(always)]
     fn finish_read_turn(&self, readers: &CardReaders, state: &mut State, seat: u8) {
-        if self.live_scores {
+        if self.plan.keeps.scores {
             self.update_scores(state);
         }
         for (check, end) in readers.ends.iter().zip(&self.ends) {

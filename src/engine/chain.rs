@@ -404,7 +404,7 @@ impl Rules {
     ) {
         self.step_effects(step, state, choice, progress);
         // Later steps' conditions may ask which sides a seat joins.
-        if self.side_links {
+        if self.plan.keeps.links {
             self.sync_links(state, None);
         }
     }

@@ -26,26 +26,27 @@ impl Rules {
             if state.lines[at] {
                 continue;
             }
-            state.lines[at] = if let (Some(shifts), true) = (&table.axis_shifts, self.keeps_tops) {
-                // Long lines: many pass each cell, so the whole board is
-                // searched by shifts instead.
-                table.holds_line(shifts, state.tops[own as usize] as u64)
-            } else if table.small_masks.is_some() && self.keeps_tops {
-                // One AND a line against the seat's bitboard.
-                table.covers_line_through(state.tops[own as usize] as u64, cell)
-            } else if let (Some(masks), true) = (&table.masks, self.keeps_tops) {
-                let tops = state.tops[own as usize];
-                table
-                    .through(cell)
-                    .iter()
-                    .any(|&l| masks[l as usize] & !tops == 0)
-            } else {
-                // Too many cells for bitboards (the state keeps the slot
-                // grid then): the runs through the cell, one walk each way
-                // along each axis, not every line.
-                debug_assert!(self.keeps_slots, "lines without bitboards or slots");
-                self.has_run(state, cell, own, table.length)
-            };
+            state.lines[at] =
+                if let (Some(shifts), true) = (&table.axis_shifts, self.plan.keeps.tops) {
+                    // Long lines: many pass each cell, so the whole board is
+                    // searched by shifts instead.
+                    table.holds_line(shifts, state.tops[own as usize] as u64)
+                } else if table.small_masks.is_some() && self.plan.keeps.tops {
+                    // One AND a line against the seat's bitboard.
+                    table.covers_line_through(state.tops[own as usize] as u64, cell)
+                } else if let (Some(masks), true) = (&table.masks, self.plan.keeps.tops) {
+                    let tops = state.tops[own as usize];
+                    table
+                        .through(cell)
+                        .iter()
+                        .any(|&l| masks[l as usize] & !tops == 0)
+                } else {
+                    // Too many cells for bitboards (the state keeps the slot
+                    // grid then): the runs through the cell, one walk each way
+                    // along each axis, not every line.
+                    debug_assert!(self.plan.keeps.slots, "lines without bitboards or slots");
+                    self.has_run(state, cell, own, table.length)
+                };
         }
     }
 
@@ -115,9 +116,10 @@ impl Rules {
     /// that covered or moved pieces (so a line or run may have been broken).
     pub(super) fn recount(&self, state: &mut State) {
         let seats = self.seats.len();
+        let tops = self.plan.keeps.tops;
         for (t, table) in self.line_tables.iter().enumerate() {
             let flags = &mut state.lines[t * seats..(t + 1) * seats];
-            if let Some(small) = &table.small_masks {
+            if let (Some(small), true) = (&table.small_masks, tops) {
                 let (masks, tops) = (&small.lines, &state.tops[1..=seats]);
                 match seats {
                     2 => flags.copy_from_slice(&lines_on::<2>(masks, tops)),
@@ -131,7 +133,7 @@ impl Rules {
                 }
                 continue;
             }
-            if let Some(masks) = &table.masks {
+            if let (Some(masks), true) = (&table.masks, tops) {
                 for (flag, &tops) in flags.iter_mut().zip(&state.tops[1..]) {
                     // Without an early exit: no branch to mispredict, and the loop vectorises.
                     *flag = masks

@@ -144,7 +144,7 @@ impl Rules {
     /// a word, when the board allows shifts; `None` else.
     fn enclosed_word(&self, state: &State, cell: CellId, exactly: Option<u8>) -> Option<u128> {
         let shifts = self.geometry.compass.shifts.as_ref();
-        let shifts = shifts.filter(|_| self.keeps_tops && !self.majority)?;
+        let shifts = shifts.filter(|_| self.plan.keeps.tops && !self.majority)?;
         let (own, others) = self.own_and_others(state);
         Some(if self.geometry.cell_count() <= 64 {
             u128::from(enclosed_rows(

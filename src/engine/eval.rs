@@ -365,7 +365,7 @@ impl Rules {
         };
         let compass = &self.geometry.compass;
         let code = seat + 1;
-        if self.keeps_tops {
+        if self.plan.keeps.tops {
             let bits = state.tops.get(code).copied().unwrap_or(0);
             return bit_cells(bits).any(|c| compass.on_side(c, side));
         }

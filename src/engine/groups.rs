@@ -113,7 +113,11 @@ impl Rules {
     /// joined through each other (from the geometry's table when kept).
     #[inline(always)]
     pub(super) fn around_joined(&self, cell: CellId, occupied: u128) -> bool {
-        if let Some(joined) = self.geometry.around_joined(cell, occupied) {
+        if let Some(joined) = self
+            .plan
+            .joined_around
+            .joined(&self.geometry, cell, occupied)
+        {
             return joined;
         }
         let around = occupied & self.geometry.neighbour_masks[cell as usize];
@@ -151,7 +155,7 @@ impl Rules {
     /// The occupied cells as a bitboard, when the state keeps the empty
     /// cells' bitboard (boards of at most 128 cells).
     fn occupied_bits(&self, state: &State) -> Option<u128> {
-        if !self.keeps_tops || self.geometry.neighbour_masks.is_empty() {
+        if !self.plan.keeps.tops || self.geometry.neighbour_masks.is_empty() {
             return None;
         }
         let cells = self.geometry.cell_count();

@@ -176,7 +176,7 @@ impl State {
     fn set_top(&mut self, cell: CellId, code: u8, rules: &Rules) {
         // The seat bitboards serve line checks, the slot grid run walks: each is
         // kept only when the rules have them.
-        if rules.keeps_tops {
+        if rules.plan.keeps.tops {
             // Indexed by piece code (0 empty, then seats, then neutral kinds), so
             // that moving a cell's bit needs no branch on who owned it.
             let bit = cell_bit(cell);
@@ -185,7 +185,7 @@ impl State {
             self.tops[code as usize] |= bit;
         }
         self.board[cell as usize] = code;
-        if rules.keeps_slots {
+        if rules.plan.keeps.slots {
             self.slots[rules.geometry.slot[cell as usize] as usize] = code;
         }
     }
@@ -197,7 +197,7 @@ impl State {
         if self.empty_list.len() == rules.geometry.cell_count() {
             return true;
         }
-        rules.keeps_tops && !masks.is_empty() && masks[cell as usize] & !self.tops[0] != 0
+        rules.plan.keeps.tops && !masks.is_empty() && masks[cell as usize] & !self.tops[0] != 0
     }
 
     /// Takes a cell out of the empty-cell list.

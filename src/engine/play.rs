@@ -30,7 +30,7 @@ impl Rules {
             // Passing a card is part of the deal, not a turn.
             Move::Give(card) => return self.play_give(state, card),
         }
-        if self.side_links {
+        if self.plan.keeps.links {
             // A piece put on an empty cell joins its group; any other change
             // rebuilds the groups.
             let placed = match m {
@@ -98,7 +98,7 @@ impl Rules {
     fn too_few_for_lines(&self, state: &State, code: u8) -> bool {
         let shortest = self.line_tables.iter().map(|t| t.length).min().unwrap_or(0);
         self.run_lengths.is_empty()
-            && self.keeps_tops
+            && self.plan.keeps.tops
             && (state.tops[code as usize].count_ones() as usize) < shortest
     }
 
@@ -107,7 +107,7 @@ impl Rules {
     pub(super) fn finish_turn(&self, state: &mut State) {
         let seat = state.mover;
         // Without a score every seat stays at 0 (and gains nothing).
-        if self.live_scores {
+        if self.plan.keeps.scores {
             self.update_scores(state);
         }
         self.apply_effects(state);
@@ -158,7 +158,7 @@ impl Rules {
             EndResult::Winner(w) => Some(self.eval(w, &Scope::at(state, NO_CELL)) as u8),
             _ => None,
         };
-        if !self.live_scores {
+        if !self.plan.keeps.scores {
             self.update_scores(state);
         }
         state.outcome = Some(match (&end.result, winner) {
@@ -318,7 +318,7 @@ impl Rules {
     /// on a board of one word, as a word playout draws it, else from the list.
     #[inline]
     pub(super) fn draw_empty<R: Rng>(&self, state: &State, rng: &mut R) -> Option<CellId> {
-        if self.keeps_tops && self.geometry.cell_count() <= 64 {
+        if self.plan.keeps.tops && self.geometry.cell_count() <= 64 {
             let empty = state.tops[0] as u64;
             let n = empty.count_ones() as usize;
             return (n > 0).then(|| nth_cell64(empty, below(rng, n) as u32));

@@ -144,7 +144,7 @@ impl Rules {
         }
         // Games without scores or effects after the turn run a loop
         // compiled without them.
-        if self.live_scores || !self.effects.is_empty() {
+        if self.plan.keeps.scores || !self.effects.is_empty() {
             self.placement_playout::<true, R>(place, state, rng, max_moves)
         } else {
             self.placement_playout::<false, R>(place, state, rng, max_moves)
@@ -210,13 +210,13 @@ impl Rules {
             }
             state.last = cell;
             spend_piece(state);
-            if self.side_links {
+            if self.plan.keeps.links {
                 self.sync_links(state, Some(cell));
             }
             state.passes = 0;
             played += 1;
             if AFTER_TURN {
-                if self.live_scores {
+                if self.plan.keeps.scores {
                     self.update_scores(state);
                 }
                 self.apply_effects(state);

@@ -58,7 +58,7 @@ impl Rules {
             Candidates::Reached => {}
             Candidates::Owned => {
                 let own = state.mover + 1;
-                if self.keeps_tops {
+                if self.plan.keeps.tops {
                     let mut bits = state.tops[own as usize];
                     while bits != 0 {
                         out.push(Move::Place(bits.trailing_zeros() as CellId));

@@ -217,7 +217,7 @@ impl Rules {
         });
         self.recount(state);
         super::play::spend_piece(state);
-        if self.side_links {
+        if self.plan.keeps.links {
             self.sync_links(state, None);
         }
         self.finish_turn(state);

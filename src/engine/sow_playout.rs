@@ -264,7 +264,7 @@ impl Words {
             mover: state.mover as usize,
             turn: state.turn,
         };
-        if rules.keeps_tops {
+        if rules.plan.keeps.tops {
             for (word, &top) in words.tops.iter_mut().zip(&state.tops) {
                 *word = top as u64;
             }
@@ -312,7 +312,7 @@ impl Words {
     /// Writes the words into the state.
     fn write(&mut self, rules: &Rules, state: &mut State) {
         let seats = rules.seats.len();
-        if rules.keeps_tops {
+        if rules.plan.keeps.tops {
             for (top, &word) in state.tops.iter_mut().zip(&self.tops) {
                 *top = u128::from(word);
             }

@@ -109,7 +109,7 @@ impl Rules {
                 }
             }
         };
-        if self.keeps_tops && owners != u64::MAX {
+        if self.plan.keeps.tops && owners != u64::MAX {
             // Only the cells those seats top, on their bitboards, in order.
             let mut bits = (1..=seats)
                 .filter(|&code| named(code))

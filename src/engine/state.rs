@@ -52,8 +52,8 @@ pub struct State {
     /// Per cell: its index in `empty_list` (meaningless for occupied cells).
     pub(super) empty_pos: Vec<CellId>,
     /// `board` laid out in the geometry's slot grid (empty border included), so
-    /// that run walks step by adding a stride and need no edge test (kept only
-    /// when the rules count runs).
+    /// that run walks step by adding a stride and need no edge test (kept when
+    /// the plan says, `Keeps::slots`: for runs, and lines without bitboards).
     pub(super) slots: Vec<u8>,
     /// Per cell, `stack_capacity` slots: the pieces of the cell's stack, bottom
     /// first (only the first `heights[c]` count). Without stacks, the board.
@@ -61,8 +61,8 @@ pub struct State {
     /// Per cell: how many pieces it holds.
     pub(super) heights: Vec<u8>,
     /// Per piece code (index 0: empty cells): the cells whose top piece has
-    /// that code, as a bitboard (kept only when the rules check lines and the
-    /// board has at most 128 cells).
+    /// that code, as a bitboard (kept when the plan says, `Keeps::tops`: the
+    /// `bitboards` pass).
     pub(super) tops: Vec<u128>,
     /// Per cell: the sowing moves from its stack, kept when the rules have a
     /// `Plan::sow_counts`; and their total.
@@ -113,8 +113,8 @@ pub struct State {
     /// Per (run length, seat): the run total.
     pub(super) runs: Vec<i32>,
     /// A union-find over the cells, each root's rank and sides, and per
-    /// seat the pairs of sides one of its groups joins (kept when a rule reads
-    /// `connects`; see `links.rs`).
+    /// seat the pairs of sides one of its groups joins (kept with
+    /// `Keeps::links`, the `side-links` pass; see `links.rs`).
     pub(super) links: Vec<CellId>,
     pub(super) link_marks: Vec<u8>,
     pub(super) sides_joined: Vec<u16>,
@@ -161,7 +161,7 @@ impl PartialEq for Joined {
 /// to its height), hands, piles, counters, seat, turn, phase and result.
 /// Not compared: what is derived from those and kept for speed (the
 /// empty-cell list and its order, the slot grid, the bitboards, the sowing
-/// counts, the union-find), nor the RNG, the log of chance outcomes, a
+/// counts, the union-find and the sides it joins), nor the RNG, the log of chance outcomes, a
 /// script being replayed and a fault.
 impl PartialEq for State {
     fn eq(&self, other: &Self) -> bool {
@@ -178,7 +178,6 @@ impl PartialEq for State {
             && self.captured == other.captured
             && self.lines == other.lines
             && self.runs == other.runs
-            && self.sides_joined == other.sides_joined
             && (self.mover, self.turn, self.last, self.phase)
                 == (other.mover, other.turn, other.last, other.phase)
             && (self.phase_start, self.passes, self.again)
@@ -414,7 +413,7 @@ impl State {
         };
         refill(&mut self.board, cells, 0);
         // The slot grid serves run walks only.
-        let slots = if rules.keeps_slots {
+        let slots = if rules.plan.keeps.slots {
             rules.geometry.slot_count
         } else {
             0
@@ -443,7 +442,7 @@ impl State {
         refill(&mut self.heights, cells, 0);
         self.tops.clear();
         self.tops.resize(seats + rules.neutrals.len() + 1, 0);
-        if rules.keeps_tops {
+        if rules.plan.keeps.tops {
             // Code 0 is the empty cells: every cell, before the set-up.
             self.tops[0] = u128::MAX >> (128 - cells);
         }
@@ -477,8 +476,10 @@ impl State {
             self.links.extend(0..linked as CellId);
             self.link_marks.clear();
             self.link_marks.resize(linked, 0);
+            // Left empty without the union-find: `connects` then walks.
             self.sides_joined.clear();
-            self.sides_joined.resize(seats, 0);
+            self.sides_joined
+                .resize(if linked > 0 { seats } else { 0 }, 0);
         }
         self.mover = 0;
         self.turn = 1;
@@ -510,7 +511,7 @@ impl State {
                 }
             }
         }
-        if rules.side_links {
+        if rules.plan.keeps.links {
             rules.sync_links(self, None);
         }
         self.round = super::Round::START;

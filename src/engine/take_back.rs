@@ -43,7 +43,7 @@ impl State {
             copy_vec(&mut self.supply, &before.supply);
         }
         self.counts[seat] = before.counts[seat];
-        if rules.live_scores || self.outcome.is_some() {
+        if rules.plan.keeps.scores || self.outcome.is_some() {
             copy_vec(&mut self.scores, &before.scores);
             copy_vec(&mut self.gains, &before.gains);
         }

@@ -196,14 +196,14 @@ impl Rules {
         // On bitboards, `not locked(cell)` takes the locked movers' spaces
         // off at once instead of testing each mover.
         let (test, unlocked) = match &select.test {
-            Some(t) if self.keeps_tops && is_not_locked(t) => {
+            Some(t) if self.plan.keeps.tops && is_not_locked(t) => {
                 // A code that names no seat has no movers to take off.
                 let seat = owner.and_then(|code| usize::try_from(code - 1).ok());
                 (None, !self.locked_spaces(state, seat))
             }
             t => (t.as_ref(), u128::MAX),
         };
-        if self.keeps_tops && test.is_none() {
+        if self.plan.keeps.tops && test.is_none() {
             // Nothing to test on each mover: the candidates, the mask and
             // the kinds of space on the bitboards alone.
             let mut bits = self.movers_on_tops(state, owner, select) & unlocked;
@@ -237,7 +237,7 @@ impl Rules {
                 found.push(c as CellId);
             }
         };
-        if self.keeps_tops {
+        if self.plan.keeps.tops {
             let mut bits = self.movers_on_tops(state, owner, select) & unlocked;
             while bits != 0 {
                 check(bits.trailing_zeros() as usize);

@@ -132,7 +132,7 @@ impl Rules {
             }
             _ => {}
         }
-        if self.side_links {
+        if self.plan.keeps.links {
             self.sync_links(state, None);
         }
     }

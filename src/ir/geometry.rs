@@ -94,52 +94,10 @@ pub struct Geometry {
     /// Each cell's neighbours as a bitmask, when the board has at most 128
     /// cells (empty otherwise): groups are then found on bitboards.
     pub neighbour_masks: Vec<u128>,
-    /// Per cell (when `neighbour_masks` is kept and no cell has more than
-    /// eight neighbours): for each set of its neighbours, as bits in
-    /// `neighbours_of` order, whether that set is non-empty and joined
-    /// through its own members. Lifting a piece whose occupied neighbours
-    /// are joined so cannot split a group.
-    pub joined_around: Vec<[u64; 4]>,
     /// Directions by name, rows, columns and sides.
     pub compass: Compass,
     /// The sowing ring of a pits board.
     pub ring: Option<super::pits::Ring>,
-}
-
-/// The `joined_around` table: empty when some cell has more than eight
-/// neighbours.
-fn joined_around(neighbours: &[CellId], start: &[u32], masks: &[u128]) -> Vec<[u64; 4]> {
-    let mut table = Vec::with_capacity(masks.len());
-    for c in 0..masks.len() {
-        let around = &neighbours[start[c] as usize..start[c + 1] as usize];
-        if around.len() > 8 {
-            return Vec::new();
-        }
-        let mut bits = [0u64; 4];
-        for pattern in 1..1usize << around.len() {
-            let set = (0..around.len())
-                .filter(|i| pattern >> i & 1 != 0)
-                .fold(0u128, |m, i| m | 1 << around[i]);
-            // Grow from the lowest member inside the set.
-            let mut group = 1u128 << set.trailing_zeros();
-            loop {
-                let (mut next, mut members) = (group, group);
-                while members != 0 {
-                    next |= masks[members.trailing_zeros() as usize] & set;
-                    members &= members - 1;
-                }
-                if next == group {
-                    break;
-                }
-                group = next;
-            }
-            if group == set {
-                bits[pattern / 64] |= 1 << (pattern % 64);
-            }
-        }
-        table.push(bits);
-    }
-    table
 }
 
 impl Geometry {
@@ -350,15 +308,9 @@ impl Geometry {
         } else {
             Vec::new()
         };
-        let joined_around = if neighbour_masks.is_empty() {
-            Vec::new()
-        } else {
-            joined_around(&neighbours, &neighbour_start, &neighbour_masks)
-        };
         Geometry {
             centre,
             neighbour_masks,
-            joined_around,
             shape,
             coords,
             labels,
@@ -388,24 +340,6 @@ impl Geometry {
     pub fn neighbours_of(&self, cell: CellId) -> &[CellId] {
         let c = cell as usize;
         &self.neighbours[self.neighbour_start[c] as usize..self.neighbour_start[c + 1] as usize]
-    }
-
-    /// Whether the occupied neighbours of `cell` (a bitboard) are non-empty
-    /// and joined through each other; `None` when the table is not kept.
-    #[inline(always)]
-    pub fn around_joined(&self, cell: CellId, occupied: u128) -> Option<bool> {
-        let table = self.joined_around.get(cell as usize)?;
-        let around = occupied & self.neighbour_masks[cell as usize];
-        // No neighbour, or one: nothing to join.
-        if around & around.wrapping_sub(1) == 0 {
-            return Some(around != 0);
-        }
-        let halves = [around as u64, (around >> 64) as u64];
-        let mut pattern = 0;
-        for (i, &n) in self.neighbours_of(cell).iter().enumerate() {
-            pattern |= ((halves[n as usize >> 6] >> (n & 63)) as usize & 1) << i;
-        }
-        Some(table[pattern / 64] >> (pattern % 64) & 1 != 0)
     }
 
     /// Whether two cells share a side.
@@ -456,27 +390,6 @@ mod tests {
                 assert!(g.adjacent(m, c), "adjacency is symmetric");
             }
         }
-    }
-
-    #[test]
-    fn neighbours_are_joined_around_a_cell_when_they_touch_each_other() {
-        let g = Geometry::hex(6);
-        let centre = g.cell_by_label("f6").unwrap();
-        let around = g.neighbours_of(centre).to_vec();
-        let bits = |cells: &[CellId]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
-        assert_eq!(g.around_joined(centre, 0), Some(false), "no neighbour");
-        assert_eq!(g.around_joined(centre, bits(&around[..1])), Some(true));
-        assert_eq!(g.around_joined(centre, bits(&around)), Some(true), "a ring");
-        // Two neighbours touch each other exactly when they are not opposite.
-        for &a in &around {
-            for &b in around.iter().filter(|&&b| b != a) {
-                let joined = g.adjacent(a, b);
-                assert_eq!(g.around_joined(centre, bits(&[a, b])), Some(joined));
-            }
-        }
-        // The centre itself and cells farther away do not count.
-        let far = g.cell_by_label("a1").unwrap();
-        assert_eq!(g.around_joined(centre, bits(&[centre, far])), Some(false));
     }
 
     #[test]

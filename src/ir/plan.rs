@@ -8,10 +8,15 @@
 //! general paths only: the differential test compares the two.
 
 use super::end_test::EndTest;
+use super::{CellId, Geometry};
 
 /// The passes that may specialise a game, in the order they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Pass {
+    /// The cells each piece code tops kept as bitboards in the state.
+    Bitboards,
+    /// The sides each seat's groups join kept in the state (`connects`).
+    SideLinks,
     /// A rule of one `place` listed straight from its candidates.
     PlaceForm,
     /// A rule `place then sow` listed path by path from each stack.
@@ -24,6 +29,8 @@ pub enum Pass {
     Relocation,
     /// A chain `pick, step|jump` listed where the pieces stand.
     PieceWalk,
+    /// Which sets of a cell's neighbours are joined, tabulated per cell.
+    JoinedAround,
     /// Aggregates over a seat's cells read off its bitboard.
     OwnedCells,
     /// Every stack's sowing moves kept as counts in the state.
@@ -44,13 +51,16 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 14] = [
+    pub const ALL: [Pass; 17] = [
+        Pass::Bitboards,
+        Pass::SideLinks,
         Pass::PlaceForm,
         Pass::SowForm,
         Pass::CardForm,
         Pass::TrackForm,
         Pass::Relocation,
         Pass::PieceWalk,
+        Pass::JoinedAround,
         Pass::OwnedCells,
         Pass::SowCounts,
         Pass::ScoreRuns,
@@ -64,12 +74,15 @@ impl Pass {
     /// The pass's name, as `--passes` and `--ir` write it.
     pub fn name(self) -> &'static str {
         match self {
+            Pass::Bitboards => "bitboards",
+            Pass::SideLinks => "side-links",
             Pass::PlaceForm => "place-form",
             Pass::SowForm => "sow-form",
             Pass::CardForm => "card-form",
             Pass::TrackForm => "track-form",
             Pass::Relocation => "relocation",
             Pass::PieceWalk => "piece-walk",
+            Pass::JoinedAround => "joined-around",
             Pass::OwnedCells => "owned-cells",
             Pass::SowCounts => "sow-counts",
             Pass::ScoreRuns => "score-runs",
@@ -186,9 +199,61 @@ pub enum Playout {
     Cards(u8),
 }
 
+/// What the state keeps beside the position: tables brought up to date as
+/// pieces move, so that the rules' reads are quick, and the scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Keeps {
+    /// Per piece code, the cells it tops as a bitboard (`bitboards`, on a
+    /// board of at most 128 cells where something reads them).
+    pub tops: bool,
+    /// The board in the geometry's slot grid, where runs are walked: when
+    /// the rules count runs, or check lines that the tops' bitboards do
+    /// not hold (a line is then a run walked from the placed cell).
+    pub slots: bool,
+    /// A union-find of each seat's groups and the sides they join
+    /// (`side-links`: a rule reads `connects`, which then reads it);
+    /// without it `connects` walks the seat's groups on the board.
+    pub links: bool,
+    /// The scores worked out after every turn (a rule reads a score during
+    /// play), not only when the game ends. Not a pass: a state's scores
+    /// mid-game are part of its position exactly when a rule reads them.
+    pub scores: bool,
+}
+
+/// Per cell, for each set of its neighbours (as bits in `neighbours_of`
+/// order), whether that set is non-empty and joined through its own
+/// members (`joined-around`): lifting a piece whose occupied neighbours
+/// are joined so cannot split a group. Empty when not kept.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct JoinedAround(pub Vec<[u64; 4]>);
+
+impl JoinedAround {
+    /// Whether the occupied neighbours of `cell` (a bitboard) are non-empty
+    /// and joined through each other; `None` when the table is not kept.
+    #[inline(always)]
+    pub fn joined(&self, geometry: &Geometry, cell: CellId, occupied: u128) -> Option<bool> {
+        let table = self.0.get(cell as usize)?;
+        let around = occupied & geometry.neighbour_masks[cell as usize];
+        // No neighbour, or one: nothing to join.
+        if around & around.wrapping_sub(1) == 0 {
+            return Some(around != 0);
+        }
+        let halves = [around as u64, (around >> 64) as u64];
+        let mut pattern = 0;
+        for (i, &n) in geometry.neighbours_of(cell).iter().enumerate() {
+            pattern |= ((halves[n as usize >> 6] >> (n & 63)) as usize & 1) << i;
+        }
+        Some(table[pattern / 64] >> (pattern % 64) & 1 != 0)
+    }
+}
+
 /// What the passes chose.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
+    /// What the state keeps beside the position.
+    pub keeps: Keeps,
+    /// Which sets of each cell's neighbours are joined (`joined-around`).
+    pub joined_around: JoinedAround,
     /// Per phase: how a random move is drawn.
     pub draws: Vec<Draw>,
     /// Per end rule: how its condition is read.
@@ -213,9 +278,12 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan of the general paths only, for `phases` phases.
-    pub fn general(phases: usize, ends: usize) -> Plan {
+    /// The plan of the general paths only, for `phases` phases and `ends`
+    /// end rules, the state keeping `keeps`.
+    pub fn general(phases: usize, ends: usize, keeps: Keeps) -> Plan {
         Plan {
+            keeps,
+            joined_around: JoinedAround::default(),
             draws: vec![Draw::Listed; phases],
             ends: vec![EndTest::Evaluated; ends],
             sow_counts: None,

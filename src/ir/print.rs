@@ -5,9 +5,10 @@
 //! then each phase and its move rules, each rule's form and steps one a
 //! line with their condition split (`guard`, `candidates`, `mask`, `test`),
 //! then what follows a turn, the end rules, the score, the tables' sizes and
-//! the flags derived for the engine. Large tables are summarised by their
-//! sizes, never dumped. Expressions print in the rules language's syntax
-//! (see `print/node.rs` for the forms only the IR has).
+//! a few flags, then the passes and the plan (what the state keeps among
+//! it). Large tables are summarised by their sizes, never dumped.
+//! Expressions print in the rules language's syntax (see `print/node.rs`
+//! for the forms only the IR has).
 
 mod node;
 mod step;
@@ -145,14 +146,13 @@ impl Printer<'_> {
         out.push(format!("board {shape}, {} cells", g.cell_count()));
         out.push(format!(
             "  tables: {} directions, {} axes, longest line {}, {} neighbours, {} slots, \
-             {} neighbour masks, {} joined-around sets, ring {}",
+             {} neighbour masks, ring {}",
             g.directions.len(),
             g.axes.len(),
             g.longest_line,
             g.neighbours.len(),
             g.slot_count,
             g.neighbour_masks.len(),
-            g.joined_around.len(),
             yes(g.ring.is_some()),
         ));
         if let Some(track) = &r.track {
@@ -402,7 +402,7 @@ impl Printer<'_> {
         }
     }
 
-    /// The line and run tables' sizes, and the flags derived for the engine.
+    /// The line and run tables' sizes, majorities and how moves are written.
     fn tables(&self, out: &mut Vec<String>) {
         let r = self.rules;
         let lines = r.line_tables.iter().enumerate().map(|(i, t)| {
@@ -428,10 +428,6 @@ impl Printer<'_> {
             format!("#{i} length {n} ({values} values)")
         });
         out.push(format!("run tables {}", list(runs.collect())));
-        out.push(format!("keeps_tops {}", yes(r.keeps_tops)));
-        out.push(format!("keeps_slots {}", yes(r.keeps_slots)));
-        out.push(format!("side_links {}", yes(r.side_links)));
-        out.push(format!("live_scores {}", yes(r.live_scores)));
         out.push(format!("majority {}", yes(r.majority)));
         out.push(format!("moves written by column {}", yes(r.columns)));
     }
@@ -448,6 +444,14 @@ impl Printer<'_> {
         let draws = phases.map(|(p, d)| format!("{} {d:?}", p.name));
         out.push(format!("random draws: {}", list(draws.collect())));
         out.push(format!("playout: {:?}", plan.playout));
+        let k = plan.keeps;
+        out.push(format!(
+            "state keeps: tops {}, slots {}, links {}, scores {}",
+            yes(k.tops),
+            yes(k.slots),
+            yes(k.links),
+            yes(k.scores)
+        ));
     }
 }
 

@@ -1,0 +1,110 @@
+//! What the state keeps beside the position ([`Keeps`]), found from what
+//! the rules read, and the `bitboards` pass.
+
+use crate::ir::plan::Keeps;
+use crate::ir::{Candidates, Node, Rules, Step};
+
+/// What the rules read, beyond the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Reads {
+    /// A score during play (in a move's condition, an effect or an end).
+    pub scores: bool,
+    /// `connects`.
+    pub links: bool,
+    /// Something the tops' bitboards serve: lines, groups, a track's
+    /// movers, enclosing cells, aggregates over a seat's cells, a piece
+    /// walk's pieces.
+    pub bitboards: bool,
+}
+
+impl Reads {
+    /// What `rules` read, as compiled (before any pass rewrote them).
+    pub fn of(rules: &Rules) -> Reads {
+        let mut reads = Reads::default();
+        // The score and tie-breaks, read when the game ends (or as scores
+        // are kept), find groups by walking the board.
+        let mut node = |n: &Node, during_play: bool| {
+            n.visit(&mut |n| {
+                reads.links |= matches!(n, Node::Connects(..));
+                reads.bitboards |= n.aggregates_owned_cells();
+            });
+            reads.scores |= during_play && n.reads_score();
+            reads.bitboards |= during_play && n.reads_groups();
+        };
+        for rule in rules.phases.iter().flat_map(|p| &p.rules) {
+            for step in &rule.steps {
+                step.visit_nodes(&mut |n| node(n, true));
+            }
+        }
+        let ends = rules.ends.iter().map(|e| &e.condition);
+        for n in ends.chain(rules.effects.iter().map(|e| &e.value)) {
+            node(n, true);
+        }
+        for n in rules.score.iter().chain(&rules.tiebreaks) {
+            node(n, false);
+        }
+        let rules_list = || rules.phases.iter().flat_map(|p| &p.rules);
+        let groups = rules_list().any(|r| {
+            r.steps
+                .iter()
+                .any(|s| matches!(s, Step::KeepLargestGroup(_)))
+        });
+        // Enclosing cells are found on the seats' bitboards, and a piece
+        // walk draws its random piece from the mover's.
+        let encloses = rules_list().any(|r| {
+            r.select()
+                .is_some_and(|s| matches!(s.candidates, Candidates::Enclosing))
+        });
+        let walks = rules_list().any(|r| super::piece_walk::is_piece_walk(&r.steps));
+        reads.bitboards |=
+            !rules.line_tables.is_empty() || groups || rules.track.is_some() || encloses || walks;
+        reads
+    }
+
+    /// What the state keeps with no pass: no bitboards (so the slot grid
+    /// for lines as well as runs), no union-find, and the scores after
+    /// every turn when a rule reads them then.
+    pub fn general(self, rules: &Rules) -> Keeps {
+        Keeps {
+            tops: false,
+            slots: !rules.run_lengths.is_empty() || !rules.line_tables.is_empty(),
+            links: false,
+            scores: self.scores,
+        }
+    }
+}
+
+/// `bitboards`: on a board of at most 128 cells where the rules read
+/// something bitboards serve (lines, groups, a track's movers, enclosing
+/// cells, aggregates over a seat's cells, a piece walk), the state keeps
+/// per piece code a bitboard of the cells it tops. Line flags are then
+/// read off them (so the slot grid is kept only for runs), and candidates,
+/// groups, enclosures and a seat's cells are found by word operations; the
+/// passes that list on bitboards (`relocation`, `piece-walk`,
+/// `owned-cells`, `joined-around`, the placement loop) need it. Without
+/// it every read walks the board, and lines are runs walked in the slot
+/// grid from the placed cell.
+pub(super) fn bitboards(rules: &mut Rules, reads: Reads) -> Option<String> {
+    if !reads.bitboards || rules.geometry.cell_count() > 128 {
+        return None;
+    }
+    rules.plan.keeps.tops = true;
+    rules.plan.keeps.slots = !rules.run_lengths.is_empty();
+    let codes = 1 + rules.seats.len() + rules.neutrals.len();
+    Some(format!("{codes} piece codes"))
+}
+
+/// `side-links`: when a rule reads `connects`, the state keeps a
+/// union-find over the cells, each set marked with the sides its cells lie
+/// on, and per seat the pairs of sides one of its groups joins, brought up
+/// to date once a move (a piece put on an empty cell joins its neighbours;
+/// any other change rebuilds the sets). `connects` is then one test of a
+/// bit; without it, `connects` walks the seat's groups from the cells on
+/// one side.
+pub(super) fn side_links(rules: &mut Rules, reads: Reads) -> Option<String> {
+    if !reads.links {
+        return None;
+    }
+    rules.plan.keeps.links = true;
+    Some(format!("{} cells", rules.geometry.cell_count()))
+}
