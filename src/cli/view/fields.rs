@@ -1,29 +1,12 @@
 //! Drawing a board of counted fields (`owner majority`): a grid of boxes, each
 //! with the field's number, its owner and the stones every seat has on it.
 
-use owo_colors::{AnsiColors, Style};
+use owo_colors::Style;
 
-use super::{glyphs, split_label, winning_line, wrap, SEAT_COLOURS};
+use super::{glyphs, seat_colours, split_label, winning_line, wrap};
 use crate::engine::State;
 use crate::ir::geometry::Shape;
 use crate::ir::{CellId, Rules, NO_CELL};
-
-/// A seat's colour: the one its name says (Yellow, Red, ...), else the seat palette's.
-pub(super) fn seat_colour(rules: &Rules, seat: usize) -> AnsiColors {
-    let name = rules.seats.get(seat).map(|s| s.to_ascii_lowercase());
-    let named = match name.as_deref() {
-        Some("yellow" | "gold") => Some(AnsiColors::BrightYellow),
-        Some("red") => Some(AnsiColors::BrightRed),
-        Some("pink" | "magenta" | "purple" | "violet") => Some(AnsiColors::BrightMagenta),
-        Some("white") => Some(AnsiColors::BrightWhite),
-        Some("blue") => Some(AnsiColors::BrightBlue),
-        Some("green") => Some(AnsiColors::BrightGreen),
-        Some("cyan") => Some(AnsiColors::BrightCyan),
-        Some("black" | "grey" | "gray") => Some(AnsiColors::BrightBlack),
-        _ => None,
-    };
-    named.unwrap_or(SEAT_COLOURS[seat % SEAT_COLOURS.len()])
-}
 
 /// Whether no seat may place on the cell now (in Just 4 Fun: it is
 /// locked), by the card rules themselves.
@@ -221,7 +204,7 @@ impl<'a> Grid<'a> {
     }
 
     fn seat_style(&self, seat: usize) -> Style {
-        Style::new().color(seat_colour(self.rules, seat))
+        Style::new().color(seat_colours(self.rules)[seat])
     }
 
     /// A border line across the board: `├───┼───┤`.
