@@ -7,18 +7,20 @@ mod fields;
 mod hex;
 mod pits;
 mod prose;
+mod removed;
 mod rhombus;
 mod track;
 
-pub use prose::{capitalised, rounded, wrap};
+pub use prose::{capitalised, fit, rounded, wrap};
 
 pub use cards::{card_list, points, Hands};
-pub use ending::ending;
 use colours::{seat_colours, tint};
-use ending::winning_line;
+use ending::decisive_cells;
+pub use ending::ending;
 pub use fields::closed;
 #[cfg(test)]
 pub(crate) use fields::tests::{dealt, play as play_cards};
+pub use removed::removed;
 
 use owo_colors::{AnsiColors, Style};
 
@@ -256,7 +258,7 @@ impl Canvas {
             colours: seat_colours(rules),
             width,
             gap: if width > 1 { 2 } else { 1 },
-            line: winning_line(rules, state).unwrap_or_default(),
+            line: decisive_cells(rules, state).unwrap_or_default(),
         }
     }
 
@@ -304,7 +306,12 @@ impl Canvas {
         let left = anchor - under.len();
         for (i, &code) in under.iter().enumerate() {
             let glyph = self.glyph(code);
-            self.put(line, left + i, &glyph, Ink::Under(tint(code, &self.colours)));
+            self.put(
+                line,
+                left + i,
+                &glyph,
+                Ink::Under(tint(code, &self.colours)),
+            );
         }
         let (glyph, tint) = (self.glyph(top), tint(top, &self.colours));
         if self.line.contains(&cell) {

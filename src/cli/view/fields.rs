@@ -3,7 +3,7 @@
 
 use owo_colors::Style;
 
-use super::{glyphs, seat_colours, split_label, winning_line, wrap};
+use super::{decisive_cells, glyphs, seat_colours, split_label, wrap};
 use crate::engine::State;
 use crate::ir::geometry::Shape;
 use crate::ir::{CellId, Rules, NO_CELL};
@@ -164,7 +164,7 @@ struct Grid<'a> {
 impl<'a> Grid<'a> {
     fn new(rules: &'a Rules, state: &'a State, at: Vec<CellId>, width: usize) -> Self {
         let glyph = glyphs(&rules.seats);
-        let line = winning_line(rules, state).unwrap_or_default();
+        let line = decisive_cells(rules, state).unwrap_or_default();
         let cells = 0..rules.geometry.cell_count() as CellId;
         // Stones are spaced (` Y1 R1`) unless that makes the board wider
         // than a terminal; then they are packed (` Y1R1P1W1`).
