@@ -7,6 +7,7 @@ mod cards;
 mod help;
 mod seats;
 mod track;
+mod undo;
 
 use super::load::{color_stdout, Loaded};
 use super::view::{self, Hands};
@@ -24,6 +25,7 @@ macro_rules! say {
     };
 }
 use seats::{Handover, Table};
+use undo::Undo;
 
 /// Arguments of `tabula play`.
 #[derive(clap::Args, Debug)]
@@ -282,14 +284,21 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     continue;
                 }
                 Input::Undo => {
-                    if undo(&mut history, &mut state, &mut record, &ais) {
-                        undone = true;
-                        // The file follows the game back at once.
-                        save(&record_path, &record)?;
-                        say!("Undone: back to your last turn.\n");
-                    } else {
-                        say!("Nothing to undo yet.\n");
-                        redraw = false;
+                    match undo::undo(&rules, &mut history, &mut state, &mut record, &ais) {
+                        Undo::Done => {
+                            undone = true;
+                            // The file follows the game back at once.
+                            save(&record_path, &record)?;
+                            say!("Undone: back to your last turn.\n");
+                        }
+                        Undo::Nothing => {
+                            say!("Nothing to undo yet.\n");
+                            redraw = false;
+                        }
+                        Undo::Refused => {
+                            say!("No undo: since your last turn you have seen cards you could not see before it (cards drawn, played from another hand or passed to you), and taking the turns back would let you play your turn again knowing them.\n");
+                            redraw = false;
+                        }
                     }
                     continue;
                 }
@@ -511,29 +520,6 @@ fn read_line(editor: &mut DefaultEditor, prompt: &str) -> Result<Option<String>,
             "error: cannot read the terminal: {e}"
         ))),
     }
-}
-
-/// Takes back moves until the last human turn before now; false if there is none.
-fn undo(
-    history: &mut Vec<State>,
-    state: &mut State,
-    record: &mut Record,
-    ais: &[Option<Box<dyn Player + Send>>],
-) -> bool {
-    let Some(back) = history
-        .iter()
-        .rposition(|s| ais[s.mover as usize].is_none())
-    else {
-        return false;
-    };
-    *state = history[back].clone();
-    // The cards still to be drawn were seen being drawn: they come anew.
-    state.reshuffle_unseen(rand::random());
-    history.truncate(back);
-    record.moves.truncate(back);
-    record.note_chance(state);
-    record.result = None;
-    true
 }
 
 fn example_move(rules: &crate::ir::Rules, state: &State) -> String {
