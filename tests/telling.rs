@@ -30,19 +30,17 @@ fn play(args: &[&str], input: &str) -> String {
 #[test]
 fn hex_marks_the_chain_that_joins_the_sides() {
     let hex = rules("hex.game");
-    let args = ["--set", "size=3", "--players", "random,random"];
-    let out = play(
-        &[
-            &hex,
-            &args[0],
-            args[1],
-            args[2],
-            args[3],
-            "--moves",
-            "b1,a1,b2,a2,b3",
-        ],
-        "",
-    );
+    let moves = "b1,a1,b2,a2,b3";
+    let args = [
+        &hex,
+        "--set",
+        "size=3",
+        "--players",
+        "random,random",
+        "--moves",
+        moves,
+    ];
+    let out = play(&args, "");
     assert!(
         out.contains("Red wins with a chain of 3 joining two sides: b1 b2 b3."),
         "{out}"
