@@ -2,29 +2,14 @@
 //! (marked on the board), what a move took off it, and prose that fits the
 //! terminal's 80 columns (issue 32, item 16).
 
-use assert_cmd::Command;
+#[path = "common/run.rs"]
+mod run;
 
-fn rules(name: &str) -> String {
-    format!("{}/rules/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+use run::{rules, typed};
 
-/// `tabula play ARGS` without colour, with `input` typed; its output.
+/// `tabula play ARGS` with `input` typed; its output.
 fn play(args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("tabula")
-        .unwrap()
-        .arg("play")
-        .args(args)
-        .env("NO_COLOR", "1")
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    typed(&[&["play"], args].concat(), input)
 }
 
 #[test]

@@ -4,29 +4,12 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn rules(name: &str) -> String {
-    format!("{}/rules/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+#[path = "common/run.rs"]
+mod run;
 
-fn tabula(args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("tabula")
-        .unwrap()
-        .args(args)
-        .env("NO_COLOR", "1")
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
-}
+use run::{rules, typed as tabula};
 
 /// A seed at which `seat` moves first in `file`, and its first legal move.
 fn first_turn_of(file: &str, seat: &str) -> (String, String) {

@@ -424,7 +424,7 @@ mod tests {
         crate::compile::shipped("qawale", &[])
     }
 
-    fn played(rules: &Rules, moves: &[&str]) -> State {
+    pub(super) fn played(rules: &Rules, moves: &[&str]) -> State {
         let mut state = rules.start(1);
         for m in moves {
             let m = rules.parse_move(&state, m).unwrap();

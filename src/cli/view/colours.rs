@@ -91,8 +91,7 @@ mod tests {
 
 #[cfg(test)]
 mod boards {
-    use crate::engine::State;
-    use crate::ir::Rules;
+    use super::super::tests::played;
 
     /// The SGR parameters written just before each `glyph` of `text` that is
     /// drawn in bold (a piece or a seat's name, not a faint label).
@@ -109,15 +108,6 @@ mod boards {
             }
         }
         inks
-    }
-
-    fn played(rules: &Rules, moves: &[&str]) -> State {
-        let mut state = rules.start(1);
-        for m in moves {
-            let m = rules.parse_move(&state, m).unwrap();
-            rules.play(&mut state, m);
-        }
-        state
     }
 
     /// Connect Four: Yellow's discs were red and Red's blue (issue 32,

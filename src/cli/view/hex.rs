@@ -102,20 +102,11 @@ pub(super) fn draw(rules: &Rules, state: &State, side: usize) -> Canvas {
 #[cfg(test)]
 mod tests {
     use super::super::board;
-    use crate::engine::State;
+    use super::super::tests::played;
     use crate::ir::Rules;
 
     fn hex_fours(size: i64) -> Rules {
         crate::compile::shipped("hex-fours", &[("size", size)])
-    }
-
-    fn played(rules: &Rules, moves: &[&str]) -> State {
-        let mut state = rules.start(1);
-        for m in moves {
-            let m = rules.parse_move(&state, m).unwrap();
-            rules.play(&mut state, m);
-        }
-        state
     }
 
     #[test]
