@@ -46,7 +46,7 @@ impl Rules {
         let mut sides = Vec::new();
         let scope = Scope::at(state, NO_CELL);
         self.ends.get(end)?.condition.visit(&mut |n| {
-            if let Node::Connects(_, a, b) = n {
+            if let crate::ir::Node::Connects(_, a, b) = n {
                 sides.push((self.eval(a, &scope), self.eval(b, &scope)));
             }
         });
