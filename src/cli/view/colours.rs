@@ -22,7 +22,7 @@ fn named(name: &str) -> Option<AnsiColors> {
         "yellow" | "gold" => AnsiColors::BrightYellow,
         "red" => AnsiColors::BrightRed,
         "pink" | "magenta" | "purple" | "violet" => AnsiColors::BrightMagenta,
-        "white" | "light" => AnsiColors::BrightWhite,
+        "white" => AnsiColors::BrightWhite,
         "blue" => AnsiColors::BrightBlue,
         "green" => AnsiColors::BrightGreen,
         "cyan" => AnsiColors::BrightCyan,
@@ -30,7 +30,7 @@ fn named(name: &str) -> Option<AnsiColors> {
         // Yellow's bright one.
         "orange" | "brown" => AnsiColors::Yellow,
         // Black on a dark terminal would not show: dark grey does.
-        "black" | "grey" | "gray" | "dark" => AnsiColors::BrightBlack,
+        "black" | "grey" | "gray" => AnsiColors::BrightBlack,
         _ => return None,
     })
 }
