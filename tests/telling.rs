@@ -122,3 +122,25 @@ fn play_fits_80_columns_in_every_shipped_game() {
         assert!(line.chars().count() <= 80, "{line}");
     }
 }
+
+/// Exago: a relocation that cuts groups off says which tiles went back.
+#[test]
+fn exago_says_which_tiles_a_relocation_sent_back() {
+    let exago = rules("exago.game");
+    let said = (1..=10).find_map(|seed| {
+        let seed = seed.to_string();
+        let out = play(&[&exago, "--players", "random,random", "--seed", &seed], "");
+        // The sentence, its lines joined.
+        let text = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        let at = text.find("went back to")?;
+        let start = text[..at].rfind(". ").map_or(0, |i| i + 2);
+        let end = at + text[at..].find('.')?;
+        Some(text[start..=end].to_string())
+    });
+    let said = said.expect("no relocation sent a group back in 10 games");
+    assert!(
+        said.contains("piece on ") || said.contains("pieces on "),
+        "{said}"
+    );
+    assert!(said.ends_with("'s supply."), "{said}");
+}
