@@ -159,29 +159,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut table = Table::new(&rules, ais.iter().map(Option::is_none).collect());
     let cards = !rules.deck.is_empty();
     let nobody = ais.iter().all(Option::is_some);
-    // The seed tells every card: with hidden cards it is said at the end.
-    let title = if rules.has_hidden() {
-        rules.title.clone()
-    } else {
-        format!("{} (seed {seed})", rules.title)
-    };
-    if nobody {
-        say!("{title}: the AI plays every seat.");
-    } else if rules.track.is_some() {
-        say!(
-            "{title}. Type a card and the movers it moves, such as `5 Y3` (`5` alone lists its moves), or `help`."
-        );
-    } else if cards {
-        // Not a move of the first hand: that hand may be hidden.
-        say!(
-            "{title}. Type the cards you play, such as `5+11+13` (their sum names the field), or `help`."
-        );
-    } else {
-        say!(
-            "{title}. Type a move such as `{}`, or `help`.",
-            example_move(&rules, &state)
-        );
-    }
+    introduce(&rules, &state, seed, nobody);
     if let (Some(path), true) = (&record_path, rules.has_hidden()) {
         say!(
             "The record `{}` lists every seat's cards as they are dealt and drawn (not the ones to come): keep it from the players until the game ends.",
@@ -316,6 +294,34 @@ pub fn run(args: Args) -> Result<(), Failure> {
         if let Some(report) = tell_turn(&rules, before, &state, chosen, &detail) {
             table.note(seat as u8, report);
         }
+    }
+}
+
+/// The first line: the game, and how to type a move (or that the AI plays
+/// every seat).
+fn introduce(rules: &crate::ir::Rules, state: &State, seed: u64, nobody: bool) {
+    // The seed tells every card: with hidden cards it is said at the end.
+    let title = if rules.has_hidden() {
+        rules.title.clone()
+    } else {
+        format!("{} (seed {seed})", rules.title)
+    };
+    if nobody {
+        say!("{title}: the AI plays every seat.");
+    } else if rules.track.is_some() {
+        say!(
+            "{title}. Type a card and the movers it moves, such as `5 Y3` (`5` alone lists its moves), or `help`."
+        );
+    } else if !rules.deck.is_empty() {
+        // Not a move of the first hand: that hand may be hidden.
+        say!(
+            "{title}. Type the cards you play, such as `5+11+13` (their sum names the field), or `help`."
+        );
+    } else {
+        say!(
+            "{title}. Type a move such as `{}`, or `help`.",
+            example_move(rules, state)
+        );
     }
 }
 

@@ -45,13 +45,14 @@ pub(super) fn draw(rules: &Rules, state: &State, side: usize) -> Canvas {
             .zip(&diagonals)
             .filter_map(|(q, d)| d.map(|d| (q, d)))
     };
-    // The widest number above the board and below it (written one digit a line).
-    let widest = |place: fn(i32, i32, i32) -> bool| {
-        let numbers = numbers().filter(|&(_, (top, low, _))| place(top, low, r_max));
-        numbers.map(|(_, (_, _, n))| n.len()).max().unwrap_or(0)
+    // Lines for the widest number above the board and below it (a digit a
+    // line): of the diagonals whose top, or lowest, row is `row`.
+    let digits = |end: fn(&(i32, i32, &str)) -> i32, row: i32| {
+        let at = numbers().filter(|(_, d)| end(d) == row);
+        at.map(|(_, d)| d.2.len()).max().unwrap_or(0)
     };
-    let above = widest(|top, _, r_max| top == -r_max);
-    let below = widest(|_, low, r_max| low == r_max).max(1);
+    let above = digits(|d| d.0, -r_max);
+    let below = digits(|d| d.1, r_max).max(1);
     // Room for the widest row letters left of the middle row.
     let letters = row_ends.iter().flatten().map(|e| e.2.len()).max();
     let left = (letters.unwrap_or(1) + gap) as i32;
@@ -89,14 +90,18 @@ pub(super) fn draw(rules: &Rules, state: &State, side: usize) -> Canvas {
             canvas.put(line(r), right, letters, Ink::Faint);
         }
     }
-    // Room was left for letters wider than some rows': the leftmost mark
-    // starts the line.
+    flush_left(&mut canvas);
+    canvas
+}
+
+/// Room was left for letters wider than some rows': the leftmost mark
+/// starts the line.
+fn flush_left(canvas: &mut Canvas) {
     let marks = canvas.lines.iter().flatten();
     let indent = marks.map(|m| m.column).min().unwrap_or(0);
     for m in canvas.lines.iter_mut().flatten() {
         m.column -= indent;
     }
-    canvas
 }
 
 #[cfg(test)]
