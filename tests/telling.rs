@@ -75,6 +75,27 @@ fn a_jump_says_which_peg_it_took() {
     assert!(out.contains("Solo's piece on d5 left the board."), "{out}");
 }
 
+/// A piece the mover takes off its own cell is gone, not moved: nothing of
+/// the mover's arrived elsewhere.
+#[test]
+fn a_piece_removed_by_its_owner_left_the_board() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let file = dir.path().join("take-back.game");
+    let text = "game \"Take back\"\nplayers X, O\nboard square 3 x 3\n\
+                phase play\n  place where empty\n  remove where owner(cell) == mover\n\
+                end when full: draw\n";
+    std::fs::write(&file, text).unwrap();
+    let args = [
+        file.to_str().unwrap(),
+        "--players",
+        "human,human",
+        "--moves",
+        "a1,b1",
+    ];
+    let out = play(&args, "a1\nquit\n");
+    assert!(out.contains("X's piece on a1 left the board."), "{out}");
+}
+
 #[test]
 fn discs_turned_over_did_not_leave_the_board() {
     let args = [&rules("reversi.game"), "--players", "human,human"];
