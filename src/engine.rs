@@ -47,7 +47,7 @@ mod wide;
 mod word_playout;
 
 pub use cards::CardOption;
-pub use deal::Round;
+pub use deal::{Round, MAX_EXCHANGE};
 pub use moves::{Move, MoveError};
 pub use perft::{perft, Perft};
 pub use play::below;

@@ -138,3 +138,29 @@ fn every_cargo_install_in_the_docs_is_locked() {
         }
     }
 }
+
+/// `place on CELL where COND` filters: a false condition removes the whole
+/// move, as docs/language.md's table of steps says (it once said the step
+/// was played "if COND holds there", as if it were skipped otherwise).
+#[test]
+fn a_false_where_of_place_on_removes_the_move_as_the_docs_say() {
+    let source = "game \"Place on\"\nplayers X, O\nboard square 3 x 3\nsupply 9\n\
+                  phase play\n  place where empty and cell != a1 then place on a1 where empty\n\
+                  end when full: draw\n";
+    let rules = tabula::compile::load(source, &[]).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut state = rules.start(1);
+    assert_eq!(rules.sorted_moves(&state).len(), 8);
+    let b2 = rules.parse_move(&state, "b2").unwrap();
+    rules.play(&mut state, b2);
+    // a1 is taken: every way through the chain fails at `place on`.
+    assert!(rules.sorted_moves(&state).is_empty());
+    let language = read("docs/language.md");
+    let row = language
+        .lines()
+        .find(|l| l.starts_with("| `place on CELL"))
+        .expect("a row for `place on` in the table of steps");
+    assert!(
+        row.contains("no move") && !row.contains("if `COND` holds there"),
+        "docs/language.md does not say that a false `where` removes the move: {row}"
+    );
+}

@@ -115,7 +115,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 Some(r) => {
                     println!("The game is over: {r}.");
                     if let Some(how) = view::ending(rules, state, &start.loaded.text) {
-                        println!("{how}");
+                        println!("{}", view::fit(&how));
                     }
                 }
                 None => {

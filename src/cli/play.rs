@@ -7,6 +7,7 @@ mod cards;
 mod help;
 mod seats;
 mod track;
+mod undo;
 
 use super::load::{color_stdout, Loaded};
 use super::view::{self, Hands};
@@ -16,7 +17,15 @@ use crate::engine::{Move, MoveError, State};
 use crate::record::Record;
 use crate::report::printable;
 use help::{help, why};
+
+/// Prints prose, broken between words to fit the terminal's 80 columns.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        println!("{}", view::fit(&format!($($arg)*)))
+    };
+}
 use seats::{Handover, Table};
+use undo::Undo;
 
 /// Arguments of `tabula play`.
 #[derive(clap::Args, Debug)]
@@ -110,7 +119,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         (Some(path), _, _) => Some(path.clone()),
         (None, Some(path), Some(resumed)) if record.moves.len() < resumed.moves.len() => {
             let new = part_record_path(path, record.moves.len());
-            println!(
+            say!(
                 "Resuming `{}` at move {} of {}: this game is recorded in `{}`; `{}` is kept as it is.",
                 printable(path),
                 record.moves.len(),
@@ -150,31 +159,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut table = Table::new(&rules, ais.iter().map(Option::is_none).collect());
     let cards = !rules.deck.is_empty();
     let nobody = ais.iter().all(Option::is_some);
-    // The seed tells every card: with hidden cards it is said at the end.
-    let title = if rules.has_hidden() {
-        rules.title.clone()
-    } else {
-        format!("{} (seed {seed})", rules.title)
-    };
-    if nobody {
-        println!("{title}: the AI plays every seat.");
-    } else if rules.track.is_some() {
-        println!(
-            "{title}. Type a card and the movers it moves, such as `5 Y3` (`5` alone lists its moves), or `help`."
-        );
-    } else if cards {
-        // Not a move of the first hand: that hand may be hidden.
-        println!(
-            "{title}. Type the cards you play, such as `5+11+13` (their sum names the field), or `help`."
-        );
-    } else {
-        println!(
-            "{title}. Type a move such as `{}`, or `help`.",
-            example_move(&rules, &state)
-        );
-    }
+    introduce(&rules, &state, seed, nobody);
     if let (Some(path), true) = (&record_path, rules.has_hidden()) {
-        println!(
+        say!(
             "The record `{}` lists every seat's cards as they are dealt and drawn (not the ones to come): keep it from the players until the game ends.",
             printable(path)
         );
@@ -184,7 +171,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let long_names = rules.seats.iter().any(|s| s.chars().count() > 1);
     let legend = long_names || !rules.neutrals.is_empty() || rules.stacks || rules.majority;
     if legend {
-        println!("{}\n", view::legend(&rules));
+        say!("{}\n", view::legend(&rules));
     }
     let mut redraw = true;
     loop {
@@ -194,7 +181,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     // The screen was cleared: which letter is which seat again.
                     if legend && cleared {
                         let seats = view::legend(&rules);
-                        println!("{}\n", seats.lines().next().unwrap_or(""));
+                        say!("{}\n", seats.lines().next().unwrap_or(""));
                     }
                 }
                 Handover::Quit => return leave(&record_path, &record),
@@ -215,7 +202,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         redraw = true;
         if state.is_over() {
             if let Some(how) = view::ending(&rules, &state, &text) {
-                println!("{how}");
+                say!("{how}");
             }
             record.finish(&rules, &state);
             save(&record_path, &record)?;
@@ -223,12 +210,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
             if rules.has_hidden() && from.is_none() && !undone {
                 let said =
                     format!("The deal came from seed {seed} (`--seed {seed}` deals it again).");
-                println!("{}", view::wrap(&said, 80));
+                say!("{said}");
             }
             return Ok(());
         }
         if rules.turn_limit > 0 && state.turn > rules.turn_limit {
-            println!(
+            say!(
                 "The game has reached its limit of {} turns (`limit` in the rules): it stops here, unfinished.",
                 rules.turn_limit
             );
@@ -237,8 +224,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         let legal = rules.sorted_moves(&state);
         if legal.is_empty() {
-            println!("No legal move for {}, and the rules say nothing for this case: the game stops here.", rules.seats[state.mover as usize]);
-            println!("This is a fault in the rules file; `tabula check --playouts 100 {}` finds such positions.", printable(&file));
+            say!("No legal move for {}, and the rules say nothing for this case: the game stops here.", rules.seats[state.mover as usize]);
+            say!("This is a fault in the rules file; `tabula check --playouts 100 {}` finds such positions.", printable(&file));
             save(&record_path, &record)?;
             return Ok(());
         }
@@ -248,7 +235,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             // Said alike whether the move was forced or not: in a game of
             // hidden hands, a forced move would tell the table about the hand
             // (the AI searches it too; see `MctsPlayer::search`).
-            println!("{} ({}) is thinking...", rules.seats[seat], ai.name());
+            say!("{} ({}) is thinking...", rules.seats[seat], ai.name());
             let m = ai.choose(&rules, &state);
             detail = ai
                 .last_search()
@@ -258,7 +245,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     n => format!(" after {n} playouts"),
                 });
             if !cards {
-                println!(
+                say!(
                     "{} plays {}{detail}\n",
                     rules.seats[seat],
                     rules.move_text(m)
@@ -270,19 +257,26 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 Input::Move(m) => m,
                 Input::Quit => return leave(&record_path, &record),
                 Input::Undo if table.hidden => {
-                    println!("There is no undo when several people share the terminal in a game of hidden cards: it would take back another person's turn.");
+                    say!("There is no undo when several people share the terminal in a game of hidden cards: it would take back another person's turn.");
                     redraw = false;
                     continue;
                 }
                 Input::Undo => {
-                    if undo(&mut history, &mut state, &mut record, &ais) {
-                        undone = true;
-                        // The file follows the game back at once.
-                        save(&record_path, &record)?;
-                        println!("Undone: back to your last turn.\n");
-                    } else {
-                        println!("Nothing to undo yet.\n");
-                        redraw = false;
+                    match undo::undo(&rules, &mut history, &mut state, &mut record, &ais) {
+                        Undo::Done => {
+                            undone = true;
+                            // The file follows the game back at once.
+                            save(&record_path, &record)?;
+                            say!("Undone: back to your last turn.\n");
+                        }
+                        Undo::Nothing => {
+                            say!("Nothing to undo yet.\n");
+                            redraw = false;
+                        }
+                        Undo::Refused => {
+                            say!("No undo: since your last turn you have seen cards you could not see before it (cards drawn, played from another hand or passed to you), and taking the turns back would let you play your turn again knowing them.\n");
+                            redraw = false;
+                        }
                     }
                     continue;
                 }
@@ -296,37 +290,85 @@ pub fn run(args: Args) -> Result<(), Failure> {
         rules.play(&mut state, chosen);
         record.push_move(rules.move_text(chosen), &state);
         save(&record_path, &record)?;
-        if cards {
-            let before = history.last().expect("just pushed");
-            let report = cards::report(&rules, before, &state, chosen);
-            // Every AI move says its playouts, a hand put down included.
-            let said = match report.strip_suffix('.') {
-                _ if detail.is_empty() => report.clone(),
-                Some(text) => format!("{text} ({}).", detail.trim_start()),
-                None => format!("{report} ({})", detail.trim_start()),
-            };
-            println!("{}\n", view::wrap(&said, 80));
+        let before = history.last().expect("just pushed");
+        if let Some(report) = tell_turn(&rules, before, &state, chosen, &detail) {
             table.note(seat as u8, report);
         }
-        // What this turn changed: scores kept only at the end of the game
-        // would otherwise count every turn's points at once.
-        let before = rules.scores_now(history.last().expect("just pushed"));
-        let now = rules.scores_now(&state);
-        for (seat, (&before, &now)) in before.iter().zip(&now).enumerate() {
-            let gain = now.saturating_sub(before);
-            // Counted fields show every seat's points under the board.
-            if gain != 0 && rules.score.is_some() && !rules.majority {
-                let points = if gain.abs() == 1 { "point" } else { "points" };
-                println!(
-                    "{} {} {} {points} (now {}).",
-                    rules.seats[seat],
-                    if gain > 0 { "scores" } else { "loses" },
-                    gain.abs(),
-                    now
-                );
-            }
+    }
+}
+
+/// The first line: the game, and how to type a move (or that the AI plays
+/// every seat).
+fn introduce(rules: &crate::ir::Rules, state: &State, seed: u64, nobody: bool) {
+    // The seed tells every card: with hidden cards it is said at the end.
+    let title = if rules.has_hidden() {
+        rules.title.clone()
+    } else {
+        format!("{} (seed {seed})", rules.title)
+    };
+    if nobody {
+        say!("{title}: the AI plays every seat.");
+    } else if rules.track.is_some() {
+        say!(
+            "{title}. Type a card and the movers it moves, such as `5 Y3` (`5` alone lists its moves), or `help`."
+        );
+    } else if !rules.deck.is_empty() {
+        // Not a move of the first hand: that hand may be hidden.
+        say!(
+            "{title}. Type the cards you play, such as `5+11+13` (their sum names the field), or `help`."
+        );
+    } else {
+        say!(
+            "{title}. Type a move such as `{}`, or `help`.",
+            example_move(rules, state)
+        );
+    }
+}
+
+/// Says what the turn from `before` to `now` did that the board does not
+/// show at a glance: the cards played and drawn (returned, for the people
+/// who did not see it), the pieces it took off the board, and the points it
+/// scored. `detail` is how an AI chose the move.
+fn tell_turn(
+    rules: &crate::ir::Rules,
+    before: &State,
+    now: &State,
+    chosen: Move,
+    detail: &str,
+) -> Option<String> {
+    let mut cards_report = None;
+    if !rules.deck.is_empty() {
+        let report = cards::report(rules, before, now, chosen);
+        // Every AI move says its playouts, a hand put down included.
+        let said = match report.strip_suffix('.') {
+            _ if detail.is_empty() => report.clone(),
+            Some(text) => format!("{text} ({}).", detail.trim_start()),
+            None => format!("{report} ({})", detail.trim_start()),
+        };
+        say!("{said}\n");
+        cards_report = Some(report);
+    }
+    if let Some(removed) = view::removed(rules, before, now, &rules.move_text(chosen)) {
+        say!("{removed}");
+    }
+    // What this turn changed: scores kept only at the end of the game
+    // would otherwise count every turn's points at once.
+    let (before, now) = (rules.scores_now(before), rules.scores_now(now));
+    for (seat, (&before, &now)) in before.iter().zip(&now).enumerate() {
+        let gain = now.saturating_sub(before);
+        // Counted fields show every seat's points under the board.
+        if gain != 0 && rules.score.is_some() && !rules.majority {
+            let points = if gain.abs() == 1 { "point" } else { "points" };
+            say!(
+                "{} {} {} {points} (now {}).",
+                rules.seats[seat],
+                if gain > 0 { "scores" } else { "loses" },
+                gain.abs(),
+                now
+            );
         }
     }
+    cards_report
 }
 
 /// A file beside `path` for a game resumed from its first `moves` moves:
@@ -353,7 +395,7 @@ fn part_record_path(path: &str, moves: usize) -> String {
 
 /// Leaves a game before its end, keeping its record.
 fn leave(path: &Option<String>, record: &Record) -> Result<(), Failure> {
-    println!("Game left unfinished.");
+    say!("Game left unfinished.");
     save(path, record)
 }
 
@@ -382,7 +424,7 @@ fn prompt(
     match text.to_ascii_lowercase().as_str() {
         "" => Ok(Input::Again),
         "help" | "?" | "moves" => {
-            print!("{}", help(rules, state, legal));
+            print!("{}", view::fit(&help(rules, state, legal)));
             Ok(Input::Again)
         }
         "board" => {
@@ -401,7 +443,7 @@ fn prompt(
                 choose(editor, rules, state, text, &what, &options)
             }
             Err(e) => {
-                println!(
+                say!(
                     "{}. Type `help` for the legal moves.",
                     why(rules, state, legal, text, e)
                 );
@@ -426,9 +468,9 @@ fn choose(
         (typed.to_string(), what.to_string(), options.to_vec());
     // Each answer narrows the moves; a move has a handful of words.
     for _ in 0..16 {
-        println!("{}.", view::capitalised(&what));
+        say!("{}.", view::capitalised(&what));
         for (i, option) in options.iter().enumerate() {
-            println!("  {}) {option}", i + 1);
+            say!("  {}) {option}", i + 1);
         }
         let ask = format!(
             "{typed} ... which (1-{}, or more of the move)? ",
@@ -444,7 +486,7 @@ fn choose(
         let picked = match answer.parse::<usize>() {
             Ok(n) if (1..=options.len()).contains(&n) => options[n - 1].clone(),
             _ if number => {
-                println!(
+                say!(
                     "{answer} is not on the list: type 1 to {}, or more of the move.",
                     options.len()
                 );
@@ -465,7 +507,7 @@ fn choose(
                 (typed, what, options) = (longer, w, o);
             }
             Err(_) => {
-                println!("Not one of them; type the move again.");
+                say!("Not one of them; type the move again.");
                 return Ok(Input::Again);
             }
         }
@@ -484,29 +526,6 @@ fn read_line(editor: &mut DefaultEditor, prompt: &str) -> Result<Option<String>,
             "error: cannot read the terminal: {e}"
         ))),
     }
-}
-
-/// Takes back moves until the last human turn before now; false if there is none.
-fn undo(
-    history: &mut Vec<State>,
-    state: &mut State,
-    record: &mut Record,
-    ais: &[Option<Box<dyn Player + Send>>],
-) -> bool {
-    let Some(back) = history
-        .iter()
-        .rposition(|s| ais[s.mover as usize].is_none())
-    else {
-        return false;
-    };
-    *state = history[back].clone();
-    // The cards still to be drawn were seen being drawn: they come anew.
-    state.reshuffle_unseen(rand::random());
-    history.truncate(back);
-    record.moves.truncate(back);
-    record.note_chance(state);
-    record.result = None;
-    true
 }
 
 fn example_move(rules: &crate::ir::Rules, state: &State) -> String {

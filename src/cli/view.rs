@@ -1,38 +1,32 @@
 //! Drawing the board, the game status and the piece legend for the terminal.
 
 mod cards;
+mod colours;
 mod ending;
 mod fields;
 mod hex;
 mod pits;
 mod prose;
+mod removed;
 mod rhombus;
 mod track;
 
-pub use prose::{capitalised, rounded, wrap};
+pub use prose::{capitalised, fit, rounded, wrap};
 
 pub use cards::{card_list, points, Hands};
+use colours::{seat_colours, tint};
+use ending::decisive_cells;
 pub use ending::ending;
-use ending::winning_line;
 pub use fields::closed;
 #[cfg(test)]
 pub(crate) use fields::tests::{dealt, play as play_cards};
+pub use removed::removed;
 
 use owo_colors::{AnsiColors, Style};
 
 use crate::engine::{Outcome, State};
 use crate::ir::geometry::Shape;
 use crate::ir::{CellId, PieceCode, Rules};
-
-/// Piece colours by seat; seats past the end wrap around.
-const SEAT_COLOURS: [AnsiColors; 6] = [
-    AnsiColors::BrightRed,
-    AnsiColors::BrightBlue,
-    AnsiColors::BrightGreen,
-    AnsiColors::BrightYellow,
-    AnsiColors::BrightMagenta,
-    AnsiColors::BrightCyan,
-];
 
 /// The board as text: a grid with coordinates on its edges, the last-placed
 /// piece in brackets; on boards with stacks each cell shows its pieces bottom
@@ -215,12 +209,6 @@ fn piece_glyphs(rules: &Rules) -> Vec<char> {
     taken
 }
 
-/// A piece's colour, by code: seats have theirs; neutral and unknown pieces none.
-fn tint(code: PieceCode, seats: usize) -> Option<AnsiColors> {
-    let seat = (code as usize).checked_sub(1).filter(|&s| s < seats)?;
-    Some(SEAT_COLOURS[seat % SEAT_COLOURS.len()])
-}
-
 /// How a mark is drawn when colour is on.
 #[derive(Clone, Copy)]
 enum Ink {
@@ -250,8 +238,8 @@ struct Canvas {
     lines: Vec<Vec<Mark>>,
     /// The glyph of each piece code, from code 1.
     glyphs: Vec<char>,
-    /// The number of seats: the codes after them are neutral kinds.
-    seats: usize,
+    /// Each seat's colour: the codes after the seats are neutral kinds.
+    colours: Vec<AnsiColors>,
     /// Columns a cell takes: the tallest stack's height, at least 1.
     width: usize,
     /// Blank columns between two cells: 1, or 2 between stacks, so that a
@@ -267,10 +255,10 @@ impl Canvas {
         Canvas {
             lines: (0..lines).map(|_| Vec::new()).collect(),
             glyphs: piece_glyphs(rules),
-            seats: rules.seats.len(),
+            colours: seat_colours(rules),
             width,
             gap: if width > 1 { 2 } else { 1 },
-            line: winning_line(rules, state).unwrap_or_default(),
+            line: decisive_cells(rules, state).unwrap_or_default(),
         }
     }
 
@@ -318,9 +306,14 @@ impl Canvas {
         let left = anchor - under.len();
         for (i, &code) in under.iter().enumerate() {
             let glyph = self.glyph(code);
-            self.put(line, left + i, &glyph, Ink::Under(tint(code, self.seats)));
+            self.put(
+                line,
+                left + i,
+                &glyph,
+                Ink::Under(tint(code, &self.colours)),
+            );
         }
-        let (glyph, tint) = (self.glyph(top), tint(top, self.seats));
+        let (glyph, tint) = (self.glyph(top), tint(top, &self.colours));
         if self.line.contains(&cell) {
             // Stars show the line without colour; with it, the reverse video does.
             self.put(line, left - 1, "*", Ink::Star);
@@ -431,7 +424,7 @@ mod tests {
         crate::compile::shipped("qawale", &[])
     }
 
-    fn played(rules: &Rules, moves: &[&str]) -> State {
+    pub(super) fn played(rules: &Rules, moves: &[&str]) -> State {
         let mut state = rules.start(1);
         for m in moves {
             let m = rules.parse_move(&state, m).unwrap();

@@ -1,5 +1,5 @@
 //! How a game ended, for the people who played it: which end rule fired,
-//! and the line that won.
+//! and the line or chain that won.
 
 use super::eval::Scope;
 use super::State;
@@ -35,6 +35,60 @@ impl Rules {
                 .find(|cells| cells.iter().all(|&c| state.board[c as usize] == own))
                 .map(<[CellId]>::to_vec)
         })
+    }
+}
+
+impl Rules {
+    /// A shortest chain of `seat`'s pieces joining the two sides that a
+    /// `connects(..., A, B)` of the end rule `end` names, if one joins them:
+    /// its cells, from side A to side B.
+    pub fn chain_won(&self, state: &State, end: usize, seat: u8) -> Option<Vec<CellId>> {
+        let mut sides = Vec::new();
+        let scope = Scope::at(state, NO_CELL);
+        self.ends.get(end)?.condition.visit(&mut |n| {
+            if let crate::ir::Node::Connects(_, a, b) = n {
+                sides.push((self.eval(a, &scope), self.eval(b, &scope)));
+            }
+        });
+        let side = |s: i64| u8::try_from(s).ok();
+        sides.into_iter().find_map(|(a, b)| {
+            let (a, b) = (side(a)?, side(b)?);
+            self.chain_between(state, seat, a, b)
+        })
+    }
+
+    /// A breadth-first search through `seat`'s pieces from side `a` to side `b`.
+    fn chain_between(&self, state: &State, seat: u8, a: u8, b: u8) -> Option<Vec<CellId>> {
+        let compass = &self.geometry.compass;
+        let own = |c: CellId| state.board[c as usize] == seat + 1;
+        let mut came_from = vec![None; self.geometry.cell_count()];
+        let mut queue = std::collections::VecDeque::new();
+        for c in 0..self.geometry.cell_count() as CellId {
+            if own(c) && compass.on_side(c, a) {
+                came_from[c as usize] = Some(c);
+                queue.push_back(c);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            if compass.on_side(c, b) {
+                let mut chain = vec![c];
+                while let Some(back) = came_from[*chain.last()? as usize] {
+                    if back == *chain.last()? {
+                        break;
+                    }
+                    chain.push(back);
+                }
+                chain.reverse();
+                return Some(chain);
+            }
+            for &n in self.geometry.neighbours_of(c) {
+                if n != NO_CELL && own(n) && came_from[n as usize].is_none() {
+                    came_from[n as usize] = Some(c);
+                    queue.push_back(n);
+                }
+            }
+        }
+        None
     }
 }
 

@@ -1,5 +1,8 @@
 //! Running `tabula` on the shipped rules files, for the tests of
-//! `simulate`, `analyse` and `merge`.
+//! `simulate`, `analyse`, `merge` and `play`.
+
+// Each test file that includes this uses some of these functions.
+#![allow(dead_code)]
 
 use assert_cmd::Command;
 
@@ -32,4 +35,23 @@ pub fn refused(args: &[&str], status: i32) -> String {
         .unwrap();
     assert_eq!(out.status.code(), Some(status), "tabula {args:?}");
     String::from_utf8(out.stderr).unwrap()
+}
+
+/// `tabula ARGS` without colour, with `input` typed, which must succeed;
+/// its standard output.
+pub fn typed(args: &[&str], input: &str) -> String {
+    let out = Command::cargo_bin("tabula")
+        .unwrap()
+        .args(args)
+        .env("NO_COLOR", "1")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "tabula {args:?}: {stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
 }

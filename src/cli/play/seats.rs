@@ -104,8 +104,9 @@ impl Table {
         if since < self.news.len() {
             println!("Since {name}'s last turn:");
             for (_, text) in &self.news[since..] {
-                // Indented, and wrapped to fit 80 columns.
-                let wrapped = crate::cli::view::wrap(text, 78);
+                // Indented, and wrapped to fit 80 columns with the deeper
+                // indent of the lines after the first.
+                let wrapped = crate::cli::view::wrap(text, 76);
                 println!("  {}", wrapped.replace('\n', "\n    "));
             }
             println!();

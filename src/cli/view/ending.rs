@@ -5,39 +5,68 @@ use crate::ir::geometry::Shape;
 use crate::ir::{CellId, Rules};
 use crate::report::printable;
 
-/// The line that won the game, if a line rule ended it: its cells in line order.
-pub(super) fn winning_line(rules: &Rules, state: &State) -> Option<Vec<CellId>> {
-    let end = rules.ending(state)?;
-    match state.outcome {
-        Some(Outcome::Win(w)) => rules.line_won(state, end, w),
-        _ => None,
-    }
+/// The cells that decided the game, marked on the board: a line or a chain
+/// joining two sides that the end rule which fired reads.
+struct Decider {
+    /// Whose pieces they are: the winner's, or the seat that lost by them.
+    seat: u8,
+    cells: Vec<CellId>,
+    /// A chain joining two sides (`connects`), not a line.
+    chain: bool,
 }
 
-/// The winner and the line that won (`X wins with 3 in a diagonal: a1 b2
-/// c3`), or the end rule that fired, quoted from `source`.
+/// The winner's line or chain, else the line or chain of the seat that
+/// lost by making it (Yavalath's three), if a line or chain decided.
+fn decider(rules: &Rules, state: &State) -> Option<Decider> {
+    let end = rules.ending(state)?;
+    let Some(Outcome::Win(winner)) = state.outcome else {
+        return None;
+    };
+    let others = (0..rules.seats.len() as u8).filter(|&s| s != winner);
+    std::iter::once(winner).chain(others).find_map(|seat| {
+        let line = rules.line_won(state, end, seat).map(|c| (c, false));
+        let (cells, chain) = line.or_else(|| Some((rules.chain_won(state, end, seat)?, true)))?;
+        Some(Decider { seat, cells, chain })
+    })
+}
+
+/// The cells that decided the game, to be marked on the board.
+pub(super) fn decisive_cells(rules: &Rules, state: &State) -> Option<Vec<CellId>> {
+    decider(rules, state).map(|d| d.cells)
+}
+
+/// The winner and the line or chain that won (`X wins with 3 in a diagonal:
+/// a1 b2 c3`), the rule and the line that lost, or the end rule that fired,
+/// quoted from `source`.
 pub fn ending(rules: &Rules, state: &State, source: &str) -> Option<String> {
     let end = rules.ending(state)?;
-    if let (Some(line), Some(Outcome::Win(w))) = (winning_line(rules, state), state.outcome) {
-        // A numbered board names its fields by number, as its players do.
-        let cells: Vec<String> = line
-            .iter()
-            .map(|&c| match rules.numbers.get(c as usize) {
-                Some(n) => n.to_string(),
-                None => rules.geometry.labels[c as usize].clone(),
-            })
-            .collect();
-        let name = &rules.seats[w as usize];
-        let n = line.len();
-        let way = direction(rules, &line);
-        return Some(format!(
-            "{name} wins with {n} in a {way}: {}.",
-            cells.join(" ")
-        ));
-    }
     let span = rules.ends[end].span;
-    let rule = source.get(span.start..span.end)?.trim();
-    Some(format!("The game ended by the rule `{}`.", printable(rule)))
+    let rule = printable(source.get(span.start..span.end)?.trim());
+    let (Some(d), Some(Outcome::Win(winner))) = (decider(rules, state), state.outcome) else {
+        return Some(format!("The game ended by the rule `{rule}`."));
+    };
+    // A numbered board names its fields by number, as its players do.
+    let cells: Vec<String> = d
+        .cells
+        .iter()
+        .map(|&c| match rules.numbers.get(c as usize) {
+            Some(n) => n.to_string(),
+            None => rules.geometry.labels[c as usize].clone(),
+        })
+        .collect();
+    let n = d.cells.len();
+    let what = match d.chain {
+        true => format!("a chain of {n} joining two sides"),
+        false => format!("{n} in a {}", direction(rules, &d.cells)),
+    };
+    let (name, cells) = (&rules.seats[d.seat as usize], cells.join(" "));
+    Some(match d.seat == winner {
+        true => format!("{name} wins with {what}: {cells}."),
+        false => format!(
+            "{} wins by the rule `{rule}`: {name} has {what}: {cells}.",
+            rules.seats[winner as usize]
+        ),
+    })
 }
 
 /// How a line runs, as players say it: a row, a column or a diagonal on a

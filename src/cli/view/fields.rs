@@ -1,29 +1,12 @@
 //! Drawing a board of counted fields (`owner majority`): a grid of boxes, each
 //! with the field's number, its owner and the stones every seat has on it.
 
-use owo_colors::{AnsiColors, Style};
+use owo_colors::Style;
 
-use super::{glyphs, split_label, winning_line, wrap, SEAT_COLOURS};
+use super::{decisive_cells, glyphs, seat_colours, split_label, wrap};
 use crate::engine::State;
 use crate::ir::geometry::Shape;
 use crate::ir::{CellId, Rules, NO_CELL};
-
-/// A seat's colour: the one its name says (Yellow, Red, ...), else the seat palette's.
-pub(super) fn seat_colour(rules: &Rules, seat: usize) -> AnsiColors {
-    let name = rules.seats.get(seat).map(|s| s.to_ascii_lowercase());
-    let named = match name.as_deref() {
-        Some("yellow" | "gold") => Some(AnsiColors::BrightYellow),
-        Some("red") => Some(AnsiColors::BrightRed),
-        Some("pink" | "magenta" | "purple" | "violet") => Some(AnsiColors::BrightMagenta),
-        Some("white") => Some(AnsiColors::BrightWhite),
-        Some("blue") => Some(AnsiColors::BrightBlue),
-        Some("green") => Some(AnsiColors::BrightGreen),
-        Some("cyan") => Some(AnsiColors::BrightCyan),
-        Some("black" | "grey" | "gray") => Some(AnsiColors::BrightBlack),
-        _ => None,
-    };
-    named.unwrap_or(SEAT_COLOURS[seat % SEAT_COLOURS.len()])
-}
 
 /// Whether no seat may place on the cell now (in Just 4 Fun: it is
 /// locked), by the card rules themselves.
@@ -181,7 +164,7 @@ struct Grid<'a> {
 impl<'a> Grid<'a> {
     fn new(rules: &'a Rules, state: &'a State, at: Vec<CellId>, width: usize) -> Self {
         let glyph = glyphs(&rules.seats);
-        let line = winning_line(rules, state).unwrap_or_default();
+        let line = decisive_cells(rules, state).unwrap_or_default();
         let cells = 0..rules.geometry.cell_count() as CellId;
         // Stones are spaced (` Y1 R1`) unless that makes the board wider
         // than a terminal; then they are packed (` Y1R1P1W1`).
@@ -221,7 +204,7 @@ impl<'a> Grid<'a> {
     }
 
     fn seat_style(&self, seat: usize) -> Style {
-        Style::new().color(seat_colour(self.rules, seat))
+        Style::new().color(seat_colours(self.rules)[seat])
     }
 
     /// A border line across the board: `├───┼───┤`.

@@ -32,6 +32,26 @@ pub fn wrap(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
+/// The columns of the terminal that prose is wrapped to.
+pub const COLUMNS: usize = 80;
+
+/// `text` as the terminal shows it: each line that does not fit in
+/// [`COLUMNS`] broken between words (never inside one), its continuation
+/// indented as the line is; lines that fit, and their spacing, kept.
+pub fn fit(text: &str) -> String {
+    let lines = text.split('\n').map(|line| {
+        if line.chars().count() <= COLUMNS {
+            return line.to_string();
+        }
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let room = COLUMNS.saturating_sub(indent.chars().count()).max(20);
+        let wrapped = wrap(line, room);
+        let lines: Vec<String> = wrapped.lines().map(|l| format!("{indent}{l}")).collect();
+        lines.join("\n")
+    });
+    lines.collect::<Vec<_>>().join("\n")
+}
+
 /// The text with its first letter in upper case.
 pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();

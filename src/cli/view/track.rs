@@ -2,7 +2,7 @@
 //! top left, each space four columns wide (its label when empty, its movers
 //! when not); inside it, a line a seat with its home and its end zone.
 
-use super::{tint, Canvas, Ink};
+use super::{seat_colours, tint, Canvas, Ink};
 use crate::engine::State;
 use crate::ir::{CellId, Rules, Track};
 
@@ -33,7 +33,7 @@ pub(super) fn draw(rules: &Rules, state: &State, track: &Track) -> Canvas {
             line,
             column,
             &name,
-            Ink::Top(tint(seat as u8 + 1, rules.seats.len())),
+            Ink::Top(tint(seat as u8 + 1, &seat_colours(rules))),
         );
         column += width + 1;
         canvas.put(line, column, "home", Ink::Faint);
@@ -126,9 +126,9 @@ fn movers(
         format!("{glyph}{}", stack.len())
     };
     let ink = if cell == state.last {
-        Ink::Last(tint(code, rules.seats.len()))
+        Ink::Last(tint(code, &seat_colours(rules)))
     } else {
-        Ink::Top(tint(code, rules.seats.len()))
+        Ink::Top(tint(code, &seat_colours(rules)))
     };
     canvas.put(line, column, &text, ink);
 }
