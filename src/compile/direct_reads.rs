@@ -6,7 +6,8 @@
 //!   mover)`), and a read of a context cell (`height(to)`, `owner(cell)`,
 //!   `stones(piece, to)`), become one [`Read`].
 //! - A read compared with a constant or another read, or negated, becomes
-//!   a [`Test`]; two tests joined by `and`, [`Node::Both`].
+//!   a [`Test`]; two tests joined by `and`, [`Node::Both`]; one read or
+//!   another as a test holds, [`Node::Choose`].
 //!
 //! The pass runs last: the passes before it recognise the general forms.
 //! It changes no value: with it off the evaluator computes the same from
@@ -19,7 +20,10 @@ use crate::ir::{Node, Read, Rules, Test};
 pub fn direct_reads(rules: &mut Rules) -> Option<String> {
     let (mut reads, mut tests) = (0usize, 0usize);
     rules.rewrite_nodes(&mut |n| {
-        if matches!(n, Node::Read(_) | Node::Test(_) | Node::Both(_)) {
+        if matches!(
+            n,
+            Node::Read(_) | Node::Test(_) | Node::Both(_) | Node::Choose(_)
+        ) {
             return;
         }
         if let Some(read) = Read::of(n) {
@@ -31,6 +35,11 @@ pub fn direct_reads(rules: &mut Rules) -> Option<String> {
         } else if let Node::And(a, b) = n {
             if let (Node::Test(a), Node::Test(b)) = (&**a, &**b) {
                 *n = Node::Both(Box::new([*a, *b]));
+                tests += 1;
+            }
+        } else if let Node::If(a, c, b) = n {
+            if let (Node::Read(a), Node::Test(c), Node::Read(b)) = (&**a, &**c, &**b) {
+                *n = Node::Choose(Box::new((*a, *c, *b)));
                 tests += 1;
             }
         }

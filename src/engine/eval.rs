@@ -150,6 +150,10 @@ impl Rules {
             Node::Read(r) => self.read(*r, s),
             Node::Test(t) => self.test(t, s) as i64,
             Node::Both(tests) => (self.test(&tests[0], s) && self.test(&tests[1], s)) as i64,
+            Node::Choose(choice) => {
+                let (then, test, other) = &**choice;
+                self.read(if self.test(test, s) { *then } else { *other }, s)
+            }
             _ => return None,
         })
     }
@@ -290,7 +294,7 @@ impl Rules {
             }
             Node::LockedMovers(p) => self.locked_movers(st, seat(p)) as i64,
             // Listed, not `_`: a new kind of node must be handled here or there.
-            Node::Const(_) | Node::Read(_) | Node::Test(_) | Node::Both(_) => {
+            Node::Const(_) | Node::Read(_) | Node::Test(_) | Node::Both(_) | Node::Choose(_) => {
                 self.direct(node, s).unwrap_or(0)
             }
         }

@@ -13,7 +13,7 @@ use super::choice::{walk_word, Choices};
 use super::eval::Scope;
 use super::pool::{copy_of, give_back, give_journal, journal};
 use super::track::{Change, MAX_PARTS, NO_PARTS, NO_SPACE};
-use super::walk::fixed_seat;
+use super::walk::{fixed_read, fixed_seat};
 use super::{Move, State, MAX_MOVES};
 use crate::ir::track::MAX_SPLIT;
 use crate::ir::{At, Read};
@@ -275,6 +275,12 @@ impl Rules {
                 node if fixed_seat(node) => {
                     let seat = self.eval(node, &scope) as u32;
                     bits |= 1u64.checked_shl(seat).unwrap_or(0);
+                }
+                Node::Choose(choice) if fixed_read(choice.0) && fixed_read(choice.2) => {
+                    for read in [choice.0, choice.2] {
+                        let seat = self.read(read, &scope) as u32;
+                        bits |= 1u64.checked_shl(seat).unwrap_or(0);
+                    }
                 }
                 _ => return u64::MAX,
             }

@@ -496,14 +496,17 @@ impl Spaces {
     }
 }
 
-/// Whether a test is `not locked(cell)`.
+/// Whether a test is the fused `not locked(cell)` that `direct-reads`
+/// wrote (one comparison of an instruction, not a look at its shape; with
+/// the pass off the general test runs).
+#[inline]
 pub(super) fn is_not_locked(test: &Node) -> bool {
-    let not_locked = Test {
+    const NOT_LOCKED: Test = Test {
         op: CmpOp::Eq,
         read: Read::Locked(At::Chosen),
         against: Against::Const(0),
     };
-    Test::of(test) == Some(not_locked)
+    matches!(test, Node::Test(t) if *t == NOT_LOCKED)
 }
 
 /// The scope of an effect after a movement: where the mover went, and what.

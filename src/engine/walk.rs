@@ -251,19 +251,17 @@ impl Rules {
     }
 
     /// Whether a seat expression reads nothing of the position but the
-    /// end zones' counts of locked movers.
+    /// end zones' counts of locked movers: an `if` on a fused test of a
+    /// seat's locked movers (`direct-reads`) between such seats.
     pub(super) fn named_by_end_zones(&self, node: &Node) -> bool {
         match node {
             Node::If(a, c, b) => {
-                let locked = matches!(
-                    Test::of(c),
-                    Some(Test {
-                        read: Read::LockedMovers(_),
-                        against: Against::Const(_),
-                        ..
-                    })
-                );
+                let locked = matches!(&**c, Node::Test(t) if by_locked_movers(t));
                 locked && self.named_by_end_zones(a) && self.named_by_end_zones(b)
+            }
+            Node::Choose(choice) => {
+                let (then, test, other) = **choice;
+                by_locked_movers(&test) && fixed_read(then) && fixed_read(other)
             }
             node => fixed_seat(node),
         }
@@ -296,11 +294,29 @@ pub(super) fn fixed_seat(node: &Node) -> bool {
     match node {
         Node::Const(_) => true,
         Node::Partner(p) => !matches!(p, SeatRef::Node(_)),
-        node => matches!(
-            Read::of(node),
-            Some(Read::Mover | Read::Next | Read::Card | Read::Partner(_))
-        ),
+        Node::Read(r) => fixed_read(*r),
+        _ => false,
     }
+}
+
+/// Whether a read is a seat with one value for a whole listing.
+pub(super) fn fixed_read(read: Read) -> bool {
+    matches!(
+        read,
+        Read::Mover | Read::Next | Read::Card | Read::Partner(_)
+    )
+}
+
+/// Whether a test compares a seat's count of locked movers with a constant.
+fn by_locked_movers(test: &Test) -> bool {
+    matches!(
+        test,
+        Test {
+            read: Read::LockedMovers(_),
+            against: Against::Const(_),
+            ..
+        }
+    )
 }
 
 #[cfg(test)]

@@ -106,6 +106,7 @@ macro_rules! each_child {
             | Node::Read(_)
             | Node::Test(_)
             | Node::Both(_)
+            | Node::Choose(_)
             | Node::Connected
             | Node::Groups
             | Node::LargestGroup => {}
@@ -125,6 +126,10 @@ pub enum Node {
     Test(Test),
     /// Both tests hold (`direct-reads`: `lead(mover) > -2 and margin < 2`).
     Both(Box<[Test; 2]>),
+    /// One read or another as a test holds (`direct-reads`: `partner(mover)
+    /// if locked_movers(mover) == 4 else mover`): the read if, the test,
+    /// the read else.
+    Choose(Box<(Read, Test, Read)>),
     /// The cell is empty.
     Empty(Box<Node>),
     /// The cell is on the edge.

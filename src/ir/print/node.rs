@@ -160,6 +160,15 @@ impl Exprs<'_> {
                 let [a, b] = tests.as_ref().map(|t| self.at(&t.general(), Bool, AND + 1));
                 (format!("[{a} and {b}]"), ATOM)
             }
+            Node::Choose(choice) => {
+                let (then, test, other) = &**choice;
+                let (then, other) = (
+                    self.at(&then.node(), hint, OR),
+                    self.at(&other.node(), hint, IF),
+                );
+                let test = self.at(&test.general(), Bool, OR);
+                (format!("[{then} if {test} else {other}]"), ATOM)
+            }
             Node::Line(t, p) => self.table_call("line", *t, p),
             Node::Runs(t, p) => self.table_call("runs", *t, p),
             Node::Not(a) => (format!("not {}", self.at(a, Bool, NOT)), NOT),
@@ -253,6 +262,7 @@ impl Exprs<'_> {
                 .map(|t| self.show(&t.general(), Hint::Bool))
                 .collect::<Vec<_>>()
                 .join(" and "),
+            Node::Choose(_) => self.node(n, Hint::Seat).0,
             Node::Empty(a) => call("empty", &[(a, Cell)]),
             Node::Edge(a) => call("edge", &[(a, Cell)]),
             Node::Corner(a) => call("corner", &[(a, Cell)]),
