@@ -1,7 +1,10 @@
 //! Reads and tests: the values an expression takes in one step, off the
 //! move's scope or the state (see `ir/read.rs`). Read inline wherever an
 //! expression is evaluated, so that a read costs no call; what a read is
-//! was chosen when compiling, never found out here.
+//! was chosen when compiling, never found out here. Inlined in release
+//! builds only: a debug build keeps every inlined copy's locals apart, and
+//! the evaluator's frame grew past a megabyte (a stack overflow in
+//! `analyse`'s worker threads).
 
 use super::eval::{next_seat, supply_value, Scope};
 use super::State;
@@ -10,7 +13,7 @@ use crate::ir::{Against, At, CellId, Read, Rules, Test, NO_CELL};
 
 impl Rules {
     /// The value of a read.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn read(&self, read: Read, s: &Scope) -> i64 {
         let st = s.state;
         match read {
@@ -52,7 +55,7 @@ impl Rules {
     }
 
     /// Whether a test holds.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn test(&self, t: &Test, s: &Scope) -> bool {
         let against = match t.against {
             Against::Const(c) => c,
@@ -62,7 +65,7 @@ impl Rules {
     }
 
     /// The cell a context cell names, or `NO_CELL`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn at(&self, at: At, s: &Scope) -> CellId {
         match at {
             At::Chosen => s.chosen,
@@ -75,7 +78,7 @@ impl Rules {
 
     /// The seat a directly named seat is; past the seats for a piece of
     /// no seat.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn who(&self, who: Who, s: &Scope) -> usize {
         match who {
             Who::Mover => s.state.mover as usize,
@@ -88,7 +91,7 @@ impl Rules {
     }
 
     /// A piece's seat; -1 for none, or for a neutral piece.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn piece_seat(&self, piece: u8) -> i64 {
         match piece as usize {
             code @ 1.. if code <= self.seats.len() => code as i64 - 1,
@@ -97,13 +100,13 @@ impl Rules {
     }
 
     /// Whether the cell is empty (no cell is not).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn empty_at(&self, st: &State, c: CellId) -> i64 {
         (c != NO_CELL && st.board[c as usize] == 0) as i64
     }
 
     /// How many pieces the cell holds (0 for no cell).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn height_at(&self, st: &State, c: CellId) -> i64 {
         if c == NO_CELL {
             return 0;
@@ -112,7 +115,7 @@ impl Rules {
     }
 
     /// The seat that owns the cell, or -1.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn owner_at(&self, st: &State, c: CellId) -> i64 {
         match st.board.get(c as usize) {
             Some(&code) if code != 0 && code as usize <= self.seats.len() => code as i64 - 1,
@@ -145,7 +148,7 @@ impl Rules {
     }
 
     /// The cell's number (0 for no cell).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn number_at(&self, c: CellId) -> i64 {
         self.numbers.get(c as usize).copied().unwrap_or(0)
     }

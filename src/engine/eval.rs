@@ -101,7 +101,7 @@ impl Rules {
     ///
     /// Constants, reads and tests are read inline, so that an expression
     /// costs one call per node of any other kind.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn eval(&self, node: &Node, s: &Scope) -> i64 {
         match self.direct(node, s) {
             Some(v) => v,
@@ -130,7 +130,7 @@ impl Rules {
     }
 
     /// The seat a direct seat reference names, if it is direct.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn direct_seat(&self, p: &SeatRef, s: &Scope) -> Option<usize> {
         Some(match p {
             SeatRef::Mover => s.state.mover as usize,
@@ -143,7 +143,7 @@ impl Rules {
     }
 
     /// The value of a node read in one step, if it is one.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn direct(&self, node: &Node, s: &Scope) -> Option<i64> {
         Some(match node {
             Node::Const(v) => *v,
