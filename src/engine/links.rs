@@ -73,7 +73,7 @@ impl Rules {
     #[cold]
     #[inline(never)]
     fn connects_walked(&self, state: &State, seat: usize, a: u8, b: u8) -> bool {
-        let Some(code) = (seat < self.seats.len()).then_some(seat as u8 + 1) else {
+        let Some(code) = (seat < self.seats.len()).then(|| seat as u8 + 1) else {
             return false;
         };
         let sides = &self.geometry.compass.sides;
