@@ -413,7 +413,6 @@ impl Rules {
 
     /// The line table of the rules' win, when the `block-line` pass found
     /// that a win is exactly a line.
-    #[inline(always)]
     fn winning_line(&self) -> Option<usize> {
         self.plan.block_line.map(usize::from)
     }
