@@ -15,6 +15,9 @@ pub(super) struct Reads {
     /// movers, enclosing cells, aggregates over a seat's cells, a piece
     /// walk's pieces.
     pub bitboards: bool,
+    /// Whether a seat has a piece on a side (`any(on_side(c, S) for c
+    /// where owner(c) == P)`).
+    pub sides: bool,
 }
 
 impl Reads {
@@ -27,6 +30,7 @@ impl Reads {
             n.visit(&mut |n| {
                 reads.links |= matches!(n, Node::Connects(..));
                 reads.bitboards |= n.aggregates_owned_cells();
+                reads.sides |= matches!(n, Node::PieceOnSide(..));
             });
             reads.scores |= during_play && n.reads_score();
             reads.bitboards |= during_play && n.reads_groups();
@@ -91,7 +95,18 @@ pub(super) fn bitboards(rules: &mut Rules, reads: Reads) -> Option<String> {
     rules.plan.keeps.tops = true;
     rules.plan.keeps.slots = !rules.run_lengths.is_empty();
     let codes = 1 + rules.seats.len() + rules.neutrals.len();
-    Some(format!("{codes} piece codes"))
+    if !reads.sides {
+        return Some(format!("{codes} piece codes"));
+    }
+    // A seat's piece on a side is then one AND of its bitboard.
+    let mut masks = [0u128; 4];
+    for (cell, &sides) in rules.geometry.compass.sides.iter().enumerate() {
+        for (side, mask) in masks.iter_mut().enumerate() {
+            *mask |= u128::from(sides >> side & 1) << cell;
+        }
+    }
+    rules.plan.side_masks = Some(masks);
+    Some(format!("{codes} piece codes, 4 side masks"))
 }
 
 /// `side-links`: when a rule reads `connects`, the state keeps a

@@ -369,6 +369,10 @@ impl Rules {
         };
         let compass = &self.geometry.compass;
         let code = seat + 1;
+        if let Some(masks) = &self.plan.side_masks {
+            let bits = state.tops.get(code).copied().unwrap_or(0);
+            return bits & masks[side as usize] != 0;
+        }
         if self.plan.keeps.tops {
             let bits = state.tops.get(code).copied().unwrap_or(0);
             return bit_cells(bits).any(|c| compass.on_side(c, side));

@@ -275,6 +275,9 @@ pub struct Plan {
     pub block_line: Option<u8>,
     /// How the card loop reads its rule and the end rules (`playout-loop`).
     pub card_readers: Option<super::card_loop::CardReaders>,
+    /// The cells on each side of the board as a bitboard (`bitboards`,
+    /// when a rule asks whether a seat has a piece on a side).
+    pub side_masks: Option<[u128; 4]>,
 }
 
 impl Plan {
@@ -292,6 +295,7 @@ impl Plan {
             fired: Vec::new(),
             block_line: None,
             card_readers: None,
+            side_masks: None,
         }
     }
 }
