@@ -542,6 +542,11 @@ const CORE: &[Builtin] = &[
     },
 ];
 
+/// The row of built-in `id`.
+pub fn row(id: BuiltinId) -> Option<&'static Builtin> {
+    all().find(|b| b.id == id)
+}
+
 /// Looks a built-in up by name.
 pub fn builtin(name: &str) -> Option<&'static Builtin> {
     all().find(|b| b.name == name)

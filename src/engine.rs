@@ -6,6 +6,7 @@
 
 mod bitboard;
 mod block;
+mod calls;
 mod card_playout;
 mod card_sets;
 mod cards;

@@ -1,9 +1,10 @@
 //! The card loop's readers (`ir/card_loop.rs`), compiled from a card rule
 //! and the end rules when `playout-loop` chooses the card loop.
 
+use crate::builtins::BuiltinId;
 use crate::ir::card_loop::{Bounds, CardReaders, Check, Count, Leaf, Target};
 use crate::ir::plan::LOOP_ENDS;
-use crate::ir::{At, CardChain, Node, Read, Rules, SeatRef};
+use crate::ir::{At, CardChain, Node, Read, Rules};
 
 /// The readers of a card rule's conditions and of the end rules.
 pub fn readers(rules: &Rules, chain: CardChain) -> CardReaders {
@@ -16,7 +17,9 @@ pub fn readers(rules: &Rules, chain: CardChain) -> CardReaders {
         *reader = check(&end.condition);
     }
     let target = match chain.target {
-        Node::Field(n) if matches!(**n, Node::Read(Read::Total)) => Target::FieldOfTotal,
+        n if matches!(n.args_of(BuiltinId::Field), Some([Node::Read(Read::Total)])) => {
+            Target::FieldOfTotal
+        }
         _ => Target::Eval,
     };
     CardReaders {
@@ -50,14 +53,17 @@ fn check(condition: &Node) -> Check {
 /// The leaf of a condition, if it is one the loop reads.
 fn leaf(node: &Node) -> Option<Leaf> {
     let chosen = |c: &Node| matches!(c, Node::Read(Read::Cell(At::Chosen)));
-    Some(match node {
-        Node::Line(t, SeatRef::Mover) => Leaf::MoverLine(*t),
-        Node::CmpConst(op, a, c) => match &**a {
-            Node::Read(Read::Turn) => Leaf::Turn(Bounds::of(*op, *c)),
-            Node::Lead(SeatRef::Mover, at) if chosen(at) => Leaf::Lead(Bounds::of(*op, *c)),
-            Node::Margin(at) if chosen(at) => Leaf::Margin(Bounds::of(*op, *c)),
-            _ => return None,
-        },
+    let mover = |p: &Node| matches!(p, Node::Read(Read::Mover));
+    if let Some([Node::Const(t), p]) = node.args_of(BuiltinId::Line) {
+        return mover(p).then_some(Leaf::MoverLine(u8::try_from(*t).ok()?));
+    }
+    let Node::CmpConst(op, a, c) = node else {
+        return None;
+    };
+    Some(match (&**a, a.args_of(BuiltinId::Lead)) {
+        (Node::Read(Read::Turn), _) => Leaf::Turn(Bounds::of(*op, *c)),
+        (_, Some([p, at])) if mover(p) && chosen(at) => Leaf::Lead(Bounds::of(*op, *c)),
+        (a, _) if a.is_call_at(BuiltinId::Margin, At::Chosen) => Leaf::Margin(Bounds::of(*op, *c)),
         _ => return None,
     })
 }

@@ -149,7 +149,7 @@ fn card_value(node: &crate::ir::Node, card: i64, kinds: &[(String, i64)]) -> Opt
     Some(match node {
         Node::Const(c) => *c,
         Node::Read(Read::Card) => card,
-        Node::Value(c) => usize::try_from(v(c)?)
+        Node::Call(crate::builtins::BuiltinId::Value, c) => usize::try_from(v(c.first()?)?)
             .ok()
             .and_then(|c| kinds.get(c))
             .map_or(0, |k| k.1),

@@ -5,6 +5,7 @@
 //! evaluator, every turn and in the playout loops. Anything else is
 //! [`EndTest::Evaluated`].
 
+use crate::builtins::BuiltinId;
 use crate::ir::end_test::{Atom, Counter, EndTest, Who};
 use crate::ir::Read;
 use crate::ir::{ArithOp, Node, Rules, SeatRef};
@@ -29,12 +30,15 @@ pub fn of(condition: &Node) -> EndTest {
         Node::And(a, b) => atom(a).zip(atom(b)).map(|(a, b)| EndTest::Both(a, b)),
         Node::Or(a, b) => atom(a).zip(atom(b)).map(|(a, b)| EndTest::Either(a, b)),
         Node::CmpConst(op, sum, c) => match &**sum {
-            Node::Arith(ArithOp::Add, a, b, _) => match (&**a, &**b) {
-                (Node::LockedMovers(p), Node::LockedMovers(q)) => {
-                    Some(EndTest::LockedSum(p.clone(), q.clone(), *op, *c))
-                }
-                _ => None,
-            },
+            Node::Arith(ArithOp::Add, a, b, _) => {
+                let locked = |n: &Node| match n.args_of(BuiltinId::LockedMovers) {
+                    Some([p]) => Some(SeatRef::from_node(p.clone())),
+                    _ => None,
+                };
+                locked(a)
+                    .zip(locked(b))
+                    .map(|(p, q)| EndTest::LockedSum(p, q, *op, *c))
+            }
             _ => atom(condition).map(EndTest::One),
         },
         other => atom(other).map(EndTest::One),
@@ -45,13 +49,16 @@ pub fn of(condition: &Node) -> EndTest {
 /// The leaf a condition is, if it is one.
 fn atom(condition: &Node) -> Option<Atom> {
     Some(match condition {
-        Node::Line(t, p) => Atom::Line(*t, who(p)?),
+        Node::Call(BuiltinId::Line, args) => match &**args {
+            [Node::Const(t), p] => Atom::Line(u8::try_from(*t).ok()?, who(p)?),
+            _ => return None,
+        },
         Node::Read(Read::Full) => Atom::Full,
         Node::CmpConst(op, a, c) => {
             let counter = match &**a {
-                Node::Supply(p) => Counter::Supply(who(p)?),
-                Node::Count(p) => Counter::Count(who(p)?),
                 Node::Read(Read::Turn) => Counter::Turn,
+                Node::Call(BuiltinId::Supply, p) => Counter::Supply(who(p.first()?)?),
+                Node::Call(BuiltinId::Count, p) => Counter::Count(who(p.first()?)?),
                 _ => return None,
             };
             Atom::Compare(counter, *op, *c)
@@ -61,11 +68,11 @@ fn atom(condition: &Node) -> Option<Atom> {
 }
 
 /// The seat a seat reference names directly, if it does.
-fn who(p: &SeatRef) -> Option<Who> {
-    Some(match p {
+fn who(p: &Node) -> Option<Who> {
+    Some(match SeatRef::from_node(p.clone()) {
         SeatRef::Mover => Who::Mover,
         SeatRef::Next => Who::Next,
-        SeatRef::Fixed(s) => Who::Fixed(*s),
+        SeatRef::Fixed(s) => Who::Fixed(s),
         _ => return None,
     })
 }

@@ -28,7 +28,7 @@ impl Reads {
         // are kept), find groups by walking the board.
         let mut node = |n: &Node, during_play: bool| {
             n.visit(&mut |n| {
-                reads.links |= matches!(n, Node::Connects(..));
+                reads.links |= n.is_call(crate::builtins::BuiltinId::Connects);
                 reads.bitboards |= n.aggregates_owned_cells();
                 reads.sides |= matches!(n, Node::PieceOnSide(..));
             });

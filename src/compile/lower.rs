@@ -6,7 +6,7 @@ use crate::builtins::BuiltinId;
 use crate::check::program::{Hir, Program, Typed};
 use crate::diagnostic::Diagnostic;
 use crate::ir::compass::FORWARD;
-use crate::ir::{ArithOp, CellId, CmpOp, Geometry, Node, SeatRef, SpaceKind};
+use crate::ir::{ArithOp, CellId, CmpOp, Geometry, Node, SeatRef};
 use crate::ir::{At, Read};
 use crate::syntax::ast::{Aggregate, BinaryOp, UnaryOp};
 
@@ -286,9 +286,7 @@ impl<'a> Lowerer<'a> {
                         lowered.push(self.lower(arg, args)?);
                     }
                 }
-                let mut it = lowered.into_iter();
-                let mut node = || Box::new(it.next().expect("arity was checked"));
-                let seat = |n: Box<Node>| SeatRef::from_node(*n);
+                let call = |args: Vec<Node>| Node::call(*id, args);
                 match id {
                     BuiltinId::Mover => Node::Read(Read::Mover),
                     BuiltinId::Next => Node::Read(Read::Next),
@@ -296,60 +294,26 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Last => Node::Read(Read::Cell(At::Last)),
                     BuiltinId::Cell => Node::Read(Read::Cell(At::Chosen)),
                     BuiltinId::Full => Node::Read(Read::Full),
-                    BuiltinId::Empty => Node::Empty(node()),
-                    BuiltinId::Edge => Node::Edge(node()),
-                    BuiltinId::Adjacent => Node::Adjacent(node(), node()),
-                    BuiltinId::Supply => Node::Supply(seat(node())),
-                    BuiltinId::Score => Node::Score(seat(node())),
-                    BuiltinId::Gain => Node::Gain(seat(node())),
-                    BuiltinId::Count => Node::Count(seat(node())),
-                    BuiltinId::Corner => Node::Corner(node()),
-                    BuiltinId::Height => Node::Height(node()),
-                    BuiltinId::Number => Node::Number(node()),
-                    BuiltinId::Field => Node::Field(node()),
-                    BuiltinId::Owner => Node::Owner(node()),
-                    BuiltinId::Stones => {
-                        let who = seat(node());
-                        Node::Stones(who, node())
-                    }
-                    BuiltinId::Lead => {
-                        let who = seat(node());
-                        Node::Lead(who, node())
-                    }
-                    BuiltinId::Margin => Node::Margin(node()),
                     BuiltinId::Played => Node::Read(Read::Played),
                     BuiltinId::Total => Node::Read(Read::Total),
-                    BuiltinId::HandSize => Node::HandSize(seat(node())),
-                    BuiltinId::Centre => Node::Centre(node()),
                     BuiltinId::From => Node::Read(Read::Cell(At::From)),
                     BuiltinId::To => Node::Read(Read::Cell(At::To)),
                     BuiltinId::Piece => Node::Read(Read::Piece),
-                    BuiltinId::Connected => Node::Connected,
-                    BuiltinId::Groups => Node::Groups,
-                    BuiltinId::LargestGroup => Node::LargestGroup,
                     BuiltinId::Card => Node::Read(Read::Card),
-                    BuiltinId::Value => Node::Value(node()),
-                    BuiltinId::Partner => Node::Partner(seat(node())),
-                    BuiltinId::Home => Node::IsSpace(SpaceKind::Home, node()),
-                    BuiltinId::StartSpace => Node::IsSpace(SpaceKind::Start, node()),
-                    BuiltinId::EndZone => Node::IsSpace(SpaceKind::End, node()),
-                    BuiltinId::Numbered => Node::IsSpace(SpaceKind::Numbered, node()),
-                    BuiltinId::SeatOf => Node::SeatOf(node()),
-                    BuiltinId::Locked => Node::Locked(node()),
-                    BuiltinId::LockedMovers => Node::LockedMovers(seat(node())),
+                    BuiltinId::Passes => Node::Read(Read::Passes),
+                    // The length becomes the index of the line's counter.
                     BuiltinId::Line => {
-                        let _ = node();
                         let length = self.length(&a[0])?;
-                        let index = counter(&mut self.line_lengths, length);
-                        Node::Line(index, seat(node()))
+                        lowered[0] = Node::Const(counter(&mut self.line_lengths, length).into());
+                        call(lowered)
                     }
                     // A row of exactly n: a count of the maximal runs of n.
                     BuiltinId::Runs | BuiltinId::ExactLine => {
-                        let _ = node();
                         let exact = *id == BuiltinId::ExactLine;
                         let length = self.length(&a[0])?;
                         let index = counter(&mut self.run_lengths, (length, exact));
-                        let runs = Node::Runs(index, seat(node()));
+                        lowered[0] = Node::Const(index.into());
+                        let runs = Node::call(BuiltinId::Runs, lowered);
                         if exact {
                             Node::CmpConst(CmpOp::Gt, Box::new(runs), 0)
                         } else {
@@ -374,21 +338,8 @@ impl<'a> Lowerer<'a> {
                             .collect();
                         Node::PerSeat(table, SeatRef::Mover)
                     }
-                    BuiltinId::Step => Node::Step(node(), node()),
-                    BuiltinId::Between => Node::Between(node(), node()),
-                    BuiltinId::Passes => Node::Read(Read::Passes),
-                    BuiltinId::Store => Node::Store(seat(node())),
-                    BuiltinId::Opposite => Node::Opposite(node()),
-                    BuiltinId::Pit => Node::IsPit(node()),
-                    BuiltinId::Encloses => Node::Encloses(node()),
-                    BuiltinId::Captured => Node::Captured(seat(node())),
-                    BuiltinId::Row => Node::Row(node()),
-                    BuiltinId::OnSide => Node::OnSide(node(), node()),
-                    BuiltinId::Column => Node::Column(node()),
-                    BuiltinId::Connects => {
-                        let who = seat(node());
-                        Node::Connects(who, node(), node())
-                    }
+                    // Every other built-in is a call of its row.
+                    _ => call(lowered),
                 }
             }
         })
@@ -433,17 +384,20 @@ fn around(kind: Aggregate, body: Node, condition: Option<Box<Node>>) -> Node {
     let mut parts = Vec::new();
     flatten_and(*condition, &mut parts);
     let is_each = |n: &Node| matches!(n, Node::Read(Read::Cell(At::Each)));
-    let centre = parts.iter().position(|p| match p {
-        Node::Adjacent(a, c) => (is_each(c) && !reads_each(a)) || (is_each(a) && !reads_each(c)),
-        _ => false,
-    });
+    let centre = parts
+        .iter()
+        .position(|p| match p.args_of(BuiltinId::Adjacent) {
+            Some([a, c]) => (is_each(c) && !reads_each(a)) || (is_each(a) && !reads_each(c)),
+            _ => false,
+        });
     match centre {
         Some(i) => {
-            let Node::Adjacent(a, c) = parts.remove(i) else {
+            let Node::Call(_, args) = parts.remove(i) else {
                 unreachable!("found above")
             };
+            let [a, c]: [Node; 2] = args.into_vec().try_into().expect("found above");
             let x = if is_each(&c) { a } else { c };
-            Node::AroundAggregate(kind, x, b(body), join_and(parts).map(b))
+            Node::AroundAggregate(kind, b(x), b(body), join_and(parts).map(b))
         }
         None => Node::Aggregate(kind, b(body), join_and(parts).map(b)),
     }
@@ -453,7 +407,7 @@ fn around(kind: Aggregate, body: Node, condition: Option<Box<Node>>) -> Node {
 /// as one node (a race to a side: Breakthrough's far row); else the body back.
 fn piece_on_side(kind: Aggregate, body: Node, condition: &Node) -> Result<Node, Node> {
     let is_each = |n: &Node| matches!(n, Node::Read(Read::Cell(At::Each)));
-    let owner_of_each = |a: &Node| matches!(a, Node::Owner(c) if is_each(c));
+    let owner_of_each = |a: &Node| a.is_owner_of_each();
     let seat = match condition {
         Node::Cmp(CmpOp::Eq, a, p) | Node::Cmp(CmpOp::Eq, p, a)
             if owner_of_each(a) && !reads_each(p) =>
@@ -463,11 +417,11 @@ fn piece_on_side(kind: Aggregate, body: Node, condition: &Node) -> Result<Node, 
         Node::CmpConst(CmpOp::Eq, a, seat @ 0..) if owner_of_each(a) => SeatRef::Fixed(*seat as u8),
         _ => return Err(body),
     };
-    match body {
-        Node::OnSide(c, side) if kind == Aggregate::Any && is_each(&c) && !reads_each(&side) => {
-            Ok(Node::PieceOnSide(seat, side))
+    match body.args_of(BuiltinId::OnSide) {
+        Some([c, side]) if kind == Aggregate::Any && is_each(c) && !reads_each(side) => {
+            Ok(Node::PieceOnSide(seat, Box::new(side.clone())))
         }
-        body => Err(body),
+        _ => Err(body),
     }
 }
 

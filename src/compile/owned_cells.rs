@@ -4,6 +4,7 @@
 //! of every cell of the board tested, and a sum or maximum of those cells'
 //! numbers `Node::OwnedNumbers`. Needs the tops' bitboards.
 
+use crate::builtins::BuiltinId;
 use crate::ir::{At, Read};
 use crate::ir::{CmpOp, Node, Rules, SeatRef};
 use crate::syntax::ast::Aggregate;
@@ -29,8 +30,7 @@ fn owned(node: &Node, seats: usize) -> Option<Node> {
     let Node::Aggregate(kind, body, Some(condition)) = node else {
         return None;
     };
-    let owner_of_each =
-        |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Read(Read::Cell(At::Each))));
+    let owner_of_each = |n: &Node| n.is_owner_of_each();
     let named;
     let seat = match &**condition {
         Node::Cmp(CmpOp::Eq, a, b) => match (&**a, &**b) {
@@ -51,8 +51,7 @@ fn owned(node: &Node, seats: usize) -> Option<Node> {
         Node::Const(c) if (0..seats as i64).contains(&c) => SeatRef::Fixed(c as u8),
         _ => return None,
     };
-    let numbers =
-        matches!(&**body, Node::Number(c) if matches!(**c, Node::Read(Read::Cell(At::Each))));
+    let numbers = body.is_call_at(BuiltinId::Number, At::Each);
     Some(match kind {
         Aggregate::Sum | Aggregate::Max if numbers => Node::OwnedNumbers(*kind, seat),
         _ => Node::OwnedAggregate(*kind, seat, body.clone()),

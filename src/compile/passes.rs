@@ -243,10 +243,16 @@ fn sow_counts(rules: &mut Rules) -> Option<String> {
 /// runs(3, p)`) is read off the run counters the engine keeps, without the
 /// evaluator, every turn it is kept.
 fn score_runs(rules: &mut Rules) -> Option<String> {
-    let Some(crate::ir::Node::Runs(t, crate::ir::SeatRef::Bound)) = &rules.score else {
+    use crate::ir::{Node, Read};
+    let runs = rules
+        .score
+        .as_ref()
+        .and_then(|n| n.args_of(crate::builtins::BuiltinId::Runs));
+    let Some([Node::Const(t), Node::Read(Read::Bound)]) = runs else {
         return None;
     };
-    rules.plan.score_runs = Some(*t);
+    let t = u8::try_from(*t).ok()?;
+    rules.plan.score_runs = Some(t);
     Some(format!("the score read off run counter #{t}"))
 }
 

@@ -52,21 +52,22 @@ fn reads_around(walk: &Walk) -> bool {
 
 /// See [`reads_around`].
 fn reads_cells_reached_only(node: &Node) -> bool {
+    use crate::builtins::BuiltinId as B;
     let reached = |c: &Node| match c {
         Node::Read(Read::Cell(At::Chosen)) => true,
-        Node::Between(a, b) => matches!(
-            (&**a, &**b),
-            (
+        c => matches!(
+            c.args_of(B::Between),
+            Some([
                 Node::Read(Read::Cell(At::From)),
                 Node::Read(Read::Cell(At::Chosen))
-            )
+            ])
         ),
-        _ => false,
     };
     let mut local = true;
     node.visit(&mut |n| {
         local &= match n {
-            Node::Empty(c) | Node::Height(c) | Node::Owner(c) | Node::Stones(_, c) => reached(c),
+            Node::Call(B::Empty | B::Height | B::Owner, c) => reached(&c[0]),
+            Node::Call(B::Stones, c) => reached(&c[1]),
             // What does not read the position, or reads it only through
             // the nodes above.
             Node::Const(_)
@@ -86,15 +87,18 @@ fn reads_cells_reached_only(node: &Node) -> bool {
             | Node::Arith(..)
             | Node::If(..)
             | Node::PerSeat(..)
-            | Node::Edge(_)
-            | Node::Corner(_)
-            | Node::Centre(_)
-            | Node::Row(_)
-            | Node::Column(_)
-            | Node::OnSide(..)
-            | Node::Step(..)
-            | Node::Between(..)
-            | Node::Adjacent(..) => true,
+            | Node::Call(
+                B::Edge
+                | B::Corner
+                | B::Centre
+                | B::Row
+                | B::Column
+                | B::OnSide
+                | B::Step
+                | B::Between
+                | B::Adjacent,
+                _,
+            ) => true,
             _ => false,
         };
     });

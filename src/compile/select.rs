@@ -5,8 +5,9 @@
 
 use super::lower::Lowerer;
 use super::CompileError;
+use crate::builtins::BuiltinId;
 use crate::check::program::Typed;
-use crate::ir::{At, Read};
+use crate::ir::{At, Read, SpaceKind};
 use crate::ir::{Candidates, CellId, CellMask, CmpOp, Node, Select, NO_CELL};
 use crate::syntax::ast::Aggregate;
 
@@ -48,8 +49,7 @@ impl Lowerer<'_> {
                 // `owner(cell) == mover` is what a pick's candidates are.
                 Node::Cmp(CmpOp::Eq, ref a, ref b)
                     if matches!(candidates, Candidates::Owned)
-                        && matches!((&**a, &**b), (Node::Owner(c), Node::Read(Read::Mover)) | (Node::Read(Read::Mover), Node::Owner(c)) if matches!(**c, Node::Read(Read::Cell(At::Chosen)))) =>
-                    {}
+                        && owner_of_chosen(a, b) == Some(&Node::Read(Read::Mover)) => {}
                 // `owner(cell) == SEAT`: the cells of one seat's pieces.
                 Node::Cmp(CmpOp::Eq, ref a, ref b)
                     if matches!(candidates, Candidates::Pieces)
@@ -68,7 +68,7 @@ impl Lowerer<'_> {
                 // `encloses(cell) > 0`: the enclosing cells, from bitboards.
                 Node::CmpConst(CmpOp::Gt, ref a, 0)
                     if matches!(candidates, Candidates::Empty)
-                        && matches!(&**a, Node::Encloses(c) if matches!(**c, Node::Read(Read::Cell(At::Chosen)))) =>
+                        && a.is_call_at(BuiltinId::Encloses, At::Chosen) =>
                 {
                     candidates = Candidates::Enclosing;
                 }
@@ -76,8 +76,8 @@ impl Lowerer<'_> {
                 // ones, by height (only with stacks can a move choose one).
                 // Every other kind of candidate left here is an empty cell
                 // already (next to a piece, enclosing): nothing to narrow.
-                Node::Empty(ref a)
-                    if matches!(**a, Node::Read(Read::Cell(At::Chosen)))
+                ref e
+                    if e.is_call_at(BuiltinId::Empty, At::Chosen)
                         && !matches!(candidates, Candidates::Occupied) =>
                 {
                     if matches!(candidates, Candidates::All) {
@@ -86,7 +86,7 @@ impl Lowerer<'_> {
                 }
                 Node::Not(ref e)
                     if matches!(candidates, Candidates::All)
-                        && matches!(&**e, Node::Empty(a) if matches!(**a, Node::Read(Read::Cell(At::Chosen)))) =>
+                        && e.is_call_at(BuiltinId::Empty, At::Chosen) =>
                 {
                     candidates = Candidates::Occupied;
                 }
@@ -94,16 +94,15 @@ impl Lowerer<'_> {
                 Node::AroundAggregate(Aggregate::Any, ref at, ref body, None)
                     if matches!(candidates, Candidates::Empty)
                         && matches!(**at, Node::Read(Read::Cell(At::Chosen)))
-                        && matches!(&**body, Node::Not(e) if matches!(&**e, Node::Empty(n) if matches!(**n, Node::Read(Read::Cell(At::Each))))) =>
+                        && matches!(&**body, Node::Not(e) if e.is_call_at(BuiltinId::Empty, At::Each)) =>
                 {
                     candidates = Candidates::EmptyTouching;
                 }
-                Node::Adjacent(ref a, ref b)
+                Node::Call(BuiltinId::Adjacent, ref args)
                     if matches!(candidates, Candidates::Empty)
-                        && !a.uses_chosen()
-                        && matches!(**b, Node::Read(Read::Cell(At::Chosen))) =>
+                        && matches!(&**args, [a, Node::Read(Read::Cell(At::Chosen))] if !a.uses_chosen()) =>
                 {
-                    candidates = Candidates::EmptyNeighbours((**a).clone());
+                    candidates = Candidates::EmptyNeighbours(args[0].clone());
                 }
                 // `stones(p, cell) > 0`, `height(cell) > 0`: only an
                 // occupied cell passes; the condition stays in the test.
@@ -148,58 +147,11 @@ impl Lowerer<'_> {
     /// The value of `node` at cell `chosen` if it depends only on the board's
     /// fixed facts (the cell's place, its number, constants), else `None`.
     fn fixed_value(&self, node: &Node, chosen: CellId) -> Option<i64> {
-        let g = self.geometry;
         let v = |n: &Node| self.fixed_value(n, chosen);
-        // A fixed cell, `Some(None)` for no cell.
-        let cell = |n: &Node| {
-            let c = v(n)? as CellId;
-            Some((c != NO_CELL).then_some(c as usize))
-        };
-        let fact = |table: &[bool], c: Option<usize>| c.and_then(|c| table.get(c)) == Some(&true);
         Some(match node {
             Node::Const(c) => *c,
             Node::Read(Read::Cell(At::Chosen)) => chosen as i64,
-            Node::Edge(c) => fact(&g.edge, cell(c)?) as i64,
-            Node::Corner(c) => fact(&g.corner, cell(c)?) as i64,
-            Node::Centre(c) => fact(&g.centre, cell(c)?) as i64,
-            Node::IsSpace(kind, c) => {
-                let c = cell(c)?;
-                let track = self.track?;
-                c.is_some_and(|c| track.kind.get(c) == Some(kind)) as i64
-            }
-            Node::SeatOf(c) => {
-                let c = cell(c)?;
-                let ring = g.ring.as_ref().map(|r| &r.seat_of);
-                let seats = self.track.map(|t| &t.seat_of).or(ring)?;
-                c.and_then(|c| seats.get(c).copied()).map_or(-1, i64::from)
-            }
-            Node::Adjacent(a, b) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
-            Node::IsPit(c) => cell(c)?.is_some_and(|c| g.is_pit(c as CellId)) as i64,
-            Node::Opposite(c) => i64::from(cell(c)?.map_or(NO_CELL, |c| g.opposite(c as CellId))),
-            Node::Row(c) => cell(c)?.map_or(0, |c| i64::from(g.compass.rows[c])),
-            Node::Column(c) => cell(c)?.map_or(0, |c| i64::from(g.compass.columns[c])),
-            Node::Step(c, d) => match (cell(c)?, u8::try_from(v(d)?)) {
-                (Some(c), Ok(d @ 0..8)) => i64::from(g.compass.step(c as CellId, d)),
-                _ => i64::from(NO_CELL),
-            },
-            Node::Between(a, b) => match (cell(a)?, cell(b)?) {
-                (Some(a), Some(b)) => i64::from(g.compass.between(a as CellId, b as CellId)),
-                _ => i64::from(NO_CELL),
-            },
-            Node::OnSide(c, side) => match (cell(c)?, u8::try_from(v(side)?)) {
-                (Some(c), Ok(s @ 0..4)) => g.compass.on_side(c as CellId, s) as i64,
-                _ => 0,
-            },
-            Node::Number(c) => {
-                let number = cell(c)?.and_then(|c| self.numbers.get(c));
-                number.copied().unwrap_or(0)
-            }
-            Node::Field(n) => {
-                let field = usize::try_from(v(n)?)
-                    .ok()
-                    .and_then(|n| self.field_of.get(n));
-                i64::from(field.copied().unwrap_or(NO_CELL))
-            }
+            Node::Call(id, args) => return self.fixed_call(*id, args, chosen),
             Node::Not(a) => (v(a)? == 0) as i64,
             Node::Neg(a) => v(a)?.checked_neg()?,
             Node::And(a, b) => (v(a)? != 0 && v(b)? != 0) as i64,
@@ -212,6 +164,68 @@ impl Lowerer<'_> {
                 0 => v(other)?,
                 _ => v(value)?,
             },
+            _ => return None,
+        })
+    }
+
+    /// The value of a built-in at cell `chosen`, if it reads only the
+    /// board's fixed facts and its arguments are fixed.
+    fn fixed_call(&self, id: BuiltinId, args: &[Node], chosen: CellId) -> Option<i64> {
+        use BuiltinId as B;
+        let g = self.geometry;
+        let v = |n: &Node| self.fixed_value(n, chosen);
+        // A fixed cell, `Some(None)` for no cell.
+        let cell = |n: &Node| {
+            let c = v(n)? as CellId;
+            Some((c != NO_CELL).then_some(c as usize))
+        };
+        let fact = |table: &[bool], c: Option<usize>| c.and_then(|c| table.get(c)) == Some(&true);
+        let space = |kind: SpaceKind, c: &Node| {
+            let c = cell(c)?;
+            let track = self.track?;
+            Some(c.is_some_and(|c| track.kind.get(c) == Some(&kind)) as i64)
+        };
+        Some(match (id, args) {
+            (B::Edge, [c]) => fact(&g.edge, cell(c)?) as i64,
+            (B::Corner, [c]) => fact(&g.corner, cell(c)?) as i64,
+            (B::Centre, [c]) => fact(&g.centre, cell(c)?) as i64,
+            (B::Home, [c]) => space(SpaceKind::Home, c)?,
+            (B::StartSpace, [c]) => space(SpaceKind::Start, c)?,
+            (B::EndZone, [c]) => space(SpaceKind::End, c)?,
+            (B::Numbered, [c]) => space(SpaceKind::Numbered, c)?,
+            (B::SeatOf, [c]) => {
+                let c = cell(c)?;
+                let ring = g.ring.as_ref().map(|r| &r.seat_of);
+                let seats = self.track.map(|t| &t.seat_of).or(ring)?;
+                c.and_then(|c| seats.get(c).copied()).map_or(-1, i64::from)
+            }
+            (B::Adjacent, [a, b]) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
+            (B::Pit, [c]) => cell(c)?.is_some_and(|c| g.is_pit(c as CellId)) as i64,
+            (B::Opposite, [c]) => i64::from(cell(c)?.map_or(NO_CELL, |c| g.opposite(c as CellId))),
+            (B::Row, [c]) => cell(c)?.map_or(0, |c| i64::from(g.compass.rows[c])),
+            (B::Column, [c]) => cell(c)?.map_or(0, |c| i64::from(g.compass.columns[c])),
+            (B::Step, [c, d]) => match (cell(c)?, u8::try_from(v(d)?)) {
+                (Some(c), Ok(d @ 0..8)) => i64::from(g.compass.step(c as CellId, d)),
+                _ => i64::from(NO_CELL),
+            },
+            (B::Between, [a, b]) => match (cell(a)?, cell(b)?) {
+                (Some(a), Some(b)) => i64::from(g.compass.between(a as CellId, b as CellId)),
+                _ => i64::from(NO_CELL),
+            },
+            (B::OnSide, [c, side]) => match (cell(c)?, u8::try_from(v(side)?)) {
+                (Some(c), Ok(s @ 0..4)) => g.compass.on_side(c as CellId, s) as i64,
+                _ => 0,
+            },
+            (B::Number, [c]) => {
+                let number = cell(c)?.and_then(|c| self.numbers.get(c));
+                number.copied().unwrap_or(0)
+            }
+            (B::Field, [n]) => {
+                let field = usize::try_from(v(n)?)
+                    .ok()
+                    .and_then(|n| self.field_of.get(n));
+                i64::from(field.copied().unwrap_or(NO_CELL))
+            }
             _ => return None,
         })
     }
@@ -248,8 +262,7 @@ pub(super) fn join_and(mut parts: Vec<Node>) -> Option<Node> {
 /// The seat of `owner(cell) == SEAT` (either way round), when `SEAT` does
 /// not depend on the chosen cell.
 fn owner_of_chosen<'n>(a: &'n Node, b: &'n Node) -> Option<&'n Node> {
-    let owner =
-        |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Read(Read::Cell(At::Chosen))));
+    let owner = |n: &Node| n.is_call_at(BuiltinId::Owner, At::Chosen);
     match (owner(a), owner(b)) {
         (true, false) if !b.uses_chosen() => Some(b),
         (false, true) if !a.uses_chosen() => Some(a),
@@ -261,5 +274,6 @@ fn owner_of_chosen<'n>(a: &'n Node, b: &'n Node) -> Option<&'n Node> {
 /// cell) > 0` or `height(cell) > 0`.
 fn needs_a_piece(node: &Node) -> bool {
     matches!(node, Node::CmpConst(CmpOp::Gt, a, 0)
-        if matches!(&**a, Node::Stones(_, c) | Node::Height(c) if matches!(**c, Node::Read(Read::Cell(At::Chosen)))))
+        if a.is_call_at(BuiltinId::Height, At::Chosen)
+            || matches!(a.args_of(BuiltinId::Stones), Some([_, Node::Read(Read::Cell(At::Chosen))])))
 }

@@ -4,9 +4,10 @@
 
 use super::lower::Lowerer;
 use super::{value_of, CompileError};
+use crate::builtins::BuiltinId;
 use crate::check::program::{BoardSpec, Program};
 use crate::ir::{
-    AfterMove, ArithOp, Deal, Geometry, MoveEffect, Node, SeatRef, Setup, SharedValue, Track, When,
+    AfterMove, ArithOp, Deal, Geometry, MoveEffect, Node, Setup, SharedValue, Track, When,
 };
 use crate::ir::{At, Read};
 
@@ -166,8 +167,8 @@ fn value_alone(node: &Node) -> Option<i64> {
     let at_to = |c: &Node| matches!(c, Node::Read(Read::Cell(At::To)));
     match node {
         Node::Const(v) => Some(*v),
-        Node::Height(c) if at_to(c) => Some(1),
-        Node::Stones(SeatRef::Node(p), c) if matches!(**p, Node::Read(Read::Piece)) && at_to(c) => {
+        n if n.is_call_at(BuiltinId::Height, At::To) => Some(1),
+        n if matches!(n.args_of(BuiltinId::Stones), Some([Node::Read(Read::Piece), c]) if at_to(c)) => {
             Some(1)
         }
         Node::Arith(op, a, b, _) => {

@@ -3,7 +3,7 @@
 
 use super::eval::Scope;
 use super::State;
-use crate::ir::{CellId, Read, Rules, NO_CELL};
+use crate::ir::{CellId, Node, Read, Rules, NO_CELL};
 
 impl Rules {
     /// The end rule that ended the game: the first whose condition holds in
@@ -45,10 +45,15 @@ impl Rules {
     pub fn chain_won(&self, state: &State, end: usize, seat: u8) -> Option<Vec<CellId>> {
         let mut sides = Vec::new();
         let scope = Scope::at(state, NO_CELL);
-        self.ends.get(end)?.condition.visit(&mut |n| {
-            if let crate::ir::Node::Connects(_, a, b) = n {
+        let mut connects = |n: &Node| {
+            if let Some([_, a, b]) = n.args_of(crate::builtins::BuiltinId::Connects) {
                 sides.push((self.eval(a, &scope), self.eval(b, &scope)));
             }
+        };
+        // The call, or the read `direct-reads` fused it into.
+        self.ends.get(end)?.condition.visit(&mut |n| match n {
+            Node::Read(r) => r.general().iter().for_each(&mut connects),
+            n => connects(n),
         });
         let side = |s: i64| u8::try_from(s).ok();
         sides.into_iter().find_map(|(a, b)| {

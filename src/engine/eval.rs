@@ -1,6 +1,8 @@
 //! Evaluating IR expressions against a state.
 
+use super::calls::{apply, MAX_ARGS};
 use super::{FaultKind, State};
+use crate::builtins::BuiltinId;
 use crate::ir::{ArithOp, CellId, Node, Rules, SeatRef, NO_CELL};
 use crate::syntax::ast::Aggregate;
 
@@ -165,28 +167,7 @@ impl Rules {
         let seat = |p: &SeatRef| self.seat_of(p, s);
         let cell = |n: &Node| self.eval(n, s) as CellId;
         match node {
-            Node::Empty(c) => self.empty_at(st, cell(c)),
-            Node::Edge(c) => {
-                let c = cell(c);
-                (c != NO_CELL && self.geometry.edge[c as usize]) as i64
-            }
-            Node::Corner(c) => {
-                let c = cell(c);
-                (c != NO_CELL && self.geometry.corner[c as usize]) as i64
-            }
-            Node::Height(c) => self.height_at(st, cell(c)),
-            Node::Adjacent(a, b) => {
-                let (a, b) = (cell(a), cell(b));
-                self.geometry.adjacent(a, b) as i64
-            }
-            // A seat's counter; a seat of none (`piece` before any piece
-            // moved) has none: 0.
-            Node::Line(t, p) => self.entry(&st.lines, *t, seat(p)).is_some_and(|&l| l) as i64,
-            Node::Runs(t, p) => self.entry(&st.runs, *t, seat(p)).map_or(0, |&r| r as i64),
-            Node::Supply(p) => st.supply.get(seat(p)).map_or(0, |&v| supply_value(v)),
-            Node::Score(p) => st.scores.get(seat(p)).map_or(0, |&v| v as i64),
-            Node::Gain(p) => st.gains.get(seat(p)).map_or(0, |&v| v as i64),
-            Node::Count(p) => st.counts.get(seat(p)).map_or(0, |&v| v as i64),
+            Node::Call(id, args) => self.call(*id, args, s),
             Node::Not(a) => (self.eval(a, s) == 0) as i64,
             // Only the least integer has no negation, and only an overflow
             // (already a fault) makes it.
@@ -209,14 +190,6 @@ impl Rules {
                     0
                 })
             }
-            Node::Number(c) => self.number_at(cell(c)),
-            Node::Field(n) => self.field_at(self.eval(n, s)),
-            Node::Owner(c) => self.owner_at(st, cell(c)),
-            // No cell, or no seat (`piece` before any piece moved): none.
-            Node::Stones(p, c) => self.stones_at(st, seat(p), cell(c)),
-            Node::Lead(p, c) => self.lead_at(st, seat(p), cell(c)),
-            Node::Margin(c) => self.margin_at(st, cell(c)),
-            Node::HandSize(p) => st.hand_len.get(seat(p)).copied().unwrap_or(0) as i64,
             Node::Aggregate(kind, body, condition) => {
                 let cells = 0..self.geometry.cell_count() as CellId;
                 self.fold_cells(*kind, body, condition.as_deref(), cells, s)
@@ -247,52 +220,10 @@ impl Rules {
                 }
             }
             Node::PerSeat(table, p) => table.get(seat(p)).copied().unwrap_or(0),
-            Node::Centre(c) => {
-                let c = cell(c);
-                (c != NO_CELL && self.geometry.centre[c as usize]) as i64
-            }
-            Node::Connected => (self.group_sizes(st).0 <= 1) as i64,
-            Node::Groups => self.group_sizes(st).0 as i64,
-            Node::LargestGroup => self.group_sizes(st).1 as i64,
-            Node::Value(c) => self.value_of(self.eval(c, s)),
-            Node::Partner(p) => self.partner.get(seat(p)).copied().unwrap_or(0) as i64,
-            Node::IsSpace(kind, c) => {
-                let c = cell(c) as usize;
-                self.track
-                    .as_ref()
-                    .is_some_and(|t| t.kind.get(c) == Some(kind)) as i64
-            }
-            Node::SeatOf(c) => self.seat_at(self.eval(c, s)),
-            Node::Locked(c) => self.locked(st, cell(c)) as i64,
-            Node::Step(c, d) => self.step_from(cell(c), self.eval(d, s)),
-            Node::Between(a, b) => i64::from(self.geometry.compass.between(cell(a), cell(b))),
-            Node::OnSide(c, side) => {
-                let (c, side) = (cell(c), self.eval(side, s));
-                u8::try_from(side).is_ok_and(|s| s < 4 && self.geometry.compass.on_side(c, s))
-                    as i64
-            }
             Node::PieceOnSide(p, side) => {
                 let (seat, side) = (seat(p), self.eval(side, s));
                 self.piece_on_side(st, seat, side) as i64
             }
-            Node::Row(c) => {
-                let rows = &self.geometry.compass.rows;
-                rows.get(cell(c) as usize).map_or(0, |&r| r as i64)
-            }
-            Node::Column(c) => {
-                let columns = &self.geometry.compass.columns;
-                columns.get(cell(c) as usize).map_or(0, |&r| r as i64)
-            }
-            Node::Store(p) => self.geometry.store(seat(p)) as i64,
-            Node::Opposite(c) => self.geometry.opposite(cell(c)) as i64,
-            Node::IsPit(c) => self.geometry.is_pit(cell(c)) as i64,
-            Node::Encloses(c) => self.encloses(st, cell(c)) as i64,
-            Node::Captured(p) => st.captured.get(seat(p)).copied().unwrap_or(0) as i64,
-            Node::Connects(p, a, b) => {
-                let (p, a, b) = (seat(p), self.eval(a, s), self.eval(b, s));
-                self.connects(st, p, a, b) as i64
-            }
-            Node::LockedMovers(p) => self.locked_movers(st, seat(p)) as i64,
             // Listed, not `_`: a new kind of node must be handled here or there.
             Node::Const(_) | Node::Read(_) | Node::Test(_) | Node::Both(_) | Node::Choose(_) => {
                 self.direct(node, s).unwrap_or(0)
@@ -302,9 +233,31 @@ impl Rules {
 }
 
 impl Rules {
+    /// A call of a built-in: its arguments in order, then its row's
+    /// implementation.
+    #[inline]
+    fn call(&self, id: BuiltinId, args: &[Node], s: &Scope) -> i64 {
+        // Most arguments are constants (a seat, a side, a counter) or the
+        // context's names, read inline. No loop: in one, the compiler
+        // hoists every read's set-up out of it, some 100 instructions a
+        // call whatever the arguments.
+        let arg = |a: &Node| match a {
+            Node::Const(c) => *c,
+            Node::Read(r) => self.read(*r, s),
+            a => self.eval_outlined(a, s),
+        };
+        let values = match args {
+            [] => [0; MAX_ARGS],
+            [a] => [arg(a), 0, 0],
+            [a, b] => [arg(a), arg(b), 0],
+            [a, b, c, ..] => [arg(a), arg(b), arg(c)],
+        };
+        apply(self, id, &values, s)
+    }
+
     /// A seat's entry in row `row` of a table of a row per counter and a
     /// column per seat; none for a seat of none.
-    fn entry<'t, T>(&self, table: &'t [T], row: u8, seat: usize) -> Option<&'t T> {
+    pub(super) fn entry<'t, T>(&self, table: &'t [T], row: u8, seat: usize) -> Option<&'t T> {
         let seats = self.seats.len();
         (seat < seats).then(|| &table[row as usize * seats + seat])
     }

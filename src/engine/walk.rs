@@ -6,9 +6,9 @@
 use super::bitboard::cell_bit;
 use super::eval::Scope;
 use super::State;
+use crate::builtins::BuiltinId;
 use crate::ir::{
-    Against, Candidates, CellId, Node, Read, Rules, SeatRef, Select, SpaceKind, Test, Track,
-    NO_CELL,
+    Against, Candidates, CellId, Node, Read, Rules, Select, SpaceKind, Test, Track, NO_CELL,
 };
 
 /// The longest walk: a card's distance is a byte.
@@ -293,7 +293,10 @@ fn taken(state: &State, from: CellId, space: CellId) -> bool {
 pub(super) fn fixed_seat(node: &Node) -> bool {
     match node {
         Node::Const(_) => true,
-        Node::Partner(p) => !matches!(p, SeatRef::Node(_)),
+        Node::Call(BuiltinId::Partner, p) => matches!(
+            &**p,
+            [Node::Const(_) | Node::Read(Read::Mover | Read::Next | Read::Bound)]
+        ),
         Node::Read(r) => fixed_read(*r),
         _ => false,
     }

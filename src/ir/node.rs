@@ -4,6 +4,7 @@
 //! Types were checked before compiling, so evaluation never checks them.
 
 use super::read::{At, Read, Test};
+use crate::builtins::BuiltinId;
 use crate::syntax::Span;
 
 /// Calls `$f` on each child of `$node`, bound by `$($mode)+` (`ref` or
@@ -11,30 +12,17 @@ use crate::syntax::Span;
 /// [`Node::children`] and [`Node::children_mut`]. Exhaustive: a new kind
 /// of node does not compile until its children are listed.
 macro_rules! each_child {
-    ($node:expr, $f:ident, $($mode:tt)+) => {{
+    ($node:expr, $f:ident, $iter:ident, $($mode:tt)+) => {{
         let f = $f;
         match $node {
-            Node::Empty($($mode)+ a)
-            | Node::Edge($($mode)+ a)
-            | Node::Corner($($mode)+ a)
-            | Node::Height($($mode)+ a)
-            | Node::Not($($mode)+ a)
+            Node::Not($($mode)+ a)
             | Node::Neg($($mode)+ a)
-            | Node::CmpConst(_, $($mode)+ a, _)
-            | Node::Number($($mode)+ a)
-            | Node::Field($($mode)+ a)
-            | Node::Owner($($mode)+ a)
-            | Node::Centre($($mode)+ a)
-            | Node::Value($($mode)+ a)
-            | Node::IsSpace(_, $($mode)+ a)
-            | Node::SeatOf($($mode)+ a)
-            | Node::Locked($($mode)+ a)
-            | Node::Row($($mode)+ a)
-            | Node::Encloses($($mode)+ a)
-            | Node::Opposite($($mode)+ a)
-            | Node::IsPit($($mode)+ a)
-            | Node::Column($($mode)+ a)
-            | Node::Margin($($mode)+ a) => f(a),
+            | Node::CmpConst(_, $($mode)+ a, _) => f(a),
+            Node::Call(_, $($mode)+ args) => {
+                for a in args.$iter() {
+                    f(a);
+                }
+            }
             Node::If($($mode)+ a, $($mode)+ b, $($mode)+ c) => {
                 f(a);
                 f(b);
@@ -47,45 +35,21 @@ macro_rules! each_child {
                     f(c);
                 }
             }
-            Node::Adjacent($($mode)+ a, $($mode)+ b)
-            | Node::And($($mode)+ a, $($mode)+ b)
+            Node::And($($mode)+ a, $($mode)+ b)
             | Node::Or($($mode)+ a, $($mode)+ b)
             | Node::Cmp(_, $($mode)+ a, $($mode)+ b)
-            | Node::Step($($mode)+ a, $($mode)+ b)
-            | Node::Between($($mode)+ a, $($mode)+ b)
-            | Node::OnSide($($mode)+ a, $($mode)+ b)
             | Node::Arith(_, $($mode)+ a, $($mode)+ b, _) => {
                 f(a);
                 f(b);
             }
-            Node::Stones($($mode)+ p, $($mode)+ a)
-            | Node::Lead($($mode)+ p, $($mode)+ a)
-            | Node::PieceOnSide($($mode)+ p, $($mode)+ a) => {
+            Node::PieceOnSide($($mode)+ p, $($mode)+ a) => {
                 if let SeatRef::Node(n) = p {
                     f(n);
                 }
                 f(a);
-            }
-            Node::Connects($($mode)+ p, $($mode)+ a, $($mode)+ b) => {
-                if let SeatRef::Node(n) = p {
-                    f(n);
-                }
-                f(a);
-                f(b);
             }
             Node::PerSeat(_, $($mode)+ p)
-            | Node::Line(_, $($mode)+ p)
-            | Node::Runs(_, $($mode)+ p)
-            | Node::Supply($($mode)+ p)
-            | Node::Score($($mode)+ p)
-            | Node::Gain($($mode)+ p)
-            | Node::Count($($mode)+ p)
-            | Node::HandSize($($mode)+ p)
-            | Node::Partner($($mode)+ p)
-            | Node::Captured($($mode)+ p)
-            | Node::Store($($mode)+ p)
-            | Node::OwnedNumbers(_, $($mode)+ p)
-            | Node::LockedMovers($($mode)+ p) => {
+            | Node::OwnedNumbers(_, $($mode)+ p) => {
                 if let SeatRef::Node(n) = p {
                     f(n);
                 }
@@ -106,10 +70,7 @@ macro_rules! each_child {
             | Node::Read(_)
             | Node::Test(_)
             | Node::Both(_)
-            | Node::Choose(_)
-            | Node::Connected
-            | Node::Groups
-            | Node::LargestGroup => {}
+            | Node::Choose(_) => {}
         }
     }};
 }
@@ -130,28 +91,12 @@ pub enum Node {
     /// if locked_movers(mover) == 4 else mover`): the read if, the test,
     /// the read else.
     Choose(Box<(Read, Test, Read)>),
-    /// The cell is empty.
-    Empty(Box<Node>),
-    /// The cell is on the edge.
-    Edge(Box<Node>),
-    /// The cell is a corner.
-    Corner(Box<Node>),
-    /// How many pieces the cell holds.
-    Height(Box<Node>),
-    /// The two cells share a side.
-    Adjacent(Box<Node>, Box<Node>),
-    /// The seat has a line of the table's length (index into `Rules::line_tables`).
-    Line(u8, SeatRef),
-    /// The seat's run total for a length (index into `Rules::run_lengths`).
-    Runs(u8, SeatRef),
-    /// The seat's supply.
-    Supply(SeatRef),
-    /// The seat's score.
-    Score(SeatRef),
-    /// The seat's score gain this turn.
-    Gain(SeatRef),
-    /// The seat's pieces on the board.
-    Count(SeatRef),
+    /// A built-in applied to its arguments, evaluated in order: its row
+    /// of the table of built-ins (`builtins.rs`: name, parameters, type;
+    /// the engine's `calls.rs`: what it does). A seat is an argument like
+    /// any other; `line` and `runs` take their counter's index (a
+    /// constant) where the source wrote the length.
+    Call(BuiltinId, Box<[Node]>),
     /// Logical not.
     Not(Box<Node>),
     /// Negation.
@@ -166,20 +111,6 @@ pub enum Node {
     CmpConst(CmpOp, Box<Node>, i64),
     /// Arithmetic; the span locates a division by zero.
     Arith(ArithOp, Box<Node>, Box<Node>, Span),
-    /// The cell's number (`numbers`; 0 for no cell).
-    Number(Box<Node>),
-    /// The cell with that number, or `NO_CELL`.
-    Field(Box<Node>),
-    /// The seat that owns the cell, or -1.
-    Owner(Box<Node>),
-    /// How many of the seat's pieces the cell holds.
-    Stones(SeatRef, Box<Node>),
-    /// The seat's pieces on the cell minus the most any other seat has there.
-    Lead(SeatRef, Box<Node>),
-    /// The most pieces one seat has on the cell minus the next most.
-    Margin(Box<Node>),
-    /// How many cards the seat holds.
-    HandSize(SeatRef),
     /// A sum (or maximum, 0 if none; or any, all) of the node over the cells
     /// meeting the condition, with `Each` the cell.
     Aggregate(crate::syntax::ast::Aggregate, Box<Node>, Option<Box<Node>>),
@@ -202,51 +133,9 @@ pub enum Node {
     If(Box<Node>, Box<Node>, Box<Node>),
     /// A value per seat (a per-seat option), for the seat given.
     PerSeat(Box<[i64]>, SeatRef),
-    /// The cell is the board's centre.
-    Centre(Box<Node>),
-    /// Every piece is in one group.
-    Connected,
-    /// The number of groups.
-    Groups,
-    /// The size of the largest group.
-    LargestGroup,
-    /// A card's value, from its code.
-    Value(Box<Node>),
-    /// The seat's partner.
-    Partner(SeatRef),
-    /// Whether the cell is a space of that kind (track boards).
-    IsSpace(crate::ir::SpaceKind, Box<Node>),
-    /// The seat a space belongs to (track boards).
-    SeatOf(Box<Node>),
-    /// Whether the movers on the space are locked (track boards).
-    Locked(Box<Node>),
-    /// How many of the seat's movers are locked (track boards).
-    LockedMovers(SeatRef),
-    /// The cell one step from a cell in a direction, or `NO_CELL`.
-    Step(Box<Node>, Box<Node>),
-    /// The cell a jump from the first cell to the second passes over, or `NO_CELL`.
-    Between(Box<Node>, Box<Node>),
-    /// Whether the cell lies on the side (a side index).
-    OnSide(Box<Node>, Box<Node>),
     /// Whether the seat tops a cell on the side (the compiler's form of
     /// `any(on_side(c, S) for c where owner(c) == P)`).
     PieceOnSide(SeatRef, Box<Node>),
-    /// A cell's row, from 1 (0 for no cell).
-    Row(Box<Node>),
-    /// A cell's column, from 1 (0 for no cell).
-    Column(Box<Node>),
-    /// Whether the seat's pieces join the two sides (side indices).
-    Connects(SeatRef, Box<Node>, Box<Node>),
-    /// How many pieces a mover's piece on the cell would enclose.
-    Encloses(Box<Node>),
-    /// How many pieces the seat has captured.
-    Captured(SeatRef),
-    /// The seat's store (pits boards), or `NO_CELL`.
-    Store(SeatRef),
-    /// The pit across from a pit (pits boards), or `NO_CELL`.
-    Opposite(Box<Node>),
-    /// Whether the cell is a pit (pits boards).
-    IsPit(Box<Node>),
 }
 
 /// A seat argument: the common cases are read directly, without evaluating a node.
@@ -274,7 +163,13 @@ impl SeatRef {
             Node::Read(Read::Next) => SeatRef::Next,
             Node::Read(Read::Bound) => SeatRef::Bound,
             Node::Const(c) => SeatRef::Fixed(c as u8),
-            Node::Partner(SeatRef::Mover) => SeatRef::MoverPartner,
+            n if matches!(
+                n.args_of(BuiltinId::Partner),
+                Some([Node::Read(Read::Mover)])
+            ) =>
+            {
+                SeatRef::MoverPartner
+            }
             n => SeatRef::Node(Box::new(n)),
         }
     }
@@ -350,7 +245,7 @@ impl Node {
     /// must keep scores up to date after every turn.
     pub fn reads_score(&self) -> bool {
         let mut found = false;
-        self.visit(&mut |n| found |= matches!(n, Node::Score(_) | Node::Gain(_)));
+        self.visit(&mut |n| found |= n.is_call(BuiltinId::Score) || n.is_call(BuiltinId::Gain));
         found
     }
 
@@ -370,12 +265,12 @@ impl Node {
 
     /// Calls `f` on each child node (a seat given by a node included).
     pub fn children(&self, f: &mut dyn FnMut(&Node)) {
-        each_child!(self, f, ref);
+        each_child!(self, f, iter, ref);
     }
 
     /// Calls `f` on each child node, mutably.
     pub fn children_mut(&mut self, f: &mut dyn FnMut(&mut Node)) {
-        each_child!(self, f, ref mut);
+        each_child!(self, f, iter_mut, ref mut);
     }
 
     /// Whether the node is an aggregate over one seat's pieces (`for c
@@ -388,7 +283,7 @@ impl Node {
         let Node::Aggregate(_, _, Some(condition)) = self else {
             return false;
         };
-        let owner_of_each = |n: &Node| matches!(n, Node::Owner(c) if matches!(**c, Node::Read(Read::Cell(At::Each))));
+        let owner_of_each = |n: &Node| n.is_owner_of_each();
         matches!(&**condition, Node::Cmp(CmpOp::Eq, a, b) if owner_of_each(a) || owner_of_each(b))
     }
 
@@ -397,7 +292,13 @@ impl Node {
     pub fn reads_groups(&self) -> bool {
         let mut found = false;
         self.visit(&mut |n| {
-            found |= matches!(n, Node::Connected | Node::Groups | Node::LargestGroup)
+            found |= [
+                BuiltinId::Connected,
+                BuiltinId::Groups,
+                BuiltinId::LargestGroup,
+            ]
+            .iter()
+            .any(|&id| n.is_call(id))
         });
         found
     }
@@ -407,6 +308,35 @@ impl Node {
         let mut found = false;
         self.visit(&mut |n| found |= matches!(n, Node::Read(Read::Cell(At::Chosen))));
         found
+    }
+
+    /// A call of built-in `id`, with its arguments.
+    pub fn call(id: BuiltinId, args: Vec<Node>) -> Node {
+        Node::Call(id, args.into_boxed_slice())
+    }
+
+    /// The arguments, when the node calls built-in `id`.
+    pub fn args_of(&self, id: BuiltinId) -> Option<&[Node]> {
+        match self {
+            Node::Call(f, args) if *f == id => Some(args),
+            _ => None,
+        }
+    }
+
+    /// Whether the node calls built-in `id`.
+    pub fn is_call(&self, id: BuiltinId) -> bool {
+        self.args_of(id).is_some()
+    }
+
+    /// Whether the node calls built-in `id` on the context's cell `at`
+    /// alone (`empty(cell)`).
+    pub fn is_call_at(&self, id: BuiltinId, at: At) -> bool {
+        matches!(self.args_of(id), Some([Node::Read(Read::Cell(a))]) if *a == at)
+    }
+
+    /// Whether the node is `owner(c)`, c an aggregate's cell.
+    pub fn is_owner_of_each(&self) -> bool {
+        self.is_call_at(BuiltinId::Owner, At::Each)
     }
 
     /// Whether the node reads the card played.

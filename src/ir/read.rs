@@ -9,7 +9,8 @@
 //! step, and never looks below a node during play to find out whether it
 //! could.
 
-use super::{CmpOp, Node, SeatRef};
+use super::{CmpOp, Node};
+use crate::builtins::{BuiltinId, Ty};
 
 /// A seat named without an expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +107,15 @@ pub enum Read {
     Partner(Who),
     /// How many of the seat's movers are locked (track boards).
     LockedMovers(Who),
+    /// Whether one group of the seat's pieces joins two sides, named by
+    /// constants (`connects(mover, top, bottom)`).
+    Connects(Who, u8, u8),
+    /// Any other built-in of one context cell (`pit(c)`, `opposite(to)`),
+    /// by its row, in one step.
+    OfCell(BuiltinId, At),
+    /// Any other built-in of one seat named directly (`store(mover)`), by
+    /// its row, in one step.
+    OfSeat(BuiltinId, Who),
 }
 
 /// A read compared with a constant (`supply(mover) == 0`), or with
@@ -133,27 +143,46 @@ impl Read {
     /// The read a node is: a read, or a built-in whose arguments are all
     /// named directly (what `direct-reads` fuses).
     pub fn of(n: &Node) -> Option<Read> {
-        Some(match n {
-            Node::Read(r) => *r,
-            Node::Supply(p) => Read::Supply(counted(p)?),
-            Node::Score(p) => Read::Score(counted(p)?),
-            Node::Gain(p) => Read::Gain(counted(p)?),
-            Node::Count(p) => Read::Count(counted(p)?),
-            Node::Runs(t, p) => Read::Runs(*t, counted(p)?),
-            Node::Line(t, p) => Read::Line(*t, counted(p)?),
-            Node::Empty(c) => Read::Empty(at(c)?),
-            Node::Height(c) => Read::Height(at(c)?),
-            Node::Owner(c) => Read::Owner(at(c)?),
-            Node::Stones(p, c) => Read::Stones(who(p)?, at(c)?),
-            Node::Lead(p, c) => Read::Lead(who(p)?, at(c)?),
-            Node::Margin(c) => Read::Margin(at(c)?),
-            Node::SeatOf(c) => Read::SeatOf(at(c)?),
-            Node::Locked(c) => Read::Locked(at(c)?),
-            Node::Number(c) => Read::Number(at(c)?),
-            Node::Field(n) if matches!(**n, Node::Read(Read::Total)) => Read::FieldOfTotal,
-            Node::Value(c) if matches!(**c, Node::Read(Read::Card)) => Read::CardValue,
-            Node::Partner(p) => Read::Partner(counted(p)?),
-            Node::LockedMovers(p) => Read::LockedMovers(counted(p)?),
+        use BuiltinId as B;
+        let Node::Call(id, args) = n else {
+            return match n {
+                Node::Read(r) => Some(*r),
+                _ => None,
+            };
+        };
+        let table = |t: &Node| match t {
+            Node::Const(t) => u8::try_from(*t).ok(),
+            _ => None,
+        };
+        Some(match (id, &**args) {
+            (B::Supply, [p]) => Read::Supply(counted(p)?),
+            (B::Score, [p]) => Read::Score(counted(p)?),
+            (B::Gain, [p]) => Read::Gain(counted(p)?),
+            (B::Count, [p]) => Read::Count(counted(p)?),
+            (B::Runs, [t, p]) => Read::Runs(table(t)?, counted(p)?),
+            (B::Line, [t, p]) => Read::Line(table(t)?, counted(p)?),
+            (B::Empty, [c]) => Read::Empty(at(c)?),
+            (B::Height, [c]) => Read::Height(at(c)?),
+            (B::Owner, [c]) => Read::Owner(at(c)?),
+            (B::Stones, [p, c]) => Read::Stones(who(p)?, at(c)?),
+            (B::Lead, [p, c]) => Read::Lead(who(p)?, at(c)?),
+            (B::Margin, [c]) => Read::Margin(at(c)?),
+            (B::SeatOf, [c]) => Read::SeatOf(at(c)?),
+            (B::Locked, [c]) => Read::Locked(at(c)?),
+            (B::Number, [c]) => Read::Number(at(c)?),
+            (B::Field, [Node::Read(Read::Total)]) => Read::FieldOfTotal,
+            (B::Value, [Node::Read(Read::Card)]) => Read::CardValue,
+            (B::Partner, [p]) => Read::Partner(counted(p)?),
+            (B::LockedMovers, [p]) => Read::LockedMovers(counted(p)?),
+            (B::Connects, [p, Node::Const(a), Node::Const(b)]) => {
+                let side = |s: i64| u8::try_from(s).ok();
+                Read::Connects(counted(p)?, side(*a)?, side(*b)?)
+            }
+            (id, [a]) => match crate::builtins::row(*id)?.params {
+                [Ty::Cell] => Read::OfCell(*id, at(a)?),
+                [Ty::Seat] => Read::OfSeat(*id, counted(a)?),
+                _ => return None,
+            },
             _ => return None,
         })
     }
@@ -162,8 +191,10 @@ impl Read {
     /// `Height(To)`): what it is printed as, and what the evaluator
     /// computes without the pass. `None` for the context's own names.
     pub fn general(self) -> Option<Node> {
-        let cell = |at: At| Box::new(Node::Read(Read::Cell(at)));
-        Some(match self {
+        use BuiltinId as B;
+        let cell = |at: At| Node::Read(Read::Cell(at));
+        let table = |t: u8| Node::Const(i64::from(t));
+        let (id, args) = match self {
             Read::Mover
             | Read::Next
             | Read::Turn
@@ -175,26 +206,33 @@ impl Read {
             | Read::Card
             | Read::Passes
             | Read::Cell(_) => return None,
-            Read::Supply(w) => Node::Supply(w.seat()),
-            Read::Score(w) => Node::Score(w.seat()),
-            Read::Gain(w) => Node::Gain(w.seat()),
-            Read::Count(w) => Node::Count(w.seat()),
-            Read::Runs(t, w) => Node::Runs(t, w.seat()),
-            Read::Line(t, w) => Node::Line(t, w.seat()),
-            Read::Empty(at) => Node::Empty(cell(at)),
-            Read::Height(at) => Node::Height(cell(at)),
-            Read::Owner(at) => Node::Owner(cell(at)),
-            Read::Stones(w, at) => Node::Stones(w.seat(), cell(at)),
-            Read::Lead(w, at) => Node::Lead(w.seat(), cell(at)),
-            Read::Margin(at) => Node::Margin(cell(at)),
-            Read::SeatOf(at) => Node::SeatOf(cell(at)),
-            Read::Locked(at) => Node::Locked(cell(at)),
-            Read::Number(at) => Node::Number(cell(at)),
-            Read::FieldOfTotal => Node::Field(Box::new(Node::Read(Read::Total))),
-            Read::CardValue => Node::Value(Box::new(Node::Read(Read::Card))),
-            Read::Partner(w) => Node::Partner(w.seat()),
-            Read::LockedMovers(w) => Node::LockedMovers(w.seat()),
-        })
+            Read::Supply(w) => (B::Supply, vec![w.node()]),
+            Read::Score(w) => (B::Score, vec![w.node()]),
+            Read::Gain(w) => (B::Gain, vec![w.node()]),
+            Read::Count(w) => (B::Count, vec![w.node()]),
+            Read::Runs(t, w) => (B::Runs, vec![table(t), w.node()]),
+            Read::Line(t, w) => (B::Line, vec![table(t), w.node()]),
+            Read::Empty(at) => (B::Empty, vec![cell(at)]),
+            Read::Height(at) => (B::Height, vec![cell(at)]),
+            Read::Owner(at) => (B::Owner, vec![cell(at)]),
+            Read::Stones(w, at) => (B::Stones, vec![w.node(), cell(at)]),
+            Read::Lead(w, at) => (B::Lead, vec![w.node(), cell(at)]),
+            Read::Margin(at) => (B::Margin, vec![cell(at)]),
+            Read::SeatOf(at) => (B::SeatOf, vec![cell(at)]),
+            Read::Locked(at) => (B::Locked, vec![cell(at)]),
+            Read::Number(at) => (B::Number, vec![cell(at)]),
+            Read::FieldOfTotal => (B::Field, vec![Node::Read(Read::Total)]),
+            Read::CardValue => (B::Value, vec![Node::Read(Read::Card)]),
+            Read::Partner(w) => (B::Partner, vec![w.node()]),
+            Read::LockedMovers(w) => (B::LockedMovers, vec![w.node()]),
+            Read::Connects(w, a, b) => {
+                let side = |s: u8| Node::Const(i64::from(s));
+                (B::Connects, vec![w.node(), side(a), side(b)])
+            }
+            Read::OfCell(id, at) => (id, vec![cell(at)]),
+            Read::OfSeat(id, w) => (id, vec![w.node()]),
+        };
+        Some(Node::call(id, args))
     }
 
     /// The read as a node: its general form, or itself.
@@ -204,17 +242,15 @@ impl Read {
 }
 
 impl Who {
-    /// The seat reference the seat stands for.
-    pub fn seat(self) -> SeatRef {
+    /// The seat as an argument of a built-in.
+    pub fn node(self) -> Node {
         match self {
-            Who::Mover => SeatRef::Mover,
-            Who::Next => SeatRef::Next,
-            Who::Bound => SeatRef::Bound,
-            Who::Fixed(s) => SeatRef::Fixed(s),
-            Who::Piece => SeatRef::Node(Box::new(Node::Read(Read::Piece))),
-            Who::SeatOf(at) => {
-                SeatRef::Node(Box::new(Node::SeatOf(Box::new(Node::Read(Read::Cell(at))))))
-            }
+            Who::Mover => Node::Read(Read::Mover),
+            Who::Next => Node::Read(Read::Next),
+            Who::Bound => Node::Read(Read::Bound),
+            Who::Fixed(s) => Node::Const(i64::from(s)),
+            Who::Piece => Node::Read(Read::Piece),
+            Who::SeatOf(at) => Node::call(BuiltinId::SeatOf, vec![Node::Read(Read::Cell(at))]),
         }
     }
 }
@@ -261,25 +297,25 @@ pub fn negated(op: CmpOp) -> CmpOp {
 }
 
 /// A seat named directly: the mover, the next seat, the bound seat, a
-/// fixed seat, or the piece's.
-fn who(p: &SeatRef) -> Option<Who> {
+/// fixed seat, or the piece's or a cell's.
+pub fn who(p: &Node) -> Option<Who> {
     Some(match p {
-        SeatRef::Mover => Who::Mover,
-        SeatRef::Next => Who::Next,
-        SeatRef::Bound => Who::Bound,
-        SeatRef::Fixed(s) => Who::Fixed(*s),
-        SeatRef::Node(n) => match &**n {
-            Node::Read(Read::Piece) => Who::Piece,
-            Node::SeatOf(c) => Who::SeatOf(at(c)?),
+        Node::Read(Read::Mover) => Who::Mover,
+        Node::Read(Read::Next) => Who::Next,
+        Node::Read(Read::Bound) => Who::Bound,
+        Node::Const(s) => Who::Fixed(u8::try_from(*s).ok()?),
+        Node::Read(Read::Piece) => Who::Piece,
+        Node::Call(BuiltinId::SeatOf, c) => match &**c {
+            [c] => Who::SeatOf(at(c)?),
             _ => return None,
         },
-        SeatRef::MoverPartner => return None,
+        _ => return None,
     })
 }
 
 /// A seat named directly whose counters a read may index: a piece's or a
 /// space's seat may be none.
-fn counted(p: &SeatRef) -> Option<Who> {
+fn counted(p: &Node) -> Option<Who> {
     who(p).filter(|w| !matches!(w, Who::Piece | Who::SeatOf(_)))
 }
 

@@ -6,8 +6,9 @@
 //! constant folded into it (`CmpConst`) marks the constant `#`: `supply(mover)
 //! == #0`.
 
+use crate::builtins::{BuiltinId, Ty};
 use crate::ir::compass::{DIRECTION_NAMES, SIDE_NAMES};
-use crate::ir::{ArithOp, CmpOp, Node, Rules, SeatRef, SpaceKind, NO_CELL};
+use crate::ir::{ArithOp, CmpOp, Node, Rules, SeatRef, NO_CELL};
 use crate::ir::{At, Read};
 use crate::syntax::ast::Aggregate;
 
@@ -169,8 +170,10 @@ impl Exprs<'_> {
                 let test = self.at(&test.general(), Bool, OR);
                 (format!("[{then} if {test} else {other}]"), ATOM)
             }
-            Node::Line(t, p) => self.table_call("line", *t, p),
-            Node::Runs(t, p) => self.table_call("runs", *t, p),
+            Node::Call(id @ (BuiltinId::Line | BuiltinId::Runs), args) => match &**args {
+                [Node::Const(t), p] => self.table_call(*id, *t, p),
+                _ => (self.plain(n), ATOM),
+            },
             Node::Not(a) => (format!("not {}", self.at(a, Bool, NOT)), NOT),
             Node::Neg(a) => (format!("-{}", self.at(a, Int, NEG)), NEG),
             Node::And(a, b) => self.infix("and", AND, (a, b), (Bool, Bool)),
@@ -201,7 +204,7 @@ impl Exprs<'_> {
             Node::OwnedNumbers(kind, p) => {
                 let inner = self.aggregate(
                     *kind,
-                    &Node::Number(Box::new(Node::Read(Read::Cell(At::Each)))),
+                    &Node::call(BuiltinId::Number, vec![Node::Read(Read::Cell(At::Each))]),
                     None,
                 );
                 (format!("owned_by({}) {inner}", self.seat(p)), ATOM)
@@ -230,10 +233,6 @@ impl Exprs<'_> {
     /// A plain built-in: a name, or a call whose arguments are whole
     /// expressions.
     fn plain(&self, n: &Node) -> String {
-        use Hint::{Card, Cell, Direction, Int, Side};
-        let call = |name: &str, args: &[(&Node, Hint)]| self.call(name, args);
-        let seat_call =
-            |name: &str, p: &SeatRef, args: &[(&Node, Hint)]| self.seat_call(name, p, args);
         match n {
             Node::Read(Read::Mover) => "mover".into(),
             Node::Read(Read::Next) => "next".into(),
@@ -248,9 +247,6 @@ impl Exprs<'_> {
             Node::Read(Read::Cell(At::From)) => "from".into(),
             Node::Read(Read::Cell(At::To)) => "to".into(),
             Node::Read(Read::Piece) => "piece".into(),
-            Node::Connected => "connected".into(),
-            Node::Groups => "groups".into(),
-            Node::LargestGroup => "largest_group".into(),
             Node::Read(Read::Card) => "card".into(),
             Node::Read(Read::Passes) => "passes".into(),
             // Fused reads print in `node`, in brackets, as the node they
@@ -263,43 +259,8 @@ impl Exprs<'_> {
                 .collect::<Vec<_>>()
                 .join(" and "),
             Node::Choose(_) => self.node(n, Hint::Seat).0,
-            Node::Empty(a) => call("empty", &[(a, Cell)]),
-            Node::Edge(a) => call("edge", &[(a, Cell)]),
-            Node::Corner(a) => call("corner", &[(a, Cell)]),
-            Node::Height(a) => call("height", &[(a, Cell)]),
-            Node::Adjacent(a, b) => call("adjacent", &[(a, Cell), (b, Cell)]),
-            Node::Number(a) => call("number", &[(a, Cell)]),
-            Node::Field(a) => call("field", &[(a, Int)]),
-            Node::Owner(a) => call("owner", &[(a, Cell)]),
-            Node::Margin(a) => call("margin", &[(a, Cell)]),
-            Node::Centre(a) => call("centre", &[(a, Cell)]),
-            Node::Value(a) => call("value", &[(a, Card)]),
-            Node::IsSpace(kind, a) => call(space_kind(*kind), &[(a, Cell)]),
-            Node::SeatOf(a) => call("seat_of", &[(a, Cell)]),
-            Node::Locked(a) => call("locked", &[(a, Cell)]),
-            Node::Step(a, d) => call("step", &[(a, Cell), (d, Direction)]),
-            Node::Between(a, b) => call("between", &[(a, Cell), (b, Cell)]),
-            Node::OnSide(a, s) => call("on_side", &[(a, Cell), (s, Side)]),
-            Node::Row(a) => call("row", &[(a, Cell)]),
-            Node::Column(a) => call("column", &[(a, Cell)]),
-            Node::Encloses(a) => call("encloses", &[(a, Cell)]),
-            Node::Opposite(a) => call("opposite", &[(a, Cell)]),
-            Node::IsPit(a) => call("pit", &[(a, Cell)]),
-            Node::Supply(p) => seat_call("supply", p, &[]),
-            Node::Score(p) => seat_call("score", p, &[]),
-            Node::Gain(p) => seat_call("gain", p, &[]),
-            Node::Count(p) => seat_call("count", p, &[]),
-            Node::HandSize(p) => seat_call("hand_size", p, &[]),
-            Node::Partner(p) => seat_call("partner", p, &[]),
-            Node::LockedMovers(p) => seat_call("locked_movers", p, &[]),
-            Node::Captured(p) => seat_call("captured", p, &[]),
-            Node::Store(p) => seat_call("store", p, &[]),
-            Node::Stones(p, a) => seat_call("stones", p, &[(a, Cell)]),
-            Node::Lead(p, a) => seat_call("lead", p, &[(a, Cell)]),
-            Node::Connects(p, a, b) => seat_call("connects", p, &[(a, Side), (b, Side)]),
+            Node::Call(id, args) => self.built_in(*id, args),
             Node::Const(_)
-            | Node::Line(..)
-            | Node::Runs(..)
             | Node::Not(_)
             | Node::Neg(_)
             | Node::And(..)
@@ -317,20 +278,35 @@ impl Exprs<'_> {
         }
     }
 
+    /// A call of a built-in, its arguments shown as its row's parameters'
+    /// types; one that takes none by its bare name.
+    fn built_in(&self, id: BuiltinId, args: &[Node]) -> String {
+        let Some(row) = crate::builtins::row(id) else {
+            return format!("{id:?}");
+        };
+        if row.params.is_empty() {
+            return row.name.into();
+        }
+        let hints = row.params.iter().map(|&ty| hint(ty));
+        let args: Vec<(&Node, Hint)> = args.iter().zip(hints).collect();
+        self.call(row.name, &args)
+    }
+
     /// `line#t(n, p)` or `runs#t(n, p)` (`exact_runs#t` for a count of runs
     /// of exactly n): the table's index and its length.
-    fn table_call(&self, name: &str, t: u8, p: &SeatRef) -> (String, u8) {
+    fn table_call(&self, id: BuiltinId, t: i64, p: &Node) -> (String, u8) {
         let r = self.rules;
-        let i = usize::from(t);
-        let (name, length) = match name {
-            "line" => (name, r.line_tables.get(i).map(|l| l.length)),
+        let i = usize::try_from(t).unwrap_or(usize::MAX);
+        let (name, length) = match id {
+            BuiltinId::Line => ("line", r.line_tables.get(i).map(|l| l.length)),
             _ if run_is_exact(r, i) => {
                 ("exact_runs", r.run_lengths.get(i).map(|&n| usize::from(n)))
             }
-            _ => (name, r.run_lengths.get(i).map(|&n| usize::from(n))),
+            _ => ("runs", r.run_lengths.get(i).map(|&n| usize::from(n))),
         };
         let length = length.map_or_else(|| "?".to_string(), |n| n.to_string());
-        (format!("{name}#{t}({length}, {})", self.seat(p)), ATOM)
+        let seat = self.show(p, Hint::Seat);
+        (format!("{name}#{t}({length}, {seat})"), ATOM)
     }
 
     /// `sum(body for c where cond)`.
@@ -366,20 +342,17 @@ fn kind_of(n: &Node) -> Hint {
         Node::Read(Read::Mover)
         | Node::Read(Read::Next)
         | Node::Read(Read::Bound)
-        | Node::Owner(_)
-        | Node::SeatOf(_)
-        | Node::Partner(_)
         | Node::Read(Read::Piece) => Hint::Seat,
         Node::Read(Read::Cell(At::Chosen))
         | Node::Read(Read::Cell(At::Last))
         | Node::Read(Read::Cell(At::Each))
         | Node::Read(Read::Cell(At::From))
-        | Node::Read(Read::Cell(At::To))
-        | Node::Field(_)
-        | Node::Store(_)
-        | Node::Opposite(_)
-        | Node::Step(..)
-        | Node::Between(..) => Hint::Cell,
+        | Node::Read(Read::Cell(At::To)) => Hint::Cell,
+        // A built-in's result as its row says: a seat or a cell by name.
+        Node::Call(id, _) => match crate::builtins::row(*id).map(|row| row.ty) {
+            Some(ty @ (Ty::Seat | Ty::Cell | Ty::Card)) => hint(ty),
+            _ => Hint::Int,
+        },
         Node::Read(Read::Card) => Hint::Card,
         Node::Read(r) if r.general().is_some() => kind_of(&r.node()),
         Node::If(v, _, o) => match kind_of(v) {
@@ -413,12 +386,15 @@ fn arith_op(op: ArithOp) -> (&'static str, u8) {
     }
 }
 
-/// The built-in that tests a track space's kind.
-fn space_kind(kind: SpaceKind) -> &'static str {
-    match kind {
-        SpaceKind::Start => "start_space",
-        SpaceKind::Numbered => "numbered",
-        SpaceKind::Home => "home",
-        SpaceKind::End => "end_zone",
+/// How a value of a parameter's type prints.
+fn hint(ty: Ty) -> Hint {
+    match ty {
+        Ty::Int => Hint::Int,
+        Ty::Bool => Hint::Bool,
+        Ty::Seat => Hint::Seat,
+        Ty::Cell => Hint::Cell,
+        Ty::Card => Hint::Card,
+        Ty::Direction => Hint::Direction,
+        Ty::Side => Hint::Side,
     }
 }
