@@ -86,6 +86,8 @@ impl Rules {
 
     /// The current phase's track rules and the kinds each may play of the
     /// mover's hand (bit 0: a rule that plays no card), when they fit.
+    /// Inline: returned from a call, the table was copied every listing.
+    #[inline(always)]
     fn track_rules(&self, state: &State) -> Option<TrackRules<'_>> {
         let phase = &self.phases[state.phase as usize];
         let hand = state.hand(state.mover, self);
