@@ -14,8 +14,6 @@ pub mod cli;
 pub mod compile;
 pub mod diagnostic;
 pub mod engine;
-#[doc(hidden)]
-pub mod fuzz;
 pub mod ir;
 pub mod lsp;
 pub mod record;

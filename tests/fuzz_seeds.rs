@@ -1,5 +1,5 @@
-//! The fuzz targets' bodies (`tabula::fuzz`, which `fuzz/fuzz_targets/`
-//! call) on every seed of their corpora, and the rules body on every
+//! The fuzz targets' bodies (`fuzz/bodies.rs`, which `fuzz/fuzz_targets/`
+//! include too) on every seed of their corpora, and the rules body on every
 //! hostile file of `tests/hostile/`, so that an input the fuzzer once found
 //! stays fixed without a nightly toolchain (in a debug build, which also
 //! checks the arithmetic). Each input runs under a time limit: one that
@@ -8,6 +8,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
+
+#[path = "../fuzz/bodies.rs"]
+mod bodies;
 
 /// The most one input may take, in a debug build on a loaded machine.
 const LIMIT: Duration = Duration::from_secs(60);
@@ -54,19 +57,19 @@ fn each_within_limit(files: &[PathBuf], body: fn(&[u8])) {
 fn every_rules_seed_is_checked_compiled_and_played_in_time() {
     let seeds = files("fuzz/seeds/rules", "");
     assert!(seeds.len() > 40, "{seeds:?}");
-    each_within_limit(&seeds, tabula::fuzz::rules_input);
+    each_within_limit(&seeds, bodies::rules_input);
 }
 
 #[test]
 fn every_record_seed_is_replayed_in_time() {
     let seeds = files("fuzz/seeds/record", ".json");
     assert!(seeds.len() >= 10, "{seeds:?}");
-    each_within_limit(&seeds, tabula::fuzz::record_input);
+    each_within_limit(&seeds, bodies::record_input);
 }
 
 #[test]
 fn every_hostile_rules_file_goes_through_the_rules_target_in_time() {
     let hostile = files("tests/hostile", ".game");
     assert!(hostile.len() > 80, "{hostile:?}");
-    each_within_limit(&hostile, tabula::fuzz::rules_input);
+    each_within_limit(&hostile, bodies::rules_input);
 }

@@ -1,10 +1,12 @@
 //! Any text as a game record: read, and when it names a shipped game by its
 //! hash, replayed move by move with its chance outcomes, as `tabula replay`
 //! does. A corrupt record is refused; nothing may panic or hang. The body
-//! is `tabula::fuzz::record_input`, which `tests/fuzz_seeds.rs` runs on the
-//! seeds in CI.
+//! is `fuzz/bodies.rs`, which `tests/fuzz_seeds.rs` runs on the seeds in CI.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| tabula::fuzz::record_input(data));
+#[path = "../bodies.rs"]
+mod bodies;
+
+fuzz_target!(|data: &[u8]| bodies::record_input(data));
