@@ -298,21 +298,34 @@ fn timed(name: &str, text: &str, command: &str, args: &[&str]) -> (i32, String, 
     )
 }
 
+/// `check --playouts 100` and `perft --depth 3` of `text` both fail at
+/// once with `code` (each took minutes), perft giving no count; what
+/// check said.
+fn cut_at_once(text: &str, code: &str) -> String {
+    let mut said_by_check = String::new();
+    for (command, args) in [
+        ("check", ["--playouts", "100"]),
+        ("perft", ["--depth", "3"]),
+    ] {
+        let (status, said, secs) = timed("cut.game", text, command, &args);
+        assert_eq!(status, 1, "{command}: {said}");
+        assert!(
+            said.contains(&format!("error[{code}]")),
+            "{command}: {said}"
+        );
+        assert!(command == "check" || said.contains("no count"), "{said}");
+        assert!(secs < 30.0, "{command} took {secs} s");
+        if command == "check" {
+            said_by_check = said;
+        }
+    }
+    said_by_check
+}
+
 #[test]
 fn a_turn_whose_moves_take_too_long_to_list_is_cut_and_reported() {
-    // Each turn took minutes: `check --playouts 100`, `perft --depth 3`.
-    let (code, said, secs) = timed("slow.game", SLOW_CHAIN, "check", &["--playouts", "100"]);
-    assert_eq!(code, 1, "{said}");
-    assert!(said.contains("error[R0006]"), "{said}");
+    let said = cut_at_once(SLOW_CHAIN, "R0006");
     assert!(said.contains("took more than 1 s to list"), "{said}");
-    assert!(secs < 30.0, "check took {secs} s");
-    let (code, said, secs) = timed("slow.game", SLOW_CHAIN, "perft", &["--depth", "3"]);
-    assert_eq!(code, 1, "{said}");
-    assert!(
-        said.contains("error[R0006]") && said.contains("no count"),
-        "{said}"
-    );
-    assert!(secs < 30.0, "perft took {secs} s");
     // The listing itself: cut, and the state says so.
     let rules = load(SLOW_CHAIN);
     let state = rules.start(0);
@@ -323,17 +336,7 @@ fn a_turn_whose_moves_take_too_long_to_list_is_cut_and_reported() {
 
 #[test]
 fn check_and_perft_of_more_moves_than_listed_finish_at_once() {
-    let (code, said, secs) = timed("six.game", SIX_STEPS, "check", &["--playouts", "100"]);
-    assert_eq!(code, 1, "{said}");
-    assert!(said.contains("error[R0005]"), "{said}");
-    assert!(secs < 30.0, "check took {secs} s");
-    let (code, said, secs) = timed("six.game", SIX_STEPS, "perft", &["--depth", "3"]);
-    assert_eq!(code, 1, "{said}");
-    assert!(
-        said.contains("error[R0005]") && said.contains("no count"),
-        "{said}"
-    );
-    assert!(secs < 30.0, "perft took {secs} s");
+    cut_at_once(SIX_STEPS, "R0005");
 }
 
 #[test]
