@@ -92,30 +92,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     "{}",
                     render_human(&diagnostics, file, &text, color_stderr())
                 );
-                let (e, w) = (
-                    diagnostics.iter().filter(|d| d.is_error()).count(),
-                    diagnostics.iter().filter(|d| !d.is_error()).count(),
-                );
-                let played = match played.filter(|_| e == 0) {
-                    Some(n) if n == args.playouts => format!(", {n} random games played"),
-                    Some(n) => format!(
-                        ", {n} of {} random games played (the time limit, {} s, ran out)",
-                        args.playouts,
-                        PLAYOUT_TIME.as_secs()
-                    ),
-                    None => String::new(),
-                };
-                // A folder's file names are anybody's: `a\x1b[2J.game`.
-                let file = printable(file);
-                if e == 0 && w == 0 {
-                    println!("{file}: ok{played}");
-                } else {
-                    println!(
-                        "{file}: {} and {}{played}",
-                        plural(e, "error"),
-                        plural(w, "warning")
-                    );
-                }
+                println!("{}", summary(file, &diagnostics, played, args.playouts));
             }
         }
     }
@@ -132,6 +109,32 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Err(Failure::problem(""))
     } else {
         Ok(())
+    }
+}
+
+/// A file's line after its reports: `x.game: ok, 100 random games played`
+/// (`played` of `asked` games, when the time limit cut them short).
+fn summary(file: &str, diagnostics: &[Diagnostic], played: Option<u32>, asked: u32) -> String {
+    let e = diagnostics.iter().filter(|d| d.is_error()).count();
+    let w = diagnostics.len() - e;
+    let played = match played.filter(|_| e == 0) {
+        Some(n) if n == asked => format!(", {n} random games played"),
+        Some(n) => format!(
+            ", {n} of {asked} random games played (the time limit, {} s, ran out)",
+            PLAYOUT_TIME.as_secs()
+        ),
+        None => String::new(),
+    };
+    // A folder's file names are anybody's: `a\x1b[2J.game`.
+    let file = printable(file);
+    if e == 0 && w == 0 {
+        format!("{file}: ok{played}")
+    } else {
+        format!(
+            "{file}: {} and {}{played}",
+            plural(e, "error"),
+            plural(w, "warning")
+        )
     }
 }
 
