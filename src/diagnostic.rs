@@ -577,6 +577,24 @@ pub enum Diagnostic {
         #[label("this phase's moves")]
         span: SourceSpan,
     },
+
+    /// A position whose moves took longer to list than the engine allows.
+    #[error("the moves at turn {turn} took more than {secs} s to list (seed {seed})")]
+    #[diagnostic(
+        code(R0006),
+        help("only the moves found by then were kept; narrow the rule (a `where` condition, fewer steps, fewer seats)")
+    )]
+    SlowListing {
+        /// The engine's limit, in seconds.
+        secs: u64,
+        /// The turn number.
+        turn: u32,
+        /// The seed of the game that found it.
+        seed: u64,
+        /// The phase whose moves were cut.
+        #[label("this phase's moves")]
+        span: SourceSpan,
+    },
 }
 
 impl Diagnostic {

@@ -6,6 +6,7 @@
 
 mod bitboard;
 mod block;
+mod budget;
 mod calls;
 mod card_playout;
 mod card_sets;
@@ -47,6 +48,7 @@ mod walk_piece;
 mod wide;
 mod word_playout;
 
+pub use budget::LIST_TIME;
 pub use cards::CardOption;
 pub use deal::{Round, MAX_EXCHANGE};
 pub use moves::{Move, MoveError};

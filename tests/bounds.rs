@@ -262,3 +262,96 @@ fn option_values_set_on_the_command_line_meet_the_bounds_of_defaults() {
         }
     }
 }
+
+/// Five pieces removed one after the other from 50, then a place never
+/// allowed: 254 million ways to try a turn, and no move
+/// (docs/diagnostics.md, R0006).
+const SLOW_CHAIN: &str = "game \"Slow chain\"\nplayers A, B\nboard square 10 x 10\n\
+    setup: put 1 A where row(cell) <= 5; put 1 B where row(cell) >= 6\n\
+    phase play\n  remove where owner(cell) == next\n    then remove where owner(cell) == next\n\
+    then remove where owner(cell) == next\n    then remove where owner(cell) == next\n\
+    then remove where owner(cell) == next\n    then place where empty and turn < 0\n\
+    otherwise pass\nend when passes == 2: draw\n";
+
+/// Six choices a move, three removes and three places on 6 x 6: more
+/// moves a turn than the engine lists.
+const SIX_STEPS: &str = "game \"Six steps\"\nplayers A, B\nboard square 6 x 6\n\
+    setup: put 1 A where row(cell) <= 2; put 1 B where row(cell) >= 5\n\
+    phase play\n  remove where owner(cell) == next\n    then place where empty\n\
+    then remove where owner(cell) == next\n    then place where empty\n\
+    then remove where owner(cell) == next\n    then place where empty\n\
+    end when count(next) == 0: mover wins\nlimit 200 turns\n";
+
+/// Runs tabula on `text` saved as `name` with `args` after the file name:
+/// exit status, output, and the seconds it took.
+fn timed(name: &str, text: &str, command: &str, args: &[&str]) -> (i32, String, f64) {
+    let dir = TempDir::new().unwrap();
+    std::fs::write(dir.path().join(name), text).unwrap();
+    let mut all = vec![command, name];
+    all.extend_from_slice(args);
+    let started = std::time::Instant::now();
+    let (code, stdout, stderr) = tabula_in(&dir, &all);
+    (
+        code,
+        format!("{stdout}{stderr}"),
+        started.elapsed().as_secs_f64(),
+    )
+}
+
+/// `check --playouts 100` and `perft --depth 3` of `text` both fail at
+/// once with `code` (each took minutes), perft giving no count; what
+/// check said.
+fn cut_at_once(text: &str, code: &str) -> String {
+    let mut said_by_check = String::new();
+    for (command, args) in [
+        ("check", ["--playouts", "100"]),
+        ("perft", ["--depth", "3"]),
+    ] {
+        let (status, said, secs) = timed("cut.game", text, command, &args);
+        assert_eq!(status, 1, "{command}: {said}");
+        assert!(
+            said.contains(&format!("error[{code}]")),
+            "{command}: {said}"
+        );
+        assert!(command == "check" || said.contains("no count"), "{said}");
+        assert!(secs < 30.0, "{command} took {secs} s");
+        if command == "check" {
+            said_by_check = said;
+        }
+    }
+    said_by_check
+}
+
+#[test]
+fn a_turn_whose_moves_take_too_long_to_list_is_cut_and_reported() {
+    let said = cut_at_once(SLOW_CHAIN, "R0006");
+    assert!(said.contains("took more than 1 s to list"), "{said}");
+    // The listing itself: cut, and the state says so.
+    let rules = load(SLOW_CHAIN);
+    let state = rules.start(0);
+    let mut moves = Vec::new();
+    rules.legal_moves(&state, &mut moves);
+    assert_eq!(state.fault().map(|f| f.kind), Some(FaultKind::SlowListing));
+}
+
+#[test]
+fn check_and_perft_of_more_moves_than_listed_finish_at_once() {
+    cut_at_once(SIX_STEPS, "R0005");
+}
+
+#[test]
+fn the_slow_listing_report_reads_as_documented() {
+    let play = SLOW_CHAIN.find("phase play").unwrap() + 6;
+    let report = tabula::report::render_human(
+        &[tabula::diagnostic::Diagnostic::SlowListing {
+            secs: 1,
+            turn: 1,
+            seed: 0,
+            span: (play, 4).into(),
+        }],
+        "slow.game",
+        SLOW_CHAIN,
+        false,
+    );
+    insta::assert_snapshot!("R0006-slow-listing", report);
+}

@@ -70,7 +70,7 @@ fn on_every_source(check: fn(&str, &Rules, &Rules)) {
     let mut compared = 0;
     for (name, text) in sources() {
         let started = std::time::Instant::now();
-        let result = catch_unwind(AssertUnwindSafe(|| {
+        let result = within_limit(move || {
             let all = compiled(&text, Passes::ALL);
             let none = compiled(&text, Passes::NONE);
             match (all, none) {
@@ -81,7 +81,7 @@ fn on_every_source(check: fn(&str, &Rules, &Rules)) {
                 (None, None) => false,
                 _ => panic!("compiles with one set of passes only"),
             }
-        }));
+        });
         if std::env::var("PASSES_TIMES").is_ok() {
             eprintln!("{:8.3} s {name}", started.elapsed().as_secs_f64());
         }
@@ -93,6 +93,26 @@ fn on_every_source(check: fn(&str, &Rules, &Rules)) {
     }
     assert!(compared >= 100, "only {compared} sources compared");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The most one source may take, in a debug build on a loaded machine: a
+/// source that hangs fails the test, named, instead of hanging CI.
+const LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Runs `work` on a thread of its own, under `catch_unwind` and [`LIMIT`]
+/// (past it the thread is left running and the source counts as failed).
+fn within_limit(
+    work: impl FnOnce() -> bool + Send + 'static,
+) -> Result<bool, Box<dyn std::any::Any + Send>> {
+    let (done, wait) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let _ = done.send(catch_unwind(AssertUnwindSafe(work)));
+        })
+        .expect("a thread");
+    wait.recv_timeout(LIMIT)
+        .unwrap_or_else(|_| Err(Box::new(format!("took over {LIMIT:?}"))))
 }
 
 fn panic_text(e: &Box<dyn std::any::Any + Send>) -> String {

@@ -102,6 +102,7 @@ impl Case {
             nodes: self.nodes.clone(),
             terminal: self.terminal.clone(),
             games: self.games,
+            cut: None,
         }
     }
 }
@@ -200,6 +201,7 @@ fn children_sum(rules: &Rules, state: &State, depth: usize, what: &str) -> Perft
         nodes: vec![0; depth],
         terminal: vec![0; depth],
         games: 0,
+        cut: None,
     };
     for m in rules.sorted_moves(state) {
         let mut child = state.clone();
@@ -438,6 +440,7 @@ fn hex_fours_counts_match_a_brute_force_count() {
             nodes: vec![0; case.depth],
             terminal: vec![0; case.depth],
             games: 0,
+            cut: None,
         };
         brute.count(&s, 0, &mut got);
         got.games = got.terminal.iter().sum();
@@ -600,6 +603,7 @@ fn qawale_counts_match_a_brute_force_count() {
             nodes: vec![0; case.depth],
             terminal: vec![0; case.depth],
             games: 0,
+            cut: None,
         };
         s.count(0, &mut got);
         got.games = got.terminal.iter().sum();

@@ -236,3 +236,44 @@ fn a_result_that_names_the_winners_partner_is_refused_and_says_how_it_differs() 
     let differs = format!("the record's winner is `{partner}`, the moves' `{winner}`");
     assert!(said.contains(&differs), "{said}");
 }
+
+#[test]
+fn a_pipe_named_as_a_record_or_rules_file_is_refused_not_waited_on() {
+    // Opening a FIFO for reading waits for a writer: `replay pipe.json`
+    // blocked for ever. Every command that reads a record, a rules file or
+    // a summary refuses anything but a regular file, at once.
+    let dir = TempDir::new().unwrap();
+    let record = finished_record(&dir);
+    let pipe = fifo(&dir, "pipe.json");
+    let rules = fifo(&dir, "pipe.game");
+    let (pipe, rules, record) = (
+        pipe.to_str().unwrap(),
+        rules.to_str().unwrap(),
+        record.to_str().unwrap(),
+    );
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["replay", pipe],
+        vec!["replay", record, "--rules", rules],
+        vec!["moves", "--from", pipe],
+        vec!["perft", "--from", pipe, "--depth", "1"],
+        vec!["play", "--from", pipe],
+        vec!["check", rules],
+        vec!["moves", rules],
+        vec!["perft", rules, "--depth", "1"],
+        vec!["play", rules],
+        vec!["simulate", rules, "--games", "1"],
+        vec!["analyse", rules, "--games", "1"],
+        vec!["merge", pipe],
+    ];
+    for args in runs {
+        let out = tabula()
+            .args(&args)
+            .write_stdin("quit\n")
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.contains("not a regular file"), "{args:?}: {said}");
+    }
+}

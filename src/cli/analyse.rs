@@ -86,6 +86,10 @@ pub struct Analysis {
     /// The values of the sweep at which the rules do not fit, not played.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<Skipped>,
+    /// Each end rule's condition as written, in the rules' order (for the
+    /// plot of which ended the games).
+    #[serde(default)]
+    pub end_rules: Vec<String>,
 }
 
 /// A value of the sweep not played, and why.
@@ -223,6 +227,20 @@ fn new_analysis(
         sweep: sweep.as_ref().map(|s| s.0.clone()),
         values: Vec::new(),
         skipped: Vec::new(),
+        end_rules: loaded
+            .rules
+            .ends
+            .iter()
+            .map(|end| {
+                let text = loaded.text.get(end.span.start..end.span.end).unwrap_or("");
+                let words: Vec<&str> = text.split_whitespace().collect();
+                let line = words.join(" ");
+                match line.char_indices().nth(48) {
+                    Some((cut, _)) => format!("{}...", &line[..cut]),
+                    None => line,
+                }
+            })
+            .collect(),
     }
 }
 

@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use super::load::{color_stderr, read, text_of};
 use super::{Failure, Format};
 use crate::diagnostic::Diagnostic;
-use crate::engine::{random_playout, Fault, FaultKind, MAX_MOVES};
+use crate::engine::{random_playout, Fault, FaultKind, State, MAX_MOVES};
 use crate::ir::Rules;
 use crate::report::{printable, render_human, render_plain, to_json};
 
@@ -62,7 +62,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         // The rules are compiled with their default options too: what only
         // compiling finds (a definition that expands too far, a value out of
         // bounds) is reported with the rest.
-        let mut played = false;
+        let mut played = None;
         if let Some(program) = &checked.program {
             match crate::compile::compile_with(program, &sets, passes) {
                 Ok(rules) => {
@@ -73,8 +73,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
                         print!("{}", crate::ir::print::program_text(&rules));
                     }
                     if args.playouts > 0 {
-                        played = true;
-                        diagnostics.extend(faults(&rules, args.playouts, args.seed));
+                        let found = faults(&rules, args.playouts, args.seed);
+                        played = Some(found.games);
+                        diagnostics.extend(found.found);
                     }
                 }
                 Err(crate::compile::CompileError::Invalid(d)) => diagnostics.push(*d),
@@ -91,26 +92,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     "{}",
                     render_human(&diagnostics, file, &text, color_stderr())
                 );
-                let (e, w) = (
-                    diagnostics.iter().filter(|d| d.is_error()).count(),
-                    diagnostics.iter().filter(|d| !d.is_error()).count(),
-                );
-                let played = if played && e == 0 {
-                    format!(", {} random games played", args.playouts)
-                } else {
-                    String::new()
-                };
-                // A folder's file names are anybody's: `a\x1b[2J.game`.
-                let file = printable(file);
-                if e == 0 && w == 0 {
-                    println!("{file}: ok{played}");
-                } else {
-                    println!(
-                        "{file}: {} and {}{played}",
-                        plural(e, "error"),
-                        plural(w, "warning")
-                    );
-                }
+                println!("{}", summary(file, &diagnostics, played, args.playouts));
             }
         }
     }
@@ -127,6 +109,32 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Err(Failure::problem(""))
     } else {
         Ok(())
+    }
+}
+
+/// A file's line after its reports: `x.game: ok, 100 random games played`
+/// (`played` of `asked` games, when the time limit cut them short).
+fn summary(file: &str, diagnostics: &[Diagnostic], played: Option<u32>, asked: u32) -> String {
+    let e = diagnostics.iter().filter(|d| d.is_error()).count();
+    let w = diagnostics.len() - e;
+    let played = match played.filter(|_| e == 0) {
+        Some(n) if n == asked => format!(", {n} random games played"),
+        Some(n) => format!(
+            ", {n} of {asked} random games played (the time limit, {} s, ran out)",
+            PLAYOUT_TIME.as_secs()
+        ),
+        None => String::new(),
+    };
+    // A folder's file names are anybody's: `a\x1b[2J.game`.
+    let file = printable(file);
+    if e == 0 && w == 0 {
+        format!("{file}: ok{played}")
+    } else {
+        format!(
+            "{file}: {} and {}{played}",
+            plural(e, "error"),
+            plural(w, "warning")
+        )
     }
 }
 
@@ -178,21 +186,50 @@ fn fault_diagnostic(fault: Fault, seed: u64) -> Diagnostic {
             seed,
             span,
         },
+        FaultKind::SlowListing => Diagnostic::SlowListing {
+            secs: crate::engine::LIST_TIME.as_secs(),
+            turn,
+            seed,
+            span,
+        },
     }
 }
 
-/// Plays random games and reports the first fault of each kind.
-pub fn faults(rules: &Rules, games: u32, seed: u64) -> Vec<Diagnostic> {
+/// The longest `check --playouts` plays one file's games: past it no game
+/// is begun or continued, and the check says how many were played.
+pub const PLAYOUT_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// What the random games of `check --playouts` found.
+pub struct Played {
+    /// The first fault of each kind, and a stalled or endless game.
+    pub found: Vec<Diagnostic>,
+    /// The games played to their end or to the turn bound.
+    pub games: u32,
+}
+
+/// Whether a fault cut a position's listing short: more moves (R0005) or
+/// more time (R0006) than the engine lists.
+fn cut(kind: FaultKind) -> bool {
+    matches!(kind, FaultKind::TooManyMoves | FaultKind::SlowListing)
+}
+
+/// Plays random games and reports the first fault of each kind, for at
+/// most [`PLAYOUT_TIME`]; stops at the first position whose listing was
+/// cut short (R0005, R0006: the next games would only take as long).
+pub fn faults(rules: &Rules, games: u32, seed: u64) -> Played {
     let bound = turn_bound(rules);
+    let started = std::time::Instant::now();
     let mut found = Vec::new();
     let (mut stalled, mut endless) = (false, false);
-    let mut kinds = [false; 3];
+    let mut kinds = [false; 4];
     let mut buf = Vec::new();
+    let mut played = 0;
     for i in 0..games {
         let game_seed = seed.wrapping_add(u64::from(i));
         let mut state = rules.start(game_seed);
         let mut rng = SmallRng::seed_from_u64(game_seed);
-        random_playout(rules, &mut state, &mut buf, &mut rng, bound);
+        let whole = play_within(rules, &mut state, &mut rng, bound, started);
+        let slow = state.fault().is_some_and(|f| cut(f.kind));
         if let Some(fault) = state.fault() {
             // The first fault of each kind.
             let kind = fault.kind as usize;
@@ -201,6 +238,10 @@ pub fn faults(rules: &Rules, games: u32, seed: u64) -> Vec<Diagnostic> {
                 found.push(fault_diagnostic(fault, game_seed));
             }
         }
+        if !whole || slow {
+            break;
+        }
+        played += 1;
         if state.is_over() {
             continue;
         }
@@ -225,7 +266,41 @@ pub fn faults(rules: &Rules, games: u32, seed: u64) -> Vec<Diagnostic> {
             });
         }
     }
-    found
+    Played {
+        found,
+        games: played,
+    }
+}
+
+/// Plays a random game from `state` for at most `bound` moves, a few at a
+/// time (the same draws as all at once), until it ends, stalls, finds a
+/// position too slow to list, or [`PLAYOUT_TIME`] since `started` runs
+/// out; false when the time ran out first.
+fn play_within(
+    rules: &Rules,
+    state: &mut State,
+    rng: &mut SmallRng,
+    bound: u32,
+    started: std::time::Instant,
+) -> bool {
+    let mut buf = Vec::new();
+    let (mut left, mut chunk) = (bound, 1u32);
+    while left > 0 && !state.is_over() {
+        if started.elapsed() > PLAYOUT_TIME {
+            return false;
+        }
+        let at = std::time::Instant::now();
+        let n = chunk.min(left);
+        let moved = random_playout(rules, state, &mut buf, rng, n);
+        left -= n;
+        if moved < n || state.fault().is_some_and(|f| cut(f.kind)) {
+            break;
+        }
+        // Longer chunks while moves are quick; one move at a time when not.
+        let quick = at.elapsed() < std::time::Duration::from_millis(20);
+        chunk = if quick { (chunk * 2).min(256) } else { 1 };
+    }
+    true
 }
 
 /// How many turns a game may take before it counts as endless.

@@ -94,7 +94,8 @@ mod tests {
             "examples indented: {text}"
         );
         assert!(!text.contains("E0003"), "ends before the next code: {text}");
-        let last = section("R0005").unwrap();
-        assert!(last.starts_with("R0005: too many moves"), "{last}");
+        let last = section("R0006").unwrap();
+        assert!(last.starts_with("R0006: moves too slow to list"), "{last}");
+        assert!(!section("R0005").unwrap().contains("R0006:"));
     }
 }

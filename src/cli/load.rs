@@ -36,14 +36,37 @@ pub fn color_stdout() -> bool {
 
 /// Reads a file, or fails with a usage error that names it.
 pub fn read(file: &str) -> Result<String, Failure> {
+    text_of(file, open_regular(file)?)
+}
+
+/// Opens a regular file for reading, or fails with a usage error that
+/// names it: a folder, a named pipe, a device or a socket is refused
+/// before it is read (opening a pipe waits for a writer, for ever).
+pub fn open_regular(file: &str) -> Result<std::fs::File, Failure> {
     let cannot = |e: std::io::Error| Failure::usage(format!("error: cannot read `{file}`: {e}"));
-    if std::path::Path::new(file).is_dir() {
-        return Err(Failure::usage(format!(
-            "error: `{file}` is a folder, not a file"
-        )));
+    let not_regular = |meta: &std::fs::Metadata| {
+        let what = if meta.is_dir() {
+            "a folder, not a file"
+        } else {
+            "not a regular file (a pipe, device or socket); give a file"
+        };
+        Failure::usage(format!("error: `{file}` is {what}"))
+    };
+    let meta = std::fs::metadata(file).map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
     }
-    let opened = std::fs::File::open(file).map_err(cannot)?;
-    text_of(file, opened)
+    // Without waiting, in case the file was replaced by a pipe since.
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let opened = options.open(file).map_err(cannot)?;
+    let meta = opened.metadata().map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    Ok(opened)
 }
 
 /// The most a rules file or record may hold: both are small, and reading

@@ -183,8 +183,9 @@ fn parsed<'f, T: DeserializeOwned>(
 /// Reads one summary's text.
 fn read(file: &str) -> Result<String, Failure> {
     let mut text = String::new();
-    std::fs::File::open(file)
-        .and_then(|f| f.take(MAX_SUMMARY + 1).read_to_string(&mut text))
+    crate::cli::load::open_regular(file)?
+        .take(MAX_SUMMARY + 1)
+        .read_to_string(&mut text)
         .map_err(|e| Failure::usage(format!("error: cannot read `{file}`: {e}")))?;
     if text.len() as u64 > MAX_SUMMARY {
         return Err(Failure::problem(format!(

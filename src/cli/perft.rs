@@ -47,6 +47,24 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let time = std::time::Instant::now();
     let counts = perft(&loaded.rules, &start, args.depth);
     let secs = time.elapsed().as_secs_f64();
+    if let Some(fault) = counts.cut {
+        // A listing cut short: the counts would be wrong.
+        let what = match fault.kind {
+            crate::engine::FaultKind::SlowListing => format!(
+                "error[R0006]: a position at turn {} took more than {} s to list its moves",
+                fault.turn,
+                crate::engine::LIST_TIME.as_secs()
+            ),
+            _ => format!(
+                "error[R0005]: a position at turn {} has more than {} moves, too many to list",
+                fault.turn,
+                crate::engine::MAX_MOVES
+            ),
+        };
+        return Err(Failure::problem(format!(
+            "{what}; no count is given (narrow the move rules: a `where` condition, fewer steps)"
+        )));
+    }
     match args.format {
         Format::Json => println!(
             "{}",

@@ -129,6 +129,10 @@ impl Rules {
         }
         let at = rule.slot(choices_at);
         let mut visit = |way: Way| {
+            // A listing that has run out of time stops (R0006).
+            if super::budget::step() {
+                return true;
+            }
             let Some(step) = way.last else {
                 out.push(Move::Chain {
                     rule: number,
@@ -161,7 +165,14 @@ impl Rules {
             visit: &mut visit,
             listing: true,
         };
-        self.walk(rule, 0, state, Progress::START, &mut choices, &mut walk);
+        // Timed: a listing that runs out of time stops (R0006).
+        let (_, over) = super::budget::listing(|| {
+            self.walk(rule, 0, state, Progress::START, &mut choices, &mut walk)
+        });
+        if over {
+            let span = self.phases[state.phase as usize].span;
+            state.record_fault(super::FaultKind::SlowListing, span);
+        }
     }
 
     /// Calls `visit` with every complete way through `rule` from `state`,

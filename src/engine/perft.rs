@@ -1,6 +1,6 @@
 //! Perft: counting the positions reached by legal move sequences.
 
-use super::{Move, State};
+use super::{FaultKind, Move, State};
 use crate::ir::Rules;
 
 /// Counts per depth, from 1.
@@ -12,6 +12,11 @@ pub struct Perft {
     pub terminal: Vec<u64>,
     /// Complete games: terminal positions at any depth up to the limit.
     pub games: u64,
+    /// The fault that cut a position's listing (more moves than the engine
+    /// lists, R0005, or more time, R0006): counting stopped there, and the
+    /// counts are not the game's.
+    #[serde(skip)]
+    pub cut: Option<super::Fault>,
 }
 
 /// Counts the positions reachable from `state` at depths 1..=depth.
@@ -21,6 +26,7 @@ pub fn perft(rules: &Rules, state: &State, depth: usize) -> Perft {
         nodes: vec![0; depth],
         terminal: vec![0; depth],
         games: 0,
+        cut: None,
     };
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::new()).collect();
     walk(rules, state, 0, &mut counts, &mut buffers);
@@ -33,7 +39,17 @@ fn walk(rules: &Rules, state: &State, level: usize, counts: &mut Perft, buffers:
         return;
     };
     rules.legal_moves(state, buf);
+    let cut = state
+        .fault()
+        .filter(|f| matches!(f.kind, FaultKind::TooManyMoves | FaultKind::SlowListing));
+    if cut.is_some() {
+        counts.cut = counts.cut.or(cut);
+        return;
+    }
     for &m in buf.iter() {
+        if counts.cut.is_some() {
+            return;
+        }
         let mut child = state.clone();
         rules.play(&mut child, m);
         counts.nodes[level] += 1;

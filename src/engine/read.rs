@@ -2,6 +2,7 @@
 //! saying in the rules' terms why one is refused.
 
 use super::chain::Progress;
+use super::track::{MAX_PARTS, NO_PARTS};
 use super::{Move, MoveError, State};
 use crate::ir::{CellId, MoveRule, Rules, Step, NO_CELL};
 use crate::syntax::ast::Reach;
@@ -58,6 +59,9 @@ impl Rules {
                 }));
             }
         }
+        if let Some(twin) = self.split_twin(state, &typed, &legal) {
+            return Some(Ok(twin));
+        }
         let card = typed[0];
         let holds = state
             .hand(state.mover, self)
@@ -85,6 +89,63 @@ impl Rules {
                 with_card.join(", ")
             )
         })))
+    }
+
+    /// A split typed with other parts than the listed move that ends where
+    /// it ends (the list holds each result once), which the rules allow
+    /// from this position: that listed move, its twin (`7 R10-Be2 R14-Be1`
+    /// for the listed `7 R14-Be2 R10-Be1`).
+    fn split_twin(&self, state: &State, typed: &[&str], legal: &[Move]) -> Option<Move> {
+        let (card, words) = typed.split_first()?;
+        let code = state
+            .hand(state.mover, self)
+            .iter()
+            .copied()
+            .find(|&c| self.card_name(c).eq_ignore_ascii_case(card))?;
+        let mut walks = Vec::new();
+        for word in words {
+            let (from, to) = word.split_once('-')?;
+            // Typed text is read in lower case; labels are as written.
+            let cell = |label: &str| {
+                let labels = &self.geometry.labels;
+                let at = labels.iter().position(|l| l.eq_ignore_ascii_case(label))?;
+                Some(at as CellId)
+            };
+            walks.push((cell(from)?, cell(to)?));
+        }
+        let mut rules: Vec<u8> = legal
+            .iter()
+            .filter_map(|m| match *m {
+                Move::Chain { rule, choices } if choices[0] == CellId::from(code) => Some(rule),
+                _ => None,
+            })
+            .collect();
+        rules.dedup();
+        for number in rules {
+            let Some(Step::Split(total, select)) = self.rule(number).and_then(|r| r.steps.last())
+            else {
+                continue;
+            };
+            if walks.len() > MAX_PARTS || !self.split_allows(code, *total, select, state, &walks) {
+                continue;
+            }
+            let mut parts = NO_PARTS;
+            for (i, &(from, to)) in walks.iter().enumerate() {
+                (parts.0[i], parts.1[i]) = (from as u8, to as u8);
+            }
+            let mut typed = state.clone();
+            self.play(&mut typed, self.track_move(number, code, &parts));
+            let ends_alike = |m: &&Move| {
+                let mut listed = state.clone();
+                self.play(&mut listed, **m);
+                listed == typed
+            };
+            let rule_of = |m: &&Move| matches!(m, Move::Chain { rule, .. } if *rule == number);
+            if let Some(&twin) = legal.iter().filter(rule_of).find(ends_alike) {
+                return Some(twin);
+            }
+        }
+        None
     }
 
     /// Reads a move of a chain rule if the text is one (`None`: try the

@@ -75,6 +75,86 @@ impl Rules {
         give_journal(split.journal);
     }
 
+    /// Whether `parts` (walks `(from, to)`, in the order played) is a split
+    /// of `total` spaces that the rules allow from `state`: each part by a
+    /// mover the selection takes on the position the parts before it left
+    /// and that has not moved yet, walking some length to its `to`, the
+    /// lengths summing to `total`. What reading a typed split checks when
+    /// the list holds another order of the same result (its twin).
+    pub(super) fn split_allows(
+        &self,
+        card: u8,
+        total: u8,
+        select: &Select,
+        state: &State,
+        parts: &[(CellId, CellId)],
+    ) -> bool {
+        let mut split = Split {
+            rule: 0,
+            words: super::choice::NO_CHOICES,
+            card,
+            select,
+            movers: [Mover::default(); MAX_MOVERS],
+            len: 0,
+            at: 0,
+            moved: [NO_SPACE; MAX_PARTS],
+            first: 0,
+            journal: journal(),
+            unlocked_only: false,
+            owner_by_end_zones: false,
+        };
+        let mut scratch = copy_of(state);
+        let left = i32::from(total).min(MAX_SPLIT as i32);
+        let allowed = parts.len() <= MAX_PARTS
+            && self.parts_allowed(&mut scratch, &mut split, parts, 0, left);
+        give_back(scratch);
+        give_journal(split.journal);
+        allowed
+    }
+
+    /// [`Rules::split_allows`] from part `i` on, `left` spaces to go.
+    fn parts_allowed(
+        &self,
+        state: &mut State,
+        split: &mut Split,
+        parts: &[(CellId, CellId)],
+        i: usize,
+        left: i32,
+    ) -> bool {
+        let Some(&(from, to)) = parts.get(i) else {
+            return left == 0;
+        };
+        let code = state.board.get(from as usize).copied().unwrap_or(0);
+        if left < 1 || !(1..=self.seats.len() as u8).contains(&code) {
+            return false;
+        }
+        let seat = code - 1;
+        let owner = self.split_owner(state, split);
+        if owner.is_some_and(|o| o != seat) || !self.takes_part(state, split, i, from, seat) {
+            return false;
+        }
+        let mut stops = [NO_CELL; MAX_SPLIT];
+        let stops = &mut stops[..left as usize];
+        self.walk_stops(state, seat, from, 1, stops);
+        // Every length that ends there: a walk that turned back may reach
+        // one space in two.
+        for n in 1..=left {
+            if stops[n as usize - 1] != to {
+                continue;
+            }
+            let mark = split.journal.len();
+            self.move_mover(state, from, to, &mut split.journal);
+            split.moved[i] = to as u8;
+            let allowed = self.parts_allowed(state, split, parts, i + 1, left - n);
+            split.moved[i] = NO_SPACE;
+            self.undo(state, &mut split.journal, mark);
+            if allowed {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Lists in `split` the movers that may take a part: seats' pieces off
     /// their homes and in the selection's mask, one entry per piece of a
     /// stack, in canonical order.

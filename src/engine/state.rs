@@ -40,6 +40,9 @@ pub enum FaultKind {
     /// More moves than the engine lists in one position
     /// ([`crate::engine::MAX_MOVES`]): only the first were kept.
     TooManyMoves,
+    /// A position whose moves took longer to list than the engine allows
+    /// (`budget::LIST_TIME`): only those found by then were kept.
+    SlowListing,
 }
 
 /// The state of one game.

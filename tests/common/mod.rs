@@ -10,6 +10,8 @@ pub fn tabula_in(dir: &TempDir, args: &[&str]) -> (i32, String, String) {
         .args(args)
         .current_dir(dir.path())
         .env("NO_COLOR", "1")
+        // A hang fails the test (killed: no exit code) instead of CI.
+        .timeout(std::time::Duration::from_secs(300))
         .output()
         .expect("tabula runs");
     let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();

@@ -1,7 +1,9 @@
 //! `--report FILE.html`: a page that holds its plots (SVG drawn with
 //! plotters, inline, no script and nothing fetched): game lengths, win
-//! rates by option value with their intervals, and the branching factor
-//! by turn.
+//! rates by option value with their intervals, how the games ended (draws,
+//! games stopped unfinished, and which end rule ended them) and the
+//! branching factor by turn. Every series marks its points, so that a
+//! plot of one point shows it.
 
 use std::fmt::Write as _;
 
@@ -45,6 +47,7 @@ pub fn page(a: &Analysis) -> String {
     for (title, svg) in [
         ("Game lengths", lengths(a)),
         (win_title(a), wins(a)),
+        ("How the games ended (share of games)", endings(a)),
         ("Branching factor by turn", branching(a)),
     ] {
         let _ = writeln!(
@@ -119,7 +122,7 @@ fn lengths(a: &Analysis) -> Result<String, String> {
             });
             named(
                 &mut chart,
-                LineSeries::new(counts, colour.stroke_width(2)),
+                LineSeries::new(counts, colour.stroke_width(2)).point_size(3),
                 colour,
                 value_label(a, v.value, "games"),
             )?;
@@ -190,6 +193,64 @@ fn wins(a: &Analysis) -> Result<String, String> {
     })
 }
 
+/// How the games ended, as shares of the games at each option value (or
+/// of all, without a sweep): draws, games stopped unfinished, and each end
+/// rule that ended some.
+fn endings(a: &Analysis) -> Result<String, String> {
+    let x_of = |v: &super::ValueResult| v.value.unwrap_or(0) as f64;
+    let (low, high) = a
+        .values
+        .iter()
+        .map(x_of)
+        .fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+    let (low, high) = if low > high { (0.0, 0.0) } else { (low, high) };
+    // (label, games of each value): draws, unfinished, then each end rule.
+    let mut series: Vec<(String, Vec<u32>)> = vec![
+        (
+            "draws".into(),
+            a.values.iter().map(|v| v.totals.draws).collect(),
+        ),
+        (
+            "unfinished".into(),
+            a.values.iter().map(|v| v.totals.unfinished).collect(),
+        ),
+    ];
+    for (i, text) in a.end_rules.iter().enumerate() {
+        let games = a
+            .values
+            .iter()
+            .map(|v| v.totals.endings.get(i).copied().unwrap_or(0));
+        series.push((format!("end rule {}: {text}", i + 1), games.collect()));
+    }
+    series.retain(|(_, games)| games.iter().any(|&g| g > 0));
+    svg(|root| {
+        let mut chart = frame(root)
+            .build_cartesian_2d((low - 0.5)..(high + 0.5), 0f64..105f64)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .x_desc(a.sweep.clone().unwrap_or_else(|| "all games".into()))
+            .y_desc("games (%)")
+            .x_labels(a.values.len().clamp(1, 20))
+            .x_label_formatter(&|x| match a.sweep {
+                Some(_) => format!("{x:.0}"),
+                None => String::new(),
+            })
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (k, (label, games)) in series.into_iter().enumerate() {
+            let colour = COLOURS[k % COLOURS.len()];
+            let points = a.values.iter().zip(&games).map(|(v, &g)| {
+                let share = 100.0 * f64::from(g) / f64::from(v.totals.games.max(1));
+                (x_of(v), share)
+            });
+            let line = LineSeries::new(points, colour.stroke_width(2)).point_size(4);
+            named(&mut chart, line, colour, label)?;
+        }
+        legend(&mut chart)
+    })
+}
+
 /// The mean number of legal moves at each turn, a line per option value.
 fn branching(a: &Analysis) -> Result<String, String> {
     let turns = a
@@ -206,7 +267,7 @@ fn branching(a: &Analysis) -> Result<String, String> {
         .fold(1.0, f64::max);
     svg(|root| {
         let mut chart = frame(root)
-            .build_cartesian_2d(1usize..turns + 1, 0f64..most * 1.1)
+            .build_cartesian_2d(0usize..turns + 1, 0f64..most * 1.1)
             .map_err(|e| e.to_string())?;
         chart
             .configure_mesh()
@@ -223,7 +284,8 @@ fn branching(a: &Analysis) -> Result<String, String> {
                     .enumerate()
                     .map(|(t, &b)| (t + 1, b)),
                 colour.stroke_width(2),
-            );
+            )
+            .point_size(3);
             named(&mut chart, series, colour, value_label(a, v.value, "mean"))?;
         }
         legend(&mut chart)

@@ -39,6 +39,10 @@ pub struct Totals {
     pub decided_at: (u64, u32),
     /// The thousandths of the board's cells that held a piece, summed.
     pub coverage: u64,
+    /// Games ended by each end rule, in the rules' order (a summary
+    /// written before they were counted has none).
+    #[serde(default)]
+    pub endings: Vec<u32>,
 }
 
 impl Totals {
@@ -80,6 +84,12 @@ impl Totals {
             self.decided_at.1 += 1;
         }
         self.coverage += (t.coverage * 1000.0).round() as u64;
+        if let Some(end) = t.ended_by {
+            if self.endings.len() <= end {
+                self.endings.resize(end + 1, 0);
+            }
+            self.endings[end] += 1;
+        }
     }
 
     /// Adds another share's totals; `false` (the totals then meaningless)
@@ -110,6 +120,12 @@ impl Totals {
         sum.add(&mut self.decided_at.0, o.decided_at.0);
         sum.add(&mut self.decided_at.1, o.decided_at.1);
         sum.add(&mut self.coverage, o.coverage);
+        if self.endings.len() < o.endings.len() {
+            self.endings.resize(o.endings.len(), 0);
+        }
+        for (a, &b) in self.endings.iter_mut().zip(&o.endings) {
+            sum.add(a, b);
+        }
         sum.fits
     }
 }

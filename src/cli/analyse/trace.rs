@@ -19,6 +19,8 @@ pub struct Trace {
     pub first: u8,
     /// The result; none for a game that stopped without one.
     pub outcome: Option<Outcome>,
+    /// The end rule that ended it (its index), if one did.
+    pub ended_by: Option<usize>,
     /// Moves played.
     pub length: u32,
     /// The moves open at each turn, in order.
@@ -61,6 +63,7 @@ pub fn play(
     let mut trace = Trace {
         first: state.mover,
         outcome: None,
+        ended_by: None,
         length: 0,
         branching: Vec::new(),
         lead_changes: 0,
@@ -117,6 +120,7 @@ pub fn play(
         }
     }
     trace.outcome = state.outcome;
+    trace.ended_by = rules.ending(state);
     if let (true, Some(Outcome::Win(w))) = (playouts > 0, state.outcome) {
         // The first position from which the winner won nearly every
         // playout at every later position (the end counts as clear).
