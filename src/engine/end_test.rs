@@ -66,6 +66,20 @@ impl Rules {
             };
             self.locked_movers(state, seat)
         };
-        op.apply((locked(p) + locked(q)) as i64, c) != 0
+        let a = locked(p);
+        // The second seat's count lies in 0..=end_len: where the test comes
+        // out alike at both ends of that range (a team's 8 when the mover
+        // has fewer than 4 locked), it is decided without reading it.
+        let most = self.track.as_ref().map_or(0, |t| t.end_len);
+        let (lo, hi) = (a as i64, (a + most) as i64);
+        let holds = |v: i64| op.apply(v, c) != 0;
+        let decided = match op {
+            CmpOp::Eq | CmpOp::Ne => c < lo || c > hi,
+            CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge => holds(lo) == holds(hi),
+        };
+        if decided {
+            return holds(lo);
+        }
+        holds((a + locked(q)) as i64)
     }
 }
