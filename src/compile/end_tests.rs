@@ -67,12 +67,14 @@ fn atom(condition: &Node) -> Option<Atom> {
     })
 }
 
-/// The seat a seat reference names directly, if it does.
+/// The seat a seat argument names directly, if it is one an end test
+/// reads (the mover, the next seat or a fixed seat).
 fn who(p: &Node) -> Option<Who> {
-    Some(match SeatRef::from_node(p.clone()) {
-        SeatRef::Mover => Who::Mover,
-        SeatRef::Next => Who::Next,
-        SeatRef::Fixed(s) => Who::Fixed(s),
-        _ => return None,
+    use crate::ir::read::Who as Named;
+    Some(match crate::ir::read::who(p)? {
+        Named::Mover => Who::Mover,
+        Named::Next => Who::Next,
+        Named::Fixed(s) => Who::Fixed(s),
+        Named::Bound | Named::Piece | Named::SeatOf(_) => return None,
     })
 }

@@ -407,14 +407,15 @@ fn around(kind: Aggregate, body: Node, condition: Option<Box<Node>>) -> Node {
 /// as one node (a race to a side: Breakthrough's far row); else the body back.
 fn piece_on_side(kind: Aggregate, body: Node, condition: &Node) -> Result<Node, Node> {
     let is_each = |n: &Node| matches!(n, Node::Read(Read::Cell(At::Each)));
-    let owner_of_each = |a: &Node| a.is_owner_of_each();
     let seat = match condition {
         Node::Cmp(CmpOp::Eq, a, p) | Node::Cmp(CmpOp::Eq, p, a)
-            if owner_of_each(a) && !reads_each(p) =>
+            if a.is_owner_of_each() && !reads_each(p) =>
         {
             SeatRef::from_node((**p).clone())
         }
-        Node::CmpConst(CmpOp::Eq, a, seat @ 0..) if owner_of_each(a) => SeatRef::Fixed(*seat as u8),
+        Node::CmpConst(CmpOp::Eq, a, seat @ 0..) if a.is_owner_of_each() => {
+            SeatRef::Fixed(*seat as u8)
+        }
         _ => return Err(body),
     };
     match body.args_of(BuiltinId::OnSide) {

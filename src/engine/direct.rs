@@ -4,7 +4,10 @@
 //! was chosen when compiling, never found out here. Inlined in release
 //! builds only: a debug build keeps every inlined copy's locals apart, and
 //! the evaluator's frame grew past a megabyte (a stack overflow in
-//! `analyse`'s worker threads).
+//! `analyse`'s worker threads). Measured 27 Nov 2026: with the small
+//! helpers (`at`, `who`, `piece_seat`, `number_at`) left to the compiler,
+//! Breakthrough took 1.7% more instructions and Just 4 Fun 1.7% fewer; all
+//! stay inlined.
 
 use super::eval::{next_seat, supply_value, Scope};
 use super::State;
