@@ -20,6 +20,7 @@ mod piece_walk;
 mod pieces;
 mod select;
 mod track;
+mod track_selects;
 
 pub use crate::ir::plan::{Pass, Passes};
 pub use passes::Features;

@@ -198,7 +198,7 @@ pub enum Form {
     /// stacks, the place on an empty cell (maybe next to a piece, maybe
     /// `cell != from`): a chain whose moves are also found on bitboards
     /// (`engine/relocation.rs`).
-    Relocation,
+    Relocation(Relocated),
     /// `[Pick, Walk]` where the walk steps or jumps, in fixed directions,
     /// and its condition reads nothing the lifted piece changes: listed
     /// without lifting the piece, and a random move drawn as a random
@@ -212,8 +212,20 @@ pub enum Form {
 impl Form {
     /// Whether the general step runner plays the rule's moves.
     pub fn is_chain(self) -> bool {
-        matches!(self, Form::Chain | Form::Relocation | Form::PieceWalk)
+        matches!(self, Form::Chain | Form::Relocation(_) | Form::PieceWalk)
     }
+}
+
+/// How a relocation's piece goes down, as the `relocation` pass read it
+/// off the steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Relocated {
+    /// Whether a `keep largest group` comes between (as step 1).
+    pub keep: bool,
+    /// Whether the piece goes down next to a piece (else on any empty cell).
+    pub touching: bool,
+    /// Whether it may not go back where it came from (`cell != from`).
+    pub not_back: bool,
 }
 
 /// One step of a chain: a choice, an effect, or both.
@@ -454,6 +466,28 @@ pub struct Select {
     /// Whether the condition reads the card played: if not, a track step
     /// finds its spaces once for every card in the hand.
     pub reads_card: bool,
+    /// What `track-selects` found about a track step's selection of
+    /// movers (nothing, by default).
+    pub movers: MoverFacts,
+}
+
+/// What the `track-selects` pass found about a track step's selection of
+/// movers: facts of its expressions, worked out once, that the listing
+/// uses instead of looking at them during play. The default, nothing
+/// found, is the general runner's.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MoverFacts {
+    /// The test is exactly `not locked(cell)` (fused by `direct-reads`): the
+    /// locked spaces can be taken off at once, without the evaluator.
+    pub unlocked: bool,
+    /// For a selection of one seat's movers, the seats its owner
+    /// expression can name while a split's parts move movers: the branches
+    /// of its `if`s, each of one value for a whole listing. Empty: any seat.
+    pub owners: Box<[Node]>,
+    /// Whether that seat changes only with the end zones' counts of locked
+    /// movers, while no effect after a movement changes an end zone but
+    /// where the movement ends: a part outside the end zones leaves it.
+    pub owner_by_end_zones: bool,
 }
 
 /// `otherwise discard hand [then draw N]`: the forced move when no other is legal.

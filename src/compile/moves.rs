@@ -5,7 +5,7 @@
 use super::lower::Lowerer;
 use super::{pieces, CompileError};
 use crate::check::program::{RuleSpec, StepSpec};
-use crate::ir::{At, Read};
+use crate::ir::{At, Read, Relocated};
 use crate::ir::{
     Candidates, CardTest, CmpOp, EnclosedEffect, Form, Geometry, MoveRule, Node, Rules, Step, Walk,
 };
@@ -94,6 +94,21 @@ pub fn mark_chains(rules: &mut Rules, form: Form, shape: fn(&[Step]) -> bool) ->
     (!marked.is_empty()).then(|| marked.join(", "))
 }
 
+/// Gives the general runner's chains the form `form_of` reads off their
+/// steps, if any; says which rules (`play rule 2`).
+fn mark_chains_by(rules: &mut Rules, form_of: fn(&[Step]) -> Option<Form>) -> Option<String> {
+    let mut marked = Vec::new();
+    for phase in &mut rules.phases {
+        for (i, rule) in phase.rules.iter_mut().enumerate() {
+            if let Some(form) = form_of(&rule.steps).filter(|_| rule.form == Form::Chain) {
+                rule.form = form;
+                marked.push(format!("{} rule {}", phase.name, i + 1));
+            }
+        }
+    }
+    (!marked.is_empty()).then(|| marked.join(", "))
+}
+
 /// The `relocation` pass: the chains that are relocations (see
 /// [`Form::Relocation`]) have their moves, and must block's test of them,
 /// found on bitboards without playing on copies. Says which rules it
@@ -103,17 +118,17 @@ pub fn find_relocations(rules: &mut Rules) -> Option<String> {
     if rules.stacks || !bitboards {
         return None;
     }
-    mark_chains(rules, Form::Relocation, is_relocation)
+    mark_chains_by(rules, relocation)
 }
 
-/// Whether the steps are a relocation: pick, maybe keep the largest group,
-/// then place on an empty cell (maybe next to a piece), with no test but
-/// maybe `cell != from`.
-fn is_relocation(steps: &[Step]) -> bool {
-    let place = match steps {
-        [Step::Pick(_), Step::KeepLargestGroup(None), Step::Place(q)] => q,
-        [Step::Pick(_), Step::Place(q)] => q,
-        _ => return false,
+/// The form of the steps if they are a relocation: pick, maybe keep the
+/// largest group, then place on an empty cell (maybe next to a piece),
+/// with no test but maybe `cell != from`.
+fn relocation(steps: &[Step]) -> Option<Form> {
+    let (keep, place) = match steps {
+        [Step::Pick(_), Step::KeepLargestGroup(None), Step::Place(q)] => (true, q),
+        [Step::Pick(_), Step::Place(q)] => (false, q),
+        _ => return None,
     };
     let plain = place.guard.is_none() && place.mask.is_none();
     let empty = matches!(
@@ -134,7 +149,11 @@ fn is_relocation(steps: &[Step]) -> bool {
         ),
         _ => false,
     };
-    plain && empty && not_back
+    (plain && empty && not_back).then_some(Form::Relocation(Relocated {
+        keep,
+        touching: matches!(place.candidates, Candidates::EmptyTouching),
+        not_back: place.test.is_some(),
+    }))
 }
 
 /// One step; `None` for an effect whose condition an option makes false.

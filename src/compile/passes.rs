@@ -190,6 +190,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::RandomDraw => random_draws(rules),
             Pass::PlayoutLoop => playout_loop(rules),
             Pass::DirectReads => super::direct_reads::direct_reads(rules),
+            Pass::TrackSelects => super::track_selects::track_selects(rules),
         };
         if let Some(what) = fired {
             rules.plan.fired.push((pass, what));

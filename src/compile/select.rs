@@ -8,7 +8,7 @@ use super::CompileError;
 use crate::builtins::BuiltinId;
 use crate::check::program::Typed;
 use crate::ir::{At, Read, SpaceKind};
-use crate::ir::{Candidates, CellId, CellMask, CmpOp, Node, Select, NO_CELL};
+use crate::ir::{Candidates, CellId, CellMask, CmpOp, MoverFacts, Node, Select, NO_CELL};
 use crate::syntax::ast::Aggregate;
 
 impl Lowerer<'_> {
@@ -128,6 +128,7 @@ impl Lowerer<'_> {
             mask,
             test,
             reads_card,
+            movers: MoverFacts::default(),
         })
     }
 

@@ -9,7 +9,7 @@ use std::cell::OnceCell;
 use super::chain::Progress;
 use super::pool::{buffer, give_buffer};
 use super::{Move, State};
-use crate::ir::{Candidates, CellId, Form, MoveRule, Rules, Select, Step, NO_CELL};
+use crate::ir::{CellId, Form, MoveRule, Rules, Select, Step, NO_CELL};
 
 /// A position's pieces on bitboards.
 pub(super) struct Board {
@@ -52,20 +52,15 @@ impl Rules {
     /// The rule as a relocation, when the compiler found it is one: its
     /// shape read off the steps (the compiler checked them).
     pub(super) fn relocation<'r>(&self, rule: &'r MoveRule) -> Option<Shape<'r>> {
-        if rule.form != Form::Relocation {
+        let (Form::Relocation(how), Some(Step::Pick(pick))) = (rule.form, rule.steps.first())
+        else {
             return None;
-        }
-        let (pick, keep, place) = match rule.steps.as_slice() {
-            [Step::Pick(p), Step::KeepLargestGroup(_), Step::Place(q)] => (p, true, q),
-            [Step::Pick(p), Step::Place(q)] => (p, false, q),
-            _ => return None,
         };
         Some(Shape {
             pick,
-            keep,
-            touching: matches!(place.candidates, Candidates::EmptyTouching),
-            // The only test a relocation has is `cell != from`.
-            not_back: place.test.is_some(),
+            keep: how.keep,
+            touching: how.touching,
+            not_back: how.not_back,
         })
     }
 

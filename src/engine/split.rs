@@ -13,11 +13,9 @@ use super::choice::{walk_word, Choices};
 use super::eval::Scope;
 use super::pool::{copy_of, give_back, give_journal, journal};
 use super::track::{Change, MAX_PARTS, NO_PARTS, NO_SPACE};
-use super::walk::{fixed_read, fixed_seat};
 use super::{Move, State, MAX_MOVES};
 use crate::ir::track::MAX_SPLIT;
-use crate::ir::{At, Read};
-use crate::ir::{Candidates, CellId, MoveEffect, Node, Rules, Select, SpaceKind, NO_CELL};
+use crate::ir::{Candidates, CellId, Rules, Select, SpaceKind, NO_CELL};
 
 /// The most movers a split considers (one entry per mover of a stack).
 const MAX_MOVERS: usize = 64;
@@ -48,17 +46,8 @@ impl Rules {
             moved: [NO_SPACE; MAX_PARTS],
             first: out.len(),
             journal: journal(),
-            unlocked_only: select.guard.is_none()
-                && select
-                    .test
-                    .as_ref()
-                    .is_some_and(super::track::is_not_locked),
-            owner_by_end_zones: match &select.candidates {
-                Candidates::OwnedBy(owner) => {
-                    self.named_by_end_zones(owner) && self.effects_off_end_zones()
-                }
-                _ => false,
-            },
+            unlocked_only: select.guard.is_none() && select.movers.unlocked,
+            owner_by_end_zones: select.movers.owner_by_end_zones,
         };
         self.list_movers(state, &mut split);
         let mut scratch = copy_of(state);
@@ -329,43 +318,22 @@ impl Rules {
     }
 
     /// The seats whose movers a selection may take during a split, as bits
-    /// (all ones: any seat):
-    /// for one seat's (`owner(cell) == SEAT`), the values SEAT may take as
-    /// the parts move movers: the branches of an `if` of seats that no
-    /// movement changes (`partner(mover) if ... else mover`).
+    /// (all ones: any seat): for one seat's (`owner(cell) == SEAT`), the
+    /// values of the seats `track-selects` found SEAT may take as the parts
+    /// move movers.
     fn possible_owners(&self, state: &State, split: &Split) -> u64 {
-        let Candidates::OwnedBy(owner) = &split.select.candidates else {
+        let owners = &split.select.movers.owners;
+        if owners.is_empty() {
             return u64::MAX;
-        };
+        }
         let scope = Scope {
             card: split.card,
             ..Scope::at(state, NO_CELL)
         };
-        // The branches still to look at: a few, or every seat.
-        let mut branches = [owner; 8];
-        let (mut len, mut bits) = (1, 0);
-        while len > 0 {
-            len -= 1;
-            match branches[len] {
-                Node::If(a, _, b) if len + 2 <= branches.len() => {
-                    branches[len] = a;
-                    branches[len + 1] = b;
-                    len += 2;
-                }
-                node if fixed_seat(node) => {
-                    let seat = self.eval(node, &scope) as u32;
-                    bits |= 1u64.checked_shl(seat).unwrap_or(0);
-                }
-                Node::Choose(choice) if fixed_read(choice.0) && fixed_read(choice.2) => {
-                    for read in [choice.0, choice.2] {
-                        let seat = self.read(read, &scope) as u32;
-                        bits |= 1u64.checked_shl(seat).unwrap_or(0);
-                    }
-                }
-                _ => return u64::MAX,
-            }
-        }
-        bits
+        owners.iter().fold(0, |bits, owner| {
+            let seat = self.eval(owner, &scope) as u32;
+            bits | 1u64.checked_shl(seat).unwrap_or(0)
+        })
     }
 
     /// The seat whose movers a selection of one seat's (`owner(cell) ==
@@ -414,16 +382,6 @@ impl Rules {
             ..Scope::at(state, space)
         };
         self.guard_and_test(split.select, &scope)
-    }
-
-    /// Whether the effects after a movement leave the end zones as they
-    /// were when the movement ends outside them: they send home the mover
-    /// or the movers where it ends, and a home is no end zone.
-    fn effects_off_end_zones(&self) -> bool {
-        self.tracks().after_move.effects.iter().all(|e| match e {
-            MoveEffect::Capture(at, _) => matches!(at, Node::Read(Read::Cell(At::To))),
-            MoveEffect::SendHome(_) => true,
-        })
     }
 
     /// Undoes the changes `journal` holds past `mark`, latest first.

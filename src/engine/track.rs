@@ -14,7 +14,6 @@ use crate::ir::{
     AfterMove, Candidates, CardTest, CellId, MoveEffect, MoveRule, Node, Rules, Select, SpaceKind,
     Step, When, NO_CELL,
 };
-use crate::ir::{Against, At, CmpOp, Read, Test};
 
 /// The most parts a track move has (a split's movers).
 pub const MAX_PARTS: usize = 8;
@@ -196,7 +195,7 @@ impl Rules {
         // On bitboards, `not locked(cell)` takes the locked movers' spaces
         // off at once instead of testing each mover.
         let (test, unlocked) = match &select.test {
-            Some(t) if self.plan.keeps.tops && is_not_locked(t) => {
+            Some(_) if self.plan.keeps.tops && select.movers.unlocked => {
                 // A code that names no seat has no movers to take off.
                 let seat = owner.and_then(|code| usize::try_from(code - 1).ok());
                 (None, !self.locked_spaces(state, seat))
@@ -494,19 +493,6 @@ impl Spaces {
     fn as_slice(&self) -> &[u8] {
         &self.cells[..self.len as usize]
     }
-}
-
-/// Whether a test is the fused `not locked(cell)` that `direct-reads`
-/// wrote (one comparison of an instruction, not a look at its shape; with
-/// the pass off the general test runs).
-#[inline]
-pub(super) fn is_not_locked(test: &Node) -> bool {
-    const NOT_LOCKED: Test = Test {
-        op: CmpOp::Eq,
-        read: Read::Locked(At::Chosen),
-        against: Against::Const(0),
-    };
-    matches!(test, Node::Test(t) if *t == NOT_LOCKED)
 }
 
 /// The scope of an effect after a movement: where the mover went, and what.

@@ -6,10 +6,7 @@
 use super::bitboard::cell_bit;
 use super::eval::Scope;
 use super::State;
-use crate::builtins::BuiltinId;
-use crate::ir::{
-    Against, Candidates, CellId, Node, Read, Rules, Select, SpaceKind, Test, Track, NO_CELL,
-};
+use crate::ir::{Candidates, CellId, Rules, Select, SpaceKind, Track, NO_CELL};
 
 /// The longest walk: a card's distance is a byte.
 pub(super) const MAX_WALK: usize = 127;
@@ -250,23 +247,6 @@ impl Rules {
         bits
     }
 
-    /// Whether a seat expression reads nothing of the position but the
-    /// end zones' counts of locked movers: an `if` on a fused test of a
-    /// seat's locked movers (`direct-reads`) between such seats.
-    pub(super) fn named_by_end_zones(&self, node: &Node) -> bool {
-        match node {
-            Node::If(a, c, b) => {
-                let locked = matches!(&**c, Node::Test(t) if by_locked_movers(t));
-                locked && self.named_by_end_zones(a) && self.named_by_end_zones(b)
-            }
-            Node::Choose(choice) => {
-                let (then, test, other) = **choice;
-                by_locked_movers(&test) && fixed_read(then) && fixed_read(other)
-            }
-            node => fixed_seat(node),
-        }
-    }
-
     /// How many of `seat`'s movers are locked.
     pub fn locked_movers(&self, state: &State, seat: usize) -> usize {
         let Some(track) = self.track.as_ref().filter(|_| seat < self.seats.len()) else {
@@ -285,41 +265,6 @@ impl Rules {
 /// Whether another mover than the one walking from `from` is on `space`.
 fn taken(state: &State, from: CellId, space: CellId) -> bool {
     state.heights[space as usize] > u8::from(space == from)
-}
-
-/// Whether a seat expression has one value for a whole listing, whatever
-/// the movers do: the mover, the next seat, a constant, the card, or a
-/// partner of one of them.
-pub(super) fn fixed_seat(node: &Node) -> bool {
-    match node {
-        Node::Const(_) => true,
-        Node::Call(BuiltinId::Partner, p) => matches!(
-            &**p,
-            [Node::Const(_) | Node::Read(Read::Mover | Read::Next | Read::Bound)]
-        ),
-        Node::Read(r) => fixed_read(*r),
-        _ => false,
-    }
-}
-
-/// Whether a read is a seat with one value for a whole listing.
-pub(super) fn fixed_read(read: Read) -> bool {
-    matches!(
-        read,
-        Read::Mover | Read::Next | Read::Card | Read::Partner(_)
-    )
-}
-
-/// Whether a test compares a seat's count of locked movers with a constant.
-fn by_locked_movers(test: &Test) -> bool {
-    matches!(
-        test,
-        Test {
-            read: Read::LockedMovers(_),
-            against: Against::Const(_),
-            ..
-        }
-    )
 }
 
 #[cfg(test)]

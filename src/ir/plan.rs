@@ -47,11 +47,13 @@ pub enum Pass {
     PlayoutLoop,
     /// Built-ins of the context's names read in one step, and their tests.
     DirectReads,
+    /// Facts of track steps' selections of movers, worked out once.
+    TrackSelects,
 }
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 17] = [
+    pub const ALL: [Pass; 18] = [
         Pass::Bitboards,
         Pass::SideLinks,
         Pass::PlaceForm,
@@ -69,6 +71,7 @@ impl Pass {
         Pass::RandomDraw,
         Pass::PlayoutLoop,
         Pass::DirectReads,
+        Pass::TrackSelects,
     ];
 
     /// The pass's name, as `--passes` and `--ir` write it.
@@ -91,6 +94,7 @@ impl Pass {
             Pass::RandomDraw => "random-draw",
             Pass::PlayoutLoop => "playout-loop",
             Pass::DirectReads => "direct-reads",
+            Pass::TrackSelects => "track-selects",
         }
     }
 

@@ -329,13 +329,21 @@ impl Printer<'_> {
     /// A move rule: its number, form and text, then its steps.
     fn rule(&self, number: usize, rule: &MoveRule, out: &mut Vec<String>) {
         let form = match rule.form {
-            Form::Place => "place",
-            Form::Sow => "sow",
-            Form::Cards => "cards",
-            Form::Chain => "chain",
-            Form::Relocation => "relocation",
-            Form::PieceWalk => "piece_walk",
-            Form::Track => "track",
+            Form::Place => "place".to_string(),
+            Form::Sow => "sow".into(),
+            Form::Cards => "cards".into(),
+            Form::Chain => "chain".into(),
+            Form::Relocation(how) => {
+                let flags = [
+                    (how.keep, "keep"),
+                    (how.touching, "touching"),
+                    (how.not_back, "not back"),
+                ];
+                let on: Vec<&str> = flags.iter().filter(|f| f.0).map(|f| f.1).collect();
+                format!("relocation ({})", on.join(", "))
+            }
+            Form::PieceWalk => "piece_walk".into(),
+            Form::Track => "track".into(),
         };
         let text = rule.text.split_whitespace().collect::<Vec<_>>().join(" ");
         out.push(format!("  rule {number}, form {form}: {text}"));

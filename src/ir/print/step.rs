@@ -74,6 +74,18 @@ impl Printer<'_> {
         if s.reads_card {
             parts.push("reads card".into());
         }
+        if s.movers.unlocked {
+            parts.push("unlocked movers".into());
+        }
+        if !s.movers.owners.is_empty() {
+            let owners: Vec<String> = (s.movers.owners.iter())
+                .map(|n| self.x.operand(n, Hint::Seat))
+                .collect();
+            parts.push(format!("owners {}", owners.join(" or ")));
+        }
+        if s.movers.owner_by_end_zones {
+            parts.push("owner by end zones".into());
+        }
         parts.join("; ")
     }
 
