@@ -18,6 +18,7 @@ mod owned_cells;
 mod passes;
 mod piece_walk;
 mod pieces;
+mod playout_loop;
 mod select;
 mod track;
 mod track_selects;

@@ -14,6 +14,7 @@ pub mod compass;
 pub mod end_test;
 pub mod geometry;
 mod lines;
+pub mod loop_ends;
 mod node;
 pub mod pits;
 pub mod plan;

@@ -13,8 +13,7 @@
 //! turn: `tests/passes.rs` compares the two on every shipped game, the
 //! docs' examples and a corpus of odd rules files.
 
-use crate::ir::end_test::{Atom, EndTest, Who};
-use crate::ir::plan::{Draw, Pass, Passes, Plan, Playout, LOOP_ENDS, SOW_LOOP_CODES};
+use crate::ir::plan::{Draw, Pass, Passes, Plan};
 use crate::ir::{Candidates, EndResult, Filter, Form, MoveRule, Node, Phase, Read, Rules, Step};
 
 /// What a game uses, as bits: what a pass must support to fire.
@@ -188,7 +187,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::EndTests => super::end_tests::end_tests(rules),
             Pass::BlockLine => block_line(rules),
             Pass::RandomDraw => random_draws(rules),
-            Pass::PlayoutLoop => playout_loop(rules),
+            Pass::PlayoutLoop => super::playout_loop::playout_loop(rules),
             Pass::DirectReads => super::direct_reads::direct_reads(rules),
             Pass::TrackSelects => super::track_selects::track_selects(rules),
         };
@@ -314,164 +313,4 @@ fn rule_draw(rule: &MoveRule) -> Draw {
         }
         _ => Draw::Listed,
     }
-}
-
-/// `playout-loop`: a random playout runs in a loop of its own when the
-/// game fits one: the placement loop when the last phase is one `place`
-/// a turn with no test, drawn from the empty cells or a word of
-/// candidates (on words held in registers when the board has at most 64
-/// cells and the ends read only lines and a full board); the sowing loop
-/// on words for a phase of one counted sowing rule whose ends are read as
-/// leaves (`end-tests`); the card loop for a
-/// phase of one card rule. Each makes the same draws as turn-by-turn play
-/// with the phase's random draw (so a loop fires only where `random-draw`
-/// chose that draw) and leaves the same state; a loop that stops before
-/// the game ends hands over to turn-by-turn play.
-fn playout_loop(rules: &mut Rules) -> Option<String> {
-    let features = Features::of(rules);
-    let loops = [
-        placement_loop(rules, features),
-        sow_loop(rules, features),
-        card_loop(rules, features),
-    ];
-    let playout = loops.into_iter().flatten().next()?;
-    rules.plan.playout = playout;
-    if let Playout::Cards(phase) = playout {
-        let rule = &rules.phases[phase as usize].rules[0];
-        let readers = rule
-            .card_chain()
-            .map(|c| super::card_loop::readers(rules, c));
-        rules.plan.card_readers = readers;
-        return Some(format!("{playout:?} reading {readers:?}"));
-    }
-    Some(format!("{playout:?}"))
-}
-
-/// The placement loop: see [`playout_loop`].
-fn placement_loop(rules: &Rules, features: Features) -> Option<Playout> {
-    let unsupported = Features::FILTERS
-        .and(Features::DEAL)
-        .and(Features::MAJORITY)
-        .and(Features::OTHERWISE)
-        .and(Features::AGAIN);
-    if !features.within(!unsupported) {
-        return None;
-    }
-    let phase = rules.phases.last()?;
-    let draw = rules.plan.draws.last()?;
-    if !matches!(draw, Draw::EmptyCell | Draw::Placement) {
-        return None;
-    }
-    let [rule] = phase.rules.as_slice() else {
-        return None;
-    };
-    let (Form::Place, [Step::Place(place)]) = (rule.form, rule.steps.as_slice()) else {
-        return None;
-    };
-    let listed = matches!(place.candidates, Candidates::Empty) && place.mask.is_none();
-    let word =
-        rules.geometry.cell_count() <= 128 && rules.plan.keeps.tops && has_word(rules, place);
-    let plain = place.test.is_none() && place.guard.is_none() && phase.turns.is_none();
-    let words = on_words(rules, features, place);
-    (plain && (listed || word)).then_some(Playout::Placement { words })
-}
-
-/// Whether the placement loop runs on words: at most 64 cells and 8 seats,
-/// no scores, effects, runs or side links, line flags that fit a word, and
-/// end rules that read only the mover's lines and a full board.
-fn on_words(rules: &Rules, features: Features, place: &crate::ir::Select) -> bool {
-    let unsupported = Features::EFFECTS
-        .and(Features::LIVE_SCORES)
-        .and(Features::SIDE_LINKS)
-        .and(Features::RUNS)
-        .and(Features::STACKS);
-    let ends = rules.plan.ends.iter().all(|t| {
-        matches!(
-            t,
-            EndTest::One(Atom::Line(_, Who::Mover)) | EndTest::One(Atom::Full)
-        )
-    });
-    let candidates = match place.candidates {
-        Candidates::Empty => true,
-        Candidates::Dropped => {
-            let compass = &rules.geometry.compass;
-            compass.shifts.is_some() && !compass.column_masks.is_empty()
-        }
-        _ => false,
-    };
-    features.within(!unsupported)
-        && rules.plan.keeps.tops
-        && rules.geometry.cell_count() <= 64
-        && rules.ends.len() <= LOOP_ENDS
-        && rules.line_tables.len() * rules.seats.len() <= 64
-        && rules.line_tables.iter().all(|t| t.small_masks.is_some())
-        && ends
-        && candidates
-}
-
-/// Whether the engine reads `place`'s candidates off the bitboards as a
-/// word (`engine/bitboard.rs`'s `kind_word`) on these rules' board.
-fn has_word(rules: &Rules, place: &crate::ir::Select) -> bool {
-    let compass = &rules.geometry.compass;
-    match place.candidates {
-        Candidates::Empty => true,
-        Candidates::Dropped => compass.shifts.is_some() && !compass.column_masks.is_empty(),
-        Candidates::Enclosing => compass.shifts.is_some(),
-        Candidates::EmptyTouching => !rules.geometry.neighbour_masks.is_empty(),
-        _ => false,
-    }
-}
-
-/// The sowing loop: see [`playout_loop`].
-fn sow_loop(rules: &Rules, features: Features) -> Option<Playout> {
-    let unsupported = Features::FILTERS
-        .and(Features::EFFECTS)
-        .and(Features::LIVE_SCORES)
-        .and(Features::DEAL)
-        .and(Features::RUNS)
-        .and(Features::MAJORITY)
-        .and(Features::SLOTS)
-        .and(Features::SIDE_LINKS)
-        .and(Features::OTHERWISE)
-        .and(Features::AGAIN);
-    // The words read only end tests made of leaves, a word a kind of
-    // piece and a bit a line flag.
-    let words = rules.geometry.cell_count() <= 64
-        && 1 + rules.seats.len() + rules.neutrals.len() <= SOW_LOOP_CODES
-        && rules.ends.len() <= LOOP_ENDS
-        && rules.line_tables.len() * rules.seats.len() <= 64
-        && rules.line_tables.iter().all(|t| t.small_masks.is_some())
-        && rules.plan.ends.iter().all(EndTest::atoms);
-    if !features.within(!unsupported) || rules.plan.sow_counts.is_none() || !words {
-        return None;
-    }
-    let mut phases = rules.phases.iter().zip(&rules.plan.draws);
-    let index = phases.position(|(phase, &draw)| {
-        draw == Draw::Sow
-            && matches!(phase.rules.as_slice(), [rule] if rule.form == Form::Sow)
-            && phase.turns.is_none()
-    })?;
-    Some(Playout::Sow(index as u8))
-}
-
-/// The card loop: see [`playout_loop`].
-fn card_loop(rules: &Rules, features: Features) -> Option<Playout> {
-    let unsupported = Features::FILTERS
-        .and(Features::EFFECTS)
-        .and(Features::DEAL)
-        .and(Features::SIDE_LINKS)
-        .and(Features::AGAIN);
-    if !features.within(!unsupported) || rules.ends.len() > LOOP_ENDS {
-        return None;
-    }
-    let index = rules
-        .phases
-        .iter()
-        .zip(&rules.plan.draws)
-        .position(|(phase, &draw)| {
-            draw == Draw::Cards
-                && matches!(phase.rules.as_slice(), [rule] if rule.form == Form::Cards)
-                && phase.turns.is_none()
-        })?;
-    Some(Playout::Cards(index as u8))
 }

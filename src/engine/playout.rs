@@ -18,9 +18,9 @@ use rand::Rng;
 use super::bitboard::{nth_cell, nth_cell64};
 use super::play::{below, spend_piece};
 use super::{Move, State};
-use crate::ir::end_test::{Atom, Counter, EndTest, Who};
-use crate::ir::plan::Playout;
-use crate::ir::{Candidates, CmpOp, Rules, Select};
+use crate::ir::loop_ends::{Leaf, Probe, WordEnd};
+use crate::ir::plan::{Playout, LOOP_ENDS};
+use crate::ir::{Candidates, Rules, Select};
 
 /// Plays uniformly random moves until the game ends or no move is legal; returns
 /// the number of moves played. `buf` is reused so that nothing is allocated.
@@ -34,10 +34,13 @@ pub fn random_playout<R: Rng>(
     // The compiler's `playout-loop` pass chose the loop; a loop that stops
     // before the game ends (a forced move, a move it cannot draw) hands
     // over to turn-by-turn play.
-    let played = match rules.plan.playout {
+    let played = match &rules.plan.playout {
         Playout::Turns => 0,
-        Playout::Placement { words } => rules.placement_loop(words, state, buf, rng, max_moves),
-        Playout::Sow(_) | Playout::Cards(_) => rules.loop_of_its_own(state, rng, max_moves),
+        Playout::Placement { words, probes } => {
+            let ends = (words.as_ref(), probes.as_ref());
+            rules.placement_loop(ends, state, buf, rng, max_moves)
+        }
+        Playout::Sow(..) | Playout::Cards(_) => rules.loop_of_its_own(state, rng, max_moves),
     };
     if played < max_moves && !state.is_over() {
         played + rules.turn_playout(NO_PHASE, state, buf, rng, max_moves - played)
@@ -56,7 +59,7 @@ impl Rules {
     #[inline(always)]
     fn placement_loop<R: Rng>(
         &self,
-        words: bool,
+        ends: LoopEnds,
         state: &mut State,
         buf: &mut Vec<Move>,
         rng: &mut R,
@@ -74,7 +77,7 @@ impl Rules {
             return played;
         };
         if played < max_moves && state.phase as usize == last {
-            played + self.placements(words, place, state, rng, max_moves - played)
+            played + self.placements(ends, place, state, rng, max_moves - played)
         } else {
             played
         }
@@ -86,9 +89,11 @@ impl Rules {
     /// `random_playout`'s own code, the calls cost tic-tac-toe 5%.
     #[inline(never)]
     fn loop_of_its_own<R: Rng>(&self, state: &mut State, rng: &mut R, max_moves: u32) -> u32 {
-        let played = match self.plan.playout {
-            Playout::Sow(p) if state.phase == p => self.sow_playout(state, rng, max_moves),
-            Playout::Cards(p) if state.phase == p => self.card_playout(state, rng, max_moves),
+        let played = match &self.plan.playout {
+            Playout::Sow(p, ends) if state.phase == *p => {
+                self.sow_playout(ends, state, rng, max_moves)
+            }
+            Playout::Cards(p) if state.phase == *p => self.card_playout(state, rng, max_moves),
             _ => None,
         };
         played.unwrap_or(0)
@@ -131,23 +136,23 @@ impl Rules {
     #[inline(always)]
     fn placements<R: Rng>(
         &self,
-        words: bool,
+        (words, probes): LoopEnds,
         place: &Select,
         state: &mut State,
         rng: &mut R,
         max_moves: u32,
     ) -> u32 {
-        if words {
-            if let Some(played) = self.word_playout(place, state, rng, max_moves) {
+        if let Some(ends) = words {
+            if let Some(played) = self.word_playout(ends, place, state, rng, max_moves) {
                 return played;
             }
         }
         // Games without scores or effects after the turn run a loop
         // compiled without them.
         if self.plan.keeps.scores || !self.effects.is_empty() {
-            self.placement_playout::<true, R>(place, state, rng, max_moves)
+            self.placement_playout::<true, R>(probes, place, state, rng, max_moves)
         } else {
-            self.placement_playout::<false, R>(place, state, rng, max_moves)
+            self.placement_playout::<false, R>(probes, place, state, rng, max_moves)
         }
     }
 
@@ -161,6 +166,7 @@ impl Rules {
     /// same changes as `play`, turn after turn.
     fn placement_playout<const AFTER_TURN: bool, R: Rng>(
         &self,
+        probes: Option<&[Probe; MAX_PROBES]>,
         place: &Select,
         state: &mut State,
         rng: &mut R,
@@ -170,13 +176,11 @@ impl Rules {
         let mask = place.mask.as_ref().map_or(u128::MAX, |m| m.bits());
         // Words of at most 64 cells are counted and searched as one u64.
         let small = self.geometry.cell_count() <= 64;
-        let mut probes = [Probe::Other; MAX_PROBES];
-        let probed = self.ends.len() <= MAX_PROBES;
-        if probed {
-            for (probe, test) in probes.iter_mut().zip(&self.plan.ends) {
-                *probe = Probe::of(test);
-            }
-        }
+        // The probes, copied: the loop holds them in registers.
+        let (probed, probes) = match probes {
+            Some(p) => (true, *p),
+            None => (false, [Probe::Other; MAX_PROBES]),
+        };
         let seats = self.seats.len();
         let mut played = 0;
         while played < max_moves && !state.is_over() && state.supply[state.mover as usize] > 0 {
@@ -230,7 +234,7 @@ impl Rules {
                         Probe::Full => state.empty_list.is_empty(),
                         Probe::MoverOut if AFTER_TURN => state.supply[seat as usize] == 0,
                         Probe::Either(a, b) if AFTER_TURN => {
-                            a.holds(state, seats) || b.holds(state, seats)
+                            leaf_holds(a, state, seats) || leaf_holds(b, state, seats)
                         }
                         // The loop without effects reads the ends it reads
                         // directly as above and no more: any other arm there
@@ -262,76 +266,22 @@ impl Rules {
 }
 
 /// The most end rules the placement loop reads directly.
-const MAX_PROBES: usize = 4;
+const MAX_PROBES: usize = LOOP_ENDS;
 
-/// An end condition as the placement loop tests it. The leaves are
-/// variants here as well as in [`Leaf`]: one match, not two, on the
-/// common ends (a nested enum cost Gomoku 6%).
-#[derive(Clone, Copy)]
-enum Probe {
-    /// The mover has a line of the table's length (a table index).
-    MoverLine(usize),
-    /// No cell is empty.
-    Full,
-    /// The mover has no piece left (`supply(mover) == 0`).
-    MoverOut,
-    /// `a or b`, both read straight off the state (`supply(mover) == 0 or full`).
-    Either(Leaf, Leaf),
-    /// Any other condition, evaluated.
-    Other,
-}
+/// How the placement loop reads the end rules: on words, and on the state
+/// (`playout-loop` chose them).
+type LoopEnds<'p> = (
+    Option<&'p [WordEnd; LOOP_ENDS]>,
+    Option<&'p [Probe; LOOP_ENDS]>,
+);
 
-/// An end condition the placement loop reads straight off the state.
-/// Two bytes, so that a [`Probe`] is no larger for holding two: a larger
-/// probe made Gomoku's loop 2-3% slower.
-#[derive(Clone, Copy)]
-enum Leaf {
-    /// The mover has a line of the table's length.
-    MoverLine(u8),
-    /// No cell is empty.
-    Full,
-    /// The mover has no piece left.
-    MoverOut,
-}
-
-impl Probe {
-    /// The probe for an end test.
-    fn of(test: &EndTest) -> Self {
-        match *test {
-            EndTest::Either(a, b) => match (Leaf::of(a), Leaf::of(b)) {
-                (Some(a), Some(b)) => Probe::Either(a, b),
-                _ => Probe::Other,
-            },
-            EndTest::One(a) => match Leaf::of(a) {
-                Some(Leaf::MoverLine(t)) => Probe::MoverLine(t as usize),
-                Some(Leaf::Full) => Probe::Full,
-                Some(Leaf::MoverOut) => Probe::MoverOut,
-                None => Probe::Other,
-            },
-            _ => Probe::Other,
-        }
-    }
-}
-
-impl Leaf {
-    /// The leaf for an atom of an end test, if the loop reads it directly.
-    fn of(atom: Atom) -> Option<Self> {
-        Some(match atom {
-            Atom::Line(t, Who::Mover) => Leaf::MoverLine(t),
-            Atom::Full => Leaf::Full,
-            Atom::Compare(Counter::Supply(Who::Mover), CmpOp::Eq, 0) => Leaf::MoverOut,
-            _ => return None,
-        })
-    }
-
-    /// Whether the condition holds after the mover's placement.
-    #[inline(always)]
-    fn holds(self, state: &State, seats: usize) -> bool {
-        let mover = state.mover as usize;
-        match self {
-            Leaf::MoverLine(t) => state.lines[t as usize * seats + mover],
-            Leaf::Full => state.empty_list.is_empty(),
-            Leaf::MoverOut => state.supply[mover] == 0,
-        }
+/// Whether a leaf of an end condition holds after the mover's placement.
+#[inline(always)]
+fn leaf_holds(leaf: Leaf, state: &State, seats: usize) -> bool {
+    let mover = state.mover as usize;
+    match leaf {
+        Leaf::MoverLine(t) => state.lines[t as usize * seats + mover],
+        Leaf::Full => state.empty_list.is_empty(),
+        Leaf::MoverOut => state.supply[mover] == 0,
     }
 }

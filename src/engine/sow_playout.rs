@@ -15,7 +15,8 @@ use rand::Rng;
 use super::pieces::occupy_in;
 use super::state::{Fault, FaultKind};
 use super::{State, MAX_MOVES};
-use crate::ir::end_test::{Atom, Counter, EndTest, Who};
+use crate::ir::end_test::{Atom, Counter, Who};
+use crate::ir::loop_ends::SowEnd;
 use crate::ir::plan::{LOOP_ENDS, SOW_LOOP_CODES};
 use crate::ir::{CellId, Rules, Sowing, NO_CELL};
 use crate::syntax::Span;
@@ -28,14 +29,6 @@ const MAX_SEATS: usize = 8;
 
 /// The most end rules the words test.
 const MAX_ENDS: usize = LOOP_ENDS;
-
-/// An end condition as the words test it: a leaf, or two leaves joined.
-#[derive(Clone, Copy)]
-enum Test {
-    One(Atom),
-    Both(Atom, Atom),
-    Either(Atom, Atom),
-}
 
 /// The position as the sowing playout holds it beside the state.
 struct Words {
@@ -53,17 +46,19 @@ struct Words {
 }
 
 impl Rules {
-    /// Plays random sowing moves on words to the end of the game, or returns
-    /// `None` when the game is not one the words can hold (see the module
-    /// doc); the number of moves played otherwise.
+    /// Plays random sowing moves on words to the end of the game, reading
+    /// the end rules as `ends`, or returns `None` when the game is not one
+    /// the words can hold (see the module doc); the number of moves played
+    /// otherwise.
     #[inline(never)]
     pub(super) fn sow_playout<R: Rng>(
         &self,
+        ends: &[SowEnd; MAX_ENDS],
         state: &mut State,
         rng: &mut R,
         max_moves: u32,
     ) -> Option<u32> {
-        let (sowing, ends) = self.sow_game(state)?;
+        let sowing = self.sow_game(state)?;
         let table = self.plan.sow_counts.as_deref()?;
         let span = self.phases[state.phase as usize].span;
         let mut words = Words::of(self, state);
@@ -85,7 +80,7 @@ impl Rules {
             played += 1;
             ended = ends[..self.ends.len()]
                 .iter()
-                .position(|test| test.holds(&mut words, self));
+                .position(|&end| end_holds(end, &mut words, self));
             if ended.is_some() {
                 break;
             }
@@ -107,20 +102,15 @@ impl Rules {
         Some(played)
     }
 
-    /// The game's sowing and its end tests (the `playout-loop` pass found
-    /// that the rules fit words, and the caller that the game is in the
-    /// sowing phase), or `None` when the mover is to play again or the
-    /// game is over.
-    fn sow_game(&self, state: &State) -> Option<(&Sowing, [Test; MAX_ENDS])> {
+    /// The game's sowing (the `playout-loop` pass found that the rules fit
+    /// words, and the caller that the game is in the sowing phase), or
+    /// `None` when the mover is to play again or the game is over.
+    fn sow_game(&self, state: &State) -> Option<&Sowing> {
         if state.again || state.outcome.is_some() {
             return None;
         }
         let rule = self.phases.get(state.phase as usize)?.rules.first()?;
-        let mut tests = [Test::One(Atom::Full); MAX_ENDS];
-        for (test, end) in tests.iter_mut().zip(&self.plan.ends) {
-            *test = Test::of(end)?;
-        }
-        Some((rule.sowing()?, tests))
+        rule.sowing()
     }
 
     /// One sowing move drawn as `play_random_sow` draws it and played on the
@@ -347,25 +337,13 @@ impl Words {
     }
 }
 
-impl Test {
-    /// The test of an end rule, if it is made of leaves the words read.
-    fn of(test: &EndTest) -> Option<Self> {
-        Some(match *test {
-            EndTest::One(a) => Test::One(a),
-            EndTest::Both(a, b) => Test::Both(a, b),
-            EndTest::Either(a, b) => Test::Either(a, b),
-            EndTest::LockedSum(..) | EndTest::Evaluated => return None,
-        })
-    }
-
-    /// Whether the condition holds on the words.
-    #[inline(always)]
-    fn holds(self, words: &mut Words, rules: &Rules) -> bool {
-        match self {
-            Test::One(a) => atom_holds(a, words, rules),
-            Test::Both(a, b) => atom_holds(a, words, rules) && atom_holds(b, words, rules),
-            Test::Either(a, b) => atom_holds(a, words, rules) || atom_holds(b, words, rules),
-        }
+/// Whether an end rule holds on the words.
+#[inline(always)]
+fn end_holds(end: SowEnd, words: &mut Words, rules: &Rules) -> bool {
+    match end {
+        SowEnd::One(a) => atom_holds(a, words, rules),
+        SowEnd::Both(a, b) => atom_holds(a, words, rules) && atom_holds(b, words, rules),
+        SowEnd::Either(a, b) => atom_holds(a, words, rules) || atom_holds(b, words, rules),
     }
 }
 

@@ -13,7 +13,7 @@ use super::drop::UP;
 use super::play::below;
 use super::state::copy_slice;
 use super::State;
-use crate::ir::end_test::{Atom, EndTest, Who};
+use crate::ir::loop_ends::WordEnd;
 use crate::ir::plan::LOOP_ENDS;
 use crate::ir::{Candidates, CellId, LineTable, Rules, Select};
 
@@ -22,15 +22,6 @@ const MAX_ENDS: usize = LOOP_ENDS;
 
 /// The most seats (the language's limit).
 const MAX_SEATS: usize = 8;
-
-/// An end condition a word playout tests on its words.
-#[derive(Clone, Copy)]
-enum WordEnd {
-    /// The mover has a line of the table's length.
-    MoverLine(usize),
-    /// No cell is empty.
-    Full,
-}
 
 /// What a word playout needs of the rules, worked out once per playout.
 struct WordGame {
@@ -62,12 +53,13 @@ impl Rules {
     #[inline(always)]
     pub(super) fn word_playout<R: Rng>(
         &self,
+        ends: &[WordEnd; MAX_ENDS],
         place: &Select,
         state: &mut State,
         rng: &mut R,
         max_moves: u32,
     ) -> Option<u32> {
-        let game = self.word_game(place, state)?;
+        let game = self.word_game(ends, place, state)?;
         let mut words = Words::of(state, self.seats.len());
         // A turn fills an empty cell: at most 64 turns.
         let mut played = [(0 as CellId, 0u8); 64];
@@ -98,19 +90,18 @@ impl Rules {
     }
 
     /// The word game of `place` (the `playout-loop` pass found that the
-    /// rules fit words), or `None` when the game is over.
-    fn word_game(&self, place: &Select, state: &State) -> Option<WordGame> {
+    /// rules fit words, and read the end rules as `ends`), or `None` when
+    /// the game is over.
+    fn word_game(
+        &self,
+        ends: &[WordEnd; MAX_ENDS],
+        place: &Select,
+        state: &State,
+    ) -> Option<WordGame> {
         if state.outcome.is_some() {
             return None;
         }
-        let mut ends = [WordEnd::Full; MAX_ENDS];
-        for (slot, test) in ends.iter_mut().zip(&self.plan.ends) {
-            *slot = match test {
-                EndTest::One(Atom::Line(t, Who::Mover)) => WordEnd::MoverLine(*t as usize),
-                EndTest::One(Atom::Full) => WordEnd::Full,
-                _ => return None,
-            };
-        }
+        let ends = *ends;
         let compass = &self.geometry.compass;
         let drop = match place.candidates {
             Candidates::Empty => None,
@@ -145,7 +136,7 @@ impl Rules {
         game.ends[..self.ends.len()]
             .iter()
             .position(|end| match *end {
-                WordEnd::MoverLine(t) => words.lines >> (t * seats + mover) & 1 != 0,
+                WordEnd::MoverLine(t) => words.lines >> (t as usize * seats + mover) & 1 != 0,
                 WordEnd::Full => words.empty == 0,
             })
     }

@@ -8,6 +8,7 @@
 //! general paths only: the differential test compares the two.
 
 use super::end_test::EndTest;
+use super::loop_ends::{Probe, SowEnd, WordEnd};
 use super::{CellId, Geometry};
 
 /// The passes that may specialise a game, in the order they run.
@@ -190,17 +191,53 @@ pub enum Playout {
     /// Turn by turn: a random move, played.
     Turns,
     /// The last phase is one placement a turn: earlier phases turn by turn,
-    /// then a loop of placements, on words held in registers when `words`
-    /// (a board of at most 64 cells, no scores, effects or runs, ends of a
-    /// mover's line or a full board).
+    /// then a loop of placements.
     Placement {
-        /// Whether the loop runs on words.
-        words: bool,
+        /// The end rules as the loop reads them on words held in registers,
+        /// when it runs on words (a board of at most 64 cells, no scores,
+        /// effects or runs, ends of a mover's line or a full board).
+        words: Option<[WordEnd; LOOP_ENDS]>,
+        /// The end rules as the loop reads them on the state, when there
+        /// are at most [`LOOP_ENDS`].
+        probes: Option<[Probe; LOOP_ENDS]>,
     },
-    /// The phase of one sowing rule, to the end, on words.
-    Sow(u8),
+    /// The phase of one sowing rule, to the end, on words: the phase and
+    /// the end rules as the loop reads them.
+    Sow(u8, [SowEnd; LOOP_ENDS]),
     /// The phase of one card rule, to the end, in a loop of its own.
     Cards(u8),
+}
+
+impl Playout {
+    /// The loop, and how it reads the first `ends` end rules, as `--ir`
+    /// prints it (`placement loop on words reading [MoverLine(0), Full]`).
+    pub fn describe(&self, ends: usize) -> String {
+        match self {
+            Playout::Turns => "turn by turn".into(),
+            Playout::Placement { words, probes } => {
+                let words = words.as_ref().map_or(String::new(), |w| {
+                    format!(" on words reading {};", first(w, ends))
+                });
+                let probes = probes
+                    .as_ref()
+                    .map_or("each by the engine".into(), |p| first(p, ends));
+                format!("placement loop{words} on the state reading {probes}")
+            }
+            Playout::Sow(phase, sow) => {
+                format!(
+                    "sowing loop in phase {} reading {}",
+                    phase + 1,
+                    first(sow, ends)
+                )
+            }
+            Playout::Cards(phase) => format!("card loop in phase {}", phase + 1),
+        }
+    }
+}
+
+/// The first `n` readers of a loop's, as `--ir` prints them.
+fn first<T: std::fmt::Debug>(all: &[T], n: usize) -> String {
+    format!("{:?}", &all[..n.min(all.len())])
 }
 
 /// What the state keeps beside the position: tables brought up to date as

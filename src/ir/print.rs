@@ -451,7 +451,10 @@ impl Printer<'_> {
         let phases = self.rules.phases.iter().zip(&plan.draws);
         let draws = phases.map(|(p, d)| format!("{} {d:?}", p.name));
         out.push(format!("random draws: {}", list(draws.collect())));
-        out.push(format!("playout: {:?}", plan.playout));
+        out.push(format!(
+            "playout: {}",
+            plan.playout.describe(self.rules.ends.len())
+        ));
         let k = plan.keeps;
         out.push(format!(
             "state keeps: tops {}, slots {}, links {}, scores {}",
