@@ -207,12 +207,10 @@ pub fn compile_with(
             .map(|r| moves::move_rule(&mut lower, r, &board))
             .collect::<Result<Vec<_>, _>>()?;
         phases.push(Phase {
-            alike: false,
             name: p.name.clone(),
             turns,
             rules,
             otherwise: cards::otherwise(&mut lower, p)?,
-            forms: (0, 0),
             span: p.span,
         });
     }

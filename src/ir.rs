@@ -128,12 +128,6 @@ pub struct Phase {
     pub rules: Vec<MoveRule>,
     /// The move taken when no other is legal, if any.
     pub otherwise: Option<Otherwise>,
-    /// How many of its rules are track rules and card rules: two or more
-    /// of one form may give one move twice, merged after listing.
-    pub forms: (usize, usize),
-    /// Whether two of its rules choose cells alike, so that their moves
-    /// may be written alike: merged by their text after listing.
-    pub alike: bool,
     /// Where it is declared.
     pub span: Span,
 }

@@ -13,7 +13,7 @@
 //! turn: `tests/passes.rs` compares the two on every shipped game, the
 //! docs' examples and a corpus of odd rules files.
 
-use crate::ir::plan::{Draw, Pass, Passes, Plan};
+use crate::ir::plan::{Draw, Merges, Pass, Passes, Plan};
 use crate::ir::{Candidates, EndResult, Filter, Form, MoveRule, Node, Phase, Read, Rules, Step};
 
 /// What a game uses, as bits: what a pass must support to fire.
@@ -196,10 +196,13 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
         }
     }
     // How moves are merged after listing depends on the rules' final forms.
-    for phase in &mut rules.phases {
-        phase.alike = super::moves::may_read_alike(&phase.rules);
+    for (phase, merges) in rules.phases.iter().zip(&mut rules.plan.merges) {
         let count = |form| phase.rules.iter().filter(|r| r.form == form).count();
-        phase.forms = (count(Form::Track), count(Form::Cards));
+        *merges = Merges {
+            track_rules: count(Form::Track),
+            card_rules: count(Form::Cards),
+            alike: super::moves::may_read_alike(&phase.rules),
+        };
     }
 }
 

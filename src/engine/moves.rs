@@ -84,7 +84,8 @@ impl Rules {
         }
         let phase = &self.phases[state.phase as usize];
         let has_piece = state.supply[state.mover as usize] > 0;
-        let (track_rules, card_rules) = phase.forms;
+        let merges = self.plan.merges[state.phase as usize];
+        let (track_rules, card_rules) = (merges.track_rules, merges.card_rules);
         // Two or more track rules are listed together, card by card, after
         // the other rules' moves.
         let merged = self.track.is_some() && track_rules > 1;
@@ -145,7 +146,7 @@ impl Rules {
             out.sort_unstable();
             out.dedup();
         }
-        if phase.alike {
+        if merges.alike {
             // A move is written by its cells: two rules' moves written alike
             // are one move, the first rule's (as with card moves).
             let mut seen = std::collections::HashSet::new();

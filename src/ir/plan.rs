@@ -288,6 +288,21 @@ impl JoinedAround {
     }
 }
 
+/// How a phase's listed moves are merged, from its rules' final forms:
+/// two rules' moves may be one move, listed once (the first rule's).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Merges {
+    /// How many of its rules are track rules: two or more are listed
+    /// together, card by card.
+    pub track_rules: usize,
+    /// How many of its rules are card rules: the same cards naming the same
+    /// cell under two are one move.
+    pub card_rules: usize,
+    /// Whether two of its rules choose cells alike, so that their moves
+    /// may be written alike: merged by their text after listing.
+    pub alike: bool,
+}
+
 /// What the passes chose.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
@@ -297,6 +312,9 @@ pub struct Plan {
     pub joined_around: JoinedAround,
     /// Per phase: how a random move is drawn.
     pub draws: Vec<Draw>,
+    /// Per phase: how its listed moves are merged (not a pass: from the
+    /// rules' forms once the passes ran).
+    pub merges: Vec<Merges>,
     /// Per end rule: how its condition is read.
     pub ends: Vec<EndTest>,
     /// When the game has one sowing rule and it sows any occupied (or any)
@@ -329,6 +347,7 @@ impl Plan {
             keeps,
             joined_around: JoinedAround::default(),
             draws: vec![Draw::Listed; phases],
+            merges: vec![Merges::default(); phases],
             ends: vec![EndTest::Evaluated; ends],
             sow_counts: None,
             score_runs: None,

@@ -16,6 +16,7 @@ mod step;
 use node::{Exprs, Hint};
 
 use super::geometry::Shape;
+use super::plan::Merges;
 use super::track::{AfterMove, MoveEffect, Track, When};
 use super::{
     CellId, EffectOp, EndResult, Filter, Forced, Form, MoveRule, Node, Phase, Rules, Supply,
@@ -35,8 +36,8 @@ pub fn program_text(rules: &Rules) -> String {
     p.header(&mut lines);
     p.pieces(&mut lines);
     p.cards(&mut lines);
-    for phase in &rules.phases {
-        p.phase(phase, &mut lines);
+    for (phase, merges) in rules.phases.iter().zip(&rules.plan.merges) {
+        p.phase(phase, *merges, &mut lines);
     }
     p.after_turn(&mut lines);
     p.outcome(&mut lines);
@@ -294,14 +295,14 @@ impl Printer<'_> {
     }
 
     /// A phase: its name and length, each rule and the forced move.
-    fn phase(&self, phase: &Phase, out: &mut Vec<String>) {
+    fn phase(&self, phase: &Phase, merges: Merges, out: &mut Vec<String>) {
         let turns = match phase.turns {
             Some(1) => " for 1 turn".to_string(),
             Some(n) => format!(" for {n} turns"),
             None => String::new(),
         };
-        let (track, cards) = phase.forms;
-        let alike = if phase.alike {
+        let (track, cards) = (merges.track_rules, merges.card_rules);
+        let alike = if merges.alike {
             ", moves merged by text"
         } else {
             ""
