@@ -188,6 +188,7 @@ use BuiltinId as B;
 use Ty::{Bool, Card, Cell, Int, Seat};
 
 mod board;
+pub mod facts;
 
 /// Every built-in, in the order the docs list them.
 pub fn all() -> impl Iterator<Item = &'static Builtin> {

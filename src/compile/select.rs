@@ -5,10 +5,10 @@
 
 use super::lower::Lowerer;
 use super::CompileError;
-use crate::builtins::BuiltinId;
+use crate::builtins::{facts, BuiltinId};
 use crate::check::program::Typed;
-use crate::ir::{At, Read, SpaceKind};
-use crate::ir::{Candidates, CellId, CellMask, CmpOp, MoverFacts, Node, Select, NO_CELL};
+use crate::ir::{At, Read};
+use crate::ir::{Candidates, CellId, CellMask, CmpOp, MoverFacts, Node, Select};
 use crate::syntax::ast::Aggregate;
 
 impl Lowerer<'_> {
@@ -170,65 +170,23 @@ impl Lowerer<'_> {
     }
 
     /// The value of a built-in at cell `chosen`, if it reads only the
-    /// board's fixed facts and its arguments are fixed.
+    /// board's fixed facts and its arguments are fixed: the engine's own
+    /// implementation of the row (`builtins::facts`), run once here.
     fn fixed_call(&self, id: BuiltinId, args: &[Node], chosen: CellId) -> Option<i64> {
-        use BuiltinId as B;
-        let g = self.geometry;
-        let v = |n: &Node| self.fixed_value(n, chosen);
-        // A fixed cell, `Some(None)` for no cell.
-        let cell = |n: &Node| {
-            let c = v(n)? as CellId;
-            Some((c != NO_CELL).then_some(c as usize))
+        let mut values = [0; 3];
+        if args.len() > values.len() {
+            return None;
+        }
+        for (value, arg) in values.iter_mut().zip(args) {
+            *value = self.fixed_value(arg, chosen)?;
+        }
+        let board = facts::Board {
+            geometry: self.geometry,
+            track: self.track,
+            numbers: self.numbers,
+            field_of: self.field_of,
         };
-        let fact = |table: &[bool], c: Option<usize>| c.and_then(|c| table.get(c)) == Some(&true);
-        let space = |kind: SpaceKind, c: &Node| {
-            let c = cell(c)?;
-            let track = self.track?;
-            Some(c.is_some_and(|c| track.kind.get(c) == Some(&kind)) as i64)
-        };
-        Some(match (id, args) {
-            (B::Edge, [c]) => fact(&g.edge, cell(c)?) as i64,
-            (B::Corner, [c]) => fact(&g.corner, cell(c)?) as i64,
-            (B::Centre, [c]) => fact(&g.centre, cell(c)?) as i64,
-            (B::Home, [c]) => space(SpaceKind::Home, c)?,
-            (B::StartSpace, [c]) => space(SpaceKind::Start, c)?,
-            (B::EndZone, [c]) => space(SpaceKind::End, c)?,
-            (B::Numbered, [c]) => space(SpaceKind::Numbered, c)?,
-            (B::SeatOf, [c]) => {
-                let c = cell(c)?;
-                let ring = g.ring.as_ref().map(|r| &r.seat_of);
-                let seats = self.track.map(|t| &t.seat_of).or(ring)?;
-                c.and_then(|c| seats.get(c).copied()).map_or(-1, i64::from)
-            }
-            (B::Adjacent, [a, b]) => g.adjacent(v(a)? as CellId, v(b)? as CellId) as i64,
-            (B::Pit, [c]) => cell(c)?.is_some_and(|c| g.is_pit(c as CellId)) as i64,
-            (B::Opposite, [c]) => i64::from(cell(c)?.map_or(NO_CELL, |c| g.opposite(c as CellId))),
-            (B::Row, [c]) => cell(c)?.map_or(0, |c| i64::from(g.compass.rows[c])),
-            (B::Column, [c]) => cell(c)?.map_or(0, |c| i64::from(g.compass.columns[c])),
-            (B::Step, [c, d]) => match (cell(c)?, u8::try_from(v(d)?)) {
-                (Some(c), Ok(d @ 0..8)) => i64::from(g.compass.step(c as CellId, d)),
-                _ => i64::from(NO_CELL),
-            },
-            (B::Between, [a, b]) => match (cell(a)?, cell(b)?) {
-                (Some(a), Some(b)) => i64::from(g.compass.between(a as CellId, b as CellId)),
-                _ => i64::from(NO_CELL),
-            },
-            (B::OnSide, [c, side]) => match (cell(c)?, u8::try_from(v(side)?)) {
-                (Some(c), Ok(s @ 0..4)) => g.compass.on_side(c as CellId, s) as i64,
-                _ => 0,
-            },
-            (B::Number, [c]) => {
-                let number = cell(c)?.and_then(|c| self.numbers.get(c));
-                number.copied().unwrap_or(0)
-            }
-            (B::Field, [n]) => {
-                let field = usize::try_from(v(n)?)
-                    .ok()
-                    .and_then(|n| self.field_of.get(n));
-                i64::from(field.copied().unwrap_or(NO_CELL))
-            }
-            _ => return None,
-        })
+        Some(facts::of(id)?(board, &values))
     }
 }
 

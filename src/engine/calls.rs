@@ -9,8 +9,8 @@
 //! counter its index.
 
 use super::eval::{supply_value, Scope};
-use crate::builtins::BuiltinId;
-use crate::ir::{CellId, Read, Rules, SpaceKind, NO_CELL};
+use crate::builtins::{facts, BuiltinId};
+use crate::ir::{CellId, Read, Rules};
 
 /// The most arguments a built-in takes (`connects(p, a, b)`).
 pub(super) const MAX_ARGS: usize = 3;
@@ -34,11 +34,7 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::Passes => r.read(Read::Passes, s),
         B::Last | B::Cell | B::From | B::To => 0,
         B::Empty => r.empty_at(s.state, cell(a[0])),
-        B::Edge => on_cell(&r.geometry.edge, a[0]),
-        B::Corner => on_cell(&r.geometry.corner, a[0]),
-        B::Centre => on_cell(&r.geometry.centre, a[0]),
         B::Height => r.height_at(s.state, cell(a[0])),
-        B::Adjacent => r.geometry.adjacent(cell(a[0]), cell(a[1])) as i64,
         B::Line => r
             .entry(&s.state.lines, a[0] as u8, seat(a[1]))
             .is_some_and(|&l| l) as i64,
@@ -55,8 +51,6 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::Count => counter(&s.state.counts, a[0]),
         B::Captured => counter(&s.state.captured, a[0]),
         B::HandSize => s.state.hand_len.get(seat(a[0])).map_or(0, |&n| n as i64),
-        B::Number => r.number_at(cell(a[0])),
-        B::Field => r.field_at(a[0]),
         B::Owner => r.owner_at(s.state, cell(a[0])),
         B::Stones => r.stones_at(s.state, seat(a[0]), cell(a[1])),
         B::Lead => r.lead_at(s.state, seat(a[0]), cell(a[1])),
@@ -67,26 +61,29 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::Value => r.value_of(a[0]),
         // No partner (no teams) reads as seat 0.
         B::Partner => r.partner.get(seat(a[0])).map_or(0, |&p| p as i64),
-        B::Home => space_is(r, SpaceKind::Home, a[0]),
-        B::StartSpace => space_is(r, SpaceKind::Start, a[0]),
-        B::EndZone => space_is(r, SpaceKind::End, a[0]),
-        B::Numbered => space_is(r, SpaceKind::Numbered, a[0]),
-        B::SeatOf => r.seat_at(a[0]),
         B::Locked => r.locked(s.state, cell(a[0])) as i64,
         B::LockedMovers => r.locked_movers(s.state, seat(a[0])) as i64,
-        B::Step => r.step_from(cell(a[0]), a[1]),
-        B::Between => i64::from(r.geometry.compass.between(cell(a[0]), cell(a[1]))),
-        B::OnSide => {
-            let side = u8::try_from(a[1]).ok().filter(|&s| s < 4);
-            side.is_some_and(|side| r.geometry.compass.on_side(cell(a[0]), side)) as i64
-        }
-        B::Row => at_cell(&r.geometry.compass.rows, a[0]),
-        B::Column => at_cell(&r.geometry.compass.columns, a[0]),
         B::Store => r.geometry.store(seat(a[0])) as i64,
-        B::Opposite => r.geometry.opposite(cell(a[0])) as i64,
-        B::Pit => r.geometry.is_pit(cell(a[0])) as i64,
         B::Encloses => r.encloses(s.state, cell(a[0])) as i64,
         B::Connects => r.connects(s.state, seat(a[0]), a[1], a[2]) as i64,
+        B::Edge => facts::edge(r.board(), a),
+        B::Corner => facts::corner(r.board(), a),
+        B::Centre => facts::centre(r.board(), a),
+        B::Home => facts::home(r.board(), a),
+        B::StartSpace => facts::start_space(r.board(), a),
+        B::EndZone => facts::end_zone(r.board(), a),
+        B::Numbered => facts::numbered(r.board(), a),
+        B::SeatOf => facts::seat_of(r.board(), a),
+        B::Adjacent => facts::adjacent(r.board(), a),
+        B::Pit => facts::pit(r.board(), a),
+        B::Opposite => facts::opposite(r.board(), a),
+        B::Row => facts::row(r.board(), a),
+        B::Column => facts::column(r.board(), a),
+        B::Step => facts::step(r.board(), a),
+        B::Between => facts::between(r.board(), a),
+        B::OnSide => facts::on_side(r.board(), a),
+        B::Number => facts::number(r.board(), a),
+        B::Field => facts::field(r.board(), a),
         B::Direction(_)
         | B::Side(_)
         | B::Forward
@@ -110,23 +107,4 @@ fn seat(v: i64) -> usize {
 /// A seat's counter; a seat of none has none: 0.
 fn counter<T: Copy + Into<i64>>(counters: &[T], p: i64) -> i64 {
     counters.get(seat(p)).map_or(0, |&v| v.into())
-}
-
-/// Whether a cell is marked in a per-cell table (no cell: not).
-fn on_cell(marks: &[bool], c: i64) -> i64 {
-    let c = cell(c);
-    (c != NO_CELL && marks.get(c as usize).copied().unwrap_or(false)) as i64
-}
-
-/// A cell's entry in a per-cell table of small numbers (no cell: 0).
-fn at_cell<T: Copy + Into<i64>>(table: &[T], c: i64) -> i64 {
-    table.get(cell(c) as usize).map_or(0, |&v| v.into())
-}
-
-/// Whether a cell is a track space of `kind`.
-fn space_is(r: &Rules, kind: SpaceKind, c: i64) -> i64 {
-    let c = cell(c) as usize;
-    r.track
-        .as_ref()
-        .is_some_and(|t| t.kind.get(c) == Some(&kind)) as i64
 }

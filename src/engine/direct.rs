@@ -11,7 +11,7 @@
 
 use super::eval::{next_seat, supply_value, Scope};
 use super::State;
-use crate::builtins::BuiltinId;
+use crate::builtins::{facts, BuiltinId};
 use crate::ir::read::Who;
 use crate::ir::{Against, At, CellId, Read, Rules, Test, NO_CELL};
 
@@ -173,15 +173,12 @@ impl Rules {
     /// The cell's number (0 for no cell).
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn number_at(&self, c: CellId) -> i64 {
-        self.numbers.get(c as usize).copied().unwrap_or(0)
+        facts::number(self.board(), &[i64::from(c), 0, 0])
     }
 
     /// The cell numbered `n`, or `NO_CELL`.
     pub(super) fn field_at(&self, n: i64) -> i64 {
-        usize::try_from(n)
-            .ok()
-            .and_then(|n| self.field_of.get(n).copied())
-            .unwrap_or(NO_CELL) as i64
+        facts::field(self.board(), &[n, 0, 0])
     }
 
     /// A card's value, from its code (0 for none).
@@ -195,12 +192,17 @@ impl Rules {
     /// The seat a cell belongs to (its track segment, home or end zone, or
     /// its ring's side), or -1.
     pub(super) fn seat_at(&self, cell: i64) -> i64 {
-        let c = cell as CellId as usize;
-        let ring = self.geometry.ring.as_ref().map(|r| &r.seat_of);
-        let track = self.track.as_ref().map(|t| &t.seat_of);
-        track
-            .or(ring)
-            .and_then(|s| s.get(c))
-            .map_or(-1, |&p| p as i64)
+        facts::seat_of(self.board(), &[cell, 0, 0])
+    }
+
+    /// The board's fixed facts, as the built-ins read them.
+    #[inline]
+    pub(super) fn board(&self) -> facts::Board<'_> {
+        facts::Board {
+            geometry: &self.geometry,
+            track: self.track.as_ref(),
+            numbers: &self.numbers,
+            field_of: &self.field_of,
+        }
     }
 }

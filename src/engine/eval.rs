@@ -305,15 +305,6 @@ impl Rules {
         }
     }
 
-    /// The cell one step from `c` in direction `d`, or `NO_CELL` (no cell,
-    /// or not a compass direction).
-    pub(super) fn step_from(&self, c: CellId, d: i64) -> i64 {
-        match u8::try_from(d) {
-            Ok(d @ 0..8) if c != NO_CELL => self.geometry.compass.step(c, d) as i64,
-            _ => NO_CELL as i64,
-        }
-    }
-
     /// Whether `seat` tops a cell on side `side`: on its bitboard, when the
     /// state keeps one, only its own cells are looked at.
     fn piece_on_side(&self, state: &State, seat: usize, side: i64) -> bool {
