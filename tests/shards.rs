@@ -248,3 +248,39 @@ fn studies_of_neighbouring_seeds_share_no_game_unless_asked_to() {
         "{said}"
     );
 }
+
+/// A sowing game whose every stack has more paths than the engine lists
+/// (R0005) once the stacks grow: each game meets the fault.
+const CUT_SHORT: &str = "game \"Cut short\"
+players A, B
+board square 2 x 2 with stacks
+neutral Tan
+supply 40
+setup: put 1 Tan where true
+
+phase play
+  place where true then sow
+
+end when turn == 0: draw
+";
+
+#[test]
+fn games_that_met_a_fault_are_counted_by_code_and_merge_like_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cut-short.game");
+    std::fs::write(&file, CUT_SHORT).unwrap();
+    let file = file.to_string_lossy().into_owned();
+    let study = [file.as_str(), "--games", "12", "--seed", "5"];
+    let merged = merge_equals_one_run(&study, 3);
+    assert_eq!(merged["faults"], serde_json::json!([["R0005", 12]]));
+    // People see the code, how many games met it and where to read more.
+    let text = tabula(&["simulate", &file, "--games", "12", "--seed", "5"]);
+    let line = text.lines().find(|l| l.starts_with("fault R0005"));
+    let line = line.unwrap_or_else(|| panic!("no fault line in:\n{text}"));
+    assert!(line.contains("12 (100.0%)"), "{line}");
+    assert!(line.contains("tabula explain R0005"), "{line}");
+    // A study without faults says nothing of them.
+    let ttt = rules("tic-tac-toe.game");
+    let quiet = tabula(&["simulate", &ttt, "--games", "20", "--format", "json"]);
+    assert!(!quiet.contains("faults"), "{quiet}");
+}

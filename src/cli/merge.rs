@@ -72,6 +72,12 @@ impl Share for Summary {
         sum.add(&mut self.games, s.games);
         sum.add(&mut self.draws, s.draws);
         sum.add(&mut self.unfinished, s.unfinished);
+        for (code, n) in &s.faults {
+            match self.faults.iter_mut().find(|(c, _)| c == code) {
+                Some((_, total)) => sum.add(total, *n),
+                None => self.faults.push((code.clone(), *n)),
+            }
+        }
         sum.add(&mut self.total_length, s.total_length);
         self.seconds += s.seconds;
         self.threads = self.threads.max(s.threads);
@@ -88,6 +94,7 @@ impl Share for Summary {
     }
     fn finish(&mut self) {
         self.study.shard = None;
+        self.faults.sort();
         self.study.first = 0;
         self.derive_means();
     }

@@ -266,5 +266,6 @@ fn play_one(
         outcome: state.outcome,
         scores: state.scores.clone(),
         length,
+        fault: state.fault().map(|f| f.kind),
     })
 }

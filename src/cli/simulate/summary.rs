@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::view::rounded;
 use super::seating::Seeds;
-use crate::engine::Outcome;
+use crate::engine::{FaultKind, Outcome};
 use crate::ir::Rules;
 
 /// One finished (or stuck) game.
@@ -17,6 +17,8 @@ pub struct Game {
     pub scores: Vec<i32>,
     /// Moves played.
     pub length: u32,
+    /// The first fault the engine met in the game, if any.
+    pub fault: Option<FaultKind>,
 }
 
 /// What a simulation was asked: the same for every shard of one study.
@@ -82,6 +84,12 @@ pub struct Summary {
     pub draws: u32,
     /// Games that stopped without a result (no legal move, or too long).
     pub unfinished: u32,
+    /// Per fault code (`R0003` to `R0006`), the games in which the engine
+    /// met it first: a division by zero, an overflow, a position whose
+    /// moves were cut short at the most moves or the longest time a
+    /// listing takes. Zeros are left out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<(String, u32)>,
     /// Whether the rules keep a score (the score column is shown).
     pub scored: bool,
     /// The rules' `limit N turns`, 0 for none.
@@ -116,7 +124,15 @@ pub fn summarise(
     let mut wins = vec![0; seats];
     let (mut draws, mut unfinished) = (0, 0);
     let mut score_totals = vec![0i64; seats];
+    let mut faults: Vec<(String, u32)> = Vec::new();
     for g in games {
+        if let Some(kind) = g.fault {
+            let code = fault_code(kind);
+            match faults.iter_mut().find(|(c, _)| c == code) {
+                Some((_, n)) => *n += 1,
+                None => faults.push((code.to_string(), 1)),
+            }
+        }
         match g.outcome {
             Some(Outcome::Win(w)) => {
                 let team = rules.team.get(w as usize).copied();
@@ -131,6 +147,7 @@ pub fn summarise(
             *sum += i64::from(s);
         }
     }
+    faults.sort();
     let mut summary = Summary {
         game: rules.title.clone(),
         study,
@@ -141,6 +158,7 @@ pub fn summarise(
         wins,
         draws,
         unfinished,
+        faults,
         scored: rules.score.is_some(),
         turn_limit: rules.turn_limit,
         score_totals,
@@ -166,6 +184,16 @@ impl Summary {
         let secs = self.seconds.max(1e-9);
         self.games_per_second = f64::from(self.games) / secs;
         self.moves_per_second = self.total_length as f64 / secs;
+    }
+}
+
+/// The diagnostic code of a fault, as `check --playouts` reports it.
+fn fault_code(kind: FaultKind) -> &'static str {
+    match kind {
+        FaultKind::DivisionByZero => "R0003",
+        FaultKind::Overflow => "R0004",
+        FaultKind::TooManyMoves => "R0005",
+        FaultKind::SlowListing => "R0006",
     }
 }
 
@@ -261,6 +289,15 @@ fn summary_text(s: &Summary) -> String {
             "unfinished",
             s.unfinished,
             pct(s.unfinished)
+        );
+    }
+    for (code, n) in &s.faults {
+        let _ = writeln!(
+            out,
+            "{:<27} {:>6} ({:>5.1}%)  (`tabula explain {code}`; `tabula check --playouts` shows one)",
+            format!("fault {code}"),
+            n,
+            pct(*n)
         );
     }
     let _ = writeln!(out, "mean length: {:.1} moves", s.mean_length);
