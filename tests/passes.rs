@@ -98,7 +98,7 @@ fn on_every_source(check: fn(&str, &Rules, &Rules)) {
 /// The most one source may take, in a debug build on a loaded machine: a
 /// source that hangs fails the test, named, instead of hanging CI. The
 /// slowest, `track-max-sizes` (a 12 split among six movers, played with
-/// each of the 18 passes left out), took 90 s in
+/// each of the 19 passes left out), took 90 s in
 /// `every_playout_loop_ends_where_turn_by_turn_play_does` on 2026-11-27
 /// (debug, 2 cores, load 2.5) and over 120 s with a build beside it.
 const LIMIT: std::time::Duration = std::time::Duration::from_secs(240);

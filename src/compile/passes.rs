@@ -186,6 +186,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::ScoreRuns => score_runs(rules),
             Pass::EndTests => super::end_tests::end_tests(rules),
             Pass::BlockLine => block_line(rules),
+            Pass::TakeBack => take_back(rules),
             Pass::RandomDraw => random_draws(rules),
             Pass::PlayoutLoop => super::playout_loop::playout_loop(rules),
             Pass::DirectReads => super::direct_reads::direct_reads(rules),
@@ -227,6 +228,23 @@ fn block_line(rules: &mut Rules) -> Option<String> {
     let draws = rest.iter().all(|e| matches!(e.result, EndResult::Draw));
     rules.plan.block_line = (blocks && draws && !rules.majority).then_some(line);
     rules.plan.block_line.map(|t| format!("line table #{t}"))
+}
+
+/// `take-back`: `must block` plays every move of the mover to see whether
+/// it stops the threat. On a board whose pieces make their cells the
+/// mover's (no `owner majority`, which recounts around a placement), one
+/// copy serves them all: a move that only put a piece is turned back by
+/// taking the piece off, and chain moves that differ only in their last
+/// `place` share the position before it, played once. Else each move is
+/// played on a fresh copy of the position.
+fn take_back(rules: &mut Rules) -> Option<String> {
+    let features = Features::of(rules);
+    let blocks = !features.within(!Features::FILTERS);
+    rules.plan.take_back = blocks && features.within(!Features::MAJORITY);
+    rules
+        .plan
+        .take_back
+        .then(|| "must block's moves on one copy".to_string())
 }
 
 /// `sow-counts`: when the game has one sowing rule that may sow any

@@ -87,6 +87,12 @@ impl Rules {
     /// child that is that position plus the last move's piece is turned
     /// back by taking the piece off, not copied again.
     fn play_from(&self, state: &State, prefix: &mut Prefix, child: &mut State, m: Move) {
+        if !self.plan.take_back {
+            // Without `take-back`: each move on a fresh copy.
+            child.clone_from(state);
+            self.play(child, m);
+            return;
+        }
         let chain = match m {
             Move::Chain { rule, choices } => self
                 .rule(rule)
@@ -124,10 +130,11 @@ impl Rules {
     }
 
     /// Makes `child` the position `base`: when it is `base` after a turn
-    /// that only put a piece on `placed`, by taking the piece back.
+    /// that only put a piece on `placed`, by taking the piece back (the
+    /// `take-back` pass found that no majority is recounted).
     fn reset_child(&self, child: &mut State, base: &State, placed: Option<CellId>) {
         match placed {
-            Some(cell) if !self.majority => child.take_back_place(cell, base, self),
+            Some(cell) => child.take_back_place(cell, base, self),
             _ => child.clone_from(base),
         }
     }

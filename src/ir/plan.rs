@@ -42,6 +42,8 @@ pub enum Pass {
     EndTests,
     /// `must block` reads a win off the line table of the rules' win.
     BlockLine,
+    /// `must block` plays each move on one copy, a piece taken back.
+    TakeBack,
     /// A random move drawn without listing every move.
     RandomDraw,
     /// A random playout run in a loop of its own.
@@ -54,7 +56,7 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 18] = [
+    pub const ALL: [Pass; 19] = [
         Pass::Bitboards,
         Pass::SideLinks,
         Pass::PlaceForm,
@@ -69,6 +71,7 @@ impl Pass {
         Pass::ScoreRuns,
         Pass::EndTests,
         Pass::BlockLine,
+        Pass::TakeBack,
         Pass::RandomDraw,
         Pass::PlayoutLoop,
         Pass::DirectReads,
@@ -92,6 +95,7 @@ impl Pass {
             Pass::ScoreRuns => "score-runs",
             Pass::EndTests => "end-tests",
             Pass::BlockLine => "block-line",
+            Pass::TakeBack => "take-back",
             Pass::RandomDraw => "random-draw",
             Pass::PlayoutLoop => "playout-loop",
             Pass::DirectReads => "direct-reads",
@@ -332,6 +336,11 @@ pub struct Plan {
     pub fired: Vec<(Pass, String)>,
     /// The line table whose line wins (`block-line`), for `must block`.
     pub block_line: Option<u8>,
+    /// Whether `must block` plays the moves it tests on one copy, turning
+    /// a placement back by taking its piece off and playing the steps
+    /// before a chain's last place once for the moves that share them
+    /// (`take-back`); else each move is played on a fresh copy.
+    pub take_back: bool,
     /// How the card loop reads its rule and the end rules (`playout-loop`).
     pub card_readers: Option<super::card_loop::CardReaders>,
     /// The cells on each side of the board as a bitboard (`bitboards`,
@@ -354,6 +363,7 @@ impl Plan {
             playout: Playout::Turns,
             fired: Vec::new(),
             block_line: None,
+            take_back: false,
             card_readers: None,
             side_masks: None,
         }
