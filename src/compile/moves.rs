@@ -82,21 +82,12 @@ pub fn find_track_rules(rules: &mut Rules) -> Option<String> {
 /// Gives `form` to the general runner's chains whose steps `shape`
 /// accepts; says which rules, if any (`play rule 2`).
 pub fn mark_chains(rules: &mut Rules, form: Form, shape: fn(&[Step]) -> bool) -> Option<String> {
-    let mut marked = Vec::new();
-    for phase in &mut rules.phases {
-        for (i, rule) in phase.rules.iter_mut().enumerate() {
-            if rule.form == Form::Chain && shape(&rule.steps) {
-                rule.form = form;
-                marked.push(format!("{} rule {}", phase.name, i + 1));
-            }
-        }
-    }
-    (!marked.is_empty()).then(|| marked.join(", "))
+    mark_chains_by(rules, |steps| shape(steps).then_some(form))
 }
 
 /// Gives the general runner's chains the form `form_of` reads off their
 /// steps, if any; says which rules (`play rule 2`).
-fn mark_chains_by(rules: &mut Rules, form_of: fn(&[Step]) -> Option<Form>) -> Option<String> {
+fn mark_chains_by(rules: &mut Rules, form_of: impl Fn(&[Step]) -> Option<Form>) -> Option<String> {
     let mut marked = Vec::new();
     for phase in &mut rules.phases {
         for (i, rule) in phase.rules.iter_mut().enumerate() {
