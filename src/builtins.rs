@@ -22,6 +22,8 @@ pub enum Ty {
     Direction,
     /// A side of the board (`top`, `bottom`, `left`, `right`).
     Side,
+    /// A kind of a seat's pieces (`kinds man, king`).
+    Kind,
 }
 
 impl fmt::Display for Ty {
@@ -34,6 +36,7 @@ impl fmt::Display for Ty {
             Ty::Card => "a card",
             Ty::Direction => "a direction",
             Ty::Side => "a side of the board",
+            Ty::Kind => "a kind of piece",
         })
     }
 }
@@ -165,6 +168,10 @@ pub enum BuiltinId {
     Opposite,
     /// The cell is a pit, not a store (pits boards).
     Pit,
+    /// The kind of the piece on the cell (`kinds`).
+    Kind,
+    /// How many pieces the move just played captured.
+    Captures,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -534,6 +541,22 @@ const CORE: &[Builtin] = &[
         meaning: "the movers on the space are locked: it is in an end zone and every space inward of it is taken",
     },
     Builtin {
+        id: B::Kind,
+        name: "kind",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Ty::Kind,
+        meaning: "the kind of the piece on the cell (`kinds`); none for an empty cell",
+    },
+    Builtin {
+        id: B::Captures,
+        name: "captures",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "how many pieces the move just played captured (in `after turn` and `end`)",
+    },
+    Builtin {
         id: B::LockedMovers,
         name: "locked_movers",
         params: &[Seat],
@@ -577,6 +600,7 @@ impl Builtin {
                 Card => "card",
                 Ty::Direction => "direction",
                 Ty::Side => "side",
+                Ty::Kind => "kind",
             })
             .map(String::from)
             .collect();

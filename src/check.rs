@@ -339,6 +339,25 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                 };
                 program.supply_per_seat = Some(r.expect(&s.body, ctx, Ty::Int));
             }
+            ItemKind::MustCapture(most) => {
+                if program.must_capture.is_some() {
+                    r.diagnostics.push(Diagnostic::DuplicateItem {
+                        item: "must capture".into(),
+                        span: item.keyword.into(),
+                        first: item.keyword.into(),
+                    });
+                }
+                program.must_capture = Some(*most);
+            }
+            ItemKind::Counter(name, start) => {
+                let start = start
+                    .as_ref()
+                    .map(|s| r.constant(s, "a counter starts before the first move"));
+                program.counters.push((name.text.clone(), start));
+            }
+            ItemKind::Kinds(names) => {
+                program.piece_kinds = names.iter().map(|n| n.text.clone()).collect();
+            }
             ItemKind::MustBlock(when) => {
                 let when = when.as_ref().map(|w| r.expect(w, Context::TOP, Ty::Bool));
                 program.must_block.push(when);
@@ -408,15 +427,21 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                 for e in effects {
                     let value = r.expect(&e.value, Context::TOP, Ty::Int);
                     let target = r.expr(&e.target, Context::TOP);
-                    match target.kind {
+                    let error = matches!(target.kind, Hir::Error);
+                    let target = match target.kind {
                         Hir::Builtin(crate::builtins::BuiltinId::Supply, mut args) => {
-                            program.effects.push(EffectSpec {
-                                supply_of: args.remove(0),
-                                op: e.op,
-                                value,
-                            });
+                            Some(TargetSpec::Supply(args.remove(0)))
                         }
-                        Hir::Error => {}
+                        Hir::Counter(i) => Some(TargetSpec::Counter(i)),
+                        _ => None,
+                    };
+                    match (target, &e.target.kind) {
+                        (Some(target), _) => program.effects.push(EffectSpec {
+                            target,
+                            op: e.op,
+                            value,
+                        }),
+                        (None, _) if error => {}
                         _ => r.diagnostics.push(Diagnostic::NotAssignable {
                             span: e.target.span.into(),
                         }),

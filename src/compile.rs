@@ -29,11 +29,11 @@ pub use pieces::MAX_CAPACITY;
 
 use crate::check::board::MAX_PITS;
 use crate::check::constant;
-use crate::check::program::{BoardSpec, Program, ResultSpec, Typed};
+use crate::check::program::{BoardSpec, Program, ResultSpec, TargetSpec, Typed};
 use crate::check::{MAX_HEX_SIDE, MAX_PHASE_TURNS, MAX_SQUARE_SIDE};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{
-    Effect, EffectOp, End, EndResult, Filter, Geometry, Node, Phase, Rules, SeatRef, Supply,
+    Effect, EffectOp, End, EndResult, Filter, Geometry, Node, Phase, Rules, SeatRef, Supply, Target,
 };
 use crate::syntax::ast::AssignOp;
 use lower::Lowerer;
@@ -221,8 +221,12 @@ pub fn compile_with(
             AssignOp::Add => EffectOp::Add,
             AssignOp::Sub => EffectOp::Sub,
         };
+        let target = match &e.target {
+            TargetSpec::Supply(seat) => Target::Supply(SeatRef::from_node(lower.node(seat)?)),
+            TargetSpec::Counter(i) => Target::Counter(*i as u8),
+        };
         effects.push(Effect {
-            seat: SeatRef::from_node(lower.node(&e.supply_of)?),
+            target,
             op,
             value: lower.node(&e.value)?,
         });
@@ -277,10 +281,22 @@ pub fn compile_with(
         .collect::<Result<Vec<_>, CompileError>>()?;
     // A filter whose condition folded to false (an option left off) never
     // applies: without it, the game keeps its fast paths.
-    let filters = filters
+    let mut filters: Vec<Filter> = filters
         .into_iter()
-        .filter(|Filter::MustBlock(when)| !matches!(when, Some(Node::Const(0))))
+        .filter(|f| !matches!(f, Filter::MustBlock(Some(Node::Const(0)))))
         .collect();
+    // Captures are kept to first: a must-block filter then chooses among them.
+    if let Some(most) = program.must_capture {
+        filters.insert(0, Filter::MustCapture(most));
+    }
+    let counters = program
+        .counters
+        .iter()
+        .map(|(name, start)| {
+            let value = start.as_ref().map_or(Ok(0), |s| value_of(s, &values))?;
+            Ok((name.clone(), value))
+        })
+        .collect::<Result<Vec<_>, CompileError>>()?;
     let turn_limit = program
         .limit
         .as_ref()
@@ -323,6 +339,8 @@ pub fn compile_with(
         partner,
         deal,
         neutrals: program.neutrals.clone(),
+        kinds: program.piece_kinds.clone(),
+        counters,
         setup,
         first_random: program.first_random,
         columns: moves::drops_only(&phases),

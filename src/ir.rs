@@ -34,6 +34,13 @@ pub const MAX_GATHERED: usize = 8;
 /// The most steps a chain may have.
 pub const MAX_STEPS: usize = 6;
 
+/// The words a repeated walk's choice takes: its number of parts, then
+/// their directions, five to a word (see `engine/hops.rs`).
+pub const REPEAT_WORDS: usize = 7;
+
+/// The most parts a repeated walk may have.
+pub const MAX_HOPS: usize = 30;
+
 /// The words a move keeps for its steps' choices: a step's choice takes
 /// [`Step::width`] words, from [`MoveRule::slot`] on.
 pub const CHOICE_WORDS: usize = 9;
@@ -67,6 +74,11 @@ pub struct Rules {
     pub stack_capacity: usize,
     /// Neutral kinds of piece; kind k has the code `seats + 1 + k`.
     pub neutrals: Vec<String>,
+    /// The kinds of the seats' pieces (`kinds`), by index; empty when
+    /// every piece is of one kind. The engine keeps each cell's kind.
+    pub kinds: Vec<String>,
+    /// The counters (`counter`) by index: name and start value.
+    pub counters: Vec<(String, i64)>,
     /// The pieces on the board before the first move.
     pub setup: Vec<Setup>,
     /// Whether the first seat is drawn by chance.
@@ -132,6 +144,23 @@ pub struct Phase {
     pub span: Span,
 }
 
+impl Phase {
+    /// Whether the phase has a forced move (`otherwise pass`, `otherwise
+    /// discard hand`) for a mover with no other; `otherwise lose` is none.
+    pub fn has_forced_move(&self) -> bool {
+        self.otherwise
+            .as_ref()
+            .is_some_and(|o| !matches!(o.action, Forced::Lose))
+    }
+
+    /// Whether a mover with no move loses (`otherwise lose`).
+    pub fn loses_when_stuck(&self) -> bool {
+        self.otherwise
+            .as_ref()
+            .is_some_and(|o| matches!(o.action, Forced::Lose))
+    }
+}
+
 /// How many pieces each seat starts with.
 #[derive(Clone, Debug)]
 pub enum Supply {
@@ -159,6 +188,9 @@ pub enum Filter {
     /// `must block [when COND]`: unless a move wins at once, stop the nearest
     /// seat after the mover that could win at once, if some move does.
     MustBlock(Option<Node>),
+    /// `must capture [most]`: when some move captures, only the moves that
+    /// capture (with `most`, that capture the most pieces).
+    MustCapture(bool),
 }
 
 /// A move rule: a chain of steps, run in order. A move is one choice for
@@ -228,6 +260,9 @@ pub struct Relocated {
 pub enum Step {
     /// Choose a cell and put one of the mover's pieces on it.
     Place(Select),
+    /// The piece just put down or moved becomes this kind, if the
+    /// condition holds.
+    Promote(u8, Option<Node>),
     /// Put one of the mover's pieces on the cell the node gives, if the
     /// select's test allows it there.
     PlaceOn(Node, Select),
@@ -287,6 +322,16 @@ pub struct Walk {
     pub directions: Vec<Node>,
     /// The condition on the cell reached (its candidates unused).
     pub select: Select,
+    /// Whether the walk goes on from where it stops (`repeat`): then its
+    /// choice is its parts' directions, [`REPEAT_WORDS`] words.
+    pub repeat: crate::syntax::ast::Repeat,
+}
+
+impl Walk {
+    /// Whether the walk goes on from where it stops.
+    pub fn repeats(&self) -> bool {
+        self.repeat != crate::syntax::ast::Repeat::Once
+    }
 }
 
 /// What happens to enclosed pieces.
@@ -302,7 +347,10 @@ impl Step {
     /// Whether the step is an effect that only follows a piece put down
     /// and never chooses: a move's choices are made without it.
     pub fn is_after_effect(&self) -> bool {
-        matches!(self, Step::Enclosed(..) | Step::Gather(..) | Step::Again(_))
+        matches!(
+            self,
+            Step::Enclosed(..) | Step::Gather(..) | Step::Again(_) | Step::Promote(..)
+        )
     }
 
     /// How many words of a move the step's choice takes: a sowing path its
@@ -315,6 +363,7 @@ impl Step {
             Step::Sow(_) => 5,
             Step::PlayCards(_) => 4,
             Step::Split(..) => 8,
+            Step::Walk(w) if w.repeats() => REPEAT_WORDS,
             _ => 1,
         }
     }
@@ -501,6 +550,9 @@ pub enum Forced {
     DiscardHand(Option<Node>),
     /// Nothing: the turn passes.
     Pass,
+    /// None: the mover loses (`otherwise lose`), and the seat that moved
+    /// last wins.
+    Lose,
 }
 
 /// How a stack is sown: one piece a step, bottom piece first, each step to a
@@ -532,6 +584,8 @@ pub struct Setup {
     pub count: u8,
     /// The piece code (seat + 1, or a neutral kind's code).
     pub code: u8,
+    /// The seat's kind of piece (`kinds`; 0 without).
+    pub kind: u8,
     /// The cells.
     pub cells: Vec<CellId>,
 }
@@ -547,15 +601,24 @@ pub enum EffectOp {
     Sub,
 }
 
-/// An effect after every turn: a change to a seat's supply.
+/// An effect after every turn: a change to a seat's supply or a counter.
 #[derive(Clone, Debug)]
 pub struct Effect {
-    /// The seat.
-    pub seat: SeatRef,
+    /// What changes.
+    pub target: Target,
     /// The operation.
     pub op: EffectOp,
     /// The amount.
     pub value: Node,
+}
+
+/// What an effect after every turn changes.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// The seat's supply (never below 0).
+    Supply(SeatRef),
+    /// A counter, by index.
+    Counter(u8),
 }
 
 /// An end rule.

@@ -69,6 +69,17 @@ pub(super) fn collect_symbols<'a>(
                     .insert(&d.name.text, symbols.define_items.len());
                 symbols.define_items.push(d);
             }
+            ItemKind::Kinds(names) => {
+                for n in names {
+                    if declare(&n.text, n.span, diagnostics) {
+                        let k = symbols.piece_kinds.len();
+                        symbols.piece_kinds.insert(&n.text, k);
+                    }
+                }
+            }
+            ItemKind::Counter(n, _) if declare(&n.text, n.span, diagnostics) => {
+                symbols.counters.insert(&n.text, symbols.counters.len());
+            }
             ItemKind::Neutral(names) => {
                 for n in names {
                     if declare(&n.text, n.span, diagnostics) {
@@ -117,6 +128,7 @@ pub(super) fn single_items<'a>(
             ItemKind::Board(..) => "board",
             ItemKind::FirstRandom => "first",
             ItemKind::Neutral(_) => "neutral",
+            ItemKind::Kinds(_) => "kinds",
             ItemKind::Supply(_) | ItemKind::SupplyPerSeat(_) => "supply",
             ItemKind::Limit(_) => "limit",
             ItemKind::Score(_) => "score",

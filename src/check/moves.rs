@@ -17,7 +17,7 @@ use crate::syntax::ast::{MoveKind, MoveRule, Step, StepKind};
 use crate::ir::{MAX_GATHERED, MAX_STEPS};
 
 /// The shapes a chain may take, for the help line of E0023.
-const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `jump`, `remove`, `keep largest group`, `flip enclosed`, `capture enclosed` and `draw` steps in any order (at most 6); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
+const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `jump` (each walk maybe `repeat`ed), `remove`, `keep largest group`, `flip enclosed`, `capture enclosed`, `promote to KIND` and `draw` steps in any order (at most 6); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
 
 /// The checked form of a move rule of a phase.
 pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
@@ -36,6 +36,7 @@ pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
             spec.otherwise = Some(ForcedSpec::DiscardHand(draw));
         }
         MoveKind::Pass => spec.otherwise = Some(ForcedSpec::Pass),
+        MoveKind::Lose => spec.otherwise = Some(ForcedSpec::Lose),
         MoveKind::Chain(steps) => {
             spec.steps = steps.iter().map(|s| step_spec(s, r)).collect();
             if !super::track::check_track_chain(steps, r) {
@@ -60,7 +61,12 @@ pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
 /// Reports a second forced move (`otherwise`) of a phase: only the first
 /// would ever be played.
 pub fn check_one_forced(phase: &str, moves: &[MoveRule], r: &mut Resolver) {
-    let forced = |m: &&MoveRule| matches!(m.kind, MoveKind::Otherwise { .. } | MoveKind::Pass);
+    let forced = |m: &&MoveRule| {
+        matches!(
+            m.kind,
+            MoveKind::Otherwise { .. } | MoveKind::Pass | MoveKind::Lose
+        )
+    };
     let mut all = moves.iter().filter(forced);
     let Some(first) = all.next() else {
         return;
@@ -124,6 +130,7 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             reach,
             directions,
             condition: c,
+            repeat,
         } => StepSpec::Walk {
             reach: *reach,
             directions: directions
@@ -131,7 +138,9 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
                 .map(|d| r.expect(d, Context::TOP, Ty::Direction))
                 .collect(),
             condition: condition(r, c),
+            repeat: *repeat,
         },
+        StepKind::Promote(kind, w) => StepSpec::Promote(piece_kind(kind, r), when(r, w)),
         StepKind::Enclosed { capture, exactly } => StepSpec::Enclosed {
             capture: *capture,
             exactly: exactly.as_ref().map(|n| {
@@ -190,6 +199,28 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
     }
 }
 
+/// The kind a `promote to KIND` names, reported if the rules have no such
+/// kind (0 then).
+fn piece_kind(kind: &crate::syntax::ast::Name, r: &mut Resolver) -> u8 {
+    if let Some(&k) = r.symbols.piece_kinds.get(kind.text.as_str()) {
+        return k as u8;
+    }
+    let known: Vec<&str> = r.symbols.piece_kinds.keys().copied().collect();
+    let help = match crate::diagnostic::closest(&kind.text, known.iter().copied()) {
+        Some(k) => format!("did you mean `{k}`?"),
+        None if known.is_empty() => {
+            "a piece changes into one of the kinds declared with `kinds NAME, NAME`, such as `kinds man, king`".into()
+        }
+        None => format!("the kinds are: {}", known.join(", ")),
+    };
+    r.diagnostics.push(Diagnostic::UnknownName {
+        name: kind.text.clone(),
+        span: kind.span.into(),
+        help: Some(help),
+    });
+    0
+}
+
 /// The cells a `gather` empties, checked: cells, and not too many.
 fn gathered(cells: &[crate::syntax::ast::Expr], step: &Step, r: &mut Resolver) -> Vec<Typed> {
     if cells.len() > MAX_GATHERED {
@@ -235,6 +266,41 @@ fn played_bound(min: i64, max: i64, step: &Step, r: &mut Resolver) -> (u8, u8) {
         min.clamp(1, max_played) as u8,
         max.clamp(1, max_played) as u8,
     )
+}
+
+/// Reports a `repeat` the engine cannot run: of a slide (a move keeps each
+/// part's direction, not its length), or in a chain with too many steps
+/// besides (a repeated walk takes 7 of a move's 9 words, the other steps one
+/// each).
+fn check_repeat(s: &Step, steps: &[Step], r: &mut Resolver) {
+    use crate::syntax::ast::{Reach, Repeat};
+    let StepKind::Walk { reach, repeat, .. } = &s.kind else {
+        return;
+    };
+    if *repeat == Repeat::Once {
+        return;
+    }
+    let bad = |what: &str| Diagnostic::BadChain {
+        what: what.into(),
+        span: s.span.into(),
+        help: SHAPES.into(),
+    };
+    if *reach == Reach::Slide {
+        r.diagnostics.push(bad(
+            "`repeat` goes with `step` and `jump`, not `slide`: a slide already goes on along its line",
+        ));
+    }
+    let repeated = steps
+        .iter()
+        .filter(|t| matches!(&t.kind, StepKind::Walk { repeat, .. } if *repeat != Repeat::Once))
+        .count();
+    let words = steps.len() - repeated + repeated * crate::ir::REPEAT_WORDS;
+    if words > crate::ir::CHOICE_WORDS {
+        r.diagnostics.push(bad(&format!(
+            "a chain with a repeated walk has room for {} other steps",
+            crate::ir::CHOICE_WORDS - crate::ir::REPEAT_WORDS
+        )));
+    }
 }
 
 /// Reports a step out of the shapes the engine runs.
@@ -309,6 +375,13 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
                 s,
             ));
         }
+        if matches!(s.kind, StepKind::Promote(..)) && !before.iter().any(|b| puts(&b.kind)) {
+            r.diagnostics.push(bad(
+                "`promote to KIND` changes the piece just put down or moved: put it after a `place`, `drop`, `step`, `slide` or `jump`",
+                s,
+            ));
+        }
+        check_repeat(s, steps, r);
         if matches!(s.kind, StepKind::Enclosed { .. }) && !before.iter().any(|b| puts(&b.kind)) {
             r.diagnostics.push(bad(
                 "`flip enclosed` and `capture enclosed` act from the piece just put down: put them after a `place`, `drop`, `step`, `slide` or `jump`",

@@ -11,6 +11,33 @@ use crate::syntax::ast::{File, ItemKind};
 /// The most pieces one cell may hold.
 pub const MAX_STACK: i64 = 64;
 
+/// The kind of piece a `put` names after its seat (`put 1 White king`):
+/// one of the `kinds`, for a seat's pieces; 0 when left out.
+fn put_kind(put: &crate::syntax::ast::Put, kind: Option<PieceKind>, r: &mut Resolver) -> u8 {
+    let Some(name) = &put.piece_kind else {
+        return 0;
+    };
+    if let Some(&k) = r.symbols.piece_kinds.get(name.text.as_str()) {
+        if matches!(kind, Some(PieceKind::Seat(_))) {
+            return k as u8;
+        }
+    }
+    let known: Vec<&str> = r.symbols.piece_kinds.keys().copied().collect();
+    let help = if known.is_empty() {
+        "a seat's pieces come in kinds only with `kinds NAME, NAME` (`kinds man, king`)".to_string()
+    } else if !matches!(kind, Some(PieceKind::Seat(_))) {
+        "only a seat's pieces have a kind: `put 1 White king where ...`".to_string()
+    } else {
+        format!("the kinds are: {}", known.join(", "))
+    };
+    r.diagnostics.push(Diagnostic::UnknownName {
+        name: name.text.clone(),
+        span: name.span.into(),
+        help: Some(help),
+    });
+    0
+}
+
 /// Fills the program's stacks, neutral kinds, set-up and first seat, and
 /// reports what needs a board with stacks on a board without.
 pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
@@ -28,6 +55,11 @@ pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
                 board_span = Some(item.span);
             }
             ItemKind::FirstRandom => program.first_random = true,
+            ItemKind::Kinds(_) if program.stacks => r.diagnostics.push(Diagnostic::Unsupported {
+                what: "kinds of piece on a board with stacks".into(),
+                span: item.span.into(),
+                help: "a cell keeps the kind of the one piece it holds: drop `with stacks`, or give each kind its own seat-less piece with `neutral`".into(),
+            }),
             ItemKind::Neutral(names) => {
                 program
                     .neutrals
@@ -92,10 +124,12 @@ pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
                         chosen_cell: true,
                     };
                     let condition = put.condition.as_ref().map(|c| r.expect(c, ctx, Ty::Bool));
+                    let piece_kind = put_kind(put, kind, r);
                     if let Some(kind) = kind {
                         program.setup.push(PutSpec {
                             count,
                             kind,
+                            piece_kind,
                             condition,
                         });
                     }

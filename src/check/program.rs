@@ -26,6 +26,13 @@ pub struct Program {
     pub first_random: bool,
     /// Kinds of piece that belong to no seat, by index.
     pub neutrals: Vec<String>,
+    /// The kinds every seat's pieces come in (`kinds`), by index.
+    pub piece_kinds: Vec<String>,
+    /// The counters (`counter NAME [= N]`), by index: name and start
+    /// value (a constant; 0 when left out).
+    pub counters: Vec<(String, Option<Typed>)>,
+    /// `must capture [most]`: whether only the moves that capture the most.
+    pub must_capture: Option<bool>,
     /// The pieces on the board before the first move.
     pub setup: Vec<PutSpec>,
     /// Pieces each seat starts with; none means unlimited.
@@ -93,6 +100,8 @@ pub struct PutSpec {
     pub count: Typed,
     /// Which kind.
     pub kind: PieceKind,
+    /// The seat's kind of piece (`kinds`; 0 without).
+    pub piece_kind: u8,
     /// Which cells (all when `None`); depends only on the board.
     pub condition: Option<Typed>,
 }
@@ -183,6 +192,8 @@ pub enum ForcedSpec {
     DiscardHand(Option<Typed>),
     /// `otherwise pass`.
     Pass,
+    /// `otherwise lose`.
+    Lose,
 }
 
 /// One step of a chain, checked.
@@ -212,7 +223,11 @@ pub enum StepSpec {
         directions: Vec<Typed>,
         /// The condition on the cell reached.
         condition: Option<Typed>,
+        /// Whether it goes on from where it stops.
+        repeat: crate::syntax::ast::Repeat,
     },
+    /// The piece just moved becomes the kind, if the condition holds.
+    Promote(u8, Option<Typed>),
     /// Flip (or capture) the pieces the piece just put down encloses, only
     /// rows of exactly that many if a length is given.
     Enclosed {
@@ -261,12 +276,21 @@ pub enum StepSpec {
 /// An effect after every turn.
 #[derive(Clone, Debug)]
 pub struct EffectSpec {
-    /// The seat whose supply is assigned.
-    pub supply_of: Typed,
+    /// What is assigned.
+    pub target: TargetSpec,
     /// The operator.
     pub op: AssignOp,
     /// The value.
     pub value: Typed,
+}
+
+/// What an effect after every turn assigns to.
+#[derive(Clone, Debug)]
+pub enum TargetSpec {
+    /// The supply of the seat.
+    Supply(Typed),
+    /// A counter, by index.
+    Counter(usize),
 }
 
 /// An end rule.
@@ -325,6 +349,8 @@ pub enum Hir {
     Binary(BinaryOp, Box<Typed>, Box<Typed>),
     /// `A if C else B`: value, condition, other value.
     If(Box<Typed>, Box<Typed>, Box<Typed>),
+    /// A counter (`counter`) by index.
+    Counter(usize),
     /// A per-seat option by index, for the seat given.
     SeatOption(usize, Box<Typed>),
     /// A cell named by its label (resolved against the board when compiling).

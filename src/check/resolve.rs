@@ -31,6 +31,10 @@ pub struct Symbols<'a> {
     pub seats: HashMap<&'a str, usize>,
     /// Neutral kinds of piece by name.
     pub neutrals: HashMap<&'a str, usize>,
+    /// The kinds of the seats' pieces (`kinds`) by name.
+    pub piece_kinds: HashMap<&'a str, usize>,
+    /// Counters (`counter`) by name.
+    pub counters: HashMap<&'a str, usize>,
     /// Definitions by name.
     pub defines: HashMap<&'a str, usize>,
     /// Named kinds of card, by name: their codes.

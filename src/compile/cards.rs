@@ -105,6 +105,7 @@ pub fn otherwise(
             Forced::DiscardHand(draw.as_ref().map(|d| lower.node(d)).transpose()?)
         }
         ForcedSpec::Pass => Forced::Pass,
+        ForcedSpec::Lose => Forced::Lose,
     };
     Ok(Some(Otherwise {
         action,

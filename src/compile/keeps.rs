@@ -18,6 +18,8 @@ pub(super) struct Reads {
     /// Whether a seat has a piece on a side (`any(on_side(c, S) for c
     /// where owner(c) == P)`).
     pub sides: bool,
+    /// `captures`.
+    pub captures: bool,
 }
 
 impl Reads {
@@ -31,6 +33,7 @@ impl Reads {
                 reads.links |= n.is_call(crate::builtins::BuiltinId::Connects);
                 reads.bitboards |= n.aggregates_owned_cells();
                 reads.sides |= matches!(n, Node::PieceOnSide(..));
+                reads.captures |= matches!(n, Node::Read(crate::ir::Read::Captures));
             });
             reads.scores |= during_play && n.reads_score();
             reads.bitboards |= during_play && n.reads_groups();
@@ -74,6 +77,7 @@ impl Reads {
             slots: !rules.run_lengths.is_empty() || !rules.line_tables.is_empty(),
             links: false,
             scores: self.scores,
+            captures: self.captures,
         }
     }
 }

@@ -155,6 +155,7 @@ impl<'a> Lowerer<'a> {
             Hir::Seat(i) => Node::Const(*i as i64),
             Hir::Param(i) => args.get(*i).cloned().unwrap_or(Node::Read(Read::Bound)),
             Hir::Error => Node::Const(0),
+            Hir::Counter(i) => Node::Read(Read::Counter(*i as u8)),
             Hir::If(value, condition, other) => {
                 // A branch the options rule out is not lowered: the engine
                 // keeps no counter for a `line` only it reads.
@@ -301,6 +302,7 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Piece => Node::Read(Read::Piece),
                     BuiltinId::Card => Node::Read(Read::Card),
                     BuiltinId::Passes => Node::Read(Read::Passes),
+                    BuiltinId::Captures => Node::Read(Read::Captures),
                     // The length becomes the index of the line's counter.
                     BuiltinId::Line => {
                         let length = self.length(&a[0])?;

@@ -188,11 +188,17 @@ fn lower_step(
             };
             Step::Enclosed(effect, exactly)
         }
+        StepSpec::Promote(kind, w) => match when(lower, w)? {
+            Ok(w) => Step::Promote(*kind, w),
+            Err(()) => return Ok(None),
+        },
         StepSpec::Walk {
             reach,
             directions,
             condition,
+            repeat,
         } => Step::Walk(Walk {
+            repeat: *repeat,
             reach: *reach,
             directions: directions
                 .iter()

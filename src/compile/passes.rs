@@ -69,6 +69,12 @@ impl Features {
     pub const TURN_LIMIT: Features = Features(1 << 22);
     /// A step that may give the mover another turn (`again`).
     pub const AGAIN: Features = Features(1 << 23);
+    /// Kinds of the seats' pieces (`kinds`).
+    pub const KINDS: Features = Features(1 << 24);
+    /// Counters (`counter`).
+    pub const COUNTERS: Features = Features(1 << 25);
+    /// A walk that goes on from where it stops (`repeat`), or a promotion.
+    pub const REPEATS: Features = Features(1 << 26);
 
     const NONE: Features = Features(0);
 
@@ -101,6 +107,8 @@ impl Features {
             stacks,
             stack_capacity: _,
             neutrals: _,
+            kinds,
+            counters,
             setup,
             first_random,
             phases,
@@ -148,6 +156,8 @@ impl Features {
         f.set(Features::TEAMS, teams);
         f.set(Features::SUPPLY, supply.each().is_none_or(|n| n < i32::MAX));
         f.set(Features::PHASES, phases.len() > 1);
+        f.set(Features::KINDS, !kinds.is_empty());
+        f.set(Features::COUNTERS, !counters.is_empty());
         for phase in phases {
             f.set(Features::OTHERWISE, phase.otherwise.is_some());
             f.set(Features::TIMED_PHASES, phase.turns.is_some());
@@ -156,6 +166,12 @@ impl Features {
                 Features::AGAIN,
                 again.clone().any(|s| matches!(s, Step::Again(_))),
             );
+            let repeats = |s: &Step| match s {
+                Step::Walk(w) => w.repeats(),
+                Step::Promote(..) => true,
+                _ => false,
+            };
+            f.set(Features::REPEATS, again.clone().any(repeats));
         }
         f
     }
@@ -239,7 +255,10 @@ fn block_line(rules: &mut Rules) -> Option<String> {
 /// played on a fresh copy of the position.
 fn take_back(rules: &mut Rules) -> Option<String> {
     let features = Features::of(rules);
-    let blocks = !features.within(!Features::FILTERS);
+    let blocks = rules
+        .filters
+        .iter()
+        .any(|f| matches!(f, Filter::MustBlock(_)));
     rules.plan.take_back = blocks && features.within(!Features::MAJORITY);
     rules
         .plan

@@ -27,7 +27,8 @@ pub fn is_piece_walk(steps: &[Step]) -> bool {
         return false;
     };
     let owned = matches!(pick.candidates, Candidates::Owned);
-    owned && walk.reach != Reach::Slide && fixed_directions(walk) && reads_around(walk)
+    let once = !walk.repeats();
+    owned && once && walk.reach != Reach::Slide && fixed_directions(walk) && reads_around(walk)
 }
 
 /// Whether every direction is a compass point or the mover's own

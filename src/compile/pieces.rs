@@ -101,6 +101,7 @@ pub fn setup(
             PieceKind::Neutral(k) => seats + 1 + k,
         } as u8;
         let count = value_of(&put.count, values)?.clamp(1, MAX_CAPACITY as i64) as u8;
+        let kind = put.piece_kind;
         let mask = match &put.condition {
             Some(c) => {
                 let node = lower.node(c)?;
@@ -122,7 +123,12 @@ pub fn setup(
         let cells = (0..lower.cell_count() as CellId)
             .filter(|&c| mask.contains(c))
             .collect();
-        setup.push(Setup { count, code, cells });
+        setup.push(Setup {
+            count,
+            code,
+            kind,
+            cells,
+        });
     }
     Ok(setup)
 }

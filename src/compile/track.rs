@@ -46,6 +46,7 @@ pub fn movers_at_home(track: &Track, setup: &[Setup]) -> Vec<Setup> {
             Setup {
                 count: track.movers.saturating_sub(placed(setup, code)) as u8,
                 code,
+                kind: 0,
                 cells: vec![track.home(s)],
             }
         })

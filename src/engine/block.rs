@@ -22,7 +22,13 @@ impl Rules {
     /// Removes the moves the filters forbid.
     pub(super) fn filter_moves(&self, state: &State, moves: &mut Vec<Move>) {
         for filter in &self.filters {
-            let Filter::MustBlock(when) = filter;
+            let when = match filter {
+                Filter::MustBlock(when) => when,
+                Filter::MustCapture(most) => {
+                    self.must_capture(state, *most, moves);
+                    continue;
+                }
+            };
             let scope = Scope::at(state, NO_CELL);
             if when.as_ref().is_none_or(|w| self.eval(w, &scope) != 0) {
                 self.must_block(state, moves);
@@ -33,7 +39,11 @@ impl Rules {
     /// The seat the mover must stop, if the mover cannot win at once and some
     /// seat after him could.
     pub fn threat(&self, state: &State) -> Option<u8> {
-        if self.filters.is_empty() || state.is_over() {
+        let blocks = self
+            .filters
+            .iter()
+            .any(|f| matches!(f, Filter::MustBlock(_)));
+        if !blocks || state.is_over() {
             return None;
         }
         // One copy serves every seat's test: only the mover changes. The

@@ -38,7 +38,7 @@ impl Rules {
         if state.again {
             return None;
         }
-        let forced = phase.otherwise.is_some();
+        let forced = phase.has_forced_move();
         let mut played = 0;
         while played < max_moves && !state.is_over() {
             let set = match state.supply[state.mover as usize] > 0 {

@@ -346,7 +346,7 @@ impl Rules {
         if state.is_over() {
             return Some(None);
         }
-        let pass = phase.otherwise.is_some().then_some(Move::Pass);
+        let pass = phase.has_forced_move().then_some(Move::Pass);
         if state.supply[state.mover as usize] <= 0 {
             return Some(pass);
         }

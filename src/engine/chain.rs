@@ -34,6 +34,8 @@ pub(super) struct Progress {
     pub played: u8,
     /// The kind of the one card a track move played (0: none).
     pub card: u8,
+    /// The kind of the piece last picked up or removed (`kinds`).
+    pub kind: u8,
 }
 
 impl Progress {
@@ -44,6 +46,7 @@ impl Progress {
         piece: 0,
         played: 0,
         card: 0,
+        kind: 0,
     };
 
     /// A scope for conditions on `state` after these steps, at cell `chosen`.
@@ -350,6 +353,7 @@ impl Rules {
             Step::Sow(_) | Step::PlayCards(_) | Step::Split(..) => {
                 self.wide_choices(step, state, progress, out)
             }
+            Step::Walk(walk) if walk.repeats() => self.hop_chains(walk, state, progress, out),
             Step::PlayCard(test) => self.playable_cards(test, state, |card| {
                 out.push(Move::Place(CellId::from(card)));
                 true
@@ -432,10 +436,29 @@ impl Rules {
         match step {
             Step::Place(_) | Step::PlaceOn(..) => {
                 self.place_piece(state, choice);
+                if let Some(k) = state.memory.kinds.get_mut(choice as usize) {
+                    *k = 0;
+                }
                 progress.to = choice;
                 progress.piece = state.mover + 1;
             }
+            Step::Promote(kind, when) => {
+                let to = progress.to as usize;
+                if state.heights.get(to).is_some_and(|&h| h > 0)
+                    && self.holds(when.as_ref(), state, *progress)
+                {
+                    if let Some(k) = state.memory.kinds.get_mut(to) {
+                        *k = *kind;
+                    }
+                }
+            }
             Step::Pick(_) | Step::Remove(_) => {
+                progress.kind = state
+                    .memory
+                    .kinds
+                    .get(choice as usize)
+                    .copied()
+                    .unwrap_or(0);
                 let code = state.pop(choice, self);
                 if matches!(step, Step::Pick(_)) {
                     state.return_piece(code, self);
@@ -463,6 +486,9 @@ impl Rules {
             }
             Step::Walk(walk) => {
                 self.walk_to(walk, state, progress.from, choice);
+                if let Some(k) = state.memory.kinds.get_mut(choice as usize) {
+                    *k = progress.kind;
+                }
                 progress.to = choice;
                 progress.piece = state.mover + 1;
             }

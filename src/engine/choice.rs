@@ -212,6 +212,17 @@ impl Rules {
                     }
                     continue;
                 }
+                Step::Walk(walk) if walk.repeats() => {
+                    let capturing =
+                        walk.reach == (crate::syntax::ast::Reach::Jump { capturing: true });
+                    for cell in self.hop_cells(walk, put, words) {
+                        text.push(if capturing { 'x' } else { '-' });
+                        text.push_str(label(cell));
+                        put = cell;
+                    }
+                    lifted = false;
+                    continue;
+                }
                 Step::PlayCards(_) => {
                     let cards = read_cards(words);
                     let values: Vec<String> = cards

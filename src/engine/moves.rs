@@ -92,7 +92,7 @@ impl Rules {
         if merged && track_rules == phase.rules.len() {
             // Track rules only: nothing else to list nor to merge.
             self.merged_track_moves(state, out);
-            if out.is_empty() && phase.otherwise.is_some() {
+            if out.is_empty() && phase.has_forced_move() {
                 out.push(Move::Pass);
             }
             return;
@@ -152,7 +152,7 @@ impl Rules {
             let mut seen = std::collections::HashSet::new();
             out.retain(|&m| seen.insert(self.move_text(m)));
         }
-        if out.is_empty() && phase.otherwise.is_some() {
+        if out.is_empty() && phase.has_forced_move() {
             out.push(Move::Pass);
         }
     }

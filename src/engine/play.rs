@@ -8,7 +8,9 @@ use super::choice::NO_CHOICES;
 use super::eval::Scope;
 use super::{Move, Outcome, State};
 use crate::ir::plan::Draw;
-use crate::ir::{CellId, EffectOp, End, EndResult, Form, MoveRule, Rules, Select, Step, NO_CELL};
+use crate::ir::{
+    CellId, EffectOp, End, EndResult, Form, MoveRule, Rules, Select, Step, Target, NO_CELL,
+};
 
 impl Rules {
     /// Plays a legal move for the mover (not checked: see [`Rules::parse_move`]).
@@ -18,6 +20,11 @@ impl Rules {
     /// run; the end rules are tried in order; if none fires, the next seat
     /// moves and the phase advances when its turns are used up.
     pub fn play(&self, state: &mut State, m: Move) {
+        let mover = state.mover as usize;
+        let captured = match self.plan.keeps.captures {
+            true => state.captured[mover],
+            false => 0,
+        };
         match m {
             Move::Place(cell) => self.place_piece(state, cell),
             Move::Pass => self.play_otherwise(state),
@@ -38,6 +45,9 @@ impl Rules {
                 _ => None,
             };
             self.sync_links(state, placed);
+        }
+        if self.plan.keeps.captures {
+            state.memory.captures = (state.captured[mover] - captured).max(0) as u32;
         }
         state.passes = if matches!(m, Move::Pass) {
             state.passes.saturating_add(1)
@@ -113,7 +123,25 @@ impl Rules {
         self.apply_effects(state);
         if !self.try_ends(state) {
             self.next_turn(state, seat);
+            if self.phases[state.phase as usize].loses_when_stuck() {
+                self.lose_if_stuck(state, seat);
+            }
         }
+    }
+
+    /// `otherwise lose`: the game ends when the seat to move has no move,
+    /// won by `last`, the seat that moved last.
+    #[inline(never)]
+    fn lose_if_stuck(&self, state: &mut State, last: u8) {
+        let mut moves = super::pool::buffer();
+        self.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            if !self.plan.keeps.scores {
+                self.update_scores(state);
+            }
+            state.outcome = Some(Outcome::Win(last));
+        }
+        super::pool::give_buffer(moves);
     }
 
     /// The effects after every turn (`after turn: supply(mover) -= ...`), in order.
@@ -121,10 +149,18 @@ impl Rules {
     pub(super) fn apply_effects(&self, state: &mut State) {
         for effect in &self.effects {
             let scope = Scope::at(state, NO_CELL);
+            let seat = match &effect.target {
+                Target::Supply(seat) => seat,
+                Target::Counter(i) => {
+                    let value = self.eval(&effect.value, &scope);
+                    self.set_counter(state, *i, effect.op, value);
+                    continue;
+                }
+            };
             // `supply(mover) -= ...`: the seat read here, without a call.
-            let who = match self.direct_seat(&effect.seat, &scope) {
+            let who = match self.direct_seat(seat, &scope) {
                 Some(seat) => seat,
-                None => self.seat_of(&effect.seat, &scope),
+                None => self.seat_of(seat, &scope),
             };
             let value = self
                 .eval(&effect.value, &scope)
@@ -137,6 +173,19 @@ impl Rules {
             }
             .max(0);
         }
+    }
+
+    /// Sets counter `i` by an effect after the turn (saturating: a counter
+    /// that would leave the 64-bit integers stops at the end).
+    fn set_counter(&self, state: &mut State, i: u8, op: EffectOp, value: i64) {
+        let Some(counter) = state.memory.counters.get_mut(i as usize) else {
+            return;
+        };
+        *counter = match op {
+            EffectOp::Set => value,
+            EffectOp::Add => counter.saturating_add(value),
+            EffectOp::Sub => counter.saturating_sub(value),
+        };
     }
 
     /// Tries the end rules in order; the first whose condition holds ends

@@ -146,6 +146,8 @@ pub struct State {
     pub(super) joined: Joined,
     /// Where the deals stand (with `deal`).
     pub(super) round: super::Round,
+    /// Kinds, counters and captures (`engine/memory.rs`).
+    pub(super) memory: super::memory::Memory,
 }
 
 /// A cached fact about the board: the pieces are known to form one group.
@@ -187,6 +189,7 @@ impl PartialEq for State {
                 == (other.phase_start, other.passes, other.again)
             && self.outcome == other.outcome
             && self.round == other.round
+            && self.memory.same(&other.memory, &self.heights)
     }
 }
 
@@ -274,6 +277,7 @@ impl State {
         copy_vec(&mut self.link_marks, &source.link_marks);
         copy_vec(&mut self.sides_joined, &source.sides_joined);
         self.copy_turn(source);
+        self.memory.copy_from(&source.memory);
         self.round = source.round;
         self.rng = source.rng.clone();
     }
@@ -401,6 +405,7 @@ impl State {
             rng,
             joined: Joined(true),
             round: super::Round::START,
+            memory: Default::default(),
         }
     }
 
@@ -495,6 +500,7 @@ impl State {
         self.fault = Cell::new(None);
         self.rng = Pcg64Mcg::seed_from_u64(seed);
         self.joined = Joined(true);
+        self.memory.reset(rules);
         // The counts start from the empty board; the set-up's pushes keep them.
         self.sow_moves.clear();
         self.sow_total = 0;
@@ -507,6 +513,9 @@ impl State {
                 for _ in 0..put.count {
                     if (self.heights[cell as usize] as usize) < rules.stack_capacity {
                         self.push(cell, put.code, rules);
+                        if let Some(k) = self.memory.kinds.get_mut(cell as usize) {
+                            *k = put.kind;
+                        }
                         if (put.code as usize) <= seats {
                             self.counts[put.code as usize - 1] += 1;
                         }

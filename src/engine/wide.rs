@@ -66,6 +66,7 @@ impl Rules {
                 }
             }
             Step::Split(..) => self.track_choices(step, state, progress, out),
+            Step::Walk(walk) => self.hop_chains(walk, state, progress, out),
             _ => {}
         }
     }
@@ -123,6 +124,7 @@ impl Rules {
         match step {
             Step::Sow(_) => self.sow_stack(state, words, progress),
             Step::Split(..) => self.play_parts(state, &choice::read_parts(words)),
+            Step::Walk(walk) => self.play_hops(walk, state, words, progress),
             Step::PlayCards(_) => {
                 let cards = choice::read_cards(words);
                 let hand = state.hand(state.mover, self);

@@ -263,6 +263,9 @@ pub struct Keeps {
     /// play), not only when the game ends. Not a pass: a state's scores
     /// mid-game are part of its position exactly when a rule reads them.
     pub scores: bool,
+    /// How many pieces each move captures, when a rule reads `captures`.
+    /// Not a pass, like the scores.
+    pub captures: bool,
 }
 
 /// Per cell, for each set of its neighbours (as bits in `neighbours_of`

@@ -19,7 +19,7 @@ use super::geometry::Shape;
 use super::plan::Merges;
 use super::track::{AfterMove, MoveEffect, Track, When};
 use super::{
-    CellId, EffectOp, EndResult, Filter, Forced, Form, MoveRule, Node, Phase, Rules, Supply,
+    CellId, EffectOp, EndResult, Filter, Forced, Form, MoveRule, Node, Phase, Rules, Supply, Target,
 };
 
 /// The most cells a set of cells lists by label; a larger set prints as a count.
@@ -177,6 +177,13 @@ impl Printer<'_> {
             r.stack_capacity
         ));
         out.push(format!("neutrals {}", list(r.neutrals.clone())));
+        // Printed only where the rules have them: older goldens stay as they were.
+        if !r.kinds.is_empty() {
+            out.push(format!("kinds {}", r.kinds.join(", ")));
+        }
+        for (name, start) in &r.counters {
+            out.push(format!("counter {name} = {start}"));
+        }
         out.push(match &r.supply {
             Supply::Unlimited => "supply unlimited".into(),
             Supply::Each(n) => format!("supply {n} each"),
@@ -194,6 +201,10 @@ impl Printer<'_> {
                     .cloned()
                     .unwrap_or_else(|| format!("code{code}")),
                 None => self.seat_name(code.saturating_sub(1)),
+            };
+            let piece = match r.kinds.get(usize::from(s.kind)) {
+                Some(kind) => format!("{piece} {kind}"),
+                None => piece,
             };
             out.push(format!(
                 "setup {} {piece} on {}",
@@ -317,6 +328,7 @@ impl Printer<'_> {
         if let Some(o) = &phase.otherwise {
             out.push(match &o.action {
                 Forced::Pass => "  otherwise pass".into(),
+                Forced::Lose => "  otherwise lose".into(),
                 Forced::DiscardHand(draw) => {
                     let draw = draw.as_ref().map_or_else(String::new, |n| {
                         format!(" then draw {}", self.x.operand(n, Hint::Int))
@@ -375,6 +387,9 @@ impl Printer<'_> {
         for f in &self.rules.filters {
             out.push(match f {
                 Filter::MustBlock(w) => format!("must block{}", self.when(w.as_ref(), "when")),
+                Filter::MustCapture(most) => {
+                    format!("must capture{}", if *most { " most" } else { "" })
+                }
             });
         }
         for e in &self.rules.effects {
@@ -383,11 +398,11 @@ impl Printer<'_> {
                 EffectOp::Add => "+=",
                 EffectOp::Sub => "-=",
             };
-            let seat = self.x.seat(&e.seat);
-            out.push(format!(
-                "after turn: supply({seat}) {op} {}",
-                self.int(&e.value)
-            ));
+            let target = match &e.target {
+                Target::Supply(seat) => format!("supply({})", self.x.seat(seat)),
+                Target::Counter(i) => self.rules.counters[*i as usize].0.clone(),
+            };
+            out.push(format!("after turn: {target} {op} {}", self.int(&e.value)));
         }
     }
 
@@ -458,11 +473,12 @@ impl Printer<'_> {
         ));
         let k = plan.keeps;
         out.push(format!(
-            "state keeps: tops {}, slots {}, links {}, scores {}",
+            "state keeps: tops {}, slots {}, links {}, scores {}{}",
             yes(k.tops),
             yes(k.slots),
             yes(k.links),
-            yes(k.scores)
+            yes(k.scores),
+            if k.captures { ", captures yes" } else { "" }
         ));
     }
 }

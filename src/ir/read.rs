@@ -67,6 +67,10 @@ pub enum Read {
     Card,
     /// How many turns in a row ended in a forced pass.
     Passes,
+    /// How many pieces the move just played captured.
+    Captures,
+    /// A counter's value, by index.
+    Counter(u8),
     /// A cell of the context (or `NO_CELL`).
     Cell(At),
     /// The seat's supply (unlimited reads as the largest integer).
@@ -205,6 +209,8 @@ impl Read {
             | Read::Piece
             | Read::Card
             | Read::Passes
+            | Read::Captures
+            | Read::Counter(_)
             | Read::Cell(_) => return None,
             Read::Supply(w) => (B::Supply, vec![w.node()]),
             Read::Score(w) => (B::Score, vec![w.node()]),

@@ -4,7 +4,7 @@
 use super::track::{MoveEffect, When};
 use super::{
     Candidates, CardTest, EndResult, Filter, Forced, Node, Rules, SeatRef, Select, Step, Supply,
-    Walk,
+    Target, Walk,
 };
 
 /// Calls `$f` on every expression of step `$node`, bound by `$($mode)+`
@@ -50,7 +50,8 @@ macro_rules! each_step_node {
             }
             Step::KeepLargestGroup(Some($($mode)+ w))
             | Step::PlayCard(CardTest::Test($($mode)+ w))
-            | Step::Again(Some($($mode)+ w)) => f(w),
+            | Step::Again(Some($($mode)+ w))
+            | Step::Promote(_, Some($($mode)+ w)) => f(w),
             Step::Gather($($mode)+ cells, $($mode)+ into, $($mode)+ when) => {
                 for c in cells {
                     f(c);
@@ -67,6 +68,7 @@ macro_rules! each_step_node {
                 select!(select);
             }
             Step::Again(None)
+            | Step::Promote(_, None)
             | Step::KeepLargestGroup(None)
             | Step::PlayCard(CardTest::Any | CardTest::Kinds(_))
             | Step::Sow(_)
@@ -104,6 +106,8 @@ impl Rules {
             stacks: _,
             stack_capacity: _,
             neutrals: _,
+            kinds: _,
+            counters: _,
             setup: _,
             first_random: _,
             phases,
@@ -149,11 +153,15 @@ impl Rules {
             }
         }
         for effect in effects {
-            seat(&mut effect.seat, &mut root);
+            if let Target::Supply(s) = &mut effect.target {
+                seat(s, &mut root);
+            }
             root(&mut effect.value);
         }
-        for Filter::MustBlock(when) in filters {
-            when.iter_mut().for_each(&mut root);
+        for filter in filters {
+            if let Filter::MustBlock(when) = filter {
+                when.iter_mut().for_each(&mut root);
+            }
         }
         for end in ends {
             root(&mut end.condition);

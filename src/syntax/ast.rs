@@ -85,6 +85,13 @@ pub enum ItemKind {
     Blocked(Expr),
     /// `after move: EFFECT [if COND]; ...`: after every mover's movement.
     AfterMove(Vec<MoveEffect>),
+    /// `kinds man, king`: the kinds every seat's pieces come in.
+    Kinds(Vec<Name>),
+    /// `counter NAME [= N]`: a number kept for the game.
+    Counter(Name, Option<Expr>),
+    /// `must capture [most]`: when some move captures, only those that do
+    /// (with `most`, that capture the most pieces).
+    MustCapture(bool),
 }
 
 /// An effect after a mover's movement.
@@ -200,6 +207,8 @@ pub struct Put {
     pub count: Expr,
     /// The kind: a neutral kind or a seat.
     pub kind: Name,
+    /// The seat's kind of piece (`kinds`), if given.
+    pub piece_kind: Option<Name>,
     /// Which cells (every cell when left out).
     pub condition: Option<Expr>,
 }
@@ -283,6 +292,9 @@ pub enum MoveKind {
     /// `otherwise pass`: when no other move of the phase is legal, the
     /// mover passes.
     Pass,
+    /// `otherwise lose`: when no other move of the phase is legal, the
+    /// mover loses.
+    Lose,
 }
 
 /// One step of a move's chain.
@@ -316,7 +328,11 @@ pub enum StepKind {
         directions: Vec<Expr>,
         /// The condition on the cell reached.
         condition: Option<Expr>,
+        /// Whether the walk goes on from where it stops (`repeat`).
+        repeat: Repeat,
     },
+    /// `promote to KIND [if COND]`: the piece just moved becomes that kind.
+    Promote(Name, Option<Expr>),
     /// `sow around [where COND]`: take every seed of a chosen pit and sow
     /// them one a cell along the ring, passing other seats' stores.
     SowAround(Option<Expr>),
@@ -550,6 +566,18 @@ impl BinaryOp {
             BinaryOp::Rem => "%",
         }
     }
+}
+
+/// Whether a walk goes on from where it stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repeat {
+    /// Once.
+    Once,
+    /// Again from where it stopped, as long as it can (`repeat`).
+    WhileItCan,
+    /// Again as long as it can, the mover choosing where to stop
+    /// (`repeat at will`).
+    AtWill,
 }
 
 /// How far a walking piece goes.

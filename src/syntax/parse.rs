@@ -272,10 +272,18 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
                     let mut parts = put.into_inner();
                     let count = build_expr(parts.next().expect("count"), offset);
                     let kind = name(parts.next().expect("kind"), offset);
-                    let condition = parts.next().map(|p| build_expr(p, offset));
+                    let mut piece_kind = None;
+                    let mut condition = None;
+                    for part in parts {
+                        match part.as_rule() {
+                            Rule::name => piece_kind = Some(name(part, offset)),
+                            _ => condition = Some(build_expr(part, offset)),
+                        }
+                    }
                     Put {
                         count,
                         kind,
+                        piece_kind,
                         condition,
                     }
                 })
@@ -292,7 +300,17 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
                 ItemKind::Supply(build_expr(first, offset))
             }
         }
-        Rule::must_item => ItemKind::MustBlock(inner.next().map(|p| build_expr(p, offset))),
+        Rule::must_item => match inner.next() {
+            Some(p) if p.as_rule() == Rule::must_capture => {
+                ItemKind::MustCapture(p.into_inner().next().is_some())
+            }
+            when => ItemKind::MustBlock(when.map(|p| build_expr(p, offset))),
+        },
+        Rule::kinds_item => ItemKind::Kinds(inner.map(|p| name(p, offset)).collect()),
+        Rule::counter_item => {
+            let counter = name(inner.next().expect("name"), offset);
+            ItemKind::Counter(counter, inner.next().map(|p| build_expr(p, offset)))
+        }
         Rule::limit_item => ItemKind::Limit(build_expr(inner.next().expect("turns"), offset)),
         Rule::define_item => {
             let name = name(inner.next().expect("name"), offset);
@@ -397,6 +415,7 @@ fn build_move(pair: Pair<Rule>, offset: usize) -> MoveRule {
     let kind = match rule.as_rule() {
         Rule::otherwise_rule => match rule.into_inner().next() {
             Some(p) if p.as_rule() == Rule::pass_move => MoveKind::Pass,
+            Some(p) if p.as_rule() == Rule::lose_move => MoveKind::Lose,
             draw => MoveKind::Otherwise {
                 draw: draw.map(|p| build_expr(p, offset)),
             },
@@ -437,7 +456,22 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
                 when: expr(&mut inner),
             }
         }
+        Rule::promote_step => {
+            let kind = name(inner.next().expect("kind"), offset);
+            StepKind::Promote(kind, expr(&mut inner))
+        }
         Rule::walk_step => {
+            let repeat = match inner.peek() {
+                Some(p) if p.as_rule() == Rule::repeat => {
+                    let at_will = inner.next().expect("repeat").into_inner().next().is_some();
+                    if at_will {
+                        Repeat::AtWill
+                    } else {
+                        Repeat::WhileItCan
+                    }
+                }
+                _ => Repeat::Once,
+            };
             let kind = inner.next().expect("kind").as_str();
             let dirs = inner.next().expect("directions").into_inner();
             let directions = dirs.map(|p| build_expr(p, offset)).collect();
@@ -458,6 +492,7 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
                 reach,
                 directions,
                 condition,
+                repeat,
             }
         }
         Rule::enclosed_step => StepKind::Enclosed {

@@ -45,6 +45,13 @@ impl<'a> Resolver<'a> {
         if let Some(&i) = self.symbols.seats.get(text) {
             return self.plain(name, args, "a seat", Hir::Seat(i), Ty::Seat, span);
         }
+        if let Some(&k) = self.symbols.piece_kinds.get(text) {
+            let kind = Hir::Int(k as i64);
+            return self.plain(name, args, "a kind of piece", kind, Ty::Kind, span);
+        }
+        if let Some(&i) = self.symbols.counters.get(text) {
+            return self.plain(name, args, "a counter", Hir::Counter(i), Ty::Int, span);
+        }
         if let Some(&code) = self.symbols.cards.get(text) {
             return self.plain(name, args, "a card", Hir::Int(code as i64), Ty::Card, span);
         }

@@ -29,6 +29,8 @@ pub(super) enum Hint {
     Direction,
     /// A side of the board.
     Side,
+    /// A kind of piece: its name.
+    Kind,
 }
 
 /// Binding strengths, loosest first (the Pratt parser's order).
@@ -101,6 +103,10 @@ impl Exprs<'_> {
                 .map(|(name, _)| name.clone()),
             Hint::Direction => named(&DIRECTION_NAMES).map(str::to_string),
             Hint::Side => named(&SIDE_NAMES).map(str::to_string),
+            Hint::Kind => usize::try_from(v)
+                .ok()
+                .and_then(|i| r.kinds.get(i))
+                .cloned(),
         };
         name.unwrap_or_else(|| v.to_string())
     }
@@ -249,6 +255,12 @@ impl Exprs<'_> {
             Node::Read(Read::Piece) => "piece".into(),
             Node::Read(Read::Card) => "card".into(),
             Node::Read(Read::Passes) => "passes".into(),
+            Node::Read(Read::Captures) => "captures".into(),
+            Node::Read(Read::Counter(i)) => self
+                .rules
+                .counters
+                .get(*i as usize)
+                .map_or_else(|| format!("counter #{i}"), |c| c.0.clone()),
             // Fused reads print in `node`, in brackets, as the node they
             // stand for; tests as their comparison.
             Node::Read(r) => self.show(&r.node(), Hint::Int),
@@ -350,7 +362,7 @@ fn kind_of(n: &Node) -> Hint {
         | Node::Read(Read::Cell(At::To)) => Hint::Cell,
         // A built-in's result as its row says: a seat or a cell by name.
         Node::Call(id, _) => match crate::builtins::row(*id).map(|row| row.ty) {
-            Some(ty @ (Ty::Seat | Ty::Cell | Ty::Card)) => hint(ty),
+            Some(ty @ (Ty::Seat | Ty::Cell | Ty::Card | Ty::Kind)) => hint(ty),
             _ => Hint::Int,
         },
         Node::Read(Read::Card) => Hint::Card,
@@ -396,5 +408,6 @@ fn hint(ty: Ty) -> Hint {
         Ty::Card => Hint::Card,
         Ty::Direction => Hint::Direction,
         Ty::Side => Hint::Side,
+        Ty::Kind => Hint::Kind,
     }
 }

@@ -46,6 +46,14 @@ impl Printer<'_> {
                 )
             }
             Step::Again(w) => format!("again{}", self.when(w.as_ref(), "if")),
+            Step::Promote(k, w) => {
+                let kind = self
+                    .rules
+                    .kinds
+                    .get(*k as usize)
+                    .map_or("?", |s| s.as_str());
+                format!("promote to {kind}{}", self.when(w.as_ref(), "if"))
+            }
             Step::Walk(walk) => self.walk(walk),
             Step::Enclosed(effect, exactly) => {
                 let effect = match effect {
@@ -184,6 +192,15 @@ impl Printer<'_> {
             .iter()
             .map(|d| self.x.operand(d, Hint::Direction))
             .collect();
-        format!("{reach} {}: {}", dirs.join(", "), self.select(&w.select))
+        let repeat = match w.repeat {
+            crate::syntax::ast::Repeat::Once => "",
+            crate::syntax::ast::Repeat::WhileItCan => "repeat ",
+            crate::syntax::ast::Repeat::AtWill => "repeat at will ",
+        };
+        format!(
+            "{repeat}{reach} {}: {}",
+            dirs.join(", "),
+            self.select(&w.select)
+        )
     }
 }

@@ -1,0 +1,56 @@
+//! `must capture [most]`: when some of the mover's moves capture, only
+//! those are legal; with `most`, only those that capture the most pieces.
+//! A move's captures are counted by playing it on a copy, so whatever
+//! captures counts (a jump, a step onto a piece, an enclosure): the
+//! mover's `captured` counter says how many.
+
+use super::pool::{buffer, copy_of, give_back, give_buffer};
+use super::{Move, State};
+use crate::ir::Rules;
+
+impl Rules {
+    /// Keeps the moves that capture (the most, with `most`), if any does.
+    pub(super) fn must_capture(&self, state: &State, most: bool, moves: &mut Vec<Move>) {
+        if moves.is_empty() || state.is_over() {
+            return;
+        }
+        let mut child = copy_of(state);
+        let mut counts = buffer();
+        let mut best = 0;
+        for &m in moves.iter() {
+            let n = self.captures_of(state, &mut child, m);
+            best = best.max(n);
+            counts.push(Move::Give(n.min(255) as u8));
+        }
+        give_back(child);
+        if best > 0 {
+            let least = if most { best.min(255) } else { 1 };
+            let mut kept = 0;
+            for i in 0..moves.len() {
+                let Move::Give(n) = counts[i] else { continue };
+                if i32::from(n) >= least {
+                    moves[kept] = moves[i];
+                    kept += 1;
+                }
+            }
+            moves.truncate(kept);
+        }
+        give_buffer(counts);
+    }
+
+    /// How many pieces move `m` captures from `state`, played on `child`.
+    fn captures_of(&self, state: &State, child: &mut State, m: Move) -> i32 {
+        child.copy_from(state, false);
+        let mover = state.mover as usize;
+        match m {
+            Move::Place(c) => self.place_piece(child, c),
+            Move::Chain { rule, choices } => {
+                if let Some(rule) = self.rule(rule) {
+                    self.play_chain(child, rule, &choices);
+                }
+            }
+            Move::Pass | Move::Give(_) => return 0,
+        }
+        child.captured[mover] - state.captured[mover]
+    }
+}
