@@ -31,6 +31,21 @@ pub enum Diagnostic {
         help: String,
     },
 
+    /// A reserved word where a name goes.
+    #[error("syntax error: `{word}` is a reserved word and {what}")]
+    #[diagnostic(code(E0001), help("{help}"))]
+    ReservedWord {
+        /// The word as written.
+        word: String,
+        /// "cannot name an option", "cannot be used as a name".
+        what: String,
+        /// Where.
+        #[label("a reserved word")]
+        span: SourceSpan,
+        /// Pick another name.
+        help: String,
+    },
+
     /// A name that is not defined.
     #[error("unknown name `{name}`")]
     #[diagnostic(code(E0002))]

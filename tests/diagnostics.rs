@@ -151,6 +151,88 @@ fn several_errors_are_all_reported_not_only_the_first() {
     );
 }
 
+/// The reserved words: the literals of the grammar's `keyword` rule.
+fn reserved_words() -> Vec<String> {
+    let grammar =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/tabula.pest"))
+            .expect("the grammar");
+    let start = grammar.find("\nkeyword").expect("a `keyword` rule");
+    let rule = &grammar[start..];
+    let rule = &rule[..rule.find("!name_char").expect("the rule's end")];
+    let words: Vec<String> = rule
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect();
+    assert!(words.len() >= 30, "the reserved words: {words:?}");
+    words
+}
+
+#[test]
+fn a_reserved_word_as_a_name_is_reported_as_reserved() {
+    // Every reserved word, in every place that declares a name, and used as one.
+    let rest = "board square 3 x 3\nphase play\n  place where empty\nend when full: draw\n";
+    for word in reserved_words() {
+        let mut cases = vec![
+            (format!("option {word} = 9\nplayers X, O\n{rest}"), "cannot name an option"),
+            (format!("option n({word}) = 9\nplayers X, O\n{rest}"), "cannot name a seat parameter"),
+            (format!("define {word} = 1\nplayers X, O\n{rest}"), "cannot name a definition"),
+            (format!("define f({word}: int) = 1\nplayers X, O\n{rest}"), "cannot name a parameter"),
+            (format!("define f(a: int, {word}: seat) = 1\nplayers X, O\n{rest}"), "cannot name a parameter"),
+            (format!("players {word}, b\n{rest}"), "cannot name a seat"),
+            (format!("players X, {word}\n{rest}"), "cannot name a seat"),
+            (format!("players X, O\nneutral {word}\n{rest}"), "cannot name a neutral piece"),
+            (format!("players X, O\nscore({word}) = 1\n{rest}"), "cannot name a seat parameter"),
+            (format!("players X, O\ndefine s = sum(1 for {word} where true)\n{rest}"), "cannot name the variable of an aggregate"),
+            (format!("players X, O\nboard square 3 x 3\nphase {word}\n  place where empty\nend when full: draw\n"), "cannot name a phase"),
+        ];
+        // `true` and `false` are values where an expression goes.
+        if word != "true" && word != "false" {
+            cases.push((
+                format!("players X, O\n{rest}end when full and {word}: draw\n"),
+                "cannot be used as a name",
+            ));
+        }
+        for (source, what) in cases {
+            let checked = check(&source);
+            let want = format!("syntax error: `{word}` is a reserved word and {what}");
+            let found: Vec<String> = checked.diagnostics.iter().map(|d| d.to_string()).collect();
+            let d = checked
+                .diagnostics
+                .iter()
+                .find(|d| d.to_string() == want)
+                .unwrap_or_else(|| panic!("{source}\nexpected \"{want}\", got {found:?}"));
+            assert_eq!(codes(std::slice::from_ref(d)), ["E0001"], "{source}");
+            // The report points at the word, and is the item's only one.
+            let at = tabula::check::first_offset(d);
+            assert_eq!(&source[at..at + word.len()], word, "{source}");
+            assert_eq!(found.len(), 1, "{source}\n{found:?}");
+        }
+    }
+}
+
+#[test]
+fn the_docs_list_the_reserved_words() {
+    let docs = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/language.md"))
+        .expect("docs/language.md");
+    let start = docs
+        .find("These words are reserved and cannot be names:")
+        .expect("the list of reserved words in docs/language.md");
+    let list = docs[start..]
+        .split('`')
+        .nth(1)
+        .expect("the words between backquotes");
+    let mut listed: Vec<&str> = list.split_whitespace().collect();
+    let mut reserved = reserved_words();
+    listed.sort_unstable();
+    reserved.sort_unstable();
+    assert_eq!(
+        listed, reserved,
+        "docs/language.md, \"A rules file\", lists the grammar's `keyword` rule"
+    );
+}
+
 #[test]
 fn every_rules_file_checks_clean() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
