@@ -269,6 +269,40 @@ pub enum Diagnostic {
         uses: SourceSpan,
     },
 
+    /// A move's `from`, `to` or `piece` read where there is no move.
+    #[error("`{name}` is {meaning}, but there is no move here")]
+    #[diagnostic(code(E0011), help("{help}"))]
+    NoMove {
+        /// The built-in.
+        name: String,
+        /// What it is inside a move.
+        meaning: String,
+        /// Where it has a value, and what to read instead.
+        help: String,
+        /// Where.
+        #[label("no move here")]
+        span: SourceSpan,
+    },
+
+    /// A definition that reads a move's `from`, `to` or `piece`, used where there is no move.
+    #[error("`{name}` uses `{builtin}`, but there is no move here")]
+    #[diagnostic(
+        code(E0011),
+        help("`{builtin}` has a value only inside a move (a phase's move rules, `blocked where`, `after move`); use `{name}` there, or give it a parameter and pass the value")
+    )]
+    DefinitionNeedsMove {
+        /// The definition.
+        name: String,
+        /// `from`, `to` or `piece`.
+        builtin: String,
+        /// Where it is used.
+        #[label("no move here")]
+        span: SourceSpan,
+        /// Where its body reads the move.
+        #[label("`{name}` uses `{builtin}` here")]
+        uses: SourceSpan,
+    },
+
     /// A value that must be known before play is not a constant.
     #[error("this must be a constant: a number, an option, or arithmetic on them")]
     #[diagnostic(code(E0012), help("{why}"))]

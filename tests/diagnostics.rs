@@ -234,6 +234,70 @@ fn the_docs_list_the_reserved_words() {
 }
 
 #[test]
+fn a_move_s_from_to_and_piece_outside_a_move_are_reported() {
+    let game = |extra: &str| {
+        format!(
+            "players X, O\nboard square 3 x 3\nsupply 5\nphase play\n  place where empty\n  \
+             pick where owner(cell) == mover then place where empty and cell != from\n{extra}\nend when full: draw\n"
+        )
+    };
+    let e0011 = |source: &str| -> Vec<String> {
+        check(source)
+            .diagnostics
+            .iter()
+            .filter(|d| d.code().is_some_and(|c| c.to_string() == "E0011"))
+            .map(|d| d.to_string())
+            .collect()
+    };
+    for (name, read) in [
+        ("from", "row(from) == 1"),
+        ("to", "row(to) == 1"),
+        ("piece", "piece == X"),
+    ] {
+        // No move: an end rule, an effect after the turn, a score, a tie-break,
+        // a must-block filter, a set-up, a seat's supply.
+        for extra in [
+            format!("end when {read}: draw"),
+            format!("after turn: supply(mover) += 1 if {read} else 0"),
+            format!("score(p) = 1 if {read} else 0\nend when full: highest score wins"),
+            format!("tiebreak(p) = 1 if {read} else 0"),
+            format!("must block when {read}"),
+            format!("setup: put 1 X where {read}"),
+            format!("supply(p) = 1 if {read} else 0"),
+        ] {
+            let source = game(&extra);
+            let found = e0011(&source);
+            assert!(
+                found.len() == 1 && found[0].starts_with(&format!("`{name}` is ")),
+                "{source}\n{found:?}"
+            );
+        }
+        // Through a definition, at each use outside a move, and not inside one.
+        let source = game(&format!(
+            "define moved = {read}\nphase again\n  place where empty and moved\nend when moved: draw"
+        ));
+        let found = e0011(&source);
+        assert_eq!(
+            found,
+            [format!("`moved` uses `{name}`, but there is no move here")],
+            "{source}"
+        );
+        // In a move's chain: fine.
+        let source = game(&format!(
+            "phase again\n  place where empty and {read} then place where {read}"
+        ));
+        assert!(!check(&source).has_errors(), "{source}");
+    }
+    // A track's `blocked where` and `after move` read the walk: fine.
+    let source = "players A, B\nboard track 6 per seat, homes of 2, end zones of 2\n\
+        blocked where piece != mover and from == to\nafter move: capture at to if piece == mover\n\
+        phase play\n  move by 1 where owner(cell) == mover\nend when turn > 9: draw\n";
+    let checked = check(source);
+    let found: Vec<String> = checked.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(!checked.has_errors(), "{source}\n{found:?}");
+}
+
+#[test]
 fn every_rules_file_checks_clean() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
     let mut seen = 0;
