@@ -298,6 +298,45 @@ fn a_move_s_from_to_and_piece_outside_a_move_are_reported() {
 }
 
 #[test]
+fn the_help_of_e0023_names_every_step_of_a_general_chain() {
+    let game = |rule: &str| {
+        format!("players X, O\nboard square 3 x 3\nphase play\n  {rule}\nend when full: draw\n")
+    };
+    // The words a step starts with, as the grammar has them: those the
+    // report of an unknown step lists.
+    let source = game("place where empty then xyzzy");
+    let checked = check(&source);
+    let unknown = checked
+        .diagnostics
+        .iter()
+        .find(|d| d.code().is_some_and(|c| c.to_string() == "E0026"))
+        .unwrap_or_else(|| panic!("an unknown step: {:?}", codes(&checked.diagnostics)));
+    let listed = unknown.help().expect("a help").to_string();
+    let listed = &listed[listed.find("here it has").expect("the steps")..];
+    let words: Vec<&str> = listed.split('`').skip(1).step_by(2).collect();
+    assert!(words.len() >= 15, "{words:?}");
+    // A chain that chooses nothing gets E0023 with the forms of a chain.
+    let checked = check(&game("keep largest group"));
+    let d = checked
+        .diagnostics
+        .iter()
+        .find(|d| d.code().is_some_and(|c| c.to_string() == "E0023"))
+        .unwrap_or_else(|| panic!("E0023: {:?}", codes(&checked.diagnostics)));
+    let help = d.help().expect("a help").to_string();
+    // A track's steps have a help of their own (a card move's shape).
+    for word in words
+        .iter()
+        .filter(|w| !["enter", "move", "split", "switch"].contains(w))
+    {
+        assert!(
+            help.contains(&format!("`{word}")),
+            "E0023's help leaves out `{word}`: {help}"
+        );
+    }
+    assert!(d.to_string().contains("`sow around`"), "{d}");
+}
+
+#[test]
 fn every_rules_file_checks_clean() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
     let mut seen = 0;
