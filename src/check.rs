@@ -410,11 +410,12 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                     forever.get_or_insert(p.name.span);
                 }
                 let deck = cards::has_deck(file);
-                let rules = p
-                    .moves
-                    .iter()
-                    .map(|m| moves::rule_spec(m, r, deck))
-                    .collect();
+                let rules = r.in_move(|r| {
+                    p.moves
+                        .iter()
+                        .map(|m| moves::rule_spec(m, r, deck))
+                        .collect()
+                });
                 moves::check_one_forced(&p.name.text, &p.moves, r);
                 program.phases.push(PhaseSpec {
                     name: p.name.text.clone(),

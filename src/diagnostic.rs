@@ -31,6 +31,21 @@ pub enum Diagnostic {
         help: String,
     },
 
+    /// A reserved word where a name goes.
+    #[error("syntax error: `{word}` is a reserved word and {what}")]
+    #[diagnostic(code(E0001), help("{help}"))]
+    ReservedWord {
+        /// The word as written.
+        word: String,
+        /// "cannot name an option", "cannot be used as a name".
+        what: String,
+        /// Where.
+        #[label("a reserved word")]
+        span: SourceSpan,
+        /// Pick another name.
+        help: String,
+    },
+
     /// A name that is not defined.
     #[error("unknown name `{name}`")]
     #[diagnostic(code(E0002))]
@@ -251,6 +266,40 @@ pub enum Diagnostic {
         span: SourceSpan,
         /// Where its body uses the chosen cell.
         #[label("`{name}` uses the chosen cell here")]
+        uses: SourceSpan,
+    },
+
+    /// A move's `from`, `to` or `piece` read where there is no move.
+    #[error("`{name}` is {meaning}, but there is no move here")]
+    #[diagnostic(code(E0011), help("{help}"))]
+    NoMove {
+        /// The built-in.
+        name: String,
+        /// What it is inside a move.
+        meaning: String,
+        /// Where it has a value, and what to read instead.
+        help: String,
+        /// Where.
+        #[label("no move here")]
+        span: SourceSpan,
+    },
+
+    /// A definition that reads a move's `from`, `to` or `piece`, used where there is no move.
+    #[error("`{name}` uses `{builtin}`, but there is no move here")]
+    #[diagnostic(
+        code(E0011),
+        help("`{builtin}` has a value only inside a move (a phase's move rules, `blocked where`, `after move`); use `{name}` there, or give it a parameter and pass the value")
+    )]
+    DefinitionNeedsMove {
+        /// The definition.
+        name: String,
+        /// `from`, `to` or `piece`.
+        builtin: String,
+        /// Where it is used.
+        #[label("no move here")]
+        span: SourceSpan,
+        /// Where its body reads the move.
+        #[label("`{name}` uses `{builtin}` here")]
         uses: SourceSpan,
     },
 

@@ -151,6 +151,191 @@ fn several_errors_are_all_reported_not_only_the_first() {
     );
 }
 
+/// The reserved words: the literals of the grammar's `keyword` rule.
+fn reserved_words() -> Vec<String> {
+    let grammar =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/tabula.pest"))
+            .expect("the grammar");
+    let start = grammar.find("\nkeyword").expect("a `keyword` rule");
+    let rule = &grammar[start..];
+    let rule = &rule[..rule.find("!name_char").expect("the rule's end")];
+    let words: Vec<String> = rule
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect();
+    assert!(words.len() >= 30, "the reserved words: {words:?}");
+    words
+}
+
+#[test]
+fn a_reserved_word_as_a_name_is_reported_as_reserved() {
+    // Every reserved word, in every place that declares a name, and used as one.
+    let rest = "board square 3 x 3\nphase play\n  place where empty\nend when full: draw\n";
+    for word in reserved_words() {
+        let mut cases = vec![
+            (format!("option {word} = 9\nplayers X, O\n{rest}"), "cannot name an option"),
+            (format!("option n({word}) = 9\nplayers X, O\n{rest}"), "cannot name a seat parameter"),
+            (format!("define {word} = 1\nplayers X, O\n{rest}"), "cannot name a definition"),
+            (format!("define f({word}: int) = 1\nplayers X, O\n{rest}"), "cannot name a parameter"),
+            (format!("define f(a: int, {word}: seat) = 1\nplayers X, O\n{rest}"), "cannot name a parameter"),
+            (format!("players {word}, b\n{rest}"), "cannot name a seat"),
+            (format!("players X, {word}\n{rest}"), "cannot name a seat"),
+            (format!("players X, O\nneutral {word}\n{rest}"), "cannot name a neutral piece"),
+            (format!("players X, O\nscore({word}) = 1\n{rest}"), "cannot name a seat parameter"),
+            (format!("players X, O\ndefine s = sum(1 for {word} where true)\n{rest}"), "cannot name the variable of an aggregate"),
+            (format!("players X, O\nboard square 3 x 3\nphase {word}\n  place where empty\nend when full: draw\n"), "cannot name a phase"),
+        ];
+        // `true` and `false` are values where an expression goes.
+        if word != "true" && word != "false" {
+            cases.push((
+                format!("players X, O\n{rest}end when full and {word}: draw\n"),
+                "cannot be used as a name",
+            ));
+        }
+        for (source, what) in cases {
+            let checked = check(&source);
+            let want = format!("syntax error: `{word}` is a reserved word and {what}");
+            let found: Vec<String> = checked.diagnostics.iter().map(|d| d.to_string()).collect();
+            let d = checked
+                .diagnostics
+                .iter()
+                .find(|d| d.to_string() == want)
+                .unwrap_or_else(|| panic!("{source}\nexpected \"{want}\", got {found:?}"));
+            assert_eq!(codes(std::slice::from_ref(d)), ["E0001"], "{source}");
+            // The report points at the word, and is the item's only one.
+            let at = tabula::check::first_offset(d);
+            assert_eq!(&source[at..at + word.len()], word, "{source}");
+            assert_eq!(found.len(), 1, "{source}\n{found:?}");
+        }
+    }
+}
+
+#[test]
+fn the_docs_list_the_reserved_words() {
+    let docs = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/language.md"))
+        .expect("docs/language.md");
+    let start = docs
+        .find("These words are reserved and cannot be names:")
+        .expect("the list of reserved words in docs/language.md");
+    let list = docs[start..]
+        .split('`')
+        .nth(1)
+        .expect("the words between backquotes");
+    let mut listed: Vec<&str> = list.split_whitespace().collect();
+    let mut reserved = reserved_words();
+    listed.sort_unstable();
+    reserved.sort_unstable();
+    assert_eq!(
+        listed, reserved,
+        "docs/language.md, \"A rules file\", lists the grammar's `keyword` rule"
+    );
+}
+
+#[test]
+fn a_move_s_from_to_and_piece_outside_a_move_are_reported() {
+    let game = |extra: &str| {
+        format!(
+            "players X, O\nboard square 3 x 3\nsupply 5\nphase play\n  place where empty\n  \
+             pick where owner(cell) == mover then place where empty and cell != from\n{extra}\nend when full: draw\n"
+        )
+    };
+    let e0011 = |source: &str| -> Vec<String> {
+        check(source)
+            .diagnostics
+            .iter()
+            .filter(|d| d.code().is_some_and(|c| c.to_string() == "E0011"))
+            .map(|d| d.to_string())
+            .collect()
+    };
+    for (name, read) in [
+        ("from", "row(from) == 1"),
+        ("to", "row(to) == 1"),
+        ("piece", "piece == X"),
+    ] {
+        // No move: an end rule, an effect after the turn, a score, a tie-break,
+        // a must-block filter, a set-up, a seat's supply.
+        for extra in [
+            format!("end when {read}: draw"),
+            format!("after turn: supply(mover) += 1 if {read} else 0"),
+            format!("score(p) = 1 if {read} else 0\nend when full: highest score wins"),
+            format!("tiebreak(p) = 1 if {read} else 0"),
+            format!("must block when {read}"),
+            format!("setup: put 1 X where {read}"),
+            format!("supply(p) = 1 if {read} else 0"),
+        ] {
+            let source = game(&extra);
+            let found = e0011(&source);
+            assert!(
+                found.len() == 1 && found[0].starts_with(&format!("`{name}` is ")),
+                "{source}\n{found:?}"
+            );
+        }
+        // Through a definition, at each use outside a move, and not inside one.
+        let source = game(&format!(
+            "define moved = {read}\nphase again\n  place where empty and moved\nend when moved: draw"
+        ));
+        let found = e0011(&source);
+        assert_eq!(
+            found,
+            [format!("`moved` uses `{name}`, but there is no move here")],
+            "{source}"
+        );
+        // In a move's chain: fine.
+        let source = game(&format!(
+            "phase again\n  place where empty and {read} then place where {read}"
+        ));
+        assert!(!check(&source).has_errors(), "{source}");
+    }
+    // A track's `blocked where` and `after move` read the walk: fine.
+    let source = "players A, B\nboard track 6 per seat, homes of 2, end zones of 2\n\
+        blocked where piece != mover and from == to\nafter move: capture at to if piece == mover\n\
+        phase play\n  move by 1 where owner(cell) == mover\nend when turn > 9: draw\n";
+    let checked = check(source);
+    let found: Vec<String> = checked.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(!checked.has_errors(), "{source}\n{found:?}");
+}
+
+#[test]
+fn the_help_of_e0023_names_every_step_of_a_general_chain() {
+    let game = |rule: &str| {
+        format!("players X, O\nboard square 3 x 3\nphase play\n  {rule}\nend when full: draw\n")
+    };
+    // The words a step starts with, as the grammar has them: those the
+    // report of an unknown step lists.
+    let source = game("place where empty then xyzzy");
+    let checked = check(&source);
+    let unknown = checked
+        .diagnostics
+        .iter()
+        .find(|d| d.code().is_some_and(|c| c.to_string() == "E0026"))
+        .unwrap_or_else(|| panic!("an unknown step: {:?}", codes(&checked.diagnostics)));
+    let listed = unknown.help().expect("a help").to_string();
+    let listed = &listed[listed.find("here it has").expect("the steps")..];
+    let words: Vec<&str> = listed.split('`').skip(1).step_by(2).collect();
+    assert!(words.len() >= 15, "{words:?}");
+    // A chain that chooses nothing gets E0023 with the forms of a chain.
+    let checked = check(&game("keep largest group"));
+    let d = checked
+        .diagnostics
+        .iter()
+        .find(|d| d.code().is_some_and(|c| c.to_string() == "E0023"))
+        .unwrap_or_else(|| panic!("E0023: {:?}", codes(&checked.diagnostics)));
+    let help = d.help().expect("a help").to_string();
+    // A track's steps have a help of their own (a card move's shape).
+    for word in words
+        .iter()
+        .filter(|w| !["enter", "move", "split", "switch"].contains(w))
+    {
+        assert!(
+            help.contains(&format!("`{word}")),
+            "E0023's help leaves out `{word}`: {help}"
+        );
+    }
+    assert!(d.to_string().contains("`sow around`"), "{d}");
+}
+
 #[test]
 fn every_rules_file_checks_clean() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");

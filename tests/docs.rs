@@ -49,3 +49,33 @@ fn the_partners_example_is_the_shipped_rules_file() {
         "docs/language.md shows rules/partners.game as it is"
     );
 }
+
+#[test]
+fn the_example_of_gather_on_a_square_board_does_what_the_text_says() {
+    let shown = docs::tabula_blocks()
+        .into_iter()
+        .find(|b| b.starts_with("game \"Magnets\""))
+        .expect("docs/language.md shows `gather` on a square board (Magnets)");
+    assert!(shown.contains("board square"), "{shown}");
+    // With stacks: O's piece on b3 pulls in X's from c3 (and nothing from a3).
+    // Without: b3 is taken, so X's piece stays on c3.
+    for (rules_text, b3, c3) in [
+        (shown.clone(), 2, 0),
+        (shown.replace(" with stacks", ""), 1, 1),
+    ] {
+        let rules = tabula::compile::load(&rules_text, &[]).expect("compiles");
+        let mut state = rules.start(0);
+        for text in ["c3", "b3"] {
+            let m = rules
+                .parse_move(&state, text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            rules.play(&mut state, m);
+        }
+        let cell = |label: &str| rules.geometry.cell_by_label(label).expect("a cell");
+        assert_eq!(
+            (state.height(cell("b3")), state.height(cell("c3"))),
+            (b3, c3),
+            "{rules_text}"
+        );
+    }
+}

@@ -47,6 +47,8 @@ fn the_fix_e0011_suggests_checks_clean() {
         "owner == X",
         "empty(cell)",
         "adjacent(last)",
+        "to == last",
+        "piece == X",
     ] {
         let source = with_end(condition);
         let checked = check(&source);

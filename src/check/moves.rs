@@ -2,8 +2,9 @@
 //! as `place` and `pick`, effects such as `draw` and `keep largest group`),
 //! or a phase's forced move.
 //!
-//! The engine runs any chain of the general steps (`place`, `pick`,
-//! `remove`, `keep largest group`, `draw`), and two chains of special steps
+//! The engine runs any chain of the general steps (`place`, `drop`, `pick`,
+//! `step`, `slide`, `jump`, `remove`, `sow around`, `gather`, `again`, `keep
+//! largest group`, `flip enclosed`, `capture enclosed`, `draw`), and two chains of special steps
 //! in fixed shapes that it runs by compiled fast paths: `place ... then sow`
 //! and `play N..M cards then place on CELL [then draw N]`. A step out of
 //! those shapes is reported here (E0023).
@@ -17,7 +18,7 @@ use crate::syntax::ast::{MoveKind, MoveRule, Step, StepKind};
 use crate::ir::{MAX_GATHERED, MAX_STEPS};
 
 /// The shapes a chain may take, for the help line of E0023.
-const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `jump` (each walk maybe `repeat`ed), `remove`, `keep largest group`, `flip enclosed`, `capture enclosed`, `promote to KIND` and `draw` steps in any order (at most 6); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
+const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `jump` (a `step` or `jump` maybe `repeat`ed), `remove`, `sow around`, `gather`, `again`, `keep largest group`, `flip enclosed`, `capture enclosed`, `promote to KIND` and `draw` steps in any order (at most 6; `step`, `slide` and `jump` after a `pick`, `flip enclosed`, `capture enclosed` and `promote` after a piece is put down); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
 
 /// The checked form of a move rule of a phase.
 pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
@@ -354,7 +355,7 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
     };
     if !steps.iter().any(|s| chooses(&s.kind)) {
         r.diagnostics.push(bad(
-            "a move rule must choose something: a `place`, `pick` or `remove`",
+            "a move rule must choose something: a `place`, `drop`, `pick`, `remove` or `sow around`",
             &steps[0],
         ));
     }

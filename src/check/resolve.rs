@@ -90,6 +90,13 @@ pub struct Resolver<'a> {
     chosen_use: Option<Span>,
     /// Whether an aggregate's body is being checked (aggregates do not nest).
     in_aggregate: bool,
+    /// Whether a move's `from`, `to` and `piece` can be read (see [`Resolver::in_move`]).
+    in_move: bool,
+    /// For each checked definition, where its body reads `from`, `to` or
+    /// `piece`, and which, if it does.
+    define_move: Vec<Option<(Span, &'static str)>>,
+    /// The first read of `from`, `to` or `piece` in the definition body being checked.
+    move_use: Option<(Span, &'static str)>,
 }
 
 /// The diagnostics after which an unknown name gets no "did you mean".
@@ -119,7 +126,21 @@ impl<'a> Resolver<'a> {
             define_chosen: vec![None; n_def],
             chosen_use: None,
             in_aggregate: false,
+            in_move: false,
+            define_move: vec![None; n_def],
+            move_use: None,
         }
+    }
+
+    /// Runs `check` where a move's `from`, `to` and `piece` have a value:
+    /// a phase's move rules, `blocked where` and `after move`. Elsewhere
+    /// (`end`, `after turn`, scores, ...) there is no move, and reading
+    /// them is reported (E0011).
+    pub fn in_move<T>(&mut self, check: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = std::mem::replace(&mut self.in_move, true);
+        let checked = check(self);
+        self.in_move = outer;
+        checked
     }
 
     /// Checks every definition body, whether used or not.

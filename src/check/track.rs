@@ -93,8 +93,10 @@ pub(super) fn check_track(file: &File, r: &mut Resolver, program: &mut Program) 
                     MAX_DEAL,
                 ));
             }
-            ItemKind::Blocked(c) => program.blocked = Some(r.expect(c, space, Ty::Bool)),
-            ItemKind::AfterMove(effects) => {
+            ItemKind::Blocked(c) => {
+                program.blocked = Some(r.in_move(|r| r.expect(c, space, Ty::Bool)))
+            }
+            ItemKind::AfterMove(effects) => r.in_move(|r| {
                 for e in effects {
                     let capture_at = match &e.kind {
                         MoveEffectKind::Capture(at) => Some(r.expect(at, Context::TOP, Ty::Cell)),
@@ -103,7 +105,7 @@ pub(super) fn check_track(file: &File, r: &mut Resolver, program: &mut Program) 
                     let when = e.when.as_ref().map(|w| r.expect(w, Context::TOP, Ty::Bool));
                     program.after_move.push(MoveEffectSpec { capture_at, when });
                 }
-            }
+            }),
             _ => {}
         }
     }

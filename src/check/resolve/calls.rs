@@ -68,6 +68,9 @@ impl<'a> Resolver<'a> {
                 });
             }
         }
+        if matches!(id, BuiltinId::From | BuiltinId::To | BuiltinId::Piece) {
+            self.read_move(b.name, span);
+        }
         if matches!(id, BuiltinId::Line | BuiltinId::Runs | BuiltinId::ExactLine) {
             self.check_length(&typed[0]);
         }
@@ -76,6 +79,37 @@ impl<'a> Resolver<'a> {
             ty: b.ty,
             span,
         }
+    }
+
+    /// A read of a move's `from`, `to` or `piece`: recorded in a definition's
+    /// body, reported outside a move.
+    fn read_move(&mut self, name: &'static str, span: Span) {
+        if self.in_move {
+            self.move_use.get_or_insert((span, name));
+            return;
+        }
+        let (meaning, instead) = match name {
+            "from" => (
+                "the cell the move picked a piece up from",
+                "test it in the move's own steps, in a `where` after the `pick` or `remove`",
+            ),
+            "to" => (
+                "the cell the move put a piece on",
+                "after the move, the cell just played is `last`",
+            ),
+            _ => (
+                "the seat whose piece the move last picked up, removed or put on",
+                "after the move, the seat of the piece on the cell just played is `owner(last)`",
+            ),
+        };
+        self.diagnostics.push(Diagnostic::NoMove {
+            name: name.to_string(),
+            meaning: meaning.to_string(),
+            help: format!(
+                "`{name}` has a value only inside a move: in a phase's move rules, `blocked where` and `after move`; {instead}"
+            ),
+            span: span.into(),
+        });
     }
 
     /// A line length must be a constant that fits on the board.
@@ -158,6 +192,18 @@ impl<'a> Resolver<'a> {
                 });
             }
         }
+        if let Some((uses, builtin)) = self.define_move[i] {
+            if self.in_move {
+                self.move_use.get_or_insert((span, builtin));
+            } else {
+                self.diagnostics.push(Diagnostic::DefinitionNeedsMove {
+                    name: name.text.clone(),
+                    builtin: builtin.to_string(),
+                    span: span.into(),
+                    uses: uses.into(),
+                });
+            }
+        }
         let typed = args
             .iter()
             .zip(&def.params)
@@ -198,9 +244,12 @@ impl<'a> Resolver<'a> {
                     chosen_cell: true,
                 };
                 let outer = self.chosen_use.take();
-                let body = self.expr(&def.body, ctx);
+                // So are `from`, `to` and `piece`, in the same way.
+                let outer_move = self.move_use.take();
+                let body = self.in_move(|r| r.expr(&def.body, ctx));
                 self.define_chosen[i] = self.chosen_use.take();
                 self.chosen_use = outer;
+                self.define_move[i] = std::mem::replace(&mut self.move_use, outer_move);
                 let ty = body.ty;
                 self.define_bodies[i] = Some(body);
                 self.states[i] = DefineState::Done(ty);

@@ -1,6 +1,8 @@
 //! Syntax errors in words: what was expected, by the names people use for
 //! the grammar's rules, and the form of the item that failed.
 
+use pest::Parser as _;
+
 use super::Rule;
 use crate::diagnostic::Diagnostic;
 use crate::syntax::Span;
@@ -50,6 +52,9 @@ pub(super) fn syntax_error(
         }
         _ => (pos, expected.iter().map(|w| w.to_string()).collect()),
     };
+    if let Some(d) = reserved_word(text, pos, offset) {
+        return d;
+    }
     let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
     let found_len = text[pos..]
         .chars()
@@ -111,6 +116,114 @@ pub(super) fn syntax_error(
         found,
         span: span.into(),
     }
+}
+
+/// The report for a reserved word (the grammar's `keyword` rule) written
+/// where a name goes: `option turns = 9`, `define draw = 1`, `players when, b`.
+/// The word at the error is taken for a name of the same length; when the
+/// item then parses (after doing the same for each further reserved word the
+/// parse stops at), the word was a name, and the report says what it names.
+fn reserved_word(text: &str, pos: usize, offset: usize) -> Option<Diagnostic> {
+    let mut text = text.to_string();
+    let mut pos = pos;
+    let mut first: Option<(String, usize)> = None;
+    // Each round takes one more reserved word for a name; few items hold more.
+    for _ in 0..16 {
+        let (start, end) = word_at(&text, pos);
+        let word = &text[start..end];
+        let reserved = !word.is_empty()
+            && super::Grammar::parse(Rule::keyword, word).is_ok_and(|p| p.as_str() == word);
+        if !reserved {
+            return None;
+        }
+        let first = first.get_or_insert_with(|| (word.to_string(), start));
+        // A name of the same length keeps every offset where it was.
+        text.replace_range(start..end, &"z".repeat(end - start));
+        match super::Grammar::parse(Rule::item_alone, &text) {
+            Ok(pairs) => {
+                let (word, at) = first.clone();
+                let named = pairs
+                    .into_iter()
+                    .find_map(|p| named_by(p, at))
+                    .unwrap_or(Rule::expr);
+                let what = match what_a_name_names(named) {
+                    Some(thing) => format!("cannot name {thing}"),
+                    None => "cannot be used as a name".to_string(),
+                };
+                return Some(Diagnostic::ReservedWord {
+                    help: format!(
+                        "the language's keywords are reserved; pick another name, such as \
+                         `{word}_` or `my_{word}` (docs/language.md, \"A rules file\", lists the \
+                         reserved words)"
+                    ),
+                    span: Span::new(offset + at, offset + at + word.len()).into(),
+                    word,
+                    what,
+                });
+            }
+            Err(error) => {
+                let next = error
+                    .parse_attempts()
+                    .map_or(end, |attempts| attempts.max_position);
+                // Only an error further on, at another reserved word, is followed.
+                if next <= end {
+                    return None;
+                }
+                pos = next;
+            }
+        }
+    }
+    None
+}
+
+/// The word (letters, digits, `_`) around `pos`, or just before it.
+fn word_at(text: &str, pos: usize) -> (usize, usize) {
+    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let pos = pos.min(text.len());
+    let start = text[..pos]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| is_name(c))
+        .last()
+        .map_or(pos, |(i, _)| i);
+    let end = pos
+        + text[pos..]
+            .chars()
+            .take_while(|&c| is_name(c))
+            .map(char::len_utf8)
+            .sum::<usize>();
+    (start, end)
+}
+
+/// The rule whose `name` starts at `at`, found in `pair` or below it.
+fn named_by(pair: pest::iterators::Pair<Rule>, at: usize) -> Option<Rule> {
+    let rule = pair.as_rule();
+    for inner in pair.into_inner() {
+        let span = inner.as_span();
+        if inner.as_rule() == Rule::name && span.start() == at {
+            return Some(rule);
+        }
+        if span.start() <= at && at < span.end() {
+            return named_by(inner, at);
+        }
+    }
+    None
+}
+
+/// What a name in `rule` names, in words, where it declares something.
+fn what_a_name_names(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::option_item => "an option",
+        Rule::players_item | Rule::team => "a seat",
+        Rule::seat_param | Rule::score_item | Rule::tiebreak_item => "a seat parameter",
+        Rule::define_item => "a definition",
+        Rule::param => "a parameter",
+        Rule::phase_item => "a phase",
+        Rule::neutral_item => "a neutral piece",
+        Rule::aggregate => "the variable of an aggregate",
+        Rule::card_kind => "a kind of card",
+        _ => return None,
+    })
 }
 
 /// The report for a word that is no step where a step goes: a misspelt
