@@ -455,7 +455,13 @@ fn compile_and_play(program: &tabula::check::Program, source: &str, choices: &[u
         // `check --playouts`) must draw from the same legal moves.
         let mut buf = Vec::new();
         let drawn = rules.random_move(&state, &mut buf, &mut rng);
+        // A listing cut short by its time (R0006, on a loaded machine) may
+        // leave out the move drawn: only a whole listing is compared.
+        let cut = state
+            .fault()
+            .is_some_and(|f| f.kind == tabula::engine::FaultKind::SlowListing);
         match drawn {
+            Some(_) if cut => {}
             Some(d) => assert!(
                 moves.contains(&d),
                 "random_move drew {}, which is not a legal move",

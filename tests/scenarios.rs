@@ -66,6 +66,8 @@ struct Scenario {
     stones: Option<BTreeMap<String, BTreeMap<String, u8>>>,
     /// Per cell label: its owner, a seat or "none".
     owners: Option<BTreeMap<String, String>>,
+    /// Per cell label: the kind of its piece (`kinds`), or "none".
+    kinds: Option<BTreeMap<String, String>>,
     /// The discard pile, bottom first.
     discard: Option<Vec<u8>>,
     /// How many cards the draw pile holds.
@@ -423,8 +425,15 @@ fn check(rules: &Rules, s: &Scenario, state: &State) -> Vec<String> {
             let words = if is_card_text(&text) || text == "pass" || not_cells {
                 Vec::new()
             } else {
-                // A relocation or a step is written FROM-TO.
-                text.split([' ', '-']).collect()
+                // A relocation or a step is written FROM-TO, a capture
+                // FROMxTO (a cell's letters never follow its number).
+                let mut after_digit = false;
+                text.split(|c: char| {
+                    let part = c == ' ' || c == '-' || (c == 'x' && after_digit);
+                    after_digit = c.is_ascii_digit();
+                    part
+                })
+                .collect()
             };
             match words
                 .into_iter()
@@ -618,6 +627,19 @@ fn check_cards(rules: &Rules, s: &Scenario, state: &State, errors: &mut Vec<Stri
         }
         if &have != want {
             errors.push(format!("owners: {label} is owned by {have}, not {want}"));
+        }
+    }
+    for (label, want) in s.kinds.iter().flatten() {
+        let Some(cell) = rules.geometry.cell_by_label(label) else {
+            errors.push(format!("kinds: {label:?} is not a cell of this board"));
+            continue;
+        };
+        let have = state
+            .kind(cell)
+            .and_then(|k| rules.kinds.get(k as usize))
+            .map_or("none", String::as_str);
+        if have != want {
+            errors.push(format!("kinds: {label} holds a {have}, not a {want}"));
         }
     }
     if let Some(want) = &s.discard {

@@ -5,6 +5,7 @@ mod colours;
 mod ending;
 mod fields;
 mod hex;
+mod kinds;
 mod pits;
 mod prose;
 mod removed;
@@ -125,6 +126,9 @@ pub fn legend(rules: &Rules) -> String {
     if rules.majority && matches!(rules.geometry.shape, Shape::Square { .. }) {
         return fields::legend(rules);
     }
+    if !rules.kinds.is_empty() {
+        return kinds::legend(rules);
+    }
     let glyphs = piece_glyphs(rules);
     let kinds = rules.seats.iter().map(|s| s.to_string());
     let neutrals = rules.neutrals.iter().map(|n| format!("{n} (neutral)"));
@@ -238,6 +242,8 @@ struct Canvas {
     lines: Vec<Vec<Mark>>,
     /// The glyph of each piece code, from code 1.
     glyphs: Vec<char>,
+    /// Each kind's letter (`kinds`), else empty.
+    kinds: Vec<char>,
     /// Each seat's colour: the codes after the seats are neutral kinds.
     colours: Vec<AnsiColors>,
     /// Columns a cell takes: the tallest stack's height, at least 1.
@@ -255,6 +261,7 @@ impl Canvas {
         Canvas {
             lines: (0..lines).map(|_| Vec::new()).collect(),
             glyphs: piece_glyphs(rules),
+            kinds: kinds::letters(rules),
             colours: seat_colours(rules),
             width,
             gap: if width > 1 { 2 } else { 1 },
@@ -313,7 +320,12 @@ impl Canvas {
                 Ink::Under(tint(code, &self.colours)),
             );
         }
-        let (glyph, tint) = (self.glyph(top), tint(top, &self.colours));
+        let (mut glyph, tint) = (self.glyph(top), tint(top, &self.colours));
+        if let (Some(kind), Some(seat)) = (state.kind(cell), (top as usize).checked_sub(1)) {
+            if seat < rules.seats.len() && !self.kinds.is_empty() {
+                glyph = kinds::glyph(&self.kinds, seat, kind).to_string();
+            }
+        }
         if self.line.contains(&cell) {
             // Stars show the line without colour; with it, the reverse video does.
             self.put(line, left - 1, "*", Ink::Star);

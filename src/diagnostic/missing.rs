@@ -10,7 +10,7 @@ use crate::syntax::Span;
 const MISSING: &[(&[&str], &str)] = &[
     (
         &["hop", "leap", "vault"],
-        "a picked-up piece jumps over the piece next to it to the empty cell beyond with `jump DIRECTIONS [capturing]`: `pick where owner(cell) == mover then jump diagonal capturing where owner(between(from, cell)) != mover`",
+        "a picked-up piece jumps over the piece next to it to the empty cell beyond with `jump DIRECTIONS [capturing]`, and on from there with `repeat jump`: `pick where owner(cell) == mover then repeat jump ne, nw, se, sw capturing where owner(between(from, cell)) == next`",
     ),
     (
         &["custodial", "sandwich", "surround", "intervene"],
@@ -29,8 +29,8 @@ const MISSING: &[(&[&str], &str)] = &[
         "`connects(p, top, bottom)` says whether one group of the seat's pieces touches both sides; use it in an `end when` condition",
     ),
     (
-        &["promote", "promotion", "crown"],
-        "pieces do not change kind in the language yet; a piece that reaches a row can end the game: `end when any(on_side(c, top) for c where owner(c) == mover): mover wins`",
+        &["promotion", "crown", "become"],
+        "a piece changes kind with the step `promote to KIND [if CONDITION]` after it moves, the kinds declared with `kinds`: `kinds man, king` and `pick where kind(cell) == man then step forward_left, forward_right then promote to king if on_side(to, top)`",
     ),
     (
         &["pass"],

@@ -57,3 +57,18 @@ impl Memory {
         }
     }
 }
+
+impl super::State {
+    /// The kind of the piece on `cell` (an index into `Rules::kinds`), if
+    /// the cell holds a piece and the rules have kinds.
+    pub fn kind(&self, cell: crate::ir::CellId) -> Option<u8> {
+        let c = cell as usize;
+        let height = self.heights.get(c).copied().unwrap_or(0);
+        (height > 0).then(|| self.memory.kinds.get(c).copied())?
+    }
+
+    /// A counter's value (by index into `Rules::counters`).
+    pub fn counter(&self, i: usize) -> Option<i64> {
+        self.memory.counters.get(i).copied()
+    }
+}

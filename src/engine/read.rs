@@ -160,6 +160,14 @@ impl Rules {
         if let Some(&m) = legal.iter().find(|&&m| self.move_text(m) == typed) {
             return Some(Ok(m));
         }
+        // A capture may be written with `-`, a move with `x`.
+        let typed = dashed(&typed);
+        if let Some(&m) = legal.iter().find(|&&m| dashed(&self.move_text(m)) == typed) {
+            return Some(Ok(m));
+        }
+        if typed.matches('-').count() > 1 {
+            return Some(Err(self.explain_chain(state, &typed)));
+        }
         // Only relocations and keeps are this runner's own notation; a cell
         // alone is read as a placement (and refused there, in its terms).
         let (moved, keep) = typed.split_once(" keep ").unwrap_or((&typed, ""));
@@ -310,7 +318,9 @@ impl Rules {
         if !all.contains(&m) || self.sorted_moves(state).contains(&m) {
             return None;
         }
-        let threat = self.threat(state)?;
+        let Some(threat) = self.threat(state) else {
+            return self.must_capture_reason(state, m);
+        };
         let name = &self.seats[threat as usize];
         Some(format!(
             "{} is not allowed: {name} could win with the next move, and you must stop the nearest player who could (`must block`); type `help` for the moves that do",
@@ -319,8 +329,69 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// Why a chain of parts (`c3-e5-c7`) is not a legal move: its cells,
+    /// a filter, or no such chain.
+    fn explain_chain(&self, state: &State, typed: &str) -> MoveError {
+        for label in typed.split('-') {
+            if self.geometry.cell_by_label(label).is_none() {
+                return MoveError::NoSuchCell(label.to_string());
+            }
+        }
+        let mut all = Vec::new();
+        self.unfiltered_moves(state, &mut all);
+        let m = all.into_iter().find(|&m| dashed(&self.move_text(m)) == typed);
+        match m.and_then(|m| self.blocked(state, m)) {
+            Some(why) => MoveError::Refused(why),
+            None => MoveError::Illegal(typed.to_string()),
+        }
+    }
+
+    /// Why `must capture` refuses `m`, which the rules allow: the moves it
+    /// leaves.
+    fn must_capture_reason(&self, state: &State, m: Move) -> Option<String> {
+        let most = self.filters.iter().find_map(|f| match f {
+            crate::ir::Filter::MustCapture(most) => Some(*most),
+            _ => None,
+        })?;
+        let legal: Vec<String> = self
+            .sorted_moves(state)
+            .iter()
+            .take(6)
+            .map(|&m| format!("`{}`", self.move_text(m)))
+            .collect();
+        let what = if most {
+            "you must capture as many pieces as you can"
+        } else {
+            "you must capture when you can"
+        };
+        Some(format!(
+            "{} is not allowed: {what} (`must capture`), as {} does",
+            self.move_text(m),
+            legal.join(" or ")
+        ))
+    }
+}
+
 /// The text as move notation writes it: lower case, single spaces, no
-/// spaces around `-`.
+/// spaces around `-`; a capture's `x` read as the `-` of the other moves.
+/// A move's text with a capture's `x` (between a cell's number and the
+/// next cell's letter) written `-`.
+fn dashed(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        let after_number = i > 0 && bytes[i - 1].is_ascii_digit();
+        let before_letter = bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic);
+        out.push(if c == 'x' && after_number && before_letter {
+            '-'
+        } else {
+            c
+        });
+    }
+    out
+}
+
 fn normalise(text: &str) -> String {
     let words: Vec<&str> = text.split_whitespace().collect();
     words

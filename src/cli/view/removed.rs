@@ -19,8 +19,14 @@ pub fn removed(rules: &Rules, before: &State, after: &State, move_text: &str) ->
     if own_way || rules.stacks || rules.majority {
         return None;
     }
+    // A capture's `x` parts two cells as `-` does: `c3xe5`.
+    let mut after_digit = false;
     let named: Vec<CellId> = move_text
-        .split(|c: char| !c.is_ascii_alphanumeric())
+        .split(|c: char| {
+            let part = !c.is_ascii_alphanumeric() || (c == 'x' && after_digit);
+            after_digit = c.is_ascii_digit();
+            part
+        })
         .filter_map(|w| rules.geometry.cell_by_label(&w.to_ascii_lowercase()))
         .collect();
     let (seats, mover) = (rules.seats.len(), before.mover as usize);

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""English draughts counted by OpenSpiel's `checkers`, in Tabula's terms.
+
+OpenSpiel plays a chain of jumps as one action a jump (the same player
+moving again); Tabula plays it as one move (`c3xe5xc7`). Here a move is a
+whole turn: perft counts turns, a random player draws uniformly among whole
+turns, and each move is written in Tabula's notation, so that the positions
+can be reached in Tabula by the same moves.
+
+  draughts.py perft  > tests/perft/draughts-openspiel.toml   (the counts)
+  draughts.py stats GAMES SEED                               (random play)
+  draughts.py check                                          (CI: the counts
+      checked in equal OpenSpiel's now)
+
+Pinned: open-spiel==2.0.2 (pip install open-spiel==2.0.2).
+"""
+import random
+import sys
+
+import pyspiel
+
+GAME = pyspiel.load_game("checkers")
+
+
+def turns(state):
+    """Every whole turn from `state`: (Tabula notation, resulting state)."""
+    out = []
+    player = state.current_player()
+
+    def follow(s, text):
+        for a in s.legal_actions():
+            step = s.action_to_string(a)
+            frm, to = step[:2], step[2:]
+            capture = abs(ord(frm[0]) - ord(to[0])) == 2
+            sep = "x" if capture else "-"
+            t = (text + sep + to) if text else (frm + sep + to)
+            child = s.child(a)
+            if not child.is_terminal() and child.current_player() == player:
+                follow(child, t)
+            else:
+                out.append((t, child))
+
+    follow(state, "")
+    return out
+
+
+def perft(state, depth, nodes, terminal, level=0):
+    for _, child in turns(state):
+        nodes[level] += 1
+        if child.is_terminal():
+            terminal[level] += 1
+        elif level + 1 < depth:
+            perft(child, depth, nodes, terminal, level + 1)
+
+
+def random_position(rng, plies):
+    """A position after `plies` random whole turns (fewer if the game ends)."""
+    state = GAME.new_initial_state()
+    moves = []
+    for _ in range(plies):
+        options = turns(state)
+        text, child = options[rng.randrange(len(options))]
+        if child.is_terminal():
+            break
+        moves.append(text)
+        state = child
+    return moves, state
+
+
+def cases():
+    """The cases: the start to depth 6, and random mid-game positions."""
+    yield "from the start", [], GAME.new_initial_state(), 6
+    rng = random.Random(20261127)
+    for k in range(10):
+        plies = rng.randrange(20, 90)
+        moves, state = random_position(rng, plies)
+        yield f"random position {k + 1} ({len(moves)} moves in)", moves, state, 4
+
+
+def toml():
+    lines = [
+        "# English draughts perft from OpenSpiel's `checkers` (open-spiel 2.0.2),",
+        "# a chain of jumps counted as one move; written by",
+        "# tests/openspiel/draughts.py and checked by tests/perft.rs. The format",
+        "# is described in tic-tac-toe.toml.",
+        "",
+        'rules = "draughts.game"',
+    ]
+    for name, moves, state, depth in cases():
+        nodes, terminal = [0] * depth, [0] * depth
+        perft(state, depth, nodes, terminal)
+        lines += ["", "[[case]]", f'name = "{name}"']
+        if moves:
+            lines.append("moves = [" + ", ".join(f'"{m}"' for m in moves) + "]")
+        lines += [
+            f"depth = {depth}",
+            f"nodes = {nodes}",
+            f"terminal = {terminal}",
+            f"games = {sum(terminal)}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def stats(games, seed):
+    rng = random.Random(seed)
+    wins = [0, 0]
+    draws = 0
+    length = 0
+    for _ in range(games):
+        state = GAME.new_initial_state()
+        while not state.is_terminal():
+            options = turns(state)
+            state = options[rng.randrange(len(options))][1]
+            length += 1
+        r = state.returns()
+        if r[0] > 0:
+            wins[0] += 1
+        elif r[1] > 0:
+            wins[1] += 1
+        else:
+            draws += 1
+    print(f"games = {games}")
+    print(f"first = {wins[0]}")
+    print(f"second = {wins[1]}")
+    print(f"draws = {draws}")
+    print(f"moves = {length}")
+
+
+def main():
+    what = sys.argv[1] if len(sys.argv) > 1 else "check"
+    if what == "perft":
+        sys.stdout.write(toml())
+    elif what == "stats":
+        stats(int(sys.argv[2]), int(sys.argv[3]))
+    else:
+        import pathlib
+
+        path = pathlib.Path(__file__).parents[1] / "perft" / "draughts-openspiel.toml"
+        if path.read_text() != toml():
+            sys.exit(f"{path} differs from OpenSpiel's counts now: run `draughts.py perft`")
+        print(f"{path.name}: equal to OpenSpiel's counts")
+
+
+if __name__ == "__main__":
+    main()
