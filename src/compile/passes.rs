@@ -212,6 +212,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             rules.plan.fired.push((pass, what));
         }
     }
+    rules.plan.stuck_loses = rules.phases.iter().any(Phase::loses_when_stuck);
     // How moves are merged after listing depends on the rules' final forms.
     for (phase, merges) in rules.phases.iter().zip(&mut rules.plan.merges) {
         let count = |form| phase.rules.iter().filter(|r| r.form == form).count();

@@ -123,7 +123,7 @@ impl Rules {
         self.apply_effects(state);
         if !self.try_ends(state) {
             self.next_turn(state, seat);
-            if self.phases[state.phase as usize].loses_when_stuck() {
+            if self.plan.stuck_loses && self.phases[state.phase as usize].loses_when_stuck() {
                 self.lose_if_stuck(state, seat);
             }
         }

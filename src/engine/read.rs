@@ -340,7 +340,9 @@ impl Rules {
         }
         let mut all = Vec::new();
         self.unfiltered_moves(state, &mut all);
-        let m = all.into_iter().find(|&m| dashed(&self.move_text(m)) == typed);
+        let m = all
+            .into_iter()
+            .find(|&m| dashed(&self.move_text(m)) == typed);
         match m.and_then(|m| self.blocked(state, m)) {
             Some(why) => MoveError::Refused(why),
             None => MoveError::Illegal(typed.to_string()),

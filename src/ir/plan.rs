@@ -344,6 +344,9 @@ pub struct Plan {
     /// before a chain's last place once for the moves that share them
     /// (`take-back`); else each move is played on a fresh copy.
     pub take_back: bool,
+    /// Whether some phase ends the game for a mover with no move
+    /// (`otherwise lose`; not a pass): only then does a turn look for it.
+    pub stuck_loses: bool,
     /// How the card loop reads its rule and the end rules (`playout-loop`).
     pub card_readers: Option<super::card_loop::CardReaders>,
     /// The cells on each side of the board as a bitboard (`bitboards`,
@@ -367,6 +370,7 @@ impl Plan {
             fired: Vec::new(),
             block_line: None,
             take_back: false,
+            stuck_loses: false,
             card_readers: None,
             side_masks: None,
         }

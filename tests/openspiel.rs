@@ -1,0 +1,91 @@
+//! Random play against OpenSpiel's: the outcomes of seeded random games
+//! of a shipped game, each move drawn uniformly among the legal moves, are
+//! within sampling error of OpenSpiel's random play of the same game
+//! (`tests/openspiel/*-stats.toml`, written by the scripts beside them).
+//! The perft counts from OpenSpiel are checked by tests/perft.rs.
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use rayon::prelude::*;
+use tabula::engine::Outcome;
+use tabula::ir::Rules;
+
+/// Games Tabula plays (fewer than OpenSpiel's 20,000: the test profile).
+const GAMES: u64 = 3000;
+
+fn load(file: &str) -> Rules {
+    let path = format!("{}/rules/{file}", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(&path).expect("rules file");
+    tabula::compile::load(&source, &[]).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+}
+
+/// OpenSpiel's figures: games, first seat's wins, second's, draws, moves.
+fn reference(name: &str) -> [f64; 5] {
+    let path = format!("{}/tests/openspiel/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("stats file");
+    let value = |key: &str| -> f64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{key} = ")))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{path}: no {key}"))
+    };
+    ["games", "first", "second", "draws", "moves"].map(value)
+}
+
+/// Tabula's random games of `rules`: the first seat's wins, the second's,
+/// draws, and moves played.
+fn play(rules: &Rules) -> [f64; 4] {
+    let games: Vec<(Option<Outcome>, usize)> = (0..GAMES)
+        .into_par_iter()
+        .map(|seed| {
+            let mut state = rules.start(seed);
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let (mut buf, mut moves) = (Vec::new(), 0);
+            while let Some(m) = rules.random_move(&state, &mut buf, &mut rng) {
+                rules.play(&mut state, m);
+                moves += 1;
+            }
+            (state.outcome, moves)
+        })
+        .collect();
+    let count = |o: Outcome| games.iter().filter(|g| g.0 == Some(o)).count() as f64;
+    let moves = games.iter().map(|g| g.1).sum::<usize>() as f64;
+    [
+        count(Outcome::Win(0)),
+        count(Outcome::Win(1)),
+        count(Outcome::Draw),
+        moves,
+    ]
+}
+
+/// Whether two proportions from `n` and `m` games differ by less than four
+/// standard errors of their difference.
+fn close(a: f64, n: f64, b: f64, m: f64) -> bool {
+    let p = (a + b) / (n + m);
+    let se = (p * (1.0 - p) * (1.0 / n + 1.0 / m)).sqrt();
+    (a / n - b / m).abs() < 4.0 * se.max(1e-9)
+}
+
+#[test]
+fn draughts_random_play_is_openspiels() {
+    let rules = load("draughts.game");
+    let [n, first, second, draws, moves] = reference("draughts-stats.toml");
+    let ours = play(&rules);
+    let g = GAMES as f64;
+    for (what, a, b) in [
+        ("first seat's wins", ours[0], first),
+        ("second seat's wins", ours[1], second),
+        ("draws", ours[2], draws),
+    ] {
+        assert!(
+            close(a, g, b, n),
+            "{what}: {a} of {g} games here, {b} of {n} in OpenSpiel"
+        );
+    }
+    // Game lengths: within 5% of OpenSpiel's mean.
+    let (mine, theirs) = (ours[3] / g, moves / n);
+    assert!(
+        (mine - theirs).abs() < 0.05 * theirs,
+        "mean length {mine:.1} here, {theirs:.1} in OpenSpiel"
+    );
+}
