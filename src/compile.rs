@@ -211,6 +211,10 @@ pub fn compile_with(
             turns,
             rules,
             otherwise: cards::otherwise(&mut lower, p)?,
+            stuck_loses: p
+                .rules
+                .iter()
+                .any(|r| matches!(r.otherwise, Some(crate::check::program::ForcedSpec::Lose))),
             span: p.span,
         });
     }

@@ -140,6 +140,9 @@ pub struct Phase {
     pub rules: Vec<MoveRule>,
     /// The move taken when no other is legal, if any.
     pub otherwise: Option<Otherwise>,
+    /// Whether a mover with no legal move loses (`otherwise lose`: not a
+    /// move, so `otherwise` is then none).
+    pub stuck_loses: bool,
     /// Where it is declared.
     pub span: Span,
 }
@@ -148,16 +151,12 @@ impl Phase {
     /// Whether the phase has a forced move (`otherwise pass`, `otherwise
     /// discard hand`) for a mover with no other; `otherwise lose` is none.
     pub fn has_forced_move(&self) -> bool {
-        self.otherwise
-            .as_ref()
-            .is_some_and(|o| !matches!(o.action, Forced::Lose))
+        self.otherwise.is_some()
     }
 
     /// Whether a mover with no move loses (`otherwise lose`).
     pub fn loses_when_stuck(&self) -> bool {
-        self.otherwise
-            .as_ref()
-            .is_some_and(|o| matches!(o.action, Forced::Lose))
+        self.stuck_loses
     }
 }
 
@@ -550,9 +549,6 @@ pub enum Forced {
     DiscardHand(Option<Node>),
     /// Nothing: the turn passes.
     Pass,
-    /// None: the mover loses (`otherwise lose`), and the seat that moved
-    /// last wins.
-    Lose,
 }
 
 /// How a stack is sown: one piece a step, bottom piece first, each step to a

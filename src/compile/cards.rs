@@ -105,7 +105,8 @@ pub fn otherwise(
             Forced::DiscardHand(draw.as_ref().map(|d| lower.node(d)).transpose()?)
         }
         ForcedSpec::Pass => Forced::Pass,
-        ForcedSpec::Lose => Forced::Lose,
+        // Not a move: the phase's `stuck_loses`.
+        ForcedSpec::Lose => return Ok(None),
     };
     Ok(Some(Otherwise {
         action,

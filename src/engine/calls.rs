@@ -33,11 +33,7 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::Card => r.read(Read::Card, s),
         B::Passes => r.read(Read::Passes, s),
         B::Captures => r.read(Read::Captures, s),
-        B::Kind => {
-            let c = cell(a[0]) as usize;
-            let height = s.state.heights.get(c).copied().unwrap_or(0);
-            s.state.memory.kind_at(c, height)
-        }
+        B::Kind => s.state.kind_value(cell(a[0]) as usize),
         B::Last | B::Cell | B::From | B::To => 0,
         B::Empty => r.empty_at(s.state, cell(a[0])),
         B::Height => r.height_at(s.state, cell(a[0])),

@@ -436,9 +436,7 @@ impl Rules {
         match step {
             Step::Place(_) | Step::PlaceOn(..) => {
                 self.place_piece(state, choice);
-                if let Some(k) = state.memory.kinds.get_mut(choice as usize) {
-                    *k = 0;
-                }
+                state.set_kind(choice, 0);
                 progress.to = choice;
                 progress.piece = state.mover + 1;
             }
@@ -447,18 +445,11 @@ impl Rules {
                 if state.heights.get(to).is_some_and(|&h| h > 0)
                     && self.holds(when.as_ref(), state, *progress)
                 {
-                    if let Some(k) = state.memory.kinds.get_mut(to) {
-                        *k = *kind;
-                    }
+                    state.set_kind(progress.to, *kind);
                 }
             }
             Step::Pick(_) | Step::Remove(_) => {
-                progress.kind = state
-                    .memory
-                    .kinds
-                    .get(choice as usize)
-                    .copied()
-                    .unwrap_or(0);
+                progress.kind = state.kind_code(choice);
                 let code = state.pop(choice, self);
                 if matches!(step, Step::Pick(_)) {
                     state.return_piece(code, self);
@@ -486,9 +477,7 @@ impl Rules {
             }
             Step::Walk(walk) => {
                 self.walk_to(walk, state, progress.from, choice);
-                if let Some(k) = state.memory.kinds.get_mut(choice as usize) {
-                    *k = progress.kind;
-                }
+                state.set_kind(choice, progress.kind);
                 progress.to = choice;
                 progress.piece = state.mover + 1;
             }

@@ -31,8 +31,8 @@ impl Rules {
             Read::Piece => self.piece_seat(s.piece),
             Read::Card => s.card as i64,
             Read::Passes => st.passes as i64,
-            Read::Captures => i64::from(st.memory.captures),
-            Read::Counter(i) => st.memory.counters.get(i as usize).map_or(0, |&v| v),
+            Read::Captures => i64::from(st.captures()),
+            Read::Counter(i) => st.counter(i as usize).unwrap_or(0),
             Read::Cell(at) => self.at(at, s) as i64,
             Read::Supply(w) => st
                 .supply

@@ -188,9 +188,7 @@ impl Rules {
             at = to;
         }
         self.place_piece(state, at);
-        if let Some(k) = state.memory.kinds.get_mut(at as usize) {
-            *k = progress.kind;
-        }
+        state.set_kind(at, progress.kind);
         progress.to = at;
         progress.piece = state.mover + 1;
     }

@@ -1,6 +1,8 @@
 //! What the state keeps beyond the pieces' owners, for the rules that ask:
 //! each cell's kind of piece (`kinds`), the counters (`counter`) and how
-//! many pieces the move just played captured (`captures`).
+//! many pieces the move just played captured (`captures`). Boxed and absent
+//! for rules that ask for none of them, so that their states stay as small
+//! and their copies as cheap as before.
 
 use crate::ir::Rules;
 
@@ -14,6 +16,39 @@ pub(super) struct Memory {
     pub counters: Vec<i64>,
     /// How many pieces the move just played captured.
     pub captures: u32,
+    /// Per seat: its `captured` count after its last turn (kept with
+    /// `captures`: a seat captures only in its own turns).
+    pub seen: Vec<i32>,
+}
+
+/// A state's memory: none when the rules keep nothing of it.
+pub(super) type Slot = Option<Box<Memory>>;
+
+/// Makes `slot` the start memory of `rules` (none if they keep none).
+pub(super) fn reset(slot: &mut Slot, rules: &Rules) {
+    let wanted = !rules.kinds.is_empty() || !rules.counters.is_empty() || rules.plan.keeps.captures;
+    match wanted {
+        true => slot.get_or_insert_with(Default::default).reset(rules),
+        false => *slot = None,
+    }
+}
+
+/// Copies `from` into `to`, reusing its buffers.
+#[inline(always)]
+pub(super) fn copy(to: &mut Slot, from: &Slot) {
+    match (to.as_mut(), from) {
+        (None, None) => {}
+        (Some(t), Some(f)) => t.copy_from(f),
+        (_, f) => to.clone_from(f),
+    }
+}
+
+/// Whether two memories are alike (see [`Memory::same`]).
+pub(super) fn same(a: &Slot, b: &Slot, heights: &[u8]) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => a.same(b, heights),
+        (a, b) => a.is_none() && b.is_none(),
+    }
 }
 
 impl Memory {
@@ -26,6 +61,19 @@ impl Memory {
         self.counters.clear();
         self.counters.extend(rules.counters.iter().map(|c| c.1));
         self.captures = 0;
+        self.seen.clear();
+        if rules.plan.keeps.captures {
+            self.seen.resize(rules.seats.len(), 0);
+        }
+    }
+
+    /// Counts what `seat`'s turn just captured, from its `captured` count.
+    #[cold]
+    #[inline(never)]
+    pub fn count_captures(&mut self, captured: &[i32], seat: u8) {
+        let (now, seen) = (captured[seat as usize], &mut self.seen[seat as usize]);
+        self.captures = (now - *seen).max(0) as u32;
+        *seen = now;
     }
 
     /// Copies `source`, reusing the buffers.
@@ -34,6 +82,7 @@ impl Memory {
         super::state::copy_vec(&mut self.kinds, &source.kinds);
         super::state::copy_vec(&mut self.counters, &source.counters);
         self.captures = source.captures;
+        super::state::copy_vec(&mut self.seen, &source.seen);
     }
 
     /// Whether two games' memories are alike, the kinds compared only on
@@ -44,7 +93,7 @@ impl Memory {
                 .iter()
                 .zip(self.kinds.iter().zip(&other.kinds))
                 .all(|(&h, (a, b))| h == 0 || a == b);
-        kinds && self.counters == other.counters && self.captures == other.captures
+        kinds && self.counters == other.counters
     }
 
     /// The kind of the piece on `cell` (-1 for none, or without `kinds`).
@@ -64,11 +113,52 @@ impl super::State {
     pub fn kind(&self, cell: crate::ir::CellId) -> Option<u8> {
         let c = cell as usize;
         let height = self.heights.get(c).copied().unwrap_or(0);
-        (height > 0).then(|| self.memory.kinds.get(c).copied())?
+        let kinds = &self.memory.as_ref()?.kinds;
+        (height > 0).then(|| kinds.get(c).copied())?
+    }
+
+    /// The kind of the piece on `cell` as `kind(c)` reads it: -1 for none.
+    pub(super) fn kind_value(&self, cell: usize) -> i64 {
+        let height = self.heights.get(cell).copied().unwrap_or(0);
+        match &self.memory {
+            Some(m) => m.kind_at(cell, height),
+            None if height > 0 => 0,
+            None => -1,
+        }
+    }
+
+    /// The kind of the piece on `cell` (0 without kinds), for a piece
+    /// picked up.
+    #[inline(always)]
+    pub(super) fn kind_code(&self, cell: crate::ir::CellId) -> u8 {
+        match &self.memory {
+            Some(m) => m.kinds.get(cell as usize).copied().unwrap_or(0),
+            None => 0,
+        }
+    }
+
+    /// Makes the piece on `cell` of kind `kind` (nothing without kinds).
+    #[inline(always)]
+    pub(super) fn set_kind(&mut self, cell: crate::ir::CellId, kind: u8) {
+        if let Some(m) = &mut self.memory {
+            if let Some(k) = m.kinds.get_mut(cell as usize) {
+                *k = kind;
+            }
+        }
     }
 
     /// A counter's value (by index into `Rules::counters`).
     pub fn counter(&self, i: usize) -> Option<i64> {
-        self.memory.counters.get(i).copied()
+        self.memory.as_ref()?.counters.get(i).copied()
+    }
+
+    /// The counter `i`, to set.
+    pub(super) fn counter_mut(&mut self, i: usize) -> Option<&mut i64> {
+        self.memory.as_mut()?.counters.get_mut(i)
+    }
+
+    /// How many pieces the move just played captured (0 when not kept).
+    pub(super) fn captures(&self) -> u32 {
+        self.memory.as_ref().map_or(0, |m| m.captures)
     }
 }

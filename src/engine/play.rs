@@ -20,11 +20,6 @@ impl Rules {
     /// run; the end rules are tried in order; if none fires, the next seat
     /// moves and the phase advances when its turns are used up.
     pub fn play(&self, state: &mut State, m: Move) {
-        let mover = state.mover as usize;
-        let captured = match self.plan.keeps.captures {
-            true => state.captured[mover],
-            false => 0,
-        };
         match m {
             Move::Place(cell) => self.place_piece(state, cell),
             Move::Pass => self.play_otherwise(state),
@@ -45,9 +40,6 @@ impl Rules {
                 _ => None,
             };
             self.sync_links(state, placed);
-        }
-        if self.plan.keeps.captures {
-            state.memory.captures = (state.captured[mover] - captured).max(0) as u32;
         }
         state.passes = if matches!(m, Move::Pass) {
             state.passes.saturating_add(1)
@@ -120,10 +112,15 @@ impl Rules {
         if self.plan.keeps.scores {
             self.update_scores(state);
         }
+        if self.plan.keeps.captures {
+            if let Some(m) = &mut state.memory {
+                m.count_captures(&state.captured, seat);
+            }
+        }
         self.apply_effects(state);
         if !self.try_ends(state) {
             self.next_turn(state, seat);
-            if self.plan.stuck_loses && self.phases[state.phase as usize].loses_when_stuck() {
+            if self.plan.stuck_loses {
                 self.lose_if_stuck(state, seat);
             }
         }
@@ -133,6 +130,9 @@ impl Rules {
     /// won by `last`, the seat that moved last.
     #[inline(never)]
     fn lose_if_stuck(&self, state: &mut State, last: u8) {
+        if !self.phases[state.phase as usize].loses_when_stuck() {
+            return;
+        }
         let mut moves = super::pool::buffer();
         self.legal_moves(state, &mut moves);
         if moves.is_empty() {
@@ -178,7 +178,7 @@ impl Rules {
     /// Sets counter `i` by an effect after the turn (saturating: a counter
     /// that would leave the 64-bit integers stops at the end).
     fn set_counter(&self, state: &mut State, i: u8, op: EffectOp, value: i64) {
-        let Some(counter) = state.memory.counters.get_mut(i as usize) else {
+        let Some(counter) = state.counter_mut(i as usize) else {
             return;
         };
         *counter = match op {

@@ -147,7 +147,7 @@ pub struct State {
     /// Where the deals stand (with `deal`).
     pub(super) round: super::Round,
     /// Kinds, counters and captures (`engine/memory.rs`).
-    pub(super) memory: super::memory::Memory,
+    pub(super) memory: super::memory::Slot,
 }
 
 /// A cached fact about the board: the pieces are known to form one group.
@@ -189,7 +189,7 @@ impl PartialEq for State {
                 == (other.phase_start, other.passes, other.again)
             && self.outcome == other.outcome
             && self.round == other.round
-            && self.memory.same(&other.memory, &self.heights)
+            && super::memory::same(&self.memory, &other.memory, &self.heights)
     }
 }
 
@@ -277,7 +277,7 @@ impl State {
         copy_vec(&mut self.link_marks, &source.link_marks);
         copy_vec(&mut self.sides_joined, &source.sides_joined);
         self.copy_turn(source);
-        self.memory.copy_from(&source.memory);
+        super::memory::copy(&mut self.memory, &source.memory);
         self.round = source.round;
         self.rng = source.rng.clone();
     }
@@ -405,7 +405,7 @@ impl State {
             rng,
             joined: Joined(true),
             round: super::Round::START,
-            memory: Default::default(),
+            memory: None,
         }
     }
 
@@ -500,7 +500,7 @@ impl State {
         self.fault = Cell::new(None);
         self.rng = Pcg64Mcg::seed_from_u64(seed);
         self.joined = Joined(true);
-        self.memory.reset(rules);
+        super::memory::reset(&mut self.memory, rules);
         // The counts start from the empty board; the set-up's pushes keep them.
         self.sow_moves.clear();
         self.sow_total = 0;
@@ -513,9 +513,7 @@ impl State {
                 for _ in 0..put.count {
                     if (self.heights[cell as usize] as usize) < rules.stack_capacity {
                         self.push(cell, put.code, rules);
-                        if let Some(k) = self.memory.kinds.get_mut(cell as usize) {
-                            *k = put.kind;
-                        }
+                        self.set_kind(cell, put.kind);
                         if (put.code as usize) <= seats {
                             self.counts[put.code as usize - 1] += 1;
                         }

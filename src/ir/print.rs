@@ -325,10 +325,12 @@ impl Printer<'_> {
         for (i, rule) in phase.rules.iter().enumerate() {
             self.rule(i + 1, rule, out);
         }
+        if phase.stuck_loses {
+            out.push("  otherwise lose".into());
+        }
         if let Some(o) = &phase.otherwise {
             out.push(match &o.action {
                 Forced::Pass => "  otherwise pass".into(),
-                Forced::Lose => "  otherwise lose".into(),
                 Forced::DiscardHand(draw) => {
                     let draw = draw.as_ref().map_or_else(String::new, |n| {
                         format!(" then draw {}", self.x.operand(n, Hint::Int))
