@@ -128,7 +128,7 @@ impl Rules {
                 continue;
             }
             let mut next = copy_of(state);
-            self.hop(walk, &mut next, progress.from, to);
+            self.walk_captures(walk, &mut next, progress.from, to);
             let on = Progress {
                 from: to,
                 ..progress
@@ -152,21 +152,6 @@ impl Rules {
         }
     }
 
-    /// Makes the part from `from` to `to` with the piece in the air: what
-    /// stands on `to` is captured, and the piece jumped over when the jump
-    /// captures.
-    fn hop(&self, walk: &Walk, state: &mut State, from: CellId, to: CellId) {
-        if state.heights[to as usize] > 0 {
-            self.capture_on(state, to);
-        }
-        if walk.reach == (Reach::Jump { capturing: true }) {
-            let over = self.geometry.compass.between(from, to);
-            if over != NO_CELL {
-                self.capture_on(state, over);
-            }
-        }
-    }
-
     /// Plays the chain in `words` from `progress.from` and puts the piece
     /// down where it ends, of the kind it was picked up as.
     pub(super) fn play_hops(
@@ -183,7 +168,7 @@ impl Rules {
             if to == NO_CELL {
                 break;
             }
-            self.hop(walk, state, at, to);
+            self.walk_captures(walk, state, at, to);
             progress.from = at;
             at = to;
         }

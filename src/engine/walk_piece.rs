@@ -111,6 +111,14 @@ impl Rules {
     /// Moves the walking piece to `to`: what stands there is captured, and
     /// so is the piece it jumped over when the jump captures.
     pub(super) fn walk_to(&self, walk: &Walk, state: &mut State, from: CellId, to: CellId) {
+        self.walk_captures(walk, state, from, to);
+        self.place_piece(state, to);
+    }
+
+    /// What a walk from `from` to `to` captures, the piece in the air: what
+    /// stands on `to`, and the piece jumped over when the jump captures.
+    #[inline]
+    pub(super) fn walk_captures(&self, walk: &Walk, state: &mut State, from: CellId, to: CellId) {
         if state.heights[to as usize] > 0 {
             self.capture_on(state, to);
         }
@@ -120,7 +128,6 @@ impl Rules {
                 self.capture_on(state, over);
             }
         }
-        self.place_piece(state, to);
     }
 
     /// Captures what stands on `cell` (another seat's pieces, or neutral
