@@ -172,6 +172,8 @@ pub enum BuiltinId {
     Kind,
     /// How many pieces the move just played captured.
     Captures,
+    /// A queen's move leads from one cell to the other over empty cells.
+    Sees,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -555,6 +557,14 @@ const CORE: &[Builtin] = &[
         chosen_cell_default: false,
         ty: Int,
         meaning: "how many pieces the move just played captured (in `after turn` and `end`)",
+    },
+    Builtin {
+        id: B::Sees,
+        name: "sees",
+        params: &[Cell, Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the second cell is empty and reached from the first along one of the 8 directions over empty cells (a queen's move)",
     },
     Builtin {
         id: B::LockedMovers,

@@ -263,7 +263,13 @@ fn check_file<'a>(
         }
     }
 
-    if program.ends.is_empty() {
+    // A phase whose stuck mover loses (`otherwise lose`) ends the game.
+    let stuck_ends = program
+        .phases
+        .iter()
+        .flat_map(|p| &p.rules)
+        .any(|r| matches!(r.otherwise, Some(ForcedSpec::Lose)));
+    if program.ends.is_empty() && !stuck_ends {
         resolver.diagnostics.push(Diagnostic::NoEnd {
             span: file.items.first().map_or(file_start, |i| i.keyword).into(),
         });

@@ -199,6 +199,7 @@ pub fn compile_with(
             geometry: &geometry,
             stacks: program.stacks,
             capacity,
+            seats: seats.len(),
         };
         let rules = p
             .rules

@@ -42,6 +42,7 @@ mod sow;
 mod sow_playout;
 mod split;
 mod state;
+mod stuck;
 mod take_back;
 mod track;
 mod track_listing;

@@ -262,6 +262,8 @@ pub enum Step {
     /// The piece just put down or moved becomes this kind, if the
     /// condition holds.
     Promote(u8, Option<Node>),
+    /// Choose a cell and put a neutral piece (by its code) on it.
+    PlaceNeutral(u8, Select),
     /// Put one of the mover's pieces on the cell the node gives, if the
     /// select's test allows it there.
     PlaceOn(Node, Select),

@@ -65,10 +65,12 @@ impl Case {
             .any(|p| p.rules.iter().any(|r| r.sowing().is_some()));
         self.moves
             .iter()
-            .flat_map(|s| s.split(';'))
-            .flat_map(|m| {
+            .flat_map(|s| s.split(';').map(move |m| (m, s.contains(';'))))
+            .flat_map(|(m, whole)| {
+                // Between `;`, a move of several words (a sown path, an
+                // amazon's move and its arrow) is one move.
                 let cells: Vec<&str> = m.split_whitespace().collect();
-                match (sows, cells.is_empty()) {
+                match (sows || whole, cells.is_empty()) {
                     (_, true) => vec![],
                     (true, false) => vec![cells.join(" ")],
                     (false, false) => cells.into_iter().map(str::to_string).collect(),

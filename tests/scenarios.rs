@@ -191,9 +191,11 @@ fn split_moves(rules: &Rules, strings: &[String]) -> Vec<String> {
     let one_cell = !sows(rules) && rules.track.is_none();
     strings
         .iter()
-        .flat_map(|s| s.split(';'))
-        .flat_map(|m| {
-            if one_cell {
+        .flat_map(|s| s.split(';').map(move |m| (m, s.contains(';'))))
+        .flat_map(|(m, whole)| {
+            // Between `;`, a move of several words (`d1-d7 d5`: an amazon
+            // and its arrow) is one move.
+            if one_cell && !whole {
                 // Moves are words (`f6`, `d4-e5`); `keep C` belongs to the move before.
                 let mut moves: Vec<String> = Vec::new();
                 let mut words = m.split_whitespace();

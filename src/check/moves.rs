@@ -142,6 +142,21 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             repeat: *repeat,
         },
         StepKind::Promote(kind, w) => StepSpec::Promote(piece_kind(kind, r), when(r, w)),
+        StepKind::PlaceNeutral(piece, c) => {
+            let index = r.symbols.neutrals.get(piece.text.as_str()).copied();
+            if index.is_none() {
+                let known: Vec<&str> = r.symbols.neutrals.keys().copied().collect();
+                r.diagnostics.push(Diagnostic::UnknownName {
+                    name: piece.text.clone(),
+                    span: piece.span.into(),
+                    help: Some(match known.is_empty() {
+                        true => "a move puts down a neutral piece declared with `neutral NAME`, such as `neutral arrow`".into(),
+                        false => format!("the neutral pieces are: {}", known.join(", ")),
+                    }),
+                });
+            }
+            StepSpec::PlaceNeutral(index.unwrap_or(0), condition(r, c))
+        }
         StepKind::Enclosed { capture, exactly } => StepSpec::Enclosed {
             capture: *capture,
             exactly: exactly.as_ref().map(|n| {
@@ -346,6 +361,7 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
         matches!(
             k,
             StepKind::Place { .. }
+                | StepKind::PlaceNeutral(..)
                 | StepKind::Drop(_)
                 | StepKind::SowAround(_)
                 | StepKind::Pick(_)

@@ -228,6 +228,8 @@ pub enum StepSpec {
     },
     /// The piece just moved becomes the kind, if the condition holds.
     Promote(u8, Option<Typed>),
+    /// Put a neutral piece (by index) on a chosen cell.
+    PlaceNeutral(usize, Option<Typed>),
     /// Flip (or capture) the pieces the piece just put down encloses, only
     /// rows of exactly that many if a length is given.
     Enclosed {

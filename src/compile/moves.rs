@@ -18,6 +18,8 @@ pub struct Board<'g> {
     pub stacks: bool,
     /// The most pieces a cell holds.
     pub capacity: usize,
+    /// How many seats play (a neutral piece's code follows theirs).
+    pub seats: usize,
 }
 
 /// Compiles a chain of steps (not a forced move).
@@ -187,6 +189,11 @@ fn lower_step(
                 None => None,
             };
             Step::Enclosed(effect, exactly)
+        }
+        StepSpec::PlaceNeutral(k, condition) => {
+            let code = board.seats + 1 + k;
+            let select = lower.place(condition.as_ref(), board.stacks)?;
+            Step::PlaceNeutral(code.min(u8::MAX as usize) as u8, select)
         }
         StepSpec::Promote(kind, w) => match when(lower, w)? {
             Ok(w) => Step::Promote(*kind, w),

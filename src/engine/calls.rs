@@ -34,6 +34,7 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::Passes => r.read(Read::Passes, s),
         B::Captures => r.read(Read::Captures, s),
         B::Kind => s.state.kind_value(cell(a[0]) as usize),
+        B::Sees => r.sees(s.state, cell(a[0]), cell(a[1])) as i64,
         B::Last | B::Cell | B::From | B::To => 0,
         B::Empty => r.empty_at(s.state, cell(a[0])),
         B::Height => r.height_at(s.state, cell(a[0])),

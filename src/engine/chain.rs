@@ -217,10 +217,12 @@ impl Rules {
         };
         let rest = &rule.steps[k + 1..];
         let last = rest.is_empty() || (walk.listing && rest.iter().all(Step::is_after_effect));
-        let lists_itself = matches!(step, Step::Place(_) | Step::PlaceOn(..))
-            || (walk.listing
-                && (matches!(step, Step::Walk(_) | Step::SowAround(_) | Step::Sow(_))
-                    || step.is_track_action()));
+        let lists_itself = matches!(
+            step,
+            Step::Place(_) | Step::PlaceOn(..) | Step::PlaceNeutral(..)
+        ) || (walk.listing
+            && (matches!(step, Step::Walk(_) | Step::SowAround(_) | Step::Sow(_))
+                || step.is_track_action()));
         if last && lists_itself {
             return (walk.visit)(Way {
                 state,
@@ -361,7 +363,7 @@ impl Rules {
             Step::Enter(_) | Step::MoveBy(..) | Step::Switch(_) => {
                 self.walk_choices(step, state, progress, out)
             }
-            Step::Pick(select) | Step::Remove(select) => {
+            Step::Pick(select) | Step::Remove(select) | Step::PlaceNeutral(_, select) => {
                 self.candidate_cells(select, state, progress, out)
             }
             Step::Walk(walk) => self.walk_cells(walk, state, progress, out),
@@ -440,6 +442,7 @@ impl Rules {
                 progress.to = choice;
                 progress.piece = state.mover + 1;
             }
+            Step::PlaceNeutral(code, _) => self.place_neutral(state, choice, *code),
             Step::Promote(kind, when) => {
                 let to = progress.to as usize;
                 if state.heights.get(to).is_some_and(|&h| h > 0)

@@ -126,24 +126,6 @@ impl Rules {
         }
     }
 
-    /// `otherwise lose`: the game ends when the seat to move has no move,
-    /// won by `last`, the seat that moved last.
-    #[inline(never)]
-    fn lose_if_stuck(&self, state: &mut State, last: u8) {
-        if !self.phases[state.phase as usize].loses_when_stuck() {
-            return;
-        }
-        let mut moves = super::pool::buffer();
-        self.legal_moves(state, &mut moves);
-        if moves.is_empty() {
-            if !self.plan.keeps.scores {
-                self.update_scores(state);
-            }
-            state.outcome = Some(Outcome::Win(last));
-        }
-        super::pool::give_buffer(moves);
-    }
-
     /// The effects after every turn (`after turn: supply(mover) -= ...`), in order.
     #[inline(always)]
     pub(super) fn apply_effects(&self, state: &mut State) {

@@ -567,9 +567,12 @@ impl State {
         self.empty_list.len()
     }
 
-    /// The owner of a cell, if any.
+    /// The owner of a cell, if any (a neutral piece has none).
     pub fn owner(&self, cell: CellId) -> Option<u8> {
-        self.board[cell as usize].checked_sub(1)
+        let seats = self.supply.len();
+        self.board[cell as usize]
+            .checked_sub(1)
+            .filter(|&s| (s as usize) < seats)
     }
 
     /// The pieces of a cell, bottom first (codes: seat + 1, or a neutral kind);

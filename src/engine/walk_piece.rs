@@ -130,6 +130,36 @@ impl Rules {
         }
     }
 
+    /// Whether `b` is empty and reached from `a` along one of the eight
+    /// directions over empty cells (`sees`: a queen's move).
+    pub(super) fn sees(&self, state: &State, a: CellId, b: CellId) -> bool {
+        let cells = state.heights.len();
+        if a == b || a as usize >= cells || b as usize >= cells {
+            return false;
+        }
+        let compass = &self.geometry.compass;
+        (0..8).any(|d| {
+            let mut at = compass.step(a, d);
+            while at != NO_CELL && state.heights[at as usize] == 0 {
+                if at == b {
+                    return true;
+                }
+                at = compass.step(at, d);
+            }
+            false
+        })
+    }
+
+    /// Puts a neutral piece of `code` on `cell` (a move's `place arrow`):
+    /// lines and runs through it are counted again, since it breaks them.
+    pub(super) fn place_neutral(&self, state: &mut State, cell: CellId, code: u8) {
+        state.push(cell, code, self);
+        if !self.line_tables.is_empty() || !self.run_lengths.is_empty() {
+            self.recount(state);
+        }
+        state.last = cell;
+    }
+
     /// Captures what stands on `cell` (another seat's pieces, or neutral
     /// ones), before the walking piece is put there.
     pub(super) fn capture_on(&self, state: &mut State, cell: CellId) {

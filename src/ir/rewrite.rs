@@ -37,6 +37,7 @@ macro_rules! each_step_node {
             | Step::Enter($($mode)+ s)
             | Step::SowAround($($mode)+ s)
             | Step::Split(_, $($mode)+ s)
+            | Step::PlaceNeutral(_, $($mode)+ s)
             | Step::Switch($($mode)+ s) => select!(s),
             Step::PlaceOn($($mode)+ n, $($mode)+ s) | Step::MoveBy($($mode)+ n, $($mode)+ s) => {
                 f(n);

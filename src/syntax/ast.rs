@@ -331,6 +331,8 @@ pub enum StepKind {
         /// Whether the walk goes on from where it stops (`repeat`).
         repeat: Repeat,
     },
+    /// `place NEUTRAL [where COND]`: put a neutral piece on a chosen cell.
+    PlaceNeutral(Name, Option<Expr>),
     /// `promote to KIND [if COND]`: the piece just moved becomes that kind.
     Promote(Name, Option<Expr>),
     /// `sow around [where COND]`: take every seed of a chosen pit and sow

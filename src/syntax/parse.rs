@@ -432,6 +432,23 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
     let expr =
         |inner: &mut pest::iterators::Pairs<Rule>| inner.next().map(|p| build_expr(p, offset));
     let kind = match rule {
+        Rule::place_step
+            if inner
+                .peek()
+                .is_some_and(|p| p.as_rule() == Rule::neutral_piece) =>
+        {
+            let piece = inner
+                .next()
+                .expect("piece")
+                .into_inner()
+                .next()
+                .expect("name");
+            let condition = inner
+                .next()
+                .and_then(|w| w.into_inner().next())
+                .map(|p| build_expr(p, offset));
+            StepKind::PlaceNeutral(name(piece, offset), condition)
+        }
         Rule::place_step => {
             let (mut on, mut condition) = (None, None);
             for part in inner {

@@ -14,6 +14,11 @@ impl Printer<'_> {
         let sel = |name: &str, s: &Select| format!("{name}: {}", self.select(s));
         match step {
             Step::Place(s) => sel("place", s),
+            Step::PlaceNeutral(code, s) => {
+                let k = (*code as usize).saturating_sub(self.rules.seats.len() + 1);
+                let name = self.rules.neutrals.get(k).map_or("?", |n| n.as_str());
+                sel(&format!("place {name}"), s)
+            }
             Step::PlaceOn(n, s) => sel(&format!("place on {}", self.x.operand(n, Hint::Cell)), s),
             Step::Pick(s) => sel("pick", s),
             Step::Remove(s) => sel("remove", s),

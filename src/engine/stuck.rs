@@ -1,0 +1,52 @@
+//! `otherwise lose`: the game ends when the seat to move has no legal
+//! move, won by the seat that moved last. Whether a move exists is asked
+//! without listing them all: the general runner stops at its first way
+//! through a chain (the filters never take the last move away).
+
+use super::chain::Way;
+use super::pool::{buffer, give_buffer};
+use super::{Outcome, State};
+use crate::ir::{Form, Rules};
+
+impl Rules {
+    /// Ends the game if the seat to move is stuck in a phase whose stuck
+    /// mover loses; `last` moved last and wins.
+    #[inline(never)]
+    pub(super) fn lose_if_stuck(&self, state: &mut State, last: u8) {
+        if !self.phases[state.phase as usize].loses_when_stuck() || self.has_a_move(state) {
+            return;
+        }
+        if !self.plan.keeps.scores {
+            self.update_scores(state);
+        }
+        state.outcome = Some(Outcome::Win(last));
+    }
+
+    /// Whether the seat to move has a legal move.
+    fn has_a_move(&self, state: &State) -> bool {
+        let phase = &self.phases[state.phase as usize];
+        let chains = phase.rules.iter().all(|r| r.form.is_chain());
+        if !chains || state.round.giving > 0 {
+            let mut moves = buffer();
+            self.legal_moves(state, &mut moves);
+            let any = !moves.is_empty();
+            give_buffer(moves);
+            return any;
+        }
+        let mut options = buffer();
+        let mut found = |way: Way| match way.last {
+            None => true,
+            Some(step) => {
+                options.clear();
+                self.step_choices(step, way.state, way.progress, &mut options);
+                !options.is_empty()
+            }
+        };
+        let any = phase.rules.iter().any(|rule| {
+            rule.form != Form::Track
+                && self.walk_chain_except(rule, state, &|_, _| false, &mut found)
+        });
+        give_buffer(options);
+        any
+    }
+}
