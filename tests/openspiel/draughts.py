@@ -19,6 +19,8 @@ import sys
 
 import pyspiel
 
+from perft import main, random_position, toml
+
 GAME = pyspiel.load_game("checkers")
 
 
@@ -44,61 +46,26 @@ def turns(state):
     return out
 
 
-def perft(state, depth, nodes, terminal, level=0):
-    for _, child in turns(state):
-        nodes[level] += 1
-        if child.is_terminal():
-            terminal[level] += 1
-        elif level + 1 < depth:
-            perft(child, depth, nodes, terminal, level + 1)
-
-
-def random_position(rng, plies):
-    """A position after `plies` random whole turns (fewer if the game ends)."""
-    state = GAME.new_initial_state()
-    moves = []
-    for _ in range(plies):
-        options = turns(state)
-        text, child = options[rng.randrange(len(options))]
-        if child.is_terminal():
-            break
-        moves.append(text)
-        state = child
-    return moves, state
-
-
 def cases():
     """The cases: the start to depth 6, and random mid-game positions."""
     yield "from the start", [], GAME.new_initial_state(), 6
     rng = random.Random(20261127)
     for k in range(10):
         plies = rng.randrange(20, 90)
-        moves, state = random_position(rng, plies)
+        moves, state = random_position(GAME, turns, rng, plies)
         yield f"random position {k + 1} ({len(moves)} moves in)", moves, state, 4
 
 
-def toml():
-    lines = [
-        "# English draughts perft from OpenSpiel's `checkers` (open-spiel 2.0.2),",
-        "# a chain of jumps counted as one move; written by",
-        "# tests/openspiel/draughts.py and checked by tests/perft.rs. The format",
-        "# is described in tic-tac-toe.toml.",
-        "",
-        'rules = "draughts.game"',
-    ]
-    for name, moves, state, depth in cases():
-        nodes, terminal = [0] * depth, [0] * depth
-        perft(state, depth, nodes, terminal)
-        lines += ["", "[[case]]", f'name = "{name}"']
-        if moves:
-            lines.append("moves = [" + ", ".join(f'"{m}"' for m in moves) + "]")
-        lines += [
-            f"depth = {depth}",
-            f"nodes = {nodes}",
-            f"terminal = {terminal}",
-            f"games = {sum(terminal)}",
-        ]
-    return "\n".join(lines) + "\n"
+HEADER = [
+    "English draughts perft from OpenSpiel's `checkers` (open-spiel 2.0.2),",
+    "a chain of jumps counted as one move; written by",
+    "tests/openspiel/draughts.py and checked by tests/perft.rs. The format",
+    "is described in tic-tac-toe.toml.",
+]
+
+
+def text():
+    return toml(HEADER, "draughts.game", turns, cases())
 
 
 def stats(games, seed):
@@ -126,20 +93,8 @@ def stats(games, seed):
     print(f"moves = {length}")
 
 
-def main():
-    what = sys.argv[1] if len(sys.argv) > 1 else "check"
-    if what == "perft":
-        sys.stdout.write(toml())
-    elif what == "stats":
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "stats":
         stats(int(sys.argv[2]), int(sys.argv[3]))
     else:
-        import pathlib
-
-        path = pathlib.Path(__file__).parents[1] / "perft" / "draughts-openspiel.toml"
-        if path.read_text() != toml():
-            sys.exit(f"{path} differs from OpenSpiel's counts now: run `draughts.py perft`")
-        print(f"{path.name}: equal to OpenSpiel's counts")
-
-
-if __name__ == "__main__":
-    main()
+        main("draughts-openspiel.toml", text, "draughts.py")

@@ -1,0 +1,58 @@
+"""Perft in whole turns and the TOML files of tests/perft/, shared by the
+game scripts beside it (each gives its game's turns in Tabula's notation)."""
+import pathlib
+import sys
+
+
+def perft(turns, state, depth, nodes, terminal, level=0):
+    """Counts, per depth, the positions `turns` reaches and those that end."""
+    for _, child in turns(state):
+        nodes[level] += 1
+        if child.is_terminal():
+            terminal[level] += 1
+        elif level + 1 < depth:
+            perft(turns, child, depth, nodes, terminal, level + 1)
+
+
+def random_position(game, turns, rng, plies):
+    """The moves and position after `plies` random whole turns (fewer if
+    the game would end)."""
+    state, moves = game.new_initial_state(), []
+    for _ in range(plies):
+        options = turns(state)
+        text, child = options[rng.randrange(len(options))]
+        if child.is_terminal():
+            break
+        moves.append(text)
+        state = child
+    return moves, state
+
+
+def toml(header, rules, turns, cases, separator=""):
+    """The file: `header` lines, then each case (name, moves, state, depth);
+    each move is followed by `separator` (`;` where a move is words)."""
+    lines = [f"# {line}" if line else "#" for line in header] + ["", f'rules = "{rules}"']
+    for name, moves, state, depth in cases:
+        nodes, terminal = [0] * depth, [0] * depth
+        perft(turns, state, depth, nodes, terminal)
+        lines += ["", "[[case]]", f'name = "{name}"']
+        if moves:
+            lines.append("moves = [" + ", ".join(f'"{m}{separator}"' for m in moves) + "]")
+        lines += [
+            f"depth = {depth}",
+            f"nodes = {nodes}",
+            f"terminal = {terminal}",
+            f"games = {sum(terminal)}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def main(name, text, script):
+    """`perft` writes the file's text; anything else checks the file."""
+    if len(sys.argv) > 1 and sys.argv[1] == "perft":
+        sys.stdout.write(text())
+        return
+    path = pathlib.Path(__file__).parents[1] / "perft" / name
+    if path.read_text() != text():
+        sys.exit(f"{path} differs from OpenSpiel's counts now: run `{script} perft`")
+    print(f"{path.name}: equal to OpenSpiel's counts")
