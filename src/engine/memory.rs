@@ -34,7 +34,7 @@ pub(super) fn reset(slot: &mut Slot, rules: &Rules) {
 }
 
 /// Copies `from` into `to`, reusing its buffers.
-#[inline(always)]
+#[inline]
 pub(super) fn copy(to: &mut Slot, from: &Slot) {
     match (to.as_mut(), from) {
         (None, None) => {}
@@ -77,7 +77,6 @@ impl Memory {
     }
 
     /// Copies `source`, reusing the buffers.
-    #[inline(always)]
     pub fn copy_from(&mut self, source: &Memory) {
         super::state::copy_vec(&mut self.kinds, &source.kinds);
         super::state::copy_vec(&mut self.counters, &source.counters);
@@ -129,7 +128,7 @@ impl super::State {
 
     /// The kind of the piece on `cell` (0 without kinds), for a piece
     /// picked up.
-    #[inline(always)]
+    #[inline]
     pub(super) fn kind_code(&self, cell: crate::ir::CellId) -> u8 {
         match &self.memory {
             Some(m) => m.kinds.get(cell as usize).copied().unwrap_or(0),
@@ -138,7 +137,7 @@ impl super::State {
     }
 
     /// Makes the piece on `cell` of kind `kind` (nothing without kinds).
-    #[inline(always)]
+    #[inline]
     pub(super) fn set_kind(&mut self, cell: crate::ir::CellId, kind: u8) {
         if let Some(m) = &mut self.memory {
             if let Some(k) = m.kinds.get_mut(cell as usize) {
