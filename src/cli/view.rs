@@ -201,16 +201,22 @@ fn split_label(label: &str) -> (&str, &str) {
 /// any free letter.
 fn piece_glyphs(rules: &Rules) -> Vec<char> {
     let mut taken = glyphs(&rules.seats);
-    for name in &rules.neutrals {
+    free_letters(&mut taken, &rules.neutrals);
+    taken
+}
+
+/// Adds to `taken` a small letter for each name: its first letter, or the
+/// next of its letters not yet taken, or any free letter.
+fn free_letters(taken: &mut Vec<char>, names: &[String]) {
+    for name in names {
         let own = name.chars().filter(|c| c.is_alphanumeric());
         let own = own.flat_map(char::to_lowercase);
-        let glyph = own
+        let letter = own
             .chain('a'..='z')
             .find(|c| !taken.contains(c))
             .unwrap_or('?');
-        taken.push(glyph);
+        taken.push(letter);
     }
-    taken
 }
 
 /// How a mark is drawn when colour is on.

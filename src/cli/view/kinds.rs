@@ -8,16 +8,8 @@ use crate::ir::Rules;
 /// Each kind's letter, in small letters: its name's first letter, or the
 /// next of its letters not yet taken, or any free letter.
 pub fn letters(rules: &Rules) -> Vec<char> {
-    let mut taken: Vec<char> = Vec::new();
-    for name in &rules.kinds {
-        let own = name.chars().filter(|c| c.is_ascii_alphabetic());
-        let own = own.map(|c| c.to_ascii_lowercase());
-        let letter = own
-            .chain('a'..='z')
-            .find(|c| !taken.contains(c))
-            .unwrap_or('?');
-        taken.push(letter);
-    }
+    let mut taken = Vec::new();
+    super::free_letters(&mut taken, &rules.kinds);
     taken
 }
 
