@@ -174,6 +174,10 @@ pub enum BuiltinId {
     Captures,
     /// A queen's move leads from one cell to the other over empty cells.
     Sees,
+    /// How many pieces the `gather` being decided would move.
+    Gathered,
+    /// The position after the turn just played was seen before.
+    Repeated,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -565,6 +569,22 @@ const CORE: &[Builtin] = &[
         chosen_cell_default: true,
         ty: Bool,
         meaning: "the second cell is empty and reached from the first along one of the 8 directions over empty cells (a queen's move)",
+    },
+    Builtin {
+        id: B::Gathered,
+        name: "gathered",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "how many pieces the `gather ... back` being decided would move (in its `if`; 0 elsewhere)",
+    },
+    Builtin {
+        id: B::Repeated,
+        name: "repeated",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Bool,
+        meaning: "the position the turn just played left (the pieces, the supplies and the seat that moved) was seen before in the game (in `end`)",
     },
     Builtin {
         id: B::LockedMovers,

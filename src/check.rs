@@ -268,7 +268,7 @@ fn check_file<'a>(
         .phases
         .iter()
         .flat_map(|p| &p.rules)
-        .any(|r| matches!(r.otherwise, Some(ForcedSpec::Lose)));
+        .any(|r| matches!(r.otherwise, Some(ForcedSpec::Stuck(_))));
     if program.ends.is_empty() && !stuck_ends {
         resolver.diagnostics.push(Diagnostic::NoEnd {
             span: file.items.first().map_or(file_start, |i| i.keyword).into(),
@@ -363,6 +363,11 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
             }
             ItemKind::Kinds(names) => {
                 program.piece_kinds = names.iter().map(|n| n.text.clone()).collect();
+            }
+            ItemKind::MustLeave(condition) => {
+                program
+                    .must_leave
+                    .push(r.expect(condition, Context::TOP, Ty::Bool));
             }
             ItemKind::MustBlock(when) => {
                 let when = when.as_ref().map(|w| r.expect(w, Context::TOP, Ty::Bool));

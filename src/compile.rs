@@ -212,10 +212,10 @@ pub fn compile_with(
             turns,
             rules,
             otherwise: cards::otherwise(&mut lower, p)?,
-            stuck_loses: p
-                .rules
-                .iter()
-                .any(|r| matches!(r.otherwise, Some(crate::check::program::ForcedSpec::Lose))),
+            stuck: p.rules.iter().find_map(|r| match r.otherwise {
+                Some(crate::check::program::ForcedSpec::Stuck(s)) => Some(s),
+                _ => None,
+            }),
             span: p.span,
         });
     }
@@ -293,6 +293,15 @@ pub fn compile_with(
     // Captures are kept to first: a must-block filter then chooses among them.
     if let Some(most) = program.must_capture {
         filters.insert(0, Filter::MustCapture(most));
+    }
+    // What is legal at all comes before any choice among the legal moves.
+    for (i, c) in program.must_leave.iter().enumerate() {
+        let text = program
+            .source
+            .get(c.span.start..c.span.end)
+            .unwrap_or_default();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        filters.insert(i, Filter::MustLeave(lower.node(c)?, text));
     }
     let counters = program
         .counters

@@ -140,9 +140,10 @@ pub struct Phase {
     pub rules: Vec<MoveRule>,
     /// The move taken when no other is legal, if any.
     pub otherwise: Option<Otherwise>,
-    /// Whether a mover with no legal move loses (`otherwise lose`: not a
-    /// move, so `otherwise` is then none).
-    pub stuck_loses: bool,
+    /// How the game ends when the mover has no legal move (`otherwise
+    /// lose`, `otherwise draw`, `otherwise highest score wins`): not a
+    /// move, so `otherwise` is then none.
+    pub stuck: Option<crate::syntax::ast::Stuck>,
     /// Where it is declared.
     pub span: Span,
 }
@@ -154,9 +155,9 @@ impl Phase {
         self.otherwise.is_some()
     }
 
-    /// Whether a mover with no move loses (`otherwise lose`).
-    pub fn loses_when_stuck(&self) -> bool {
-        self.stuck_loses
+    /// Whether a mover with no move ends the game (`otherwise lose`, ...).
+    pub fn ends_when_stuck(&self) -> bool {
+        self.stuck.is_some()
     }
 }
 
@@ -190,6 +191,10 @@ pub enum Filter {
     /// `must capture [most]`: when some move captures, only the moves that
     /// capture (with `most`, that capture the most pieces).
     MustCapture(bool),
+    /// `must leave COND`: only the moves after which the condition holds
+    /// (evaluated on the position the move leaves, the mover unchanged),
+    /// with the condition as the rules write it (to explain a refusal).
+    MustLeave(Node, String),
 }
 
 /// A move rule: a chain of steps, run in order. A move is one choice for
@@ -295,8 +300,10 @@ pub enum Step {
     /// Two movers the selection allows exchange places.
     Switch(Select),
     /// Every seed of a pit the selection allows is sown along the ring, one
-    /// a cell, passing other seats' stores.
-    SowAround(Select),
+    /// a cell, passing other seats' stores (or the cells skipped).
+    SowAround(Select, crate::syntax::ast::Skips),
+    /// The pieces of a run of cells back along the ring go onto a cell.
+    GatherBack(GatherBack),
     /// Every piece on the cells the nodes give goes onto the last node's
     /// cell, if the condition holds.
     Gather(Vec<Node>, Node, Option<Node>),
@@ -312,6 +319,20 @@ pub enum Step {
     /// direction; only rows of exactly that many when a length is given)
     /// are flipped to the mover or captured.
     Enclosed(EnclosedEffect, Option<u8>),
+}
+
+/// `gather NAME back from CELL while COND into CELL [if COND]`.
+#[derive(Clone, Debug)]
+pub struct GatherBack {
+    /// The run's first cell.
+    pub start: Node,
+    /// The condition each cell of the run meets (the cell is
+    /// `Read::Cell(At::Each)`).
+    pub condition: Node,
+    /// Where the pieces go.
+    pub into: Node,
+    /// Only when this holds (`Read::Gathered` is the run's piece count).
+    pub when: Option<Node>,
 }
 
 /// A walk of a picked-up piece.
@@ -350,7 +371,11 @@ impl Step {
     pub fn is_after_effect(&self) -> bool {
         matches!(
             self,
-            Step::Enclosed(..) | Step::Gather(..) | Step::Again(_) | Step::Promote(..)
+            Step::Enclosed(..)
+                | Step::Gather(..)
+                | Step::GatherBack(_)
+                | Step::Again(_)
+                | Step::Promote(..)
         )
     }
 

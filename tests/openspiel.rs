@@ -66,10 +66,11 @@ fn close(a: f64, n: f64, b: f64, m: f64) -> bool {
     (a / n - b / m).abs() < 4.0 * se.max(1e-9)
 }
 
-#[test]
-fn draughts_random_play_is_openspiels() {
-    let rules = load("draughts.game");
-    let [n, first, second, draws, moves] = reference("draughts-stats.toml");
+/// Tabula's random play of `file` is within sampling error of OpenSpiel's
+/// figures in `stats`, and its mean game length within 5%.
+fn random_play_is_openspiels(file: &str, stats: &str) {
+    let rules = load(file);
+    let [n, first, second, draws, moves] = reference(stats);
     let ours = play(&rules);
     let g = GAMES as f64;
     for (what, a, b) in [
@@ -79,13 +80,22 @@ fn draughts_random_play_is_openspiels() {
     ] {
         assert!(
             close(a, g, b, n),
-            "{what}: {a} of {g} games here, {b} of {n} in OpenSpiel"
+            "{file}: {what}: {a} of {g} games here, {b} of {n} in OpenSpiel"
         );
     }
-    // Game lengths: within 5% of OpenSpiel's mean.
     let (mine, theirs) = (ours[3] / g, moves / n);
     assert!(
         (mine - theirs).abs() < 0.05 * theirs,
-        "mean length {mine:.1} here, {theirs:.1} in OpenSpiel"
+        "{file}: mean length {mine:.1} here, {theirs:.1} in OpenSpiel"
     );
+}
+
+#[test]
+fn draughts_random_play_is_openspiels() {
+    random_play_is_openspiels("draughts.game", "draughts-stats.toml");
+}
+
+#[test]
+fn oware_random_play_is_openspiels() {
+    random_play_is_openspiels("oware.game", "oware-stats.toml");
 }

@@ -37,7 +37,7 @@ pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
             spec.otherwise = Some(ForcedSpec::DiscardHand(draw));
         }
         MoveKind::Pass => spec.otherwise = Some(ForcedSpec::Pass),
-        MoveKind::Lose => spec.otherwise = Some(ForcedSpec::Lose),
+        MoveKind::Stuck(s) => spec.otherwise = Some(ForcedSpec::Stuck(*s)),
         MoveKind::Chain(steps) => {
             spec.steps = steps.iter().map(|s| step_spec(s, r)).collect();
             if !super::track::check_track_chain(steps, r) {
@@ -65,7 +65,7 @@ pub fn check_one_forced(phase: &str, moves: &[MoveRule], r: &mut Resolver) {
     let forced = |m: &&MoveRule| {
         matches!(
             m.kind,
-            MoveKind::Otherwise { .. } | MoveKind::Pass | MoveKind::Lose
+            MoveKind::Otherwise { .. } | MoveKind::Pass | MoveKind::Stuck(_)
         )
     };
     let mut all = moves.iter().filter(forced);
@@ -108,14 +108,30 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             }
             StepSpec::Drop(condition(r, c))
         }
-        StepKind::SowAround(c) => {
-            let pits = r.symbols.board_size.map(|b| b.0);
-            if pits.is_some_and(|layout| layout != super::board::Layout::Pits) {
-                let what = "sowing around a ring of pits";
-                r.diagnostics
-                    .push(Diagnostic::needs_item(what, "board pits", step.span));
+        StepKind::SowAround(c, skips) => {
+            needs_pits(r, "sowing around a ring of pits", step);
+            StepSpec::SowAround(condition(r, c), *skips)
+        }
+        StepKind::GatherBack(g) => {
+            let crate::syntax::ast::GatherBack {
+                name,
+                start,
+                condition,
+                into,
+                when: w,
+            } = &**g;
+            needs_pits(r, "a run of pits back along the ring", step);
+            let params = [(name.text.as_str(), Ty::Cell)];
+            let each = Context {
+                params: &params,
+                chosen_cell: false,
+            };
+            StepSpec::GatherBack {
+                start: r.expect(start, Context::TOP, Ty::Cell),
+                condition: r.expect(condition, each, Ty::Bool),
+                into: r.expect(into, Context::TOP, Ty::Cell),
+                when: when(r, w),
             }
-            StepSpec::SowAround(condition(r, c))
         }
         StepKind::Gather {
             cells,
@@ -238,6 +254,15 @@ fn piece_kind(kind: &crate::syntax::ast::Name, r: &mut Resolver) -> u8 {
 }
 
 /// The cells a `gather` empties, checked: cells, and not too many.
+/// Reports `what` on a board that is not a ring of pits.
+fn needs_pits(r: &mut Resolver, what: &str, step: &Step) {
+    let layout = r.symbols.board_size.map(|b| b.0);
+    if layout.is_some_and(|layout| layout != super::board::Layout::Pits) {
+        r.diagnostics
+            .push(Diagnostic::needs_item(what, "board pits", step.span));
+    }
+}
+
 fn gathered(cells: &[crate::syntax::ast::Expr], step: &Step, r: &mut Resolver) -> Vec<Typed> {
     if cells.len() > MAX_GATHERED {
         r.diagnostics.push(Diagnostic::OutOfBounds {
@@ -363,7 +388,7 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
             StepKind::Place { .. }
                 | StepKind::PlaceNeutral(..)
                 | StepKind::Drop(_)
-                | StepKind::SowAround(_)
+                | StepKind::SowAround(..)
                 | StepKind::Pick(_)
                 | StepKind::Remove(_)
                 | StepKind::Walk { .. }

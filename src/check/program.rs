@@ -65,6 +65,8 @@ pub struct Program {
     pub supply_per_seat: Option<Typed>,
     /// `must block [when COND]` filters, in order.
     pub must_block: Vec<Option<Typed>>,
+    /// `must leave COND` filters, in order.
+    pub must_leave: Vec<Typed>,
     /// `limit N turns` (a constant).
     pub limit: Option<Typed>,
     /// Every kind of card by code: (name, value); code 0 is unused.
@@ -192,8 +194,8 @@ pub enum ForcedSpec {
     DiscardHand(Option<Typed>),
     /// `otherwise pass`.
     Pass,
-    /// `otherwise lose`.
-    Lose,
+    /// `otherwise lose`, `otherwise draw`, `otherwise highest score wins`.
+    Stuck(crate::syntax::ast::Stuck),
 }
 
 /// One step of a chain, checked.
@@ -208,8 +210,21 @@ pub enum StepSpec {
     },
     /// Put a piece into a column, at its lowest empty cell.
     Drop(Option<Typed>),
-    /// Sow a chosen pit's seeds along the ring.
-    SowAround(Option<Typed>),
+    /// Sow a chosen pit's seeds along the ring, passing the cells skipped.
+    SowAround(Option<Typed>, crate::syntax::ast::Skips),
+    /// Move the pieces of the run back along the ring from a cell, while
+    /// each cell (the parameter after the rule's) meets the condition,
+    /// onto a cell, if the last condition holds.
+    GatherBack {
+        /// Where the run starts.
+        start: Typed,
+        /// The condition on each cell of the run.
+        condition: Typed,
+        /// Where the pieces go.
+        into: Typed,
+        /// Only when this holds.
+        when: Option<Typed>,
+    },
     /// Move every piece on the cells onto the last one, if the condition holds.
     Gather(Vec<Typed>, Typed, Option<Typed>),
     /// The mover moves again, if the condition holds.

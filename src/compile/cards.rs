@@ -105,8 +105,8 @@ pub fn otherwise(
             Forced::DiscardHand(draw.as_ref().map(|d| lower.node(d)).transpose()?)
         }
         ForcedSpec::Pass => Forced::Pass,
-        // Not a move: the phase's `stuck_loses`.
-        ForcedSpec::Lose => return Ok(None),
+        // Not a move: the phase's `stuck`.
+        ForcedSpec::Stuck(_) => return Ok(None),
     };
     Ok(Some(Otherwise {
         action,

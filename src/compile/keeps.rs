@@ -20,6 +20,8 @@ pub(super) struct Reads {
     pub sides: bool,
     /// `captures`.
     pub captures: bool,
+    /// `repeated`.
+    pub repeated: bool,
 }
 
 impl Reads {
@@ -34,6 +36,7 @@ impl Reads {
                 reads.bitboards |= n.aggregates_owned_cells();
                 reads.sides |= matches!(n, Node::PieceOnSide(..));
                 reads.captures |= matches!(n, Node::Read(crate::ir::Read::Captures));
+                reads.repeated |= matches!(n, Node::Read(crate::ir::Read::Repeated));
             });
             reads.scores |= during_play && n.reads_score();
             reads.bitboards |= during_play && n.reads_groups();
@@ -41,6 +44,11 @@ impl Reads {
         for rule in rules.phases.iter().flat_map(|p| &p.rules) {
             for step in &rule.steps {
                 step.visit_nodes(&mut |n| node(n, true));
+            }
+        }
+        for f in &rules.filters {
+            if let crate::ir::Filter::MustLeave(c, _) | crate::ir::Filter::MustBlock(Some(c)) = f {
+                node(c, true);
             }
         }
         let ends = rules.ends.iter().map(|e| &e.condition);
@@ -78,6 +86,7 @@ impl Reads {
             links: false,
             scores: self.scores,
             captures: self.captures,
+            repeated: self.repeated,
         }
     }
 }

@@ -112,6 +112,11 @@ impl<'a> Lowerer<'a> {
         self.lower(e, &[])
     }
 
+    /// Lowers `e`, whose one parameter is the cell a run is at.
+    pub fn node_each(&mut self, e: &Typed) -> Result<Node, CompileError> {
+        self.lower(e, &[Node::Read(Read::Cell(At::Each))])
+    }
+
     fn lower(&mut self, e: &Typed, args: &[Node]) -> Result<Node, CompileError> {
         // Definitions are inlined: one used twice in the next, and so on,
         // doubles at each step. Bound the whole and the depth.
@@ -303,6 +308,8 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Card => Node::Read(Read::Card),
                     BuiltinId::Passes => Node::Read(Read::Passes),
                     BuiltinId::Captures => Node::Read(Read::Captures),
+                    BuiltinId::Gathered => Node::Read(Read::Gathered),
+                    BuiltinId::Repeated => Node::Read(Read::Repeated),
                     // The length becomes the index of the line's counter.
                     BuiltinId::Line => {
                         let length = self.length(&a[0])?;

@@ -213,7 +213,23 @@ fn lower_step(
                 .collect::<Result<_, _>>()?,
             select: lower.select(condition.as_ref(), Candidates::Reached)?,
         }),
-        StepSpec::SowAround(c) => Step::SowAround(lower.select(c.as_ref(), Candidates::Pieces)?),
+        StepSpec::SowAround(c, skips) => {
+            Step::SowAround(lower.select(c.as_ref(), Candidates::Pieces)?, *skips)
+        }
+        StepSpec::GatherBack {
+            start,
+            condition,
+            into,
+            when: w,
+        } => match when(lower, w)? {
+            Ok(w) => Step::GatherBack(crate::ir::GatherBack {
+                start: lower.node(start)?,
+                condition: lower.node_each(condition)?,
+                into: lower.node(into)?,
+                when: w,
+            }),
+            Err(()) => return Ok(None),
+        },
         StepSpec::Gather(cells, into, w) => match when(lower, w)? {
             Ok(w) => Step::Gather(
                 cells

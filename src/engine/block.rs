@@ -28,6 +28,10 @@ impl Rules {
                     self.must_capture(state, *most, moves);
                     continue;
                 }
+                Filter::MustLeave(condition, _) => {
+                    self.must_leave(state, condition, moves);
+                    continue;
+                }
             };
             let scope = Scope::at(state, NO_CELL);
             if when.as_ref().is_none_or(|w| self.eval(w, &scope) != 0) {

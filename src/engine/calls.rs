@@ -33,6 +33,8 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::Card => r.read(Read::Card, s),
         B::Passes => r.read(Read::Passes, s),
         B::Captures => r.read(Read::Captures, s),
+        B::Gathered => r.read(Read::Gathered, s),
+        B::Repeated => r.read(Read::Repeated, s),
         B::Kind => s.state.kind_value(cell(a[0]) as usize),
         B::Sees => r.sees(s.state, cell(a[0]), cell(a[1])) as i64,
         B::Last | B::Cell | B::From | B::To => 0,

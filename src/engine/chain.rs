@@ -221,7 +221,7 @@ impl Rules {
             step,
             Step::Place(_) | Step::PlaceOn(..) | Step::PlaceNeutral(..)
         ) || (walk.listing
-            && (matches!(step, Step::Walk(_) | Step::SowAround(_) | Step::Sow(_))
+            && (matches!(step, Step::Walk(_) | Step::SowAround(..) | Step::Sow(_))
                 || step.is_track_action()));
         if last && lists_itself {
             return (walk.visit)(Way {
@@ -367,7 +367,7 @@ impl Rules {
                 self.candidate_cells(select, state, progress, out)
             }
             Step::Walk(walk) => self.walk_cells(walk, state, progress, out),
-            Step::SowAround(select) => {
+            Step::SowAround(select, _) => {
                 // Only pits are sown from, never a store.
                 let start = out.len();
                 self.candidate_cells(select, state, progress, out);
@@ -484,7 +484,8 @@ impl Rules {
                 progress.to = choice;
                 progress.piece = state.mover + 1;
             }
-            Step::SowAround(_) => self.sow_around(state, choice, progress),
+            Step::SowAround(_, skips) => self.sow_around(state, choice, *skips, progress),
+            Step::GatherBack(g) => self.gather_back(state, g, *progress),
             Step::Gather(cells, into, when) => {
                 self.gather(state, cells, into, when.as_ref(), *progress)
             }

@@ -32,6 +32,8 @@ impl Rules {
             Read::Card => s.card as i64,
             Read::Passes => st.passes as i64,
             Read::Captures => i64::from(st.captures()),
+            Read::Gathered => s.total as i64,
+            Read::Repeated => i64::from(st.repeated()),
             Read::Counter(i) => st.counter(i as usize).unwrap_or(0),
             Read::Cell(at) => self.at(at, s) as i64,
             Read::Supply(w) => st

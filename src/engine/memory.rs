@@ -19,6 +19,10 @@ pub(super) struct Memory {
     /// Per seat: its `captured` count after its last turn (kept with
     /// `captures`: a seat captures only in its own turns).
     pub seen: Vec<i32>,
+    /// The positions so far, as hashes, oldest first (kept with `repeated`).
+    pub positions: Vec<u64>,
+    /// Whether the last position remembered was among the earlier ones.
+    pub repeated: bool,
 }
 
 /// A state's memory: none when the rules keep nothing of it.
@@ -26,7 +30,9 @@ pub(super) type Slot = Option<Box<Memory>>;
 
 /// Makes `slot` the start memory of `rules` (none if they keep none).
 pub(super) fn reset(slot: &mut Slot, rules: &Rules) {
-    let wanted = !rules.kinds.is_empty() || !rules.counters.is_empty() || rules.plan.keeps.captures;
+    let keeps = &rules.plan.keeps;
+    let wanted =
+        !rules.kinds.is_empty() || !rules.counters.is_empty() || keeps.captures || keeps.repeated;
     match wanted {
         true => slot.get_or_insert_with(Default::default).reset(rules),
         false => *slot = None,
@@ -61,6 +67,8 @@ impl Memory {
         self.counters.clear();
         self.counters.extend(rules.counters.iter().map(|c| c.1));
         self.captures = 0;
+        self.positions.clear();
+        self.repeated = false;
         self.seen.clear();
         if rules.plan.keeps.captures {
             self.seen.resize(rules.seats.len(), 0);
@@ -82,6 +90,8 @@ impl Memory {
         super::state::copy_vec(&mut self.counters, &source.counters);
         self.captures = source.captures;
         super::state::copy_vec(&mut self.seen, &source.seen);
+        super::state::copy_vec(&mut self.positions, &source.positions);
+        self.repeated = source.repeated;
     }
 
     /// Whether two games' memories are alike, the kinds compared only on
@@ -92,7 +102,7 @@ impl Memory {
                 .iter()
                 .zip(self.kinds.iter().zip(&other.kinds))
                 .all(|(&h, (a, b))| h == 0 || a == b);
-        kinds && self.counters == other.counters
+        kinds && self.counters == other.counters && self.positions == other.positions
     }
 
     /// The kind of the piece on `cell` (-1 for none, or without `kinds`).

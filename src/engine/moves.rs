@@ -68,8 +68,13 @@ impl Rules {
     /// filters (`must block`) applied.
     pub fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
         self.unfiltered_moves(state, out);
-        if !self.filters.is_empty() && out.len() > 1 {
+        // `must leave` may take even a lone move away (then the forced
+        // move, if any, is the move); the other filters never take the last.
+        if !self.filters.is_empty() && (out.len() > 1 || self.plan.filters_may_empty) {
             self.filter_moves(state, out);
+            if out.is_empty() && self.phases[state.phase as usize].has_forced_move() {
+                out.push(Move::Pass);
+            }
         }
     }
 

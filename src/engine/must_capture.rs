@@ -40,8 +40,17 @@ impl Rules {
 
     /// How many pieces move `m` captures from `state`, played on `child`.
     fn captures_of(&self, state: &State, child: &mut State, m: Move) -> i32 {
-        child.copy_from(state, false);
+        if !self.play_on_copy(state, child, m) {
+            return 0;
+        }
         let mover = state.mover as usize;
+        child.captured[mover] - state.captured[mover]
+    }
+
+    /// Plays move `m` of `state` on `child`, a copy, without finishing the
+    /// turn (the mover stays): whether it is a move that does something.
+    pub(super) fn play_on_copy(&self, state: &State, child: &mut State, m: Move) -> bool {
+        child.copy_from(state, false);
         match m {
             Move::Place(c) => self.place_piece(child, c),
             Move::Chain { rule, choices } => {
@@ -49,8 +58,8 @@ impl Rules {
                     self.play_chain(child, rule, &choices);
                 }
             }
-            Move::Pass | Move::Give(_) => return 0,
+            Move::Pass | Move::Give(_) => return false,
         }
-        child.captured[mover] - state.captured[mover]
+        true
     }
 }

@@ -3,13 +3,22 @@
 //! second turn for the mover.
 
 use super::chain::Progress;
+use super::eval::Scope;
 use super::State;
-use crate::ir::{CellId, Node, Rules, NO_CELL};
+use crate::ir::{CellId, GatherBack, Node, Rules, NO_CELL};
+use crate::syntax::ast::Skips;
 
 impl Rules {
     /// Sows every seed of `pit` along the ring, one a cell, passing the
-    /// other seats' stores; `progress.to` becomes the cell of the last seed.
-    pub(super) fn sow_around(&self, state: &mut State, pit: CellId, progress: &mut Progress) {
+    /// other seats' stores (with `skips`, every store and maybe `pit`
+    /// itself); `progress.to` becomes the cell of the last seed.
+    pub(super) fn sow_around(
+        &self,
+        state: &mut State,
+        pit: CellId,
+        skips: Skips,
+        progress: &mut Progress,
+    ) {
         let Some(ring) = &self.geometry.ring else {
             return;
         };
@@ -24,8 +33,9 @@ impl Rules {
             // sown from has room: the loop ends within one round).
             for _ in 0..ring.next.len() {
                 at = ring.next[at as usize];
-                let other_store = ring.is_store(at) && ring.seat_of[at as usize] != own;
-                if !other_store && !full(state, at) {
+                let store = ring.is_store(at) && (skips.stores || ring.seat_of[at as usize] != own);
+                let skipped = store || (skips.from && at == pit);
+                if !skipped && !full(state, at) {
                     break;
                 }
             }
@@ -62,8 +72,15 @@ impl Rules {
         for (slot, c) in from.iter_mut().zip(cells) {
             *slot = self.eval(c, &scope) as CellId;
         }
+        self.gather_into(state, &from, target);
+    }
+
+    /// Moves every piece on `from` onto `target` (a cell of the board), as
+    /// many as it holds.
+    fn gather_into(&self, state: &mut State, from: &[CellId], target: CellId) {
+        let count = self.geometry.cell_count();
         let mut pieces = [0u8; 256];
-        for &c in &from {
+        for &c in from {
             if c as usize >= count || c == target {
                 continue;
             }
@@ -77,6 +94,41 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// Moves the pieces of the run of cells back along the ring from
+    /// `g.start`, while each meets `g.condition`, onto `g.into`, if `g.when`
+    /// holds with `gathered` the run's piece count.
+    pub(super) fn gather_back(&self, state: &mut State, g: &GatherBack, progress: Progress) {
+        let Some(ring) = &self.geometry.ring else {
+            return;
+        };
+        let scope = progress.scope(state, NO_CELL);
+        let target = self.eval(&g.into, &scope) as CellId;
+        if target as usize >= self.geometry.cell_count() {
+            return;
+        }
+        let mut at = self.eval(&g.start, &scope) as CellId;
+        let mut run = [NO_CELL; 256];
+        let (mut len, mut pieces) = (0, 0);
+        // At most once round the ring, and never through the target.
+        while (at as usize) < ring.prev.len() && len < ring.prev.len() && at != target {
+            if self.eval(&g.condition, &Scope { each: at, ..scope }) == 0 {
+                break;
+            }
+            run[len] = at;
+            len += 1;
+            pieces += i32::from(state.heights[at as usize]);
+            at = ring.prev[at as usize];
+        }
+        let scope = Scope {
+            total: pieces,
+            ..scope
+        };
+        if len == 0 || g.when.as_ref().is_some_and(|w| self.eval(w, &scope) == 0) {
+            return;
+        }
+        self.gather_into(state, &run[..len], target);
     }
 
     /// Whether the mover moves again, by `again [if COND]`.

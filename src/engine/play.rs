@@ -118,10 +118,13 @@ impl Rules {
             }
         }
         self.apply_effects(state);
+        if self.plan.keeps.repeated {
+            self.remember_position(state, seat);
+        }
         if !self.try_ends(state) {
             self.next_turn(state, seat);
-            if self.plan.stuck_loses {
-                self.lose_if_stuck(state, seat);
+            if self.plan.stuck_ends {
+                self.end_if_stuck(state, seat);
             }
         }
     }
@@ -257,7 +260,7 @@ impl Rules {
 
     /// The unique highest score wins; between seats tied on it the
     /// tie-breaks decide, in order; still tied, a draw.
-    fn highest(&self, state: &State) -> Outcome {
+    pub(super) fn highest(&self, state: &State) -> Outcome {
         let best = state.scores.iter().copied().max().unwrap_or(0);
         let mut leaders: Vec<u8> = (0..self.seats.len() as u8)
             .filter(|&s| state.scores[s as usize] == best)

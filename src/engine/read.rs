@@ -168,6 +168,13 @@ impl Rules {
         if typed.matches('-').count() > 1 {
             return Some(Err(self.explain_chain(state, &typed)));
         }
+        // A move the rules allow but a filter refuses, told why.
+        if let Some(why) = self
+            .unfiltered_text(state, &typed)
+            .and_then(|m| self.blocked(state, m))
+        {
+            return Some(Err(MoveError::Refused(why)));
+        }
         // Only relocations and keeps are this runner's own notation; a cell
         // alone is read as a placement (and refused there, in its terms).
         let (moved, keep) = typed.split_once(" keep ").unwrap_or((&typed, ""));
@@ -318,6 +325,9 @@ impl Rules {
         if !all.contains(&m) || self.sorted_moves(state).contains(&m) {
             return None;
         }
+        if let Some(why) = self.must_leave_reason(state, m) {
+            return Some(why);
+        }
         let Some(threat) = self.threat(state) else {
             return self.must_capture_reason(state, m);
         };
@@ -347,6 +357,23 @@ impl Rules {
             Some(why) => MoveError::Refused(why),
             None => MoveError::Illegal(typed.to_string()),
         }
+    }
+
+    /// Why `must leave` refuses `m`, which the rules allow: the condition
+    /// it would break.
+    fn must_leave_reason(&self, state: &State, m: Move) -> Option<String> {
+        let text = self.filters.iter().find_map(|f| match f {
+            crate::ir::Filter::MustLeave(c, text) => {
+                let mut one = vec![m];
+                self.must_leave(state, c, &mut one);
+                one.is_empty().then_some(text)
+            }
+            _ => None,
+        })?;
+        Some(format!(
+            "{} is not allowed: a move must leave `{text}` true (`must leave`), and this one would not",
+            self.move_text(m)
+        ))
     }
 
     /// Why `must capture` refuses `m`, which the rules allow: the moves it

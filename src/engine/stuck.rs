@@ -1,32 +1,42 @@
-//! `otherwise lose`: the game ends when the seat to move has no legal
-//! move, won by the seat that moved last. Whether a move exists is asked
+//! `otherwise lose`, `otherwise draw`, `otherwise highest score wins`:
+//! the game ends when the seat to move has no legal move; with `lose`,
+//! won by the seat that moved last. Whether a move exists is asked
 //! without listing them all: the general runner stops at its first way
-//! through a chain (the filters never take the last move away).
+//! through a chain (only `must leave` among the filters can take the last
+//! move away: with it, the moves are listed).
 
 use super::chain::Way;
 use super::pool::{buffer, give_buffer};
 use super::{Outcome, State};
 use crate::ir::{Form, Rules};
+use crate::syntax::ast::Stuck;
 
 impl Rules {
     /// Ends the game if the seat to move is stuck in a phase whose stuck
-    /// mover loses; `last` moved last and wins.
+    /// mover ends it; `last` moved last (and wins, with `otherwise lose`).
     #[inline(never)]
-    pub(super) fn lose_if_stuck(&self, state: &mut State, last: u8) {
-        if !self.phases[state.phase as usize].loses_when_stuck() || self.has_a_move(state) {
+    pub(super) fn end_if_stuck(&self, state: &mut State, last: u8) {
+        let Some(stuck) = self.phases[state.phase as usize].stuck else {
+            return;
+        };
+        if self.has_a_move(state) {
             return;
         }
         if !self.plan.keeps.scores {
             self.update_scores(state);
         }
-        state.outcome = Some(Outcome::Win(last));
+        state.outcome = Some(match stuck {
+            Stuck::Lose => Outcome::Win(last),
+            Stuck::Draw => Outcome::Draw,
+            Stuck::HighestScore => self.highest(state),
+        });
     }
 
     /// Whether the seat to move has a legal move.
     fn has_a_move(&self, state: &State) -> bool {
         let phase = &self.phases[state.phase as usize];
         let chains = phase.rules.iter().all(|r| r.form.is_chain());
-        if !chains || state.round.giving > 0 {
+        if !chains || self.plan.filters_may_empty || state.round.giving > 0 {
             let mut moves = buffer();
             self.legal_moves(state, &mut moves);
             let any = !moves.is_empty();

@@ -12,6 +12,8 @@ pub struct Ring {
     /// first seat's row to the right, into its store, back along the
     /// second seat's row to the left, into its store).
     pub next: Vec<CellId>,
+    /// Per cell: the cell before it along the ring (`next` backwards).
+    pub prev: Vec<CellId>,
     /// Per cell: the pit across the board (`NO_CELL` for a store).
     pub opposite: Vec<CellId>,
     /// Per cell: the seat whose row (or store) it is.
@@ -30,6 +32,7 @@ impl Ring {
         let pit = |seat: usize, i: usize| (seat * row + i) as CellId;
         let store = |seat: usize| stores.then(|| (seat * row + pits) as CellId);
         let mut next = vec![NO_CELL; cells];
+        let mut prev = vec![NO_CELL; cells];
         let mut opposite = vec![NO_CELL; cells];
         let mut seat_of = vec![0; cells];
         // The first seat's row runs right, the second seat's left.
@@ -39,6 +42,7 @@ impl Ring {
         order.extend(store(1));
         for (k, &c) in order.iter().enumerate() {
             next[c as usize] = order[(k + 1) % order.len()];
+            prev[c as usize] = order[(k + order.len() - 1) % order.len()];
         }
         for i in 0..pits {
             opposite[pit(0, i) as usize] = pit(1, i);
@@ -51,6 +55,7 @@ impl Ring {
         let stores = (0..2).map(|s| store(s).unwrap_or(NO_CELL)).collect();
         Ring {
             next,
+            prev,
             opposite,
             seat_of,
             stores,

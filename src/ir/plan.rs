@@ -266,6 +266,9 @@ pub struct Keeps {
     /// How many pieces each move captures, when a rule reads `captures`.
     /// Not a pass, like the scores.
     pub captures: bool,
+    /// The positions seen so far, when a rule reads `repeated`. Not a
+    /// pass, like the scores.
+    pub repeated: bool,
 }
 
 /// Per cell, for each set of its neighbours (as bits in `neighbours_of`
@@ -345,8 +348,10 @@ pub struct Plan {
     /// (`take-back`); else each move is played on a fresh copy.
     pub take_back: bool,
     /// Whether some phase ends the game for a mover with no move
-    /// (`otherwise lose`; not a pass): only then does a turn look for it.
-    pub stuck_loses: bool,
+    /// (`otherwise lose`, ...; not a pass): only then does a turn look for it.
+    pub stuck_ends: bool,
+    /// Whether a filter may take every move away (`must leave`).
+    pub filters_may_empty: bool,
     /// How the card loop reads its rule and the end rules (`playout-loop`).
     pub card_readers: Option<super::card_loop::CardReaders>,
     /// The cells on each side of the board as a bitboard (`bitboards`,
@@ -370,7 +375,8 @@ impl Plan {
             fired: Vec::new(),
             block_line: None,
             take_back: false,
-            stuck_loses: false,
+            stuck_ends: false,
+            filters_may_empty: false,
             card_readers: None,
             side_masks: None,
         }

@@ -325,8 +325,11 @@ impl Printer<'_> {
         for (i, rule) in phase.rules.iter().enumerate() {
             self.rule(i + 1, rule, out);
         }
-        if phase.stuck_loses {
-            out.push("  otherwise lose".into());
+        if let Some(stuck) = phase.stuck {
+            out.push(format!(
+                "  otherwise {}",
+                crate::syntax::ast::stuck_words(stuck)
+            ));
         }
         if let Some(o) = &phase.otherwise {
             out.push(match &o.action {
@@ -392,6 +395,7 @@ impl Printer<'_> {
                 Filter::MustCapture(most) => {
                     format!("must capture{}", if *most { " most" } else { "" })
                 }
+                Filter::MustLeave(c, _) => format!("must leave {}", self.x.operand(c, Hint::Bool)),
             });
         }
         for e in &self.rules.effects {

@@ -69,6 +69,10 @@ pub enum Read {
     Passes,
     /// How many pieces the move just played captured.
     Captures,
+    /// How many pieces the `gather` being decided would move.
+    Gathered,
+    /// The position the turn just played left was seen before.
+    Repeated,
     /// A counter's value, by index.
     Counter(u8),
     /// A cell of the context (or `NO_CELL`).
@@ -210,6 +214,8 @@ impl Read {
             | Read::Card
             | Read::Passes
             | Read::Captures
+            | Read::Gathered
+            | Read::Repeated
             | Read::Counter(_)
             | Read::Cell(_) => return None,
             Read::Supply(w) => (B::Supply, vec![w.node()]),

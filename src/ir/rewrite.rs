@@ -35,7 +35,7 @@ macro_rules! each_step_node {
             | Step::Pick($($mode)+ s)
             | Step::Remove($($mode)+ s)
             | Step::Enter($($mode)+ s)
-            | Step::SowAround($($mode)+ s)
+            | Step::SowAround($($mode)+ s, _)
             | Step::Split(_, $($mode)+ s)
             | Step::PlaceNeutral(_, $($mode)+ s)
             | Step::Switch($($mode)+ s) => select!(s),
@@ -53,6 +53,19 @@ macro_rules! each_step_node {
             | Step::PlayCard(CardTest::Test($($mode)+ w))
             | Step::Again(Some($($mode)+ w))
             | Step::Promote(_, Some($($mode)+ w)) => f(w),
+            Step::GatherBack(crate::ir::GatherBack {
+                $($mode)+ start,
+                $($mode)+ condition,
+                $($mode)+ into,
+                $($mode)+ when,
+            }) => {
+                f(start);
+                f(condition);
+                f(into);
+                if let Some(w) = when {
+                    f(w);
+                }
+            }
             Step::Gather($($mode)+ cells, $($mode)+ into, $($mode)+ when) => {
                 for c in cells {
                     f(c);
@@ -160,8 +173,10 @@ impl Rules {
             root(&mut effect.value);
         }
         for filter in filters {
-            if let Filter::MustBlock(when) = filter {
-                when.iter_mut().for_each(&mut root);
+            match filter {
+                Filter::MustBlock(when) => when.iter_mut().for_each(&mut root),
+                Filter::MustLeave(condition, _) => root(condition),
+                Filter::MustCapture(_) => {}
             }
         }
         for end in ends {

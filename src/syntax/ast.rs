@@ -92,6 +92,8 @@ pub enum ItemKind {
     /// `must capture [most]`: when some move captures, only those that do
     /// (with `most`, that capture the most pieces).
     MustCapture(bool),
+    /// `must leave COND`: only the moves after which `COND` holds are legal.
+    MustLeave(Expr),
 }
 
 /// An effect after a mover's movement.
@@ -292,9 +294,53 @@ pub enum MoveKind {
     /// `otherwise pass`: when no other move of the phase is legal, the
     /// mover passes.
     Pass,
-    /// `otherwise lose`: when no other move of the phase is legal, the
-    /// mover loses.
+    /// `otherwise lose`, `otherwise draw`, `otherwise highest score wins`:
+    /// when no move of the phase is legal, the game ends so.
+    Stuck(Stuck),
+}
+
+/// How a game ends when the seat to move has no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stuck {
+    /// The seat that moved last wins (`otherwise lose`).
     Lose,
+    /// Nobody wins (`otherwise draw`).
+    Draw,
+    /// The unique highest score wins, else a draw (`otherwise highest score wins`).
+    HighestScore,
+}
+
+/// `gather NAME back from CELL while COND into CELL [if COND]`.
+#[derive(Clone, Debug)]
+pub struct GatherBack {
+    /// The name of the cell tested.
+    pub name: Name,
+    /// Where the run starts.
+    pub start: Expr,
+    /// The condition each cell of the run meets.
+    pub condition: Expr,
+    /// Where the pieces go.
+    pub into: Expr,
+    /// Only when this holds.
+    pub when: Option<Expr>,
+}
+
+/// How a phase's `otherwise` says it: `lose`, `draw`, `highest score wins`.
+pub fn stuck_words(stuck: Stuck) -> &'static str {
+    match stuck {
+        Stuck::Lose => "lose",
+        Stuck::Draw => "draw",
+        Stuck::HighestScore => "highest score wins",
+    }
+}
+
+/// The cells `sow around` passes without dropping a seed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Skips {
+    /// Every store (`skipping stores`); without it, the other seats' stores.
+    pub stores: bool,
+    /// The pit sown from (`skipping from`).
+    pub from: bool,
 }
 
 /// One step of a move's chain.
@@ -335,9 +381,14 @@ pub enum StepKind {
     PlaceNeutral(Name, Option<Expr>),
     /// `promote to KIND [if COND]`: the piece just moved becomes that kind.
     Promote(Name, Option<Expr>),
-    /// `sow around [where COND]`: take every seed of a chosen pit and sow
-    /// them one a cell along the ring, passing other seats' stores.
-    SowAround(Option<Expr>),
+    /// `sow around [where COND] [skipping ...]`: take every seed of a
+    /// chosen pit and sow them one a cell along the ring, passing other
+    /// seats' stores (or the cells skipped).
+    SowAround(Option<Expr>, Skips),
+    /// `gather NAME back from CELL while COND into CELL [if COND]`: the
+    /// pieces of the run of cells back along the ring from a cell, while
+    /// each (`NAME`) meets the condition, go onto one cell.
+    GatherBack(Box<GatherBack>),
     /// `gather CELL, ... into CELL [if COND]`: every piece on the cells
     /// goes onto the last cell.
     Gather {

@@ -304,6 +304,10 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
             Some(p) if p.as_rule() == Rule::must_capture => {
                 ItemKind::MustCapture(p.into_inner().next().is_some())
             }
+            Some(p) if p.as_rule() == Rule::must_leave => ItemKind::MustLeave(build_expr(
+                p.into_inner().next().expect("condition"),
+                offset,
+            )),
             when => ItemKind::MustBlock(when.map(|p| build_expr(p, offset))),
         },
         Rule::kinds_item => ItemKind::Kinds(inner.map(|p| name(p, offset)).collect()),
@@ -415,7 +419,13 @@ fn build_move(pair: Pair<Rule>, offset: usize) -> MoveRule {
     let kind = match rule.as_rule() {
         Rule::otherwise_rule => match rule.into_inner().next() {
             Some(p) if p.as_rule() == Rule::pass_move => MoveKind::Pass,
-            Some(p) if p.as_rule() == Rule::lose_move => MoveKind::Lose,
+            Some(p) if p.as_rule() == Rule::lose_move => MoveKind::Stuck(Stuck::Lose),
+            Some(p) if p.as_rule() == Rule::stuck_result => {
+                match p.into_inner().next().map(|r| r.as_rule()) {
+                    Some(Rule::draw) => MoveKind::Stuck(Stuck::Draw),
+                    _ => MoveKind::Stuck(Stuck::HighestScore),
+                }
+            }
             draw => MoveKind::Otherwise {
                 draw: draw.map(|p| build_expr(p, offset)),
             },
@@ -461,8 +471,43 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             StepKind::Place { on, condition }
         }
         Rule::drop_step => StepKind::Drop(expr(&mut inner)),
-        Rule::sow_around_step => StepKind::SowAround(expr(&mut inner)),
+        Rule::sow_around_step => {
+            let mut skips = Skips::default();
+            let mut condition = None;
+            for part in inner {
+                match part.as_rule() {
+                    Rule::skipping => {
+                        for s in part.into_inner() {
+                            match s.as_str().trim() {
+                                "stores" => skips.stores = true,
+                                _ => skips.from = true,
+                            }
+                        }
+                    }
+                    _ => condition = Some(build_expr(part, offset)),
+                }
+            }
+            StepKind::SowAround(condition, skips)
+        }
         Rule::again_step => StepKind::Again(expr(&mut inner)),
+        Rule::gather_step
+            if inner
+                .peek()
+                .is_some_and(|p| p.as_rule() == Rule::gather_back) =>
+        {
+            let mut back = inner.next().expect("run").into_inner();
+            let name = name(back.next().expect("name"), offset);
+            let start = expr(&mut back).expect("start");
+            let condition = expr(&mut back).expect("condition");
+            let into = expr(&mut inner).expect("into");
+            StepKind::GatherBack(Box::new(GatherBack {
+                name,
+                start,
+                condition,
+                into,
+                when: expr(&mut inner),
+            }))
+        }
         Rule::gather_step => {
             let cells = inner.next().expect("cells").into_inner();
             let cells = cells.map(|p| build_expr(p, offset)).collect();

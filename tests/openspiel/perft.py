@@ -29,13 +29,16 @@ def random_position(game, turns, rng, plies):
 
 
 def toml(header, rules, turns, cases, separator=""):
-    """The file: `header` lines, then each case (name, moves, state, depth);
+    """The file: `header` lines, then each case (name, moves, state, depth,
+    and maybe the rules' options set for it);
     each move is followed by `separator` (`;` where a move is words)."""
     lines = [f"# {line}" if line else "#" for line in header] + ["", f'rules = "{rules}"']
-    for name, moves, state, depth in cases:
+    for name, moves, state, depth, *options in cases:
         nodes, terminal = [0] * depth, [0] * depth
         perft(turns, state, depth, nodes, terminal)
         lines += ["", "[[case]]", f'name = "{name}"']
+        if options and options[0]:
+            lines.append("set = { " + ", ".join(f"{k} = {v}" for k, v in options[0].items()) + " }")
         if moves:
             lines.append("moves = [" + ", ".join(f'"{m}{separator}"' for m in moves) + "]")
         lines += [

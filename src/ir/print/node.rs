@@ -256,6 +256,8 @@ impl Exprs<'_> {
             Node::Read(Read::Card) => "card".into(),
             Node::Read(Read::Passes) => "passes".into(),
             Node::Read(Read::Captures) => "captures".into(),
+            Node::Read(Read::Gathered) => "gathered".into(),
+            Node::Read(Read::Repeated) => "repeated".into(),
             Node::Read(Read::Counter(i)) => self
                 .rules
                 .counters

@@ -37,7 +37,27 @@ impl Printer<'_> {
             Step::MoveBy(n, s) => sel(&format!("move by {}", self.x.operand(n, Hint::Int)), s),
             Step::Split(n, s) => sel(&format!("split {n}"), s),
             Step::Switch(s) => sel("switch", s),
-            Step::SowAround(s) => sel("sow around", s),
+            Step::SowAround(s, skips) => {
+                let mut skipped = Vec::new();
+                if skips.stores {
+                    skipped.push("stores");
+                }
+                if skips.from {
+                    skipped.push("from");
+                }
+                let skipping = match skipped.is_empty() {
+                    true => String::new(),
+                    false => format!(" skipping {}", skipped.join(", ")),
+                };
+                format!("{}{skipping}", sel("sow around", s))
+            }
+            Step::GatherBack(g) => format!(
+                "gather c back from {} while {} into {}{}",
+                self.x.operand(&g.start, Hint::Cell),
+                self.x.operand(&g.condition, Hint::Bool),
+                self.x.operand(&g.into, Hint::Cell),
+                self.when(g.when.as_ref(), "if")
+            ),
             Step::Gather(cells, into, w) => {
                 let cells: Vec<String> = cells
                     .iter()

@@ -1,0 +1,26 @@
+//! `must leave COND`: only the moves after which `COND` holds are legal
+//! (Oware's rule that a move must leave the opponent seeds; a move that
+//! leaves one's own king attacked). Each move is played on a copy and the
+//! condition read there, the mover unchanged. Unlike the other filters it
+//! may leave no move at all: the phase's `otherwise` then decides.
+
+use super::eval::Scope;
+use super::pool::{copy_of, give_back};
+use super::{Move, State};
+use crate::ir::{Node, Rules, NO_CELL};
+
+impl Rules {
+    /// Keeps the moves after which `condition` holds.
+    pub(super) fn must_leave(&self, state: &State, condition: &Node, moves: &mut Vec<Move>) {
+        if moves.is_empty() || state.is_over() {
+            return;
+        }
+        let mut child = copy_of(state);
+        moves.retain(|&m| {
+            // A pass or a forced move changes nothing the rule could forbid.
+            !self.play_on_copy(state, &mut child, m)
+                || self.eval(condition, &Scope::at(&child, NO_CELL)) != 0
+        });
+        give_back(child);
+    }
+}

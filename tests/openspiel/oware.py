@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Oware counted by OpenSpiel's `oware` (6 houses a row, 4 seeds each), in
+Tabula's terms: a move is the house sown from, written as Tabula writes it
+(`c1` for South's third house; North's houses run from `f2`, across from
+`f1`, to `a2`).
+
+  oware.py perft > tests/perft/oware-openspiel.toml
+  oware.py stats GAMES SEED    (random play, for tests/openspiel/oware-stats.toml)
+  oware.py check     (CI: the counts checked in are OpenSpiel's now)
+
+Pinned: open-spiel==2.0.2.
+"""
+import random
+import sys
+
+import pyspiel
+
+from perft import main, random_position, toml
+
+GAME = pyspiel.load_game("oware")
+
+
+def label(player, action, houses):
+    if player == 0:
+        return f"{chr(ord('a') + action)}1"
+    return f"{chr(ord('a') + houses - 1 - action)}2"
+
+
+def turns(state):
+    player = state.current_player()
+    houses = state.get_game().get_parameters()["num_houses_per_player"]
+    return [(label(player, a, houses), state.child(a)) for a in state.legal_actions()]
+
+
+def small(houses, seeds):
+    """The start of a game on `houses` houses a row, `seeds` seeds each."""
+    params = {"num_houses_per_player": houses, "num_seeds_per_house": seeds}
+    return pyspiel.load_game("oware", params).new_initial_state()
+
+
+def cases():
+    yield "from the start", [], GAME.new_initial_state(), 8
+    rng = random.Random(20261128)
+    for k in range(10):
+        moves, state = random_position(GAME, turns, rng, rng.randrange(20, 120))
+        yield f"random position {k + 1} ({len(moves)} moves in)", moves, state, 6
+    # Small boards, where games end within the depth: by a majority, by a
+    # player who cannot move (or feed) and by a position that comes back.
+    for houses, seeds, depth in [(2, 2, 20), (3, 1, 18), (3, 2, 14), (4, 1, 12)]:
+        name = f"{houses} houses, {seeds} seed{'s' if seeds > 1 else ''} each"
+        yield name, [], small(houses, seeds), depth, {"houses": houses, "seeds": seeds}
+
+
+HEADER = [
+    "Oware perft from OpenSpiel's `oware` (open-spiel 2.0.2); written by",
+    "tests/openspiel/oware.py and checked by tests/perft.rs. The format is",
+    "described in tic-tac-toe.toml.",
+]
+
+
+def text():
+    return toml(HEADER, "oware.game", turns, cases())
+
+
+def stats(games, seed):
+    """Random play: wins of each seat, draws and moves over `games` games."""
+    rng = random.Random(seed)
+    first = second = draws = moves = 0
+    for _ in range(games):
+        state = GAME.new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            moves += 1
+        r = state.returns()
+        if r[0] > r[1]:
+            first += 1
+        elif r[1] > r[0]:
+            second += 1
+        else:
+            draws += 1
+    print(f"games = {games}\nfirst = {first}\nsecond = {second}\ndraws = {draws}\nmoves = {moves}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "stats":
+        stats(int(sys.argv[2]), int(sys.argv[3]))
+    else:
+        main("oware-openspiel.toml", text, "tests/openspiel/oware.py")
