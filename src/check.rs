@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 use crate::builtins::Ty;
 use crate::diagnostic::Diagnostic;
-use crate::syntax::ast::{File, ItemKind, Players};
+use crate::syntax::ast::{File, ItemKind, Players, Stuck};
 use crate::syntax::{self, Span};
 use board::{board_longest, board_size, bounded, check_board, number_text};
 pub use program::Program;
@@ -257,6 +257,19 @@ fn check_file<'a>(
                 if matches!(end.result, crate::syntax::ast::EndResult::HighestScore) {
                     resolver.diagnostics.push(Diagnostic::NoScore {
                         span: end.result_span.into(),
+                    });
+                }
+            }
+            if let ItemKind::Phase(phase) = &item.kind {
+                let highest = |m: &&crate::syntax::ast::MoveRule| {
+                    matches!(
+                        m.kind,
+                        crate::syntax::ast::MoveKind::Stuck(Stuck::HighestScore)
+                    )
+                };
+                for m in phase.moves.iter().filter(highest) {
+                    resolver.diagnostics.push(Diagnostic::NoScore {
+                        span: m.span.into(),
                     });
                 }
             }

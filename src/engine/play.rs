@@ -202,6 +202,20 @@ impl Rules {
         });
     }
 
+    /// What the start position decides before the first move: it is
+    /// remembered (`repeated`), and a first mover with no move, in a phase
+    /// that ends the game so, ends it.
+    pub(super) fn settle_start(&self, state: &mut State) {
+        let seats = self.seats.len();
+        let before = ((state.mover as usize + seats - 1) % seats) as u8;
+        if self.plan.keeps.repeated {
+            self.remember_position(state, before);
+        }
+        if self.plan.stuck_ends {
+            self.end_if_stuck(state, before);
+        }
+    }
+
     /// Hands the turn on after `seat` moved: to the same seat for an
     /// extra turn, else the next; the phase advances when its turns are used.
     /// Inlined: out of line (it has two callers) it costs Reversi 0.7%.

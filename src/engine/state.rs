@@ -539,10 +539,7 @@ impl State {
         for s in 0..seats {
             self.scores[s] = rules.score_of(self, s as u8);
         }
-        if rules.plan.keeps.repeated {
-            let before = (self.mover as usize + seats - 1) % seats;
-            rules.remember_position(self, before as u8);
-        }
+        rules.settle_start(self);
     }
 
     /// The first expression that failed in this game, if any.
