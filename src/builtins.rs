@@ -142,6 +142,8 @@ pub enum BuiltinId {
     ForwardRight,
     /// The cell lies on a side of the board.
     OnSide,
+    /// How many sides the group of one seat's pieces holding the cell touches.
+    Sides,
     /// The cell one step from a cell in a direction, or no cell.
     Step,
     /// The cell a jump between two cells passes over, or no cell.

@@ -138,6 +138,12 @@ pub fn compile_with(
                 "the rhombus's height",
             )?,
         ),
+        BoardSpec::Triangle(s) => Geometry::triangle(bounded(
+            constant(s)?,
+            MAX_SQUARE_SIDE,
+            s.span,
+            "the triangle's side",
+        )?),
         BoardSpec::Hex(s) => Geometry::hex(bounded(
             constant(s)?,
             MAX_HEX_SIDE,

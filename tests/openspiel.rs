@@ -99,3 +99,8 @@ fn draughts_random_play_is_openspiels() {
 fn oware_random_play_is_openspiels() {
     random_play_is_openspiels("oware.game", "oware-stats.toml");
 }
+
+#[test]
+fn y_random_play_is_openspiels() {
+    random_play_is_openspiels("y.game", "y-stats.toml");
+}

@@ -114,6 +114,14 @@ pub(super) const BOARD: &[Builtin] = &[
         meaning: "the cell lies on that side of the board",
     },
     Builtin {
+        id: B::Sides,
+        name: "sides",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Int,
+        meaning: "how many sides of the board the group of one seat's pieces holding the cell touches (0 for an empty cell)",
+    },
+    Builtin {
         id: B::Connects,
         name: "connects",
         params: &[Seat, Side, Side],

@@ -33,6 +33,9 @@ pub(super) fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
             let h = bounded(r, h, "the rhombus's height", MAX_SQUARE_SIDE);
             BoardSpec::Rhombus(w, h)
         }
+        Board::Triangle(s) => {
+            BoardSpec::Triangle(bounded(r, s, "the triangle's side", MAX_SQUARE_SIDE))
+        }
         Board::Track(t) => BoardSpec::Track {
             segment: bounded(r, &t.segment, "a segment's numbered spaces", MAX_SEGMENT),
             home: bounded(r, &t.home, "a seat's movers", MAX_MOVERS),
@@ -96,6 +99,8 @@ pub enum Layout {
     Hexagon,
     /// A rhombus of hexagons: column letters, row numbers from the top.
     Rhombus,
+    /// A triangle of hexagons: as the rhombus, each row one cell shorter.
+    Triangle,
     /// Two rows of pits (`a1`, `a2`), and stores `store1`, `store2`.
     Pits,
 }
@@ -113,6 +118,7 @@ pub fn board_size(board: &BoardSpec, options: &[i64]) -> Option<(Layout, i64, i6
         BoardSpec::Square(w, h) => size(w, h).map(|(w, h)| (Layout::Square, w, h)),
         BoardSpec::Rhombus(w, h) => size(w, h).map(|(w, h)| (Layout::Rhombus, w, h)),
         BoardSpec::Hex(s) => size(s, s).map(|(s, _)| (Layout::Hexagon, s, s)),
+        BoardSpec::Triangle(s) => size(s, s).map(|(s, _)| (Layout::Triangle, s, s)),
         BoardSpec::Pits(pits, _) => {
             let pits = constant::evaluate(pits, options)?;
             Some((Layout::Pits, pits, 2))
@@ -128,6 +134,7 @@ pub fn board_longest(board: &BoardSpec, options: &[i64]) -> Option<i64> {
             Some(constant::evaluate(w, options)?.max(constant::evaluate(h, options)?))
         }
         BoardSpec::Pits(..) => Some(0),
+        BoardSpec::Triangle(s) => constant::evaluate(s, options),
         BoardSpec::Hex(s) => Some(
             constant::evaluate(s, options)?
                 .saturating_mul(2)

@@ -141,6 +141,8 @@ pub enum BoardSpec {
     Hex(Typed),
     /// A rhombus of hexagonal cells: width and height.
     Rhombus(Typed, Typed),
+    /// A triangle of hexagonal cells: its side.
+    Triangle(Typed),
     /// Two rows of pits, with stores or not.
     Pits(Typed, bool),
     /// A ring track: numbered spaces a segment, movers a home, end zone spaces.

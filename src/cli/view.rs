@@ -43,6 +43,7 @@ pub fn board(rules: &Rules, state: &State, color: bool) -> String {
         Shape::Square { width, height } => square(rules, state, width, height),
         Shape::Hex { side } => hex::draw(rules, state, side),
         Shape::Rhombus { width, height } => rhombus::draw(rules, state, width, height),
+        Shape::Triangle { side } => rhombus::draw(rules, state, side, side),
         Shape::Pits { pits, stores } => pits::draw(rules, state, pits, stores),
         Shape::Track => match &rules.track {
             Some(t) => track::draw(rules, state, t),

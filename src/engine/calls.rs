@@ -87,6 +87,7 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::Step => facts::step(r.board(), a),
         B::Between => facts::between(r.board(), a),
         B::OnSide => facts::on_side(r.board(), a),
+        B::Sides => i64::from(r.sides_of_group(s.state, cell(a[0]))),
         B::Number => facts::number(r.board(), a),
         B::Field => facts::field(r.board(), a),
         B::Direction(_)

@@ -11,6 +11,9 @@
 use super::State;
 use crate::ir::{CellId, Rules, NO_CELL};
 
+/// The most cells a board has (26 x 26).
+const MAX_CELLS: usize = 676;
+
 /// The bits of a mark that hold a root's sides; the rest hold its rank.
 const SIDES: u8 = 0b1111;
 
@@ -102,6 +105,38 @@ impl Rules {
             }
         }
         false
+    }
+
+    /// How many sides the group of one seat's pieces holding `cell`
+    /// touches (0 for an empty cell or no cell): `sides(c)`. A walk of the
+    /// group, on the stack (a board has at most 676 cells).
+    pub(super) fn sides_of_group(&self, state: &State, cell: CellId) -> u32 {
+        let sides = &self.geometry.compass.sides;
+        let cells = self.geometry.cell_count().min(sides.len()).min(MAX_CELLS);
+        let code = match state.board.get(cell as usize) {
+            Some(&code) if code != 0 && (cell as usize) < cells => code,
+            _ => return 0,
+        };
+        let mut seen = [0u64; MAX_CELLS / 64 + 1];
+        let mut stack = [NO_CELL; MAX_CELLS];
+        let (mut top, mut touched) = (1, 0u8);
+        stack[0] = cell;
+        seen[cell as usize / 64] |= 1 << (cell % 64);
+        while top > 0 {
+            top -= 1;
+            let c = stack[top];
+            touched |= sides[c as usize];
+            for &n in self.geometry.neighbours_of(c) {
+                let (word, bit) = (n as usize / 64, 1u64 << (n % 64));
+                if (n as usize) < cells && seen[word] & bit == 0 && state.board[n as usize] == code
+                {
+                    seen[word] |= bit;
+                    stack[top] = n;
+                    top += 1;
+                }
+            }
+        }
+        touched.count_ones()
     }
 
     /// Joins a piece of `code` just put on the empty `cell` to its

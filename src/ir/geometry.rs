@@ -40,6 +40,13 @@ pub enum Shape {
         /// Rows.
         height: usize,
     },
+    /// A triangle of hexagonal cells (a Y board): the rhombus of `side` by
+    /// `side` cut along its short diagonal, each row one cell shorter than
+    /// the one above; ids row by row from the top row.
+    Triangle {
+        /// Cells along one side.
+        side: usize,
+    },
     /// Two rows of pits, one a seat, maybe with a store at each seat's
     /// right (`ring` holds the sowing order).
     Pits {
@@ -215,6 +222,42 @@ impl Geometry {
         let shape = Shape::Rhombus { width, height };
         // Rows count down from the top row, r = 0.
         Self::grid(shape, width, height, &adjacent, axes, &HEX_STEPS, true)
+    }
+
+    /// A triangle of hexagonal cells, `side` along each side: the cells
+    /// (x, y) of a `side` by `side` rhombus with x + y < side, named as on
+    /// the rhombus (`a1` the top-left corner, the top row full). Its sides
+    /// are `top`, `left` and `right`; `bottom` has no cell (the bottom row
+    /// is the one corner where the left and right sides meet).
+    pub fn triangle(side: usize) -> Self {
+        let n = side as i32;
+        let coords: Vec<(i32, i32)> = (0..n)
+            .flat_map(|y| (0..n - y).map(move |x| (x, y)))
+            .collect();
+        let labels = coords
+            .iter()
+            .map(|&(x, y)| format!("{}{}", (b'a' + x as u8) as char, y + 1))
+            .collect();
+        let inside = move |(x, y): (i32, i32)| x >= 0 && y >= 0 && x + y < n;
+        // Rows above row y hold n, n - 1, ... cells.
+        let index = move |(x, y): (i32, i32)| (y * n - y * (y - 1) / 2 + x) as CellId;
+        // The middle cell, when there is one (a side of 3k + 1).
+        let centre = coords
+            .iter()
+            .map(|&(x, y)| (n - 1) % 3 == 0 && x == (n - 1) / 3 && y == x)
+            .collect();
+        let row_column = |(x, y): (i32, i32)| (y as u8 + 1, x as u8 + 1);
+        let mut compass = Compass::new(&coords, &HEX_STEPS, inside, index, row_column, true);
+        // Three sides: the bottom row is one corner, not a side.
+        compass.sides.iter_mut().for_each(|s| *s &= !0b10);
+        let adjacent = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
+        let axes = vec![(1, 0), (0, 1), (1, -1)];
+        let shape = Shape::Triangle { side };
+        let mut geometry = Self::build(
+            centre, shape, coords, labels, &adjacent, axes, inside, index, side,
+        );
+        geometry.compass = compass;
+        geometry
     }
 
     /// The spaces of a track board, labelled: no neighbours, no axes.

@@ -136,6 +136,7 @@ impl Printer<'_> {
             Shape::Square { width, height } => format!("square {width} x {height}"),
             Shape::Hex { side } => format!("hex {side}"),
             Shape::Rhombus { width, height } => format!("hex {width} x {height}"),
+            Shape::Triangle { side } => format!("triangle {side}"),
             Shape::Pits { pits, stores } => {
                 format!(
                     "pits {pits} per seat{}",

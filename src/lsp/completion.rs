@@ -118,6 +118,7 @@ pub const KEYWORDS: &[&str] = &[
     "tiebreak",
     "to",
     "track",
+    "triangle",
     "true",
     "turn",
     "turning",

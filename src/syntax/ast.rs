@@ -175,6 +175,8 @@ pub enum Board {
     Hex(Expr),
     /// A rhombus of hexagonal cells: width, height.
     Rhombus(Expr, Expr),
+    /// A triangle of hexagonal cells with the given side.
+    Triangle(Expr),
     /// Two rows of pits, `pits` a seat, with a store at each seat's right or not.
     Pits {
         /// Pits a row.

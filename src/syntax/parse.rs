@@ -254,6 +254,10 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
                 let stores = parts.next().is_some();
                 return item(ItemKind::Board(Board::Pits { pits, stores }, stacks));
             }
+            if shape.as_rule() == Rule::triangle_board {
+                let side = build_expr(shape.into_inner().next().expect("side"), offset);
+                return item(ItemKind::Board(Board::Triangle(side), stacks));
+            }
             let is_square = shape.as_rule() == Rule::square_board;
             let mut dims = shape.into_inner().map(|p| build_expr(p, offset));
             let first = dims.next().expect("dimension");

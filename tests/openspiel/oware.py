@@ -11,7 +11,6 @@ Tabula's terms: a move is the house sown from, written as Tabula writes it
 Pinned: open-spiel==2.0.2.
 """
 import random
-import sys
 
 import pyspiel
 
@@ -62,28 +61,5 @@ def text():
     return toml(HEADER, "oware.game", turns, cases())
 
 
-def stats(games, seed):
-    """Random play: wins of each seat, draws and moves over `games` games."""
-    rng = random.Random(seed)
-    first = second = draws = moves = 0
-    for _ in range(games):
-        state = GAME.new_initial_state()
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-            moves += 1
-        r = state.returns()
-        if r[0] > r[1]:
-            first += 1
-        elif r[1] > r[0]:
-            second += 1
-        else:
-            draws += 1
-    print(f"games = {games}\nfirst = {first}\nsecond = {second}\ndraws = {draws}\nmoves = {moves}")
-
-
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "stats":
-        stats(int(sys.argv[2]), int(sys.argv[3]))
-    else:
-        main("oware-openspiel.toml", text, "tests/openspiel/oware.py")
+    main("oware-openspiel.toml", text, "tests/openspiel/oware.py", GAME)

@@ -50,8 +50,35 @@ def toml(header, rules, turns, cases, separator=""):
     return "\n".join(lines) + "\n"
 
 
-def main(name, text, script):
-    """`perft` writes the file's text; anything else checks the file."""
+def stats(game, games, seed):
+    """Random play, each move drawn uniformly among the legal moves: the
+    first seat's wins, the second's, draws and moves over `games` games."""
+    import random
+
+    rng = random.Random(seed)
+    first = second = draws = moves = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            moves += 1
+        r = state.returns()
+        if r[0] > r[1]:
+            first += 1
+        elif r[1] > r[0]:
+            second += 1
+        else:
+            draws += 1
+    print(f"games = {games}\nfirst = {first}\nsecond = {second}\ndraws = {draws}\nmoves = {moves}")
+
+
+def main(name, text, script, game=None):
+    """`perft` writes the file's text; `stats GAMES SEED` plays `game` at
+    random; anything else checks the file."""
+    if len(sys.argv) > 3 and sys.argv[1] == "stats" and game is not None:
+        stats(game, int(sys.argv[2]), int(sys.argv[3]))
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "perft":
         sys.stdout.write(text())
         return

@@ -136,6 +136,7 @@ impl<'a> Resolver<'a> {
             Layout::Square | Layout::Rhombus | Layout::Pits => {
                 return row < width && (1..=height).contains(&number);
             }
+            Layout::Triangle => return row + number <= width && number >= 1,
             Layout::Hexagon => {}
         }
         // Rows are lettered from the bottom; see `Geometry::hex`.

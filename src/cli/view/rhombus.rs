@@ -1,6 +1,7 @@
-//! Drawing a rhombus of hexagonal cells (a Hex board): each row half a cell
-//! right of the one above, column letters above and below, row numbers at
-//! both ends of each row.
+//! Drawing a rhombus of hexagonal cells (a Hex board), or a triangle of
+//! them (a Y board, each row one cell shorter): each row half a cell right
+//! of the one above, column letters above and below, row numbers at both
+//! ends of each row.
 
 use super::{split_label, Canvas, Ink};
 use crate::engine::State;
@@ -23,18 +24,30 @@ pub(super) fn draw(rules: &Rules, state: &State, width: usize, height: usize) ->
         let (q, r) = (q as usize, r as usize);
         canvas.cell(r + 1, column(q, r), rules, state, cell as CellId);
     }
+    let at = |q: usize, r: usize| {
+        let cell = g.coords.iter().position(|&c| c == (q as i32, r as i32))?;
+        Some(split_label(&g.labels[cell]))
+    };
+    // Letters above the top row and below the bottom one, for the columns
+    // each has (a triangle's bottom row has one).
     for q in 0..width {
-        let (letters, _) = split_label(&g.labels[q]);
-        canvas.put(0, column(q, 0), letters, Ink::Faint);
-        canvas.put(height + 1, column(q, height), letters, Ink::Faint);
+        if let Some((letters, _)) = at(q, 0) {
+            canvas.put(0, column(q, 0), letters, Ink::Faint);
+        }
+        if let Some((letters, _)) = at(q, height - 1) {
+            canvas.put(height + 1, column(q, height), letters, Ink::Faint);
+        }
     }
     for r in 0..height {
-        let (_, number) = split_label(&g.labels[r * width]);
+        let Some((_, number)) = at(0, r) else {
+            continue;
+        };
+        let last = (0..width).rev().find(|&q| at(q, r).is_some()).unwrap_or(0);
         let start = column(0, r) - gap - number.len();
         canvas.put(r + 1, start, number, Ink::Faint);
         canvas.put(
             r + 1,
-            column(width - 1, r) + cell_width + gap,
+            column(last, r) + cell_width + gap,
             number,
             Ink::Faint,
         );

@@ -311,7 +311,7 @@ fn form_of(keyword: &str) -> String {
         "blocked" => "blocked where CONDITION   (`cell` is the space, `piece` the moving mover's seat)",
         "hand" => "hand CARDS",
         "tiebreak" => "tiebreak(p) = EXPRESSION",
-        "board" => "board square WIDTH x HEIGHT   or   board hex SIDE   or   board hex WIDTH x HEIGHT   (each followed by `with stacks`)   or   board track N per seat, homes of N, end zones of N [, starts uncounted] [, turning back]",
+        "board" => "board square WIDTH x HEIGHT   or   board hex SIDE   or   board hex WIDTH x HEIGHT   or   board triangle SIDE   (each followed by `with stacks`)   or   board track N per seat, homes of N, end zones of N [, starts uncounted] [, turning back]",
         "supply" => "supply PIECES   or   supply(p) = EXPRESSION",
         "define" => "define NAME = EXPRESSION   or   define NAME(p: seat, n: int) = EXPRESSION",
         "score" => "score(p) = EXPRESSION",
