@@ -39,6 +39,7 @@ mod pool;
 mod positions;
 mod read;
 mod relocation;
+mod rotate;
 mod select;
 mod sow;
 mod sow_playout;

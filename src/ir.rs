@@ -286,6 +286,10 @@ pub enum Step {
     /// If the pieces form several groups, only the largest stays (the mover
     /// chooses among equals), the others going back to their owners' supplies.
     KeepLargestGroup(Option<Node>),
+    /// A chosen block of the board, this many cells a side, turns a quarter
+    /// turn: the choice is twice the block's index (blocks row by row from
+    /// the top left), plus 1 for clockwise.
+    Rotate(u8),
     /// Choose one card of the hand that the test allows and discard it.
     PlayCard(CardTest),
     /// Choose a home with movers the selection allows; one goes onto its

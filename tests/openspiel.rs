@@ -104,3 +104,8 @@ fn oware_random_play_is_openspiels() {
 fn y_random_play_is_openspiels() {
     random_play_is_openspiels("y.game", "y-stats.toml");
 }
+
+#[test]
+fn pentago_random_play_is_openspiels() {
+    random_play_is_openspiels("pentago.game", "pentago-stats.toml");
+}

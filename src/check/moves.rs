@@ -18,7 +18,7 @@ use crate::syntax::ast::{MoveKind, MoveRule, Step, StepKind};
 use crate::ir::{MAX_GATHERED, MAX_STEPS};
 
 /// The shapes a chain may take, for the help line of E0023.
-const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `jump` (a `step` or `jump` maybe `repeat`ed), `remove`, `sow around`, `gather`, `again`, `keep largest group`, `flip enclosed`, `capture enclosed`, `promote to KIND` and `draw` steps in any order (at most 6; `step`, `slide` and `jump` after a `pick`, `flip enclosed`, `capture enclosed` and `promote` after a piece is put down); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
+const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `jump` (a `step` or `jump` maybe `repeat`ed), `remove`, `sow around`, `gather`, `again`, `keep largest group`, `rotate block N`, `flip enclosed`, `capture enclosed`, `promote to KIND` and `draw` steps in any order (at most 6; `step`, `slide` and `jump` after a `pick`, `flip enclosed`, `capture enclosed` and `promote` after a piece is put down); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
 
 /// The checked form of a move rule of a phase.
 pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
@@ -212,6 +212,7 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             when: when(r, w),
         },
         StepKind::KeepLargestGroup(w) => StepSpec::KeepLargestGroup(when(r, w)),
+        StepKind::Rotate(n) => StepSpec::Rotate(rotated_block(r, n, step)),
         StepKind::PlayCard(c) => StepSpec::PlayCard(when(r, c)),
         StepKind::Enter(c) => StepSpec::Enter(condition(r, c)),
         StepKind::MoveBy(n, c) => {
@@ -254,6 +255,28 @@ fn piece_kind(kind: &crate::syntax::ast::Name, r: &mut Resolver) -> u8 {
 }
 
 /// The cells a `gather` empties, checked: cells, and not too many.
+/// The side of the blocks `rotate block N` turns: a constant that splits
+/// a square board into N x N blocks, at least 2 (E0013, E0022).
+fn rotated_block(r: &mut Resolver, n: &crate::syntax::ast::Expr, step: &Step) -> Typed {
+    let side = super::board::bounded(r, n, "a block turns whole", "a block's side", MAX_BLOCK);
+    let board = r.symbols.board_size;
+    let value = super::constant::evaluate(&side, &r.symbols.option_defaults);
+    if let (Some((layout, w, h)), Some(n)) = (board, value) {
+        let splits = layout == super::board::Layout::Square && n >= 2 && w % n == 0 && h % n == 0;
+        if !splits {
+            r.diagnostics.push(Diagnostic::Unsupported {
+                what: format!("turning {n} x {n} blocks of this board"),
+                span: step.span.into(),
+                help: "a square board splits into square blocks of at least 2 x 2 whose side divides its width and height (`board square 6 x 6` and `rotate block 3`)".into(),
+            });
+        }
+    }
+    side
+}
+
+/// The largest block `rotate block N` turns.
+const MAX_BLOCK: i64 = 13;
+
 /// Reports `what` on a board that is not a ring of pits.
 fn needs_pits(r: &mut Resolver, what: &str, step: &Step) {
     let layout = r.symbols.board_size.map(|b| b.0);
@@ -389,6 +412,7 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
                 | StepKind::PlaceNeutral(..)
                 | StepKind::Drop(_)
                 | StepKind::SowAround(..)
+                | StepKind::Rotate(_)
                 | StepKind::Pick(_)
                 | StepKind::Remove(_)
                 | StepKind::Walk { .. }
@@ -396,7 +420,7 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
     };
     if !steps.iter().any(|s| chooses(&s.kind)) {
         r.diagnostics.push(bad(
-            "a move rule must choose something: a `place`, `drop`, `pick`, `remove` or `sow around`",
+            "a move rule must choose something: a `place`, `drop`, `pick`, `remove`, `rotate` or `sow around`",
             &steps[0],
         ));
     }

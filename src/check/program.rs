@@ -280,6 +280,8 @@ pub enum StepSpec {
     },
     /// Only the largest group stays, if the condition holds.
     KeepLargestGroup(Option<Typed>),
+    /// Turn a chosen block of this side (a constant) a quarter turn.
+    Rotate(Typed),
     /// Play one card from the hand, if the condition allows it.
     PlayCard(Option<Typed>),
     /// A mover from its home onto its start space.

@@ -256,6 +256,7 @@ fn lower_step(
             Ok(w) => Step::Draw(lower.node(count)?, w),
             Err(()) => return Ok(None),
         },
+        StepSpec::Rotate(n) => Step::Rotate(super::value_of(n, lower.values())?.clamp(2, 13) as u8),
         StepSpec::KeepLargestGroup(w) => match when(lower, w)? {
             Ok(w) => Step::KeepLargestGroup(w),
             Err(()) => return Ok(None),

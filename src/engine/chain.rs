@@ -367,6 +367,10 @@ impl Rules {
                 self.candidate_cells(select, state, progress, out)
             }
             Step::Walk(walk) => self.walk_cells(walk, state, progress, out),
+            Step::Rotate(side) => {
+                let turns = 2 * self.block_count(*side) as CellId;
+                out.extend((0..turns).map(Move::Place));
+            }
             Step::SowAround(select, _) => {
                 // Only pits are sown from, never a store.
                 let start = out.len();
@@ -470,6 +474,7 @@ impl Rules {
                     self.keep_largest(state, choice);
                 }
             }
+            Step::Rotate(side) => self.rotate_block(state, *side, choice),
             Step::Draw(count, when) => {
                 if self.holds(when.as_ref(), state, *progress) {
                     let n = self.eval(count, &progress.scope(state, NO_CELL));

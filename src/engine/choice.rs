@@ -239,6 +239,12 @@ impl Rules {
                     keep.push_str(label(c));
                     continue;
                 }
+                Step::Rotate(_) => {
+                    let turn = if c % 2 == 1 { "cw" } else { "ccw" };
+                    let space = if text.is_empty() { "" } else { " " };
+                    text.push_str(&format!("{space}{}{turn}", c / 2 + 1));
+                    continue;
+                }
                 _ => {}
             }
             if !text.is_empty() {

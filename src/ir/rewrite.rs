@@ -84,6 +84,7 @@ macro_rules! each_step_node {
             Step::Again(None)
             | Step::Promote(_, None)
             | Step::KeepLargestGroup(None)
+            | Step::Rotate(_)
             | Step::PlayCard(CardTest::Any | CardTest::Kinds(_))
             | Step::Sow(_)
             | Step::Enclosed(..)

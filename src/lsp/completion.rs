@@ -96,6 +96,7 @@ pub const KEYWORDS: &[&str] = &[
     "random",
     "remove",
     "repeat",
+    "rotate",
     "reversal",
     "score",
     "seat",

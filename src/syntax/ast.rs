@@ -439,6 +439,9 @@ pub enum StepKind {
     },
     /// `keep largest group [if COND]`: only the largest group of pieces stays.
     KeepLargestGroup(Option<Expr>),
+    /// `rotate block N`: a chosen N x N block of the board turns a quarter
+    /// turn, clockwise or counterclockwise.
+    Rotate(Expr),
     /// `play card [where COND]`: one card from the hand, discarded.
     PlayCard(Option<Expr>),
     /// `enter [where COND]`: a mover from its home onto its start space.

@@ -475,6 +475,7 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             StepKind::Place { on, condition }
         }
         Rule::drop_step => StepKind::Drop(expr(&mut inner)),
+        Rule::rotate_step => StepKind::Rotate(expr(&mut inner).expect("block side")),
         Rule::sow_around_step => {
             let mut skips = Skips::default();
             let mut condition = None;

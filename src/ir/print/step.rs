@@ -29,6 +29,7 @@ impl Printer<'_> {
                 self.x.operand(n, Hint::Int),
                 self.when(w.as_ref(), "if")
             ),
+            Step::Rotate(n) => format!("rotate block {n}"),
             Step::KeepLargestGroup(w) => {
                 format!("keep largest group{}", self.when(w.as_ref(), "if"))
             }
