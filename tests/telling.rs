@@ -96,6 +96,22 @@ fn a_piece_removed_by_its_owner_left_the_board() {
     assert!(out.contains("X's piece on a1 left the board."), "{out}");
 }
 
+/// A turn of a block moves pieces: none left the board.
+#[test]
+fn marbles_a_block_turns_did_not_leave_the_board() {
+    let args = [
+        &rules("pentago.game"),
+        "--players",
+        "human,human",
+        "--moves",
+        "a6 1cw",
+    ];
+    // White's turn of block 1 takes Black's marble from c6 to c4.
+    let out = play(&args, "f1 1cw\nquit\n");
+    assert!(out.contains("turn 3: Black to move"), "the move was not played: {out}");
+    assert!(!out.contains("left the board"), "{out}");
+}
+
 #[test]
 fn discs_turned_over_did_not_leave_the_board() {
     let args = [&rules("reversi.game"), "--players", "human,human"];

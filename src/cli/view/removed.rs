@@ -57,6 +57,17 @@ pub fn removed(rules: &Rules, before: &State, after: &State, move_text: &str) ->
             gone[seat].push(&rules.geometry.labels[c]);
         }
     }
+    // No more pieces of a seat left the board than its count fell by (one
+    // more for the mover, who may have put one down): a turn of a block
+    // (Pentago) empties cells without taking anything.
+    let on_board = |state: &State, seat: usize| {
+        state.board.iter().filter(|&&b| b as usize == seat + 1).count()
+    };
+    for (seat, cells) in gone.iter_mut().enumerate() {
+        let put = usize::from(seat == mover && !named.is_empty());
+        let fell = (on_board(before, seat) + put).saturating_sub(on_board(after, seat));
+        cells.truncate(fell);
+    }
     let said: Vec<String> = gone
         .iter()
         .enumerate()
