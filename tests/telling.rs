@@ -108,7 +108,10 @@ fn marbles_a_block_turns_did_not_leave_the_board() {
     ];
     // White's turn of block 1 takes Black's marble from c6 to c4.
     let out = play(&args, "f1 1cw\nquit\n");
-    assert!(out.contains("turn 3: Black to move"), "the move was not played: {out}");
+    assert!(
+        out.contains("turn 3: Black to move"),
+        "the move was not played: {out}"
+    );
     assert!(!out.contains("left the board"), "{out}");
 }
 

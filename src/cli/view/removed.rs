@@ -61,7 +61,11 @@ pub fn removed(rules: &Rules, before: &State, after: &State, move_text: &str) ->
     // more for the mover, who may have put one down): a turn of a block
     // (Pentago) empties cells without taking anything.
     let on_board = |state: &State, seat: usize| {
-        state.board.iter().filter(|&&b| b as usize == seat + 1).count()
+        state
+            .board
+            .iter()
+            .filter(|&&b| b as usize == seat + 1)
+            .count()
     };
     for (seat, cells) in gone.iter_mut().enumerate() {
         let put = usize::from(seat == mover && !named.is_empty());
