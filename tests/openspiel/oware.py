@@ -14,7 +14,7 @@ import random
 
 import pyspiel
 
-from perft import main, random_position, toml
+from perft import main, random_cases, toml
 
 GAME = pyspiel.load_game("oware")
 
@@ -39,10 +39,7 @@ def small(houses, seeds):
 
 def cases():
     yield "from the start", [], GAME.new_initial_state(), 8
-    rng = random.Random(20261128)
-    for k in range(10):
-        moves, state = random_position(GAME, turns, rng, rng.randrange(20, 120))
-        yield f"random position {k + 1} ({len(moves)} moves in)", moves, state, 6
+    yield from random_cases(GAME, turns, random.Random(20261128), 10, (20, 120), 6)
     # Small boards, where games end within the depth: by a majority, by a
     # player who cannot move (or feed) and by a position that comes back.
     for houses, seeds, depth in [(2, 2, 20), (3, 1, 18), (3, 2, 14), (4, 1, 12)]:

@@ -16,7 +16,7 @@ import random
 
 import pyspiel
 
-from perft import main, random_position, toml
+from perft import main, random_cases, toml
 
 GAME = pyspiel.load_game("pentago")
 BLOCK = {0: 1, 1: 2, 2: 4, 3: 3}
@@ -34,10 +34,7 @@ def turns(state):
 
 def cases():
     yield "from the start", [], GAME.new_initial_state(), 2
-    rng = random.Random(20261128)
-    for k in range(10):
-        moves, state = random_position(GAME, turns, rng, rng.randrange(14, 30))
-        yield f"random position {k + 1} ({len(moves)} moves in)", moves, state, 2
+    yield from random_cases(GAME, turns, random.Random(20261128), 10, (14, 30), 2)
 
 
 HEADER = [

@@ -28,6 +28,15 @@ def random_position(game, turns, rng, plies):
     return moves, state
 
 
+def random_cases(game, turns, rng, count, plies, depth, prefix="", options=None):
+    """`count` cases from random positions `plies` (a range) turns in,
+    counted to `depth`, named `{prefix}random position K (N moves in)`."""
+    for k in range(count):
+        moves, state = random_position(game, turns, rng, rng.randrange(*plies))
+        name = f"{prefix}random position {k + 1} ({len(moves)} moves in)"
+        yield (name, moves, state, depth) + ((options,) if options else ())
+
+
 def toml(header, rules, turns, cases, separator=""):
     """The file: `header` lines, then each case (name, moves, state, depth,
     and maybe the rules' options set for it);

@@ -14,7 +14,7 @@ import random
 
 import pyspiel
 
-from perft import main, random_position, toml
+from perft import main, random_cases, toml
 
 
 def game(size):
@@ -30,13 +30,8 @@ def cases():
         yield f"size {size}", [], game(size).new_initial_state(), depth, {"size": size}
     yield "from the start", [], game(19).new_initial_state(), 2
     rng = random.Random(20261128)
-    for k in range(6):
-        moves, state = random_position(game(19), turns, rng, rng.randrange(140, 175))
-        yield f"random position {k + 1} ({len(moves)} moves in)", moves, state, 3
-    for k in range(4):
-        moves, state = random_position(game(7), turns, rng, rng.randrange(8, 20))
-        name = f"size 7, random position {k + 1} ({len(moves)} moves in)"
-        yield name, moves, state, 4, {"size": 7}
+    yield from random_cases(game(19), turns, rng, 6, (140, 175), 3)
+    yield from random_cases(game(7), turns, rng, 4, (8, 20), 4, "size 7, ", {"size": 7})
 
 
 HEADER = [
