@@ -184,3 +184,26 @@ fn exago_says_which_tiles_a_relocation_sent_back() {
     );
     assert!(said.ends_with("'s supply."), "{said}");
 }
+
+/// A game that ends because the player to move has none says so.
+#[test]
+fn a_stuck_player_is_named_at_the_end() {
+    let args = [
+        &rules("oware.game"),
+        "--set",
+        "houses=3",
+        "--set",
+        "seeds=2",
+        "--players",
+        "human,human",
+        "--moves",
+        "a1,c2,c1,b2,b1,c2,c1,a2,c1",
+    ];
+    let out = play(&args, "quit\n");
+    assert!(
+        out.contains(
+            "The game ended because North had no legal move (`otherwise highest score wins`)."
+        ),
+        "{out}"
+    );
+}

@@ -35,11 +35,26 @@ pub(super) fn decisive_cells(rules: &Rules, state: &State) -> Option<Vec<CellId>
     decider(rules, state).map(|d| d.cells)
 }
 
+/// A game over with no end rule holding: the seat to move had no legal
+/// move in a phase whose `otherwise` ends the game.
+fn stuck(rules: &Rules, state: &State) -> Option<String> {
+    state.outcome?;
+    let how = rules.phases.get(state.phase as usize)?.stuck?;
+    let seat = rules.seats.get(state.mover as usize)?;
+    Some(format!(
+        "The game ended because {} had no legal move (`otherwise {}`).",
+        printable(seat),
+        crate::syntax::ast::stuck_words(how)
+    ))
+}
+
 /// The winner and the line or chain that won (`X wins with 3 in a diagonal:
 /// a1 b2 c3`), the rule and the line that lost, or the end rule that fired,
 /// quoted from `source`.
 pub fn ending(rules: &Rules, state: &State, source: &str) -> Option<String> {
-    let end = rules.ending(state)?;
+    let Some(end) = rules.ending(state) else {
+        return stuck(rules, state);
+    };
     let span = rules.ends[end].span;
     let rule = printable(source.get(span.start..span.end)?.trim());
     let (Some(d), Some(Outcome::Win(winner))) = (decider(rules, state), state.outcome) else {
