@@ -213,10 +213,6 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
         }
     }
     rules.plan.stuck_ends = rules.phases.iter().any(Phase::ends_when_stuck);
-    rules.plan.filters_may_empty = rules
-        .filters
-        .iter()
-        .any(|f| matches!(f, crate::ir::Filter::MustLeave(..)));
     // How moves are merged after listing depends on the rules' final forms.
     for (phase, merges) in rules.phases.iter().zip(&mut rules.plan.merges) {
         let count = |form| phase.rules.iter().filter(|r| r.form == form).count();

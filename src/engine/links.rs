@@ -14,6 +14,25 @@ use crate::ir::{CellId, Rules, NO_CELL};
 /// The most cells a board has (26 x 26).
 const MAX_CELLS: usize = 676;
 
+/// The cells a group walk has reached, a bit a cell.
+struct Seen([u64; MAX_CELLS / 64 + 1]);
+
+impl Default for Seen {
+    fn default() -> Self {
+        Seen([0; MAX_CELLS / 64 + 1])
+    }
+}
+
+impl Seen {
+    fn has(&self, c: usize) -> bool {
+        self.0[c / 64] >> (c % 64) & 1 != 0
+    }
+
+    fn mark(&mut self, c: usize) {
+        self.0[c / 64] |= 1 << (c % 64);
+    }
+}
+
 /// The bits of a mark that hold a root's sides; the rest hold its rank.
 const SIDES: u8 = 0b1111;
 
@@ -80,63 +99,56 @@ impl Rules {
             return false;
         };
         let sides = &self.geometry.compass.sides;
-        let cells = self.geometry.cell_count().min(sides.len());
-        let mut seen = vec![false; cells];
-        let mut stack = Vec::new();
-        for start in 0..cells {
-            if seen[start] || state.board[start] != code || sides[start] >> a & 1 == 0 {
-                continue;
-            }
-            let mut touched = 0u8;
-            seen[start] = true;
-            stack.push(start as CellId);
-            while let Some(c) = stack.pop() {
-                touched |= sides[c as usize];
-                for &n in self.geometry.neighbours_of(c) {
-                    let n = n as usize;
-                    if n < cells && !seen[n] && state.board[n] == code {
-                        seen[n] = true;
-                        stack.push(n as CellId);
-                    }
-                }
-            }
-            if touched >> b & 1 != 0 {
-                return true;
-            }
-        }
-        false
+        let mut seen = Seen::default();
+        (0..self.cells_with_sides()).any(|start| {
+            let fresh = !seen.has(start) && state.board[start] == code;
+            fresh
+                && sides[start] >> a & 1 != 0
+                && self.group_sides(state, start as CellId, &mut seen) >> b & 1 != 0
+        })
     }
 
     /// How many sides the group of one seat's pieces holding `cell`
-    /// touches (0 for an empty cell or no cell): `sides(c)`. A walk of the
-    /// group, on the stack (a board has at most 676 cells).
+    /// touches (0 for an empty cell or no cell): `sides(c)`.
     pub(super) fn sides_of_group(&self, state: &State, cell: CellId) -> u32 {
-        let sides = &self.geometry.compass.sides;
-        let cells = self.geometry.cell_count().min(sides.len()).min(MAX_CELLS);
-        let code = match state.board.get(cell as usize) {
-            Some(&code) if code != 0 && (cell as usize) < cells => code,
-            _ => return 0,
-        };
-        let mut seen = [0u64; MAX_CELLS / 64 + 1];
+        let on_board = (cell as usize) < self.cells_with_sides();
+        if !on_board || state.board[cell as usize] == 0 {
+            return 0;
+        }
+        self.group_sides(state, cell, &mut Seen::default())
+            .count_ones()
+    }
+
+    /// The cells that have a side mark (every cell of a board of cells).
+    fn cells_with_sides(&self) -> usize {
+        let sides = self.geometry.compass.sides.len();
+        self.geometry.cell_count().min(sides).min(MAX_CELLS)
+    }
+
+    /// The sides the group of `start`'s seat holding `start` touches,
+    /// marking its cells in `seen`: a walk on the stack (a board has at
+    /// most 676 cells).
+    fn group_sides(&self, state: &State, start: CellId, seen: &mut Seen) -> u8 {
+        let (sides, cells) = (&self.geometry.compass.sides, self.cells_with_sides());
+        let code = state.board[start as usize];
         let mut stack = [NO_CELL; MAX_CELLS];
         let (mut top, mut touched) = (1, 0u8);
-        stack[0] = cell;
-        seen[cell as usize / 64] |= 1 << (cell % 64);
+        stack[0] = start;
+        seen.mark(start as usize);
         while top > 0 {
             top -= 1;
             let c = stack[top];
             touched |= sides[c as usize];
             for &n in self.geometry.neighbours_of(c) {
-                let (word, bit) = (n as usize / 64, 1u64 << (n % 64));
-                if (n as usize) < cells && seen[word] & bit == 0 && state.board[n as usize] == code
-                {
-                    seen[word] |= bit;
-                    stack[top] = n;
+                let n = n as usize;
+                if n < cells && !seen.has(n) && state.board[n] == code {
+                    seen.mark(n);
+                    stack[top] = n as CellId;
                     top += 1;
                 }
             }
         }
-        touched.count_ones()
+        touched
     }
 
     /// Joins a piece of `code` just put on the empty `cell` to its

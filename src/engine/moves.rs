@@ -69,8 +69,8 @@ impl Rules {
     pub fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
         self.unfiltered_moves(state, out);
         // `must leave` may take even a lone move away (then the forced
-        // move, if any, is the move); the other filters never take the last.
-        if !self.filters.is_empty() && (out.len() > 1 || self.plan.filters_may_empty) {
+        // move, if any, is the move); the other filters keep a lone move.
+        if !self.filters.is_empty() && !out.is_empty() {
             self.filter_moves(state, out);
             if out.is_empty() && self.phases[state.phase as usize].has_forced_move() {
                 out.push(Move::Pass);

@@ -11,7 +11,8 @@ use crate::ir::Rules;
 impl Rules {
     /// Keeps the moves that capture (the most, with `most`), if any does.
     pub(super) fn must_capture(&self, state: &State, most: bool, moves: &mut Vec<Move>) {
-        if moves.is_empty() || state.is_over() {
+        // A lone move is kept whether it captures or not.
+        if moves.len() < 2 || state.is_over() {
             return;
         }
         let mut child = copy_of(state);

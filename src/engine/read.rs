@@ -169,11 +169,13 @@ impl Rules {
             return Some(Err(self.explain_chain(state, &typed)));
         }
         // A move the rules allow but a filter refuses, told why.
-        if let Some(why) = self
-            .unfiltered_text(state, &typed)
-            .and_then(|m| self.blocked(state, m))
-        {
-            return Some(Err(MoveError::Refused(why)));
+        if !self.filters.is_empty() {
+            if let Some(why) = self
+                .unfiltered_text(state, &typed)
+                .and_then(|m| self.blocked(state, m))
+            {
+                return Some(Err(MoveError::Refused(why)));
+            }
         }
         // Only relocations and keeps are this runner's own notation; a cell
         // alone is read as a placement (and refused there, in its terms).

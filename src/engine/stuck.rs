@@ -8,7 +8,7 @@
 use super::chain::Way;
 use super::pool::{buffer, give_buffer};
 use super::{Outcome, State};
-use crate::ir::{Form, Rules};
+use crate::ir::{Filter, Form, Rules};
 use crate::syntax::ast::Stuck;
 
 impl Rules {
@@ -36,7 +36,11 @@ impl Rules {
     fn has_a_move(&self, state: &State) -> bool {
         let phase = &self.phases[state.phase as usize];
         let chains = phase.rules.iter().all(|r| r.form.is_chain());
-        if !chains || self.plan.filters_may_empty || state.round.giving > 0 {
+        let filtered = self
+            .filters
+            .iter()
+            .any(|f| matches!(f, Filter::MustLeave(..)));
+        if !chains || filtered || state.round.giving > 0 {
             let mut moves = buffer();
             self.legal_moves(state, &mut moves);
             let any = !moves.is_empty();

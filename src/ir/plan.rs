@@ -350,8 +350,6 @@ pub struct Plan {
     /// Whether some phase ends the game for a mover with no move
     /// (`otherwise lose`, ...; not a pass): only then does a turn look for it.
     pub stuck_ends: bool,
-    /// Whether a filter may take every move away (`must leave`).
-    pub filters_may_empty: bool,
     /// How the card loop reads its rule and the end rules (`playout-loop`).
     pub card_readers: Option<super::card_loop::CardReaders>,
     /// The cells on each side of the board as a bitboard (`bitboards`,
@@ -376,7 +374,6 @@ impl Plan {
             block_line: None,
             take_back: false,
             stuck_ends: false,
-            filters_may_empty: false,
             card_readers: None,
             side_masks: None,
         }
