@@ -180,6 +180,14 @@ pub enum BuiltinId {
     Gathered,
     /// The position after the turn just played was seen before.
     Repeated,
+    /// The turn changed the board into one seen before.
+    RepeatedBoard,
+    /// The turn changed the board back to how it was some turns before.
+    Restores,
+    /// The group holding the cell has no liberty.
+    Surrounded,
+    /// The empty cells whose regions touch only the seat's pieces.
+    Territory,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -587,6 +595,22 @@ const CORE: &[Builtin] = &[
         chosen_cell_default: false,
         ty: Bool,
         meaning: "the position the turn just played left (the pieces, the supplies and the seat that moved) was seen before in the game (in `end`)",
+    },
+    Builtin {
+        id: B::RepeatedBoard,
+        name: "repeated_board",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Bool,
+        meaning: "the move changed the board (its pieces, whoever moved) into one seen before in the game; a pass changes nothing and repeats nothing",
+    },
+    Builtin {
+        id: B::Restores,
+        name: "restores",
+        params: &[Int],
+        chosen_cell_default: false,
+        ty: Bool,
+        meaning: "the move changed the board back to how it was that many turns before this one (`restores(2)`: as before the last turn; a ko)",
     },
     Builtin {
         id: B::LockedMovers,

@@ -544,6 +544,24 @@ pub enum Diagnostic {
         span: SourceSpan,
     },
 
+    /// An `otherwise` in a phase whose `pass` is always a move.
+    #[error("phase `{phase}`'s `otherwise` never applies: its `pass` is always a legal move")]
+    #[diagnostic(
+        code(W0004),
+        severity(Warning),
+        help("a mover who may pass always has a move; remove the `otherwise`, or the `pass` to let the mover pass only when stuck (`otherwise pass`)")
+    )]
+    OtherwiseWithPass {
+        /// The phase.
+        phase: String,
+        /// The `otherwise`.
+        #[label("never applies")]
+        span: SourceSpan,
+        /// The `pass`.
+        #[label("the mover may always pass")]
+        pass: SourceSpan,
+    },
+
     /// A position in which the mover has no legal move and no rule says what then.
     #[error("no legal move for {seat} at turn {turn} (seed {seed})")]
     #[diagnostic(
@@ -672,6 +690,7 @@ impl Diagnostic {
             Diagnostic::Unused { .. }
                 | Diagnostic::UnreachablePhase { .. }
                 | Diagnostic::NoScore { .. }
+                | Diagnostic::OtherwiseWithPass { .. }
         )
     }
 }

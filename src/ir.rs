@@ -144,6 +144,9 @@ pub struct Phase {
     /// lose`, `otherwise draw`, `otherwise highest score wins`): not a
     /// move, so `otherwise` is then none.
     pub stuck: Option<crate::syntax::ast::Stuck>,
+    /// Whether the mover may pass on any turn (`pass`): `Move::Pass` is
+    /// then always among the moves.
+    pub may_pass: bool,
     /// Where it is declared.
     pub span: Span,
 }
@@ -323,6 +326,10 @@ pub enum Step {
     /// direction; only rows of exactly that many when a length is given)
     /// are flipped to the mover or captured.
     Enclosed(EnclosedEffect, Option<u8>),
+    /// Each group of another seat's pieces (joined through neighbours)
+    /// next to the piece just put down that has no empty neighbour (no
+    /// liberty) is captured.
+    CaptureSurrounded,
 }
 
 /// `gather NAME back from CELL while COND into CELL [if COND]`.
@@ -376,6 +383,7 @@ impl Step {
         matches!(
             self,
             Step::Enclosed(..)
+                | Step::CaptureSurrounded
                 | Step::Gather(..)
                 | Step::GatherBack(_)
                 | Step::Again(_)

@@ -109,3 +109,8 @@ fn y_random_play_is_openspiels() {
 fn pentago_random_play_is_openspiels() {
     random_play_is_openspiels("pentago.game", "pentago-stats.toml");
 }
+
+#[test]
+fn go_random_play_is_openspiels() {
+    random_play_is_openspiels("go.game", "go-stats.toml");
+}

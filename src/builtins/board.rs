@@ -122,6 +122,22 @@ pub(super) const BOARD: &[Builtin] = &[
         meaning: "how many sides of the board the group of one seat's pieces holding the cell touches (0 for an empty cell)",
     },
     Builtin {
+        id: B::Surrounded,
+        name: "surrounded",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the group of one seat's pieces holding the cell (joined through neighbours) has no liberty: no empty cell next to it (false for an empty cell)",
+    },
+    Builtin {
+        id: B::Territory,
+        name: "territory",
+        params: &[Seat],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "how many empty cells lie in regions (empty cells joined through neighbours) that touch the seat's pieces and no other seat's",
+    },
+    Builtin {
         id: B::Connects,
         name: "connects",
         params: &[Seat, Side, Side],

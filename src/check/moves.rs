@@ -18,13 +18,14 @@ use crate::syntax::ast::{MoveKind, MoveRule, Step, StepKind};
 use crate::ir::{MAX_GATHERED, MAX_STEPS};
 
 /// The shapes a chain may take, for the help line of E0023.
-const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `jump` (a `step` or `jump` maybe `repeat`ed), `remove`, `sow around`, `gather`, `again`, `keep largest group`, `rotate block N`, `flip enclosed`, `capture enclosed`, `promote to KIND` and `draw` steps in any order (at most 6; `step`, `slide` and `jump` after a `pick`, `flip enclosed`, `capture enclosed` and `promote` after a piece is put down); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
+const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `jump` (a `step` or `jump` maybe `repeat`ed), `remove`, `sow around`, `gather`, `again`, `keep largest group`, `rotate block N`, `flip enclosed`, `capture enclosed`, `capture surrounded`, `promote to KIND` and `draw` steps in any order (at most 6; `step`, `slide` and `jump` after a `pick`, `flip enclosed`, `capture enclosed`, `capture surrounded` and `promote` after a piece is put down); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
 
 /// The checked form of a move rule of a phase.
 pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
     let mut spec = RuleSpec {
         steps: Vec::new(),
         otherwise: None,
+        passes: false,
         text: String::new(),
         span: m.span,
     };
@@ -37,6 +38,7 @@ pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
             spec.otherwise = Some(ForcedSpec::DiscardHand(draw));
         }
         MoveKind::Pass => spec.otherwise = Some(ForcedSpec::Pass),
+        MoveKind::MayPass => spec.passes = true,
         MoveKind::Stuck(s) => spec.otherwise = Some(ForcedSpec::Stuck(*s)),
         MoveKind::Chain(steps) => {
             spec.steps = steps.iter().map(|s| step_spec(s, r)).collect();
@@ -72,6 +74,13 @@ pub fn check_one_forced(phase: &str, moves: &[MoveRule], r: &mut Resolver) {
     let Some(first) = all.next() else {
         return;
     };
+    if let Some(pass) = moves.iter().find(|m| matches!(m.kind, MoveKind::MayPass)) {
+        r.diagnostics.push(Diagnostic::OtherwiseWithPass {
+            phase: phase.to_string(),
+            span: first.span.into(),
+            pass: pass.span.into(),
+        });
+    }
     for again in all {
         r.diagnostics.push(Diagnostic::DuplicateForced {
             phase: phase.to_string(),
@@ -185,6 +194,7 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
                 )
             }),
         },
+        StepKind::CaptureSurrounded => StepSpec::CaptureSurrounded,
         StepKind::Pick(c) => StepSpec::Pick(condition(r, c)),
         StepKind::Remove(c) => StepSpec::Remove(condition(r, c)),
         StepKind::Sow { no_reversal } => {
@@ -448,9 +458,13 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
             ));
         }
         check_repeat(s, steps, r);
-        if matches!(s.kind, StepKind::Enclosed { .. }) && !before.iter().any(|b| puts(&b.kind)) {
+        let from_put = matches!(
+            s.kind,
+            StepKind::Enclosed { .. } | StepKind::CaptureSurrounded
+        );
+        if from_put && !before.iter().any(|b| puts(&b.kind)) {
             r.diagnostics.push(bad(
-                "`flip enclosed` and `capture enclosed` act from the piece just put down: put them after a `place`, `drop`, `step`, `slide` or `jump`",
+                "`flip enclosed`, `capture enclosed` and `capture surrounded` act from the piece just put down: put them after a `place`, `drop`, `step`, `slide` or `jump`",
                 s,
             ));
         }

@@ -183,6 +183,8 @@ pub struct RuleSpec {
     pub steps: Vec<StepSpec>,
     /// The phase's forced move, if this rule is one.
     pub otherwise: Option<ForcedSpec>,
+    /// Whether this rule is `pass`: the mover may pass on any turn.
+    pub passes: bool,
     /// The rule as written (whitespace collapsed), for messages.
     pub text: String,
     /// Where it is written.
@@ -255,6 +257,9 @@ pub enum StepSpec {
         /// The row length, a constant.
         exactly: Option<Typed>,
     },
+    /// Capture the groups next to the piece just put down left with no
+    /// liberty.
+    CaptureSurrounded,
     /// Lift one of the mover's pieces into his supply.
     Pick(Option<Typed>),
     /// Take a piece off the board.

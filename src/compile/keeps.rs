@@ -22,6 +22,8 @@ pub(super) struct Reads {
     pub captures: bool,
     /// `repeated`.
     pub repeated: bool,
+    /// `repeated_board` or `restores`.
+    pub boards: bool,
 }
 
 impl Reads {
@@ -37,6 +39,8 @@ impl Reads {
                 reads.sides |= matches!(n, Node::PieceOnSide(..));
                 reads.captures |= matches!(n, Node::Read(crate::ir::Read::Captures));
                 reads.repeated |= matches!(n, Node::Read(crate::ir::Read::Repeated));
+                reads.boards |= n.is_call(crate::builtins::BuiltinId::RepeatedBoard)
+                    || n.is_call(crate::builtins::BuiltinId::Restores);
             });
             reads.scores |= during_play && n.reads_score();
             reads.bitboards |= during_play && n.reads_groups();
@@ -87,6 +91,7 @@ impl Reads {
             scores: self.scores,
             captures: self.captures,
             repeated: self.repeated,
+            boards: self.boards,
         }
     }
 }

@@ -190,6 +190,7 @@ fn lower_step(
             };
             Step::Enclosed(effect, exactly)
         }
+        StepSpec::CaptureSurrounded => Step::CaptureSurrounded,
         StepSpec::PlaceNeutral(k, condition) => {
             let code = board.seats + 1 + k;
             let select = lower.place(condition.as_ref(), board.stacks)?;

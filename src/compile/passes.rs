@@ -75,6 +75,9 @@ impl Features {
     pub const COUNTERS: Features = Features(1 << 25);
     /// A walk that goes on from where it stops (`repeat`), or a promotion.
     pub const REPEATS: Features = Features(1 << 26);
+    /// Positions or boards remembered turn by turn (`repeated`,
+    /// `repeated_board`, `restores`).
+    pub const HISTORY: Features = Features(1 << 27);
 
     const NONE: Features = Features(0);
 
@@ -158,6 +161,7 @@ impl Features {
         f.set(Features::PHASES, phases.len() > 1);
         f.set(Features::KINDS, !kinds.is_empty());
         f.set(Features::COUNTERS, !counters.is_empty());
+        f.set(Features::HISTORY, plan.keeps.repeated || plan.keeps.boards);
         for phase in phases {
             f.set(Features::OTHERWISE, phase.otherwise.is_some());
             f.set(Features::TIMED_PHASES, phase.turns.is_some());
@@ -331,6 +335,10 @@ fn phase_draw(phase: &Phase) -> Draw {
     let [rule] = phase.rules.as_slice() else {
         return Draw::Listed;
     };
+    // A pass is a move beside the rule's.
+    if phase.may_pass {
+        return Draw::Listed;
+    }
     rule_draw(rule)
 }
 

@@ -44,6 +44,7 @@ fn placement_loop(rules: &Rules, features: Features) -> Option<Playout> {
         .and(Features::DEAL)
         .and(Features::MAJORITY)
         .and(Features::OTHERWISE)
+        .and(Features::HISTORY)
         .and(Features::AGAIN);
     if !features.within(!unsupported) {
         return None;
@@ -124,6 +125,7 @@ fn sow_loop(rules: &Rules, features: Features) -> Option<Playout> {
         .and(Features::SLOTS)
         .and(Features::SIDE_LINKS)
         .and(Features::OTHERWISE)
+        .and(Features::HISTORY)
         .and(Features::AGAIN);
     // The words read only end tests made of leaves, a word a kind of
     // piece and a bit a line flag.
@@ -151,6 +153,7 @@ fn card_loop(rules: &Rules, features: Features) -> Option<Playout> {
         .and(Features::EFFECTS)
         .and(Features::DEAL)
         .and(Features::SIDE_LINKS)
+        .and(Features::HISTORY)
         .and(Features::AGAIN);
     if !features.within(!unsupported) || rules.ends.len() > LOOP_ENDS {
         return None;

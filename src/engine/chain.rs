@@ -498,6 +498,7 @@ impl Rules {
             Step::Enclosed(effect, exactly) => {
                 self.enclosed(state, progress.to, *effect, *exactly);
             }
+            Step::CaptureSurrounded => self.capture_surrounded(state, progress.to),
             // Their choices are words: `run_wide`.
             Step::Sow(_) | Step::PlayCards(_) | Step::Split(..) => {}
             Step::PlayCard(_) => {

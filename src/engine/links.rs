@@ -8,30 +8,9 @@
 //! covered) rebuilds the sets from the board. Without the `side-links`
 //! pass, `connects` walks the seat's groups on the board instead.
 
+use super::seen::{Seen, MAX_CELLS};
 use super::State;
 use crate::ir::{CellId, Rules, NO_CELL};
-
-/// The most cells a board has (26 x 26).
-const MAX_CELLS: usize = 676;
-
-/// The cells a group walk has reached, a bit a cell.
-struct Seen([u64; MAX_CELLS / 64 + 1]);
-
-impl Default for Seen {
-    fn default() -> Self {
-        Seen([0; MAX_CELLS / 64 + 1])
-    }
-}
-
-impl Seen {
-    fn has(&self, c: usize) -> bool {
-        self.0[c / 64] >> (c % 64) & 1 != 0
-    }
-
-    fn mark(&mut self, c: usize) {
-        self.0[c / 64] |= 1 << (c % 64);
-    }
-}
 
 /// The bits of a mark that hold a root's sides; the rest hold its rank.
 const SIDES: u8 = 0b1111;

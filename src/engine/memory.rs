@@ -23,6 +23,9 @@ pub(super) struct Memory {
     pub positions: Vec<u64>,
     /// Whether the last position remembered was among the earlier ones.
     pub repeated: bool,
+    /// The boards the turns left, as hashes, oldest first, the start's
+    /// first (kept with `repeated_board` and `restores`).
+    pub boards: Vec<u64>,
 }
 
 /// A state's memory: none when the rules keep nothing of it.
@@ -33,6 +36,7 @@ pub(super) fn reset(slot: &mut Slot, rules: &Rules) {
     let keeps = &rules.plan.keeps;
     let wanted =
         !rules.kinds.is_empty() || !rules.counters.is_empty() || keeps.captures || keeps.repeated;
+    let wanted = wanted || keeps.boards;
     match wanted {
         true => slot.get_or_insert_with(Default::default).reset(rules),
         false => *slot = None,
@@ -69,6 +73,7 @@ impl Memory {
         self.captures = 0;
         self.positions.clear();
         self.repeated = false;
+        self.boards.clear();
         self.seen.clear();
         if rules.plan.keeps.captures {
             self.seen.resize(rules.seats.len(), 0);
@@ -92,6 +97,7 @@ impl Memory {
         super::state::copy_vec(&mut self.seen, &source.seen);
         super::state::copy_vec(&mut self.positions, &source.positions);
         self.repeated = source.repeated;
+        super::state::copy_vec(&mut self.boards, &source.boards);
     }
 
     /// Whether two games' memories are alike, the kinds compared only on
@@ -102,7 +108,10 @@ impl Memory {
                 .iter()
                 .zip(self.kinds.iter().zip(&other.kinds))
                 .all(|(&h, (a, b))| h == 0 || a == b);
-        kinds && self.counters == other.counters && self.positions == other.positions
+        kinds
+            && self.counters == other.counters
+            && self.positions == other.positions
+            && self.boards == other.boards
     }
 
     /// The kind of the piece on `cell` (-1 for none, or without `kinds`).

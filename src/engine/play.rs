@@ -122,6 +122,9 @@ impl Rules {
             self.remember_position(state, seat);
         }
         if !self.try_ends(state) {
+            if self.plan.keeps.boards {
+                self.remember_board(state);
+            }
             self.next_turn(state, seat);
             if self.plan.stuck_ends {
                 self.end_if_stuck(state, seat);
@@ -210,6 +213,9 @@ impl Rules {
         let before = ((state.mover as usize + seats - 1) % seats) as u8;
         if self.plan.keeps.repeated {
             self.remember_position(state, before);
+        }
+        if self.plan.keeps.boards {
+            self.remember_board(state);
         }
         if self.plan.stuck_ends {
             self.end_if_stuck(state, before);

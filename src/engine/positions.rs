@@ -1,9 +1,11 @@
 //! `repeated`: whether the position a turn left was seen before in the
-//! game (Oware's end by repetition; later ko and draws by repetition). A
-//! position is the pieces on the board (owners, stacks and kinds), every
-//! seat's supply and the seat that just moved, kept as a 64-bit hash:
-//! two different positions alike in it are taken as one (a chance of
-//! about n^2 / 2^65 in a game of n turns).
+//! game (Oware's end by repetition). A position is the pieces on the board
+//! (owners, stacks and kinds), every seat's supply and the seat that just
+//! moved. `repeated_board` and `restores(n)` look at the board alone, as
+//! Go's ko and superko do: whether a move changed it into one seen before,
+//! or back to how it was `n` turns before. Each is kept as 64-bit hashes:
+//! two different positions alike in it are taken as one (a chance of about
+//! n^2 / 2^65 in a game of n turns).
 
 use super::State;
 use crate::ir::Rules;
@@ -20,13 +22,56 @@ impl Rules {
         }
     }
 
+    /// Remembers the board of `state` as the board the turn just played
+    /// left (at the start: the start's), after the end rules read it.
+    pub(super) fn remember_board(&self, state: &mut State) {
+        let hash = self.board_hash(state, FNV_START);
+        if let Some(m) = &mut state.memory {
+            m.boards.push(hash);
+        }
+    }
+
+    /// Whether the move changed the board into one seen before in the
+    /// game: `repeated_board`.
+    pub(super) fn repeated_board(&self, state: &State) -> bool {
+        let Some(boards) = state.memory.as_ref().map(|m| &m.boards[..]) else {
+            return false;
+        };
+        let hash = self.board_hash(state, FNV_START);
+        boards.last().is_some_and(|&b| b != hash) && boards.contains(&hash)
+    }
+
+    /// Whether the move changed the board back to how it was `n` turns
+    /// before this one (1: as this turn began, which a change cannot be;
+    /// 2: before the last turn): `restores(n)`.
+    pub(super) fn restores(&self, state: &State, n: i64) -> bool {
+        let Some(boards) = state.memory.as_ref().map(|m| &m.boards[..]) else {
+            return false;
+        };
+        let Some(then) = usize::try_from(n)
+            .ok()
+            .and_then(|n| boards.len().checked_sub(n))
+        else {
+            return false;
+        };
+        let hash = self.board_hash(state, FNV_START);
+        boards.last().is_some_and(|&b| b != hash) && boards[then] == hash
+    }
+
     /// The hash of a position (FNV-1a over its bytes).
     fn position_hash(&self, state: &State, moved: u8) -> u64 {
-        let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        let mut mix = |byte: u8| {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        };
-        mix(moved);
+        let mut hash = fnv(FNV_START, moved);
+        hash = self.board_hash(state, hash);
+        for &supply in &state.supply {
+            hash = supply.to_le_bytes().into_iter().fold(hash, fnv);
+        }
+        hash
+    }
+
+    /// `hash` with the board's pieces mixed in: each cell's stack, owners
+    /// and kinds.
+    fn board_hash(&self, state: &State, mut hash: u64) -> u64 {
+        let mut mix = |byte: u8| hash = fnv(hash, byte);
         let capacity = self.stack_capacity.max(1);
         for (c, &height) in state.heights.iter().enumerate() {
             mix(height);
@@ -40,11 +85,16 @@ impl Rules {
                 mix(state.kind_code(c as crate::ir::CellId));
             }
         }
-        for &supply in &state.supply {
-            supply.to_le_bytes().into_iter().for_each(&mut mix);
-        }
         hash
     }
+}
+
+/// FNV-1a's start.
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a: `hash` with `byte` mixed in.
+fn fnv(hash: u64, byte: u8) -> u64 {
+    (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
 }
 
 impl State {

@@ -269,6 +269,9 @@ pub struct Keeps {
     /// The positions seen so far, when a rule reads `repeated`. Not a
     /// pass, like the scores.
     pub repeated: bool,
+    /// The boards seen so far, when a rule reads `repeated_board` or
+    /// `restores`. Not a pass, like the scores.
+    pub boards: bool,
 }
 
 /// Per cell, for each set of its neighbours (as bits in `neighbours_of`

@@ -326,6 +326,9 @@ impl Printer<'_> {
         for (i, rule) in phase.rules.iter().enumerate() {
             self.rule(i + 1, rule, out);
         }
+        if phase.may_pass {
+            out.push("  pass".into());
+        }
         if let Some(stuck) = phase.stuck {
             out.push(format!(
                 "  otherwise {}",
@@ -480,12 +483,14 @@ impl Printer<'_> {
         ));
         let k = plan.keeps;
         out.push(format!(
-            "state keeps: tops {}, slots {}, links {}, scores {}{}",
+            "state keeps: tops {}, slots {}, links {}, scores {}{}{}{}",
             yes(k.tops),
             yes(k.slots),
             yes(k.links),
             yes(k.scores),
-            if k.captures { ", captures yes" } else { "" }
+            if k.captures { ", captures yes" } else { "" },
+            if k.repeated { ", positions yes" } else { "" },
+            if k.boards { ", boards yes" } else { "" }
         ));
     }
 }

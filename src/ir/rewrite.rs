@@ -88,6 +88,7 @@ macro_rules! each_step_node {
             | Step::PlayCard(CardTest::Any | CardTest::Kinds(_))
             | Step::Sow(_)
             | Step::Enclosed(..)
+            | Step::CaptureSurrounded
             | Step::PlayCards(_) => {}
         }
     }};

@@ -113,6 +113,7 @@ pub const KEYWORDS: &[&str] = &[
     "stores",
     "sum",
     "supply",
+    "surrounded",
     "switch",
     "teams",
     "then",

@@ -296,6 +296,8 @@ pub enum MoveKind {
     /// `otherwise pass`: when no other move of the phase is legal, the
     /// mover passes.
     Pass,
+    /// `pass`: the mover may pass on any turn.
+    MayPass,
     /// `otherwise lose`, `otherwise draw`, `otherwise highest score wins`:
     /// when no move of the phase is legal, the game ends so.
     Stuck(Stuck),
@@ -414,6 +416,9 @@ pub enum StepKind {
         /// Only rows of exactly this many pieces, if given.
         exactly: Option<Expr>,
     },
+    /// `capture surrounded`: the groups of other seats' pieces next to the
+    /// piece just put down that have no liberty are captured.
+    CaptureSurrounded,
     /// `pick [where COND]`: lift one of the mover's pieces back into his supply.
     Pick(Option<Expr>),
     /// `remove [where COND]`: take a piece off the board for good.

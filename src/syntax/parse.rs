@@ -434,6 +434,7 @@ fn build_move(pair: Pair<Rule>, offset: usize) -> MoveRule {
                 draw: draw.map(|p| build_expr(p, offset)),
             },
         },
+        Rule::pass_move => MoveKind::MayPass,
         _ => MoveKind::Chain(rule.into_inner().map(|s| build_step(s, offset)).collect()),
     };
     MoveRule { kind, span }
@@ -566,6 +567,7 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             capture: inner.next().is_some_and(|p| p.as_str() == "capture"),
             exactly: expr(&mut inner),
         },
+        Rule::surrounded_step => StepKind::CaptureSurrounded,
         Rule::pick_step => StepKind::Pick(expr(&mut inner)),
         Rule::remove_step => StepKind::Remove(expr(&mut inner)),
         Rule::sow_step => StepKind::Sow {

@@ -30,6 +30,7 @@ impl Printer<'_> {
                 self.when(w.as_ref(), "if")
             ),
             Step::Rotate(n) => format!("rotate block {n}"),
+            Step::CaptureSurrounded => "capture surrounded".into(),
             Step::KeepLargestGroup(w) => {
                 format!("keep largest group{}", self.when(w.as_ref(), "if"))
             }

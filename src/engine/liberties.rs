@@ -1,0 +1,175 @@
+//! Groups and their liberties (Go): a group is a set of one seat's pieces
+//! joined through neighbouring cells; its liberties are the empty cells
+//! next to it. `capture surrounded` takes the groups of other seats next
+//! to the piece just put down that have none; `surrounded(c)` says
+//! whether the group holding `c` has none; `territory(p)` counts the empty
+//! cells whose region (empty cells joined through neighbours) touches
+//! pieces of seat `p`'s and of no other seat. Each is a walk on the stack.
+
+use super::seen::{Seen, MAX_CELLS};
+use super::State;
+use crate::ir::{CellId, Rules, NO_CELL};
+
+/// A walk's cells, on the stack.
+type Cells = [CellId; MAX_CELLS];
+
+impl Rules {
+    /// The cells a walk may reach: the board's, at most [`MAX_CELLS`].
+    fn walked_cells(&self) -> usize {
+        self.geometry.cell_count().min(MAX_CELLS)
+    }
+
+    /// Whether `code` is a seat's piece (not empty, not neutral).
+    fn is_seat_code(&self, code: u8) -> bool {
+        code != 0 && code as usize <= self.seats.len()
+    }
+
+    /// Whether the group holding `cell` has no liberty (false for an
+    /// empty cell, a neutral piece or no cell): `surrounded(c)`.
+    pub(super) fn surrounded(&self, state: &State, cell: CellId) -> bool {
+        let on_board = (cell as usize) < self.walked_cells();
+        if !on_board || !self.is_seat_code(state.board[cell as usize]) {
+            return false;
+        }
+        let mut cells = [NO_CELL; MAX_CELLS];
+        self.surrounded_group(state, cell, &mut Seen::default(), &mut cells)
+            .is_some()
+    }
+
+    /// Walks the group holding `start` into `cells`, marking them in
+    /// `seen`: its size when it has no liberty, else `None` (the walk
+    /// stops at the first liberty).
+    fn surrounded_group(
+        &self,
+        state: &State,
+        start: CellId,
+        seen: &mut Seen,
+        cells: &mut Cells,
+    ) -> Option<usize> {
+        let limit = self.walked_cells();
+        let code = state.board[start as usize];
+        let (mut top, mut size) = (0, 1);
+        cells[0] = start;
+        seen.mark(start as usize);
+        while top < size {
+            let c = cells[top];
+            top += 1;
+            for &n in self.geometry.neighbours_of(c) {
+                let n = n as usize;
+                if n >= limit || seen.has(n) {
+                    continue;
+                }
+                match state.board[n] {
+                    0 => return None,
+                    other if other == code => {
+                        seen.mark(n);
+                        cells[size] = n as CellId;
+                        size += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Some(size)
+    }
+
+    /// Captures each group of another seat's pieces next to `cell` (where
+    /// the mover's piece was just put down) that has no liberty: every
+    /// piece on its cells leaves the board, counted in the mover's
+    /// `captured`.
+    pub(super) fn capture_surrounded(&self, state: &mut State, cell: CellId) {
+        if (cell as usize) >= self.walked_cells() {
+            return;
+        }
+        let own = state.mover + 1;
+        let mut cells = [NO_CELL; MAX_CELLS];
+        let mut taken = false;
+        for &n in self.geometry.neighbours_of(cell) {
+            let code = state.board.get(n as usize).copied().unwrap_or(0);
+            if !self.is_seat_code(code) || code == own {
+                continue;
+            }
+            // A fresh walk each: one that stopped at a liberty saw only part
+            // of its group. A group taken leaves its cells empty.
+            let seen = &mut Seen::default();
+            if let Some(size) = self.surrounded_group(state, n, seen, &mut cells) {
+                self.take_group(state, &cells[..size]);
+                taken = true;
+            }
+        }
+        if taken {
+            // Lines and runs of the seats taken from may have been broken.
+            self.recount(state);
+        }
+    }
+
+    /// Takes every piece on `cells` off the board, captured by the mover.
+    fn take_group(&self, state: &mut State, cells: &[CellId]) {
+        let mover = state.mover as usize;
+        for &c in cells {
+            while state.heights[c as usize] > 0 {
+                let code = state.pop(c, self);
+                if let Some(count) = (code as usize)
+                    .checked_sub(1)
+                    .and_then(|s| state.counts.get_mut(s))
+                {
+                    *count -= 1;
+                    state.captured[mover] += 1;
+                }
+            }
+        }
+    }
+
+    /// How many empty cells lie in regions that touch pieces of `seat`'s
+    /// and of no other seat (neutral pieces and the edge bound a region
+    /// but belong to nobody): `territory(p)`.
+    pub(super) fn territory(&self, state: &State, seat: usize) -> usize {
+        if seat >= self.seats.len() {
+            return 0;
+        }
+        let limit = self.walked_cells();
+        let mut seen = Seen::default();
+        let mut cells = [NO_CELL; MAX_CELLS];
+        let mut owned = 0;
+        for start in 0..limit {
+            if state.board[start] != 0 || seen.has(start) {
+                continue;
+            }
+            let (size, touched) = self.region(state, start as CellId, &mut seen, &mut cells);
+            if touched == 1 << seat {
+                owned += size;
+            }
+        }
+        owned
+    }
+
+    /// The empty region holding `start`: its size, and the seats whose
+    /// pieces it touches (a bit a seat).
+    fn region(&self, state: &State, start: CellId, seen: &mut Seen, cells: &mut Cells) -> (usize, u64) {
+        let limit = self.walked_cells();
+        let (mut top, mut size, mut touched) = (0, 1, 0u64);
+        cells[0] = start;
+        seen.mark(start as usize);
+        while top < size {
+            let c = cells[top];
+            top += 1;
+            for &n in self.geometry.neighbours_of(c) {
+                let n = n as usize;
+                if n >= limit {
+                    continue;
+                }
+                match state.board[n] {
+                    0 if !seen.has(n) => {
+                        seen.mark(n);
+                        cells[size] = n as CellId;
+                        size += 1;
+                    }
+                    0 => {}
+                    code if self.is_seat_code(code) && code <= 64 => touched |= 1 << (code - 1),
+                    _ => {}
+                }
+            }
+        }
+        (size, touched)
+    }
+}
