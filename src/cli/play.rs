@@ -529,9 +529,11 @@ fn read_line(editor: &mut DefaultEditor, prompt: &str) -> Result<Option<String>,
 }
 
 fn example_move(rules: &crate::ir::Rules, state: &State) -> String {
-    rules
-        .sorted_moves(state)
-        .first()
+    // A pass is a poor example where there are other moves.
+    let moves = rules.sorted_moves(state);
+    let shown = moves.iter().find(|&&m| m != crate::engine::Move::Pass);
+    shown
+        .or(moves.first())
         .map_or_else(String::new, |&m| rules.move_text(m))
 }
 
