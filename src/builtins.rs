@@ -188,6 +188,8 @@ pub enum BuiltinId {
     Surrounded,
     /// The empty cells whose regions touch only the seat's pieces.
     Territory,
+    /// The cell's piece lies in a line of n of its owner's pieces.
+    InLine,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -299,6 +301,14 @@ const CORE: &[Builtin] = &[
         chosen_cell_default: false,
         ty: Bool,
         meaning: "the seat has n pieces in a row",
+    },
+    Builtin {
+        id: B::InLine,
+        name: "in_line",
+        params: &[Int, Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "the piece on the cell lies in a line of n pieces, all its owner's (a mill)",
     },
     Builtin {
         id: B::Runs,

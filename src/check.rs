@@ -226,7 +226,10 @@ fn check_file<'a>(
             let board = check_board(&mut r, item);
             let longest = board_longest(&board, &r.symbols.option_defaults);
             r.symbols.board_size = board_size(&board, &r.symbols.option_defaults);
-            r.symbols.track_labels = track::labels(&board, &r.symbols);
+            r.symbols.listed_labels = match &board {
+                BoardSpec::Lines(spec) => spec.points.iter().map(|&p| point_label(p)).collect(),
+                _ => track::labels(&board, &r.symbols),
+            };
             r.symbols.track = matches!(board, BoardSpec::Track { .. });
             program.board = board;
             symbols = std::mem::take(&mut r.symbols);
@@ -522,6 +525,11 @@ fn report_unused(file: &File, r: &Resolver, diagnostics: &mut Vec<Diagnostic>) {
             });
         }
     }
+}
+
+/// The label of a point of a board of lines: its column's letter and row.
+pub fn point_label((x, y): (i32, i32)) -> String {
+    format!("{}{}", (b'a' + x as u8) as char, y + 1)
 }
 
 #[cfg(test)]

@@ -150,6 +150,7 @@ pub fn compile_with(
             s.span,
             "the hexagon's side",
         )?),
+        BoardSpec::Lines(spec) => Geometry::lines(&spec.points, &spec.lines),
         BoardSpec::Missing => Geometry::square(1, 1),
     };
     let supply = program

@@ -16,6 +16,7 @@ pub mod geometry;
 mod lines;
 pub mod loop_ends;
 mod node;
+mod points;
 pub mod pits;
 pub mod plan;
 pub mod print;
@@ -279,7 +280,7 @@ pub enum Step {
     /// into the mover's supply.
     Pick(Select),
     /// Choose a cell with a piece and take its top piece off the board.
-    Remove(Select),
+    Remove(Select, Option<Node>),
     /// Pick up the stack just placed on and sow it along a chosen path.
     Sow(Sowing),
     /// Choose a set of cards from the hand and discard them.
@@ -455,7 +456,7 @@ impl MoveRule {
     #[inline]
     pub fn select(&self) -> Option<&Select> {
         self.steps.iter().find_map(|s| match s {
-            Step::Place(sel) | Step::PlaceOn(_, sel) | Step::Pick(sel) | Step::Remove(sel) => {
+            Step::Place(sel) | Step::PlaceOn(_, sel) | Step::Pick(sel) | Step::Remove(sel, _) => {
                 Some(sel)
             }
             _ => None,

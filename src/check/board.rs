@@ -2,12 +2,12 @@
 //! limits), with the board's size and longest line for other checks.
 
 use super::constant;
-use super::program::{BoardSpec, Hir, Typed};
+use super::program::{BoardSpec, Hir, LinesSpec, Typed};
 use super::resolve::Resolver;
 use super::{MAX_HEX_SIDE, MAX_SQUARE_SIDE};
 use crate::builtins::Ty;
 use crate::diagnostic::Diagnostic;
-use crate::syntax::ast::{Board, Expr, ExprKind, Item, ItemKind};
+use crate::syntax::ast::{Board, Expr, ExprKind, Item, ItemKind, Name};
 use crate::syntax::Span;
 
 /// The board item checked: its sizes are constants within bounds.
@@ -36,6 +36,7 @@ pub(super) fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
         Board::Triangle(s) => {
             BoardSpec::Triangle(bounded(r, s, "the triangle's side", MAX_SQUARE_SIDE))
         }
+        Board::Lines(lines) => BoardSpec::Lines(check_lines(r, lines)),
         Board::Track(t) => BoardSpec::Track {
             segment: bounded(r, &t.segment, "a segment's numbered spaces", MAX_SEGMENT),
             home: bounded(r, &t.home, "a seat's movers", MAX_MOVERS),
@@ -103,6 +104,8 @@ pub enum Layout {
     Triangle,
     /// Two rows of pits (`a1`, `a2`), and stores `store1`, `store2`.
     Pits,
+    /// Points joined by lines, named as on a square board.
+    Lines,
 }
 
 /// The board's layout and sizes with these option values, if known: its
@@ -123,6 +126,11 @@ pub fn board_size(board: &BoardSpec, options: &[i64]) -> Option<(Layout, i64, i6
             let pits = constant::evaluate(pits, options)?;
             Some((Layout::Pits, pits, 2))
         }
+        BoardSpec::Lines(spec) => {
+            let extent = |f: fn(&(i32, i32)) -> i32| spec.points.iter().map(f).max();
+            let (w, h) = (extent(|p| p.0)?, extent(|p| p.1)?);
+            Some((Layout::Lines, i64::from(w) + 1, i64::from(h) + 1))
+        }
         BoardSpec::Track { .. } | BoardSpec::Missing => None,
     }
 }
@@ -134,6 +142,7 @@ pub fn board_longest(board: &BoardSpec, options: &[i64]) -> Option<i64> {
             Some(constant::evaluate(w, options)?.max(constant::evaluate(h, options)?))
         }
         BoardSpec::Pits(..) => Some(0),
+        BoardSpec::Lines(spec) => Some(spec.lines.iter().map(Vec::len).max().unwrap_or(0) as i64),
         BoardSpec::Triangle(s) => constant::evaluate(s, options),
         BoardSpec::Hex(s) => Some(
             constant::evaluate(s, options)?
@@ -142,4 +151,57 @@ pub fn board_longest(board: &BoardSpec, options: &[i64]) -> Option<i64> {
         ),
         BoardSpec::Track { .. } | BoardSpec::Missing => None,
     }
+}
+
+/// The points and lines of `board lines`: each point named as on a square
+/// board (a column letter, a row from 1 to 26), no point twice in a line.
+fn check_lines(r: &mut Resolver, lines: &[Vec<Name>]) -> LinesSpec {
+    let mut named: Vec<Option<(i32, i32)>> = Vec::new();
+    for point in lines.iter().flatten() {
+        named.push(point_at(r, point));
+    }
+    let mut points: Vec<(i32, i32)> = named.iter().flatten().copied().collect();
+    points.sort_unstable_by_key(|&(x, y)| (y, x));
+    points.dedup();
+    let index = |p: (i32, i32)| points.binary_search_by_key(&(p.1, p.0), |&(x, y)| (y, x)).ok();
+    let mut named = named.into_iter();
+    let mut checked = Vec::new();
+    for line in lines {
+        let ids: Vec<usize> = line
+            .iter()
+            .filter_map(|_| named.next().flatten().and_then(index))
+            .collect();
+        let twice = (1..ids.len()).find(|&i| ids[..i].contains(&ids[i]));
+        if let Some(i) = twice {
+            r.diagnostics.push(Diagnostic::Unsupported {
+                what: format!("a line through `{}` twice", line[i].text),
+                span: line[i].span.into(),
+                help: "a line lists each of its points once, in order: `a1-d1-g1`; a closed ring is several lines".into(),
+            });
+        }
+        checked.push(ids);
+    }
+    LinesSpec {
+        points,
+        lines: checked,
+    }
+}
+
+/// A point's (column, row) from its name, or `None` (reported) when the
+/// row is not from 1 to 26.
+fn point_at(r: &mut Resolver, point: &Name) -> Option<(i32, i32)> {
+    let column = i32::from(point.text.as_bytes()[0] - b'a');
+    let digits = &point.text[1..];
+    let row = digits.parse::<i64>().unwrap_or(i64::MAX);
+    if (1..=MAX_SQUARE_SIDE).contains(&row) && !digits.starts_with('0') {
+        return Some((column, row as i32 - 1));
+    }
+    r.diagnostics.push(Diagnostic::OutOfBounds {
+        what: format!("the row of point `{}`", point.text),
+        value: digits.to_string(),
+        min: 1,
+        max: MAX_SQUARE_SIDE,
+        span: point.span.into(),
+    });
+    None
 }

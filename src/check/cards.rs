@@ -154,7 +154,7 @@ fn removal_steps(phase: &Phase) -> Vec<(&'static str, Span)> {
             for s in steps {
                 let what = match s.kind {
                     StepKind::Pick(_) => "pick",
-                    StepKind::Remove(_) => "remove",
+                    StepKind::Remove(..) => "remove",
                     StepKind::KeepLargestGroup(_) => "keep largest group",
                     _ => continue,
                 };

@@ -196,7 +196,7 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
         },
         StepKind::CaptureSurrounded => StepSpec::CaptureSurrounded,
         StepKind::Pick(c) => StepSpec::Pick(condition(r, c)),
-        StepKind::Remove(c) => StepSpec::Remove(condition(r, c)),
+        StepKind::Remove(c, w) => StepSpec::Remove(condition(r, c), when(r, w)),
         StepKind::Sow { no_reversal } => {
             // A path is a walk along the board's directions.
             if r.symbols.track {
@@ -424,7 +424,7 @@ fn check_shape(steps: &[Step], r: &mut Resolver) {
                 | StepKind::SowAround(..)
                 | StepKind::Rotate(_)
                 | StepKind::Pick(_)
-                | StepKind::Remove(_)
+                | StepKind::Remove(..)
                 | StepKind::Walk { .. }
         )
     };

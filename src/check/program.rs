@@ -143,6 +143,8 @@ pub enum BoardSpec {
     Rhombus(Typed, Typed),
     /// A triangle of hexagonal cells: its side.
     Triangle(Typed),
+    /// Points joined by lines (`board lines`).
+    Lines(LinesSpec),
     /// Two rows of pits, with stores or not.
     Pits(Typed, bool),
     /// A ring track: numbered spaces a segment, movers a home, end zone spaces.
@@ -262,8 +264,8 @@ pub enum StepSpec {
     CaptureSurrounded,
     /// Lift one of the mover's pieces into his supply.
     Pick(Option<Typed>),
-    /// Take a piece off the board.
-    Remove(Option<Typed>),
+    /// Take a piece off the board, if the second condition holds.
+    Remove(Option<Typed>, Option<Typed>),
     /// Sow the stack just placed on.
     Sow {
         /// Whether a step straight back is forbidden.
@@ -390,4 +392,13 @@ pub enum Hir {
     ),
     /// Stands for an expression that had an error (already reported).
     Error,
+}
+
+/// A board of points joined by lines, checked.
+#[derive(Clone, Debug, Default)]
+pub struct LinesSpec {
+    /// Each point's (column, row), from 0, row by row from the bottom.
+    pub points: Vec<(i32, i32)>,
+    /// Each line's points, in order, as indices into `points`.
+    pub lines: Vec<Vec<usize>>,
 }

@@ -23,8 +23,9 @@ pub struct Symbols<'a> {
     pub option_per_seat: Vec<bool>,
     /// The board with the default options: whether hex, width, height.
     pub board_size: Option<(super::board::Layout, i64, i64)>,
-    /// A track board's labels with the default options.
-    pub track_labels: Vec<String>,
+    /// The labels of a board that lists its cells (a track's spaces with
+    /// the default options, a board of lines' points).
+    pub listed_labels: Vec<String>,
     /// Whether the board is a track (its spaces have no directions).
     pub track: bool,
     /// Seats by name.

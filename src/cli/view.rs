@@ -6,6 +6,7 @@ mod ending;
 mod fields;
 mod hex;
 mod kinds;
+mod lines;
 mod pits;
 mod prose;
 mod removed;
@@ -45,6 +46,7 @@ pub fn board(rules: &Rules, state: &State, color: bool) -> String {
         Shape::Rhombus { width, height } => rhombus::draw(rules, state, width, height),
         Shape::Triangle { side } => rhombus::draw(rules, state, side, side),
         Shape::Pits { pits, stores } => pits::draw(rules, state, pits, stores),
+        Shape::Lines { width, height } => lines::draw(rules, state, width, height),
         Shape::Track => match &rules.track {
             Some(t) => track::draw(rules, state, t),
             None => return String::new(),

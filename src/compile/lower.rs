@@ -311,7 +311,7 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::Gathered => Node::Read(Read::Gathered),
                     BuiltinId::Repeated => Node::Read(Read::Repeated),
                     // The length becomes the index of the line's counter.
-                    BuiltinId::Line => {
+                    BuiltinId::Line | BuiltinId::InLine => {
                         let length = self.length(&a[0])?;
                         lowered[0] = Node::Const(counter(&mut self.line_lengths, length).into());
                         call(lowered)

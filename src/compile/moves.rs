@@ -248,7 +248,10 @@ fn lower_step(
         },
         StepSpec::Drop(c) => Step::Place(lower.select(c.as_ref(), Candidates::Dropped)?),
         StepSpec::Pick(c) => Step::Pick(lower.select(c.as_ref(), Candidates::Owned)?),
-        StepSpec::Remove(c) => Step::Remove(lower.select(c.as_ref(), Candidates::Pieces)?),
+        StepSpec::Remove(c, w) => Step::Remove(
+            lower.select(c.as_ref(), Candidates::Pieces)?,
+            w.as_ref().map(|w| lower.node(w)).transpose()?,
+        ),
         StepSpec::Sow { no_reversal } => {
             Step::Sow(pieces::sowing(board.geometry, *no_reversal, board.capacity))
         }
@@ -301,7 +304,7 @@ pub fn may_read_alike(rules: &[MoveRule]) -> bool {
             .iter()
             .filter_map(|s| match s {
                 Step::Place(_) => Some('c'),
-                Step::Pick(_) | Step::Remove(_) => Some('l'),
+                Step::Pick(_) | Step::Remove(..) => Some('l'),
                 Step::Sow(_) => Some('p'),
                 Step::PlayCards(_) => Some('v'),
                 Step::PlayCard(_) => Some('k'),

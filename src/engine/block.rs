@@ -464,7 +464,7 @@ fn only_removes(steps: &[Step]) -> bool {
         Some((Step::Place(_) | Step::PlaceOn(..), before)) => before.iter().all(|s| {
             matches!(
                 s,
-                Step::Pick(_) | Step::Remove(_) | Step::KeepLargestGroup(_)
+                Step::Pick(_) | Step::Remove(..) | Step::KeepLargestGroup(_)
             )
         }),
         _ => false,

@@ -40,6 +40,12 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::Last | B::Cell | B::From | B::To => 0,
         B::Empty => r.empty_at(s.state, cell(a[0])),
         B::Height => r.height_at(s.state, cell(a[0])),
+        B::InLine => {
+            let c = cell(a[1]);
+            let own = s.state.board.get(c as usize).copied().unwrap_or(0);
+            let seat_piece = own != 0 && own as usize <= r.seats.len();
+            (seat_piece && r.in_line_of(s.state, a[0] as usize, c, own)) as i64
+        }
         B::Line => r
             .entry(&s.state.lines, a[0] as u8, seat(a[1]))
             .is_some_and(|&l| l) as i64,

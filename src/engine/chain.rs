@@ -254,6 +254,10 @@ impl Rules {
             }
             // Chance is drawn when the move is played, not while listing.
             Step::KeepLargestGroup(_) | Step::Draw(..) => {}
+            // A removal that does not apply: no choice, go on.
+            Step::Remove(_, Some(when)) if !self.holds(Some(when), state, progress) => {
+                options.push(Move::Place(NO_CELL));
+            }
             _ => self.step_choices(step, state, progress, &mut options),
         }
         let choosing = !matches!(step, Step::KeepLargestGroup(_) | Step::Draw(..));
@@ -363,7 +367,7 @@ impl Rules {
             Step::Enter(_) | Step::MoveBy(..) | Step::Switch(_) => {
                 self.walk_choices(step, state, progress, out)
             }
-            Step::Pick(select) | Step::Remove(select) | Step::PlaceNeutral(_, select) => {
+            Step::Pick(select) | Step::Remove(select, _) | Step::PlaceNeutral(_, select) => {
                 self.candidate_cells(select, state, progress, out)
             }
             Step::Walk(walk) => self.walk_cells(walk, state, progress, out),
@@ -402,7 +406,10 @@ impl Rules {
         let has_piece = state.supply[state.mover as usize] > 0;
         match step {
             Step::Place(select) => has_piece && self.select_allows(select, state, progress, cell),
-            Step::Pick(select) | Step::Remove(select) => {
+            Step::Remove(_, Some(when)) if !self.holds(Some(when), state, progress) => {
+                cell == NO_CELL
+            }
+            Step::Pick(select) | Step::Remove(select, _) => {
                 self.select_allows(select, state, progress, cell)
             }
             _ => {
@@ -455,7 +462,9 @@ impl Rules {
                     state.set_kind(progress.to, *kind);
                 }
             }
-            Step::Pick(_) | Step::Remove(_) => {
+            // A removal whose `if` did not hold chose nothing.
+            Step::Remove(..) if choice == NO_CELL => {}
+            Step::Pick(_) | Step::Remove(..) => {
                 progress.kind = state.kind_code(choice);
                 let code = state.pop(choice, self);
                 if matches!(step, Step::Pick(_)) {

@@ -256,7 +256,7 @@ impl Rules {
             } else {
                 text.push_str(label(c));
             }
-            lifted = matches!(step, Step::Pick(_) | Step::Remove(_));
+            lifted = matches!(step, Step::Pick(_) | Step::Remove(..));
             put = c;
         }
         text + &keep

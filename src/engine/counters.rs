@@ -40,14 +40,33 @@ impl Rules {
                         .through(cell)
                         .iter()
                         .any(|&l| masks[l as usize] & !tops == 0)
-                } else {
+                } else if self.geometry.point_lines.is_empty() {
                     // Too many cells for bitboards (the state keeps the slot
                     // grid then): the runs through the cell, one walk each way
                     // along each axis, not every line.
                     debug_assert!(self.plan.keeps.slots, "lines without bitboards or slots");
                     self.has_run(state, cell, own, table.length)
+                } else {
+                    // A board of lines has no axes: its lines through the cell.
+                    self.in_line_of(state, t, cell, own)
                 };
         }
+    }
+
+    /// Whether a line of table `t` through `cell` holds `own`'s pieces
+    /// only (false for a table or cell out of range).
+    pub(super) fn in_line_of(&self, state: &State, t: usize, cell: CellId, own: u8) -> bool {
+        let Some(table) = self.line_tables.get(t) else {
+            return false;
+        };
+        if cell as usize >= self.geometry.cell_count() {
+            return false;
+        }
+        let through = table.through(cell).iter();
+        through.into_iter().any(|&l| {
+            let cells = table.line(l);
+            cells.iter().all(|&c| state.board[c as usize] == own)
+        })
     }
 
     /// Whether `own`, which holds `cell`, has a run of `length` along an

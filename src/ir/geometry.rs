@@ -58,6 +58,14 @@ pub enum Shape {
     /// The spaces of a track (`ir::Track` holds its tables); no two spaces
     /// are adjacent and there are no lines.
     Track,
+    /// Points joined by lines on a grid of `width` by `height`
+    /// (`ir/points.rs`); ids row by row from the bottom.
+    Lines {
+        /// Columns of the grid.
+        width: usize,
+        /// Rows of the grid.
+        height: usize,
+    },
 }
 
 /// Precomputed geometry of a board.
@@ -105,6 +113,9 @@ pub struct Geometry {
     pub compass: Compass,
     /// The sowing ring of a pits board.
     pub ring: Option<super::pits::Ring>,
+    /// The lines of a board of lines, each its points in order (empty on
+    /// other boards, whose lines run along the axes).
+    pub point_lines: Vec<Vec<CellId>>,
 }
 
 impl Geometry {
@@ -371,6 +382,7 @@ impl Geometry {
             longest_line,
             compass: Compass::default(),
             ring: None,
+            point_lines: Vec::new(),
         }
     }
 

@@ -57,6 +57,14 @@ impl Geometry {
     pub fn line_table(&self, length: usize) -> LineTable {
         let mut cells = Vec::new();
         let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); self.cell_count()];
+        // A board of lines: every window of `length` along a declared line.
+        for window in self.point_lines.iter().flat_map(|l| l.windows(length)) {
+            let id = (cells.len() / length) as u32;
+            for &c in window {
+                per_cell[c as usize].push(id);
+            }
+            cells.extend_from_slice(window);
+        }
         for start in 0..self.cell_count() as CellId {
             for axis in 0..self.axes.len() {
                 let mut line = vec![start];
@@ -114,7 +122,8 @@ impl Geometry {
     /// of three pass a cell (one AND each is cheaper), and on wider boards
     /// the shifts cost more than the lines through the cell.
     fn axis_shifts(&self, length: usize) -> Option<AxisShifts> {
-        if self.cell_count() > 64 || self.axes.len() > 4 || !(4..=6).contains(&length) {
+        let axes = !self.axes.is_empty() && self.axes.len() <= 4;
+        if self.cell_count() > 64 || !axes || !(4..=6).contains(&length) {
             return None;
         }
         let along = |axis: usize, back: bool| {

@@ -144,6 +144,7 @@ impl Printer<'_> {
                 )
             }
             Shape::Track => "track".into(),
+            Shape::Lines { .. } => format!("lines {}", g.point_lines.len()),
         };
         out.push(format!("board {shape}, {} cells", g.cell_count()));
         out.push(format!(

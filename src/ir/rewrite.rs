@@ -33,13 +33,15 @@ macro_rules! each_step_node {
         match $node {
             Step::Place($($mode)+ s)
             | Step::Pick($($mode)+ s)
-            | Step::Remove($($mode)+ s)
+            | Step::Remove($($mode)+ s, None)
             | Step::Enter($($mode)+ s)
             | Step::SowAround($($mode)+ s, _)
             | Step::Split(_, $($mode)+ s)
             | Step::PlaceNeutral(_, $($mode)+ s)
             | Step::Switch($($mode)+ s) => select!(s),
-            Step::PlaceOn($($mode)+ n, $($mode)+ s) | Step::MoveBy($($mode)+ n, $($mode)+ s) => {
+            Step::PlaceOn($($mode)+ n, $($mode)+ s)
+            | Step::MoveBy($($mode)+ n, $($mode)+ s)
+            | Step::Remove($($mode)+ s, Some($($mode)+ n)) => {
                 f(n);
                 select!(s);
             }

@@ -177,6 +177,9 @@ pub enum Board {
     Rhombus(Expr, Expr),
     /// A triangle of hexagonal cells with the given side.
     Triangle(Expr),
+    /// Points joined by lines: each line its points in order, named as
+    /// on a square board.
+    Lines(Vec<Vec<Name>>),
     /// Two rows of pits, `pits` a seat, with a store at each seat's right or not.
     Pits {
         /// Pits a row.
@@ -421,8 +424,9 @@ pub enum StepKind {
     CaptureSurrounded,
     /// `pick [where COND]`: lift one of the mover's pieces back into his supply.
     Pick(Option<Expr>),
-    /// `remove [where COND]`: take a piece off the board for good.
-    Remove(Option<Expr>),
+    /// `remove [where COND] [if COND]`: take a piece off the board for good
+    /// (only when the `if` holds).
+    Remove(Option<Expr>, Option<Expr>),
     /// `sow [without reversal]`: pick up the stack just placed on and sow it.
     Sow {
         /// Whether a step straight back is forbidden.

@@ -254,6 +254,13 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
                 let stores = parts.next().is_some();
                 return item(ItemKind::Board(Board::Pits { pits, stores }, stacks));
             }
+            if shape.as_rule() == Rule::lines_board {
+                let lines = shape
+                    .into_inner()
+                    .map(|line| line.into_inner().map(|p| name(p, offset)).collect())
+                    .collect();
+                return item(ItemKind::Board(Board::Lines(lines), stacks));
+            }
             if shape.as_rule() == Rule::triangle_board {
                 let side = build_expr(shape.into_inner().next().expect("side"), offset);
                 return item(ItemKind::Board(Board::Triangle(side), stacks));
@@ -569,7 +576,17 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
         },
         Rule::surrounded_step => StepKind::CaptureSurrounded,
         Rule::pick_step => StepKind::Pick(expr(&mut inner)),
-        Rule::remove_step => StepKind::Remove(expr(&mut inner)),
+        Rule::remove_step => {
+            let (mut condition, mut when) = (None, None);
+            for part in inner {
+                let slot = match part.as_rule() {
+                    Rule::remove_where => &mut condition,
+                    _ => &mut when,
+                };
+                *slot = part.into_inner().next().map(|p| build_expr(p, offset));
+            }
+            StepKind::Remove(condition, when)
+        }
         Rule::sow_step => StepKind::Sow {
             no_reversal: inner.next().is_some(),
         },

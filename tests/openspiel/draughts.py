@@ -19,7 +19,7 @@ import sys
 
 import pyspiel
 
-from perft import main, random_position, toml
+from perft import main, random_position, toml, turn_stats
 
 GAME = pyspiel.load_game("checkers")
 
@@ -68,33 +68,8 @@ def text():
     return toml(HEADER, "draughts.game", turns, cases())
 
 
-def stats(games, seed):
-    rng = random.Random(seed)
-    wins = [0, 0]
-    draws = 0
-    length = 0
-    for _ in range(games):
-        state = GAME.new_initial_state()
-        while not state.is_terminal():
-            options = turns(state)
-            state = options[rng.randrange(len(options))][1]
-            length += 1
-        r = state.returns()
-        if r[0] > 0:
-            wins[0] += 1
-        elif r[1] > 0:
-            wins[1] += 1
-        else:
-            draws += 1
-    print(f"games = {games}")
-    print(f"first = {wins[0]}")
-    print(f"second = {wins[1]}")
-    print(f"draws = {draws}")
-    print(f"moves = {length}")
-
-
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "stats":
-        stats(int(sys.argv[2]), int(sys.argv[3]))
+        turn_stats(GAME, turns, int(sys.argv[2]), int(sys.argv[3]))
     else:
         main("draughts-openspiel.toml", text, "draughts.py")

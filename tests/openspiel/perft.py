@@ -82,6 +82,30 @@ def stats(game, games, seed):
     print(f"games = {games}\nfirst = {first}\nsecond = {second}\ndraws = {draws}\nmoves = {moves}")
 
 
+def turn_stats(game, turns, games, seed):
+    """Random play in whole turns (a move and what it forces the same
+    player to choose next, as `turns` gives them), each drawn uniformly:
+    the first seat's wins, the second's, draws and turns over `games`."""
+    import random
+
+    rng = random.Random(seed)
+    first = second = draws = moves = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            options = turns(state)
+            state = options[rng.randrange(len(options))][1]
+            moves += 1
+        r = state.returns()
+        if r[0] > r[1]:
+            first += 1
+        elif r[1] > r[0]:
+            second += 1
+        else:
+            draws += 1
+    print(f"games = {games}\nfirst = {first}\nsecond = {second}\ndraws = {draws}\nmoves = {moves}")
+
+
 def main(name, text, script, game=None):
     """`perft` writes the file's text; `stats GAMES SEED` plays `game` at
     random; anything else checks the file."""

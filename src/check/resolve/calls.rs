@@ -71,8 +71,22 @@ impl<'a> Resolver<'a> {
         if matches!(id, BuiltinId::From | BuiltinId::To | BuiltinId::Piece) {
             self.read_move(b.name, span);
         }
-        if matches!(id, BuiltinId::Line | BuiltinId::Runs | BuiltinId::ExactLine) {
+        if matches!(
+            id,
+            BuiltinId::Line | BuiltinId::Runs | BuiltinId::ExactLine | BuiltinId::InLine
+        ) {
             self.check_length(&typed[0]);
+        }
+        let lines_board = matches!(
+            self.symbols.board_size,
+            Some((crate::check::board::Layout::Lines, ..))
+        );
+        if lines_board && matches!(id, BuiltinId::Runs | BuiltinId::ExactLine) {
+            self.diagnostics.push(Diagnostic::Unsupported {
+                what: format!("`{}` on a board of lines", b.name),
+                span: span.into(),
+                help: "runs are counted along a grid's rows, columns and diagonals, which a board of lines does not have; `line(n, p)` and `in_line(n, c)` read its lines".into(),
+            });
         }
         Typed {
             kind: Hir::Builtin(id, typed),

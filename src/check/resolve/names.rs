@@ -108,8 +108,8 @@ impl<'a> Resolver<'a> {
     /// Whether `text` is the label of a cell of the board (with the default
     /// options): `d4` names a cell in an expression.
     pub(super) fn is_label(&self, text: &str) -> bool {
-        if !self.symbols.track_labels.is_empty() {
-            return self.symbols.track_labels.iter().any(|l| l == text);
+        if !self.symbols.listed_labels.is_empty() {
+            return self.symbols.listed_labels.iter().any(|l| l == text);
         }
         let Some((layout, width, height)) = self.symbols.board_size else {
             return false;
@@ -137,6 +137,8 @@ impl<'a> Resolver<'a> {
                 return row < width && (1..=height).contains(&number);
             }
             Layout::Triangle => return row + number <= width && number >= 1,
+            // Its points are listed.
+            Layout::Lines => return false,
             Layout::Hexagon => {}
         }
         // Rows are lettered from the bottom; see `Geometry::hex`.

@@ -21,7 +21,7 @@ impl Printer<'_> {
             }
             Step::PlaceOn(n, s) => sel(&format!("place on {}", self.x.operand(n, Hint::Cell)), s),
             Step::Pick(s) => sel("pick", s),
-            Step::Remove(s) => sel("remove", s),
+            Step::Remove(s, w) => format!("{}{}", sel("remove", s), self.when(w.as_ref(), "if")),
             Step::Sow(sowing) => self.sowing(sowing),
             Step::PlayCards(play) => self.play_cards(play),
             Step::Draw(n, w) => format!(
