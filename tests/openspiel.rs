@@ -111,6 +111,11 @@ fn pentago_random_play_is_openspiels() {
 }
 
 #[test]
+fn morris_random_play_is_openspiels() {
+    random_play_is_openspiels("morris.game", "morris-stats.toml");
+}
+
+#[test]
 fn go_random_play_is_openspiels() {
     random_play_is_openspiels("go.game", "go-stats.toml");
 }

@@ -163,7 +163,11 @@ fn check_lines(r: &mut Resolver, lines: &[Vec<Name>]) -> LinesSpec {
     let mut points: Vec<(i32, i32)> = named.iter().flatten().copied().collect();
     points.sort_unstable_by_key(|&(x, y)| (y, x));
     points.dedup();
-    let index = |p: (i32, i32)| points.binary_search_by_key(&(p.1, p.0), |&(x, y)| (y, x)).ok();
+    let index = |p: (i32, i32)| {
+        points
+            .binary_search_by_key(&(p.1, p.0), |&(x, y)| (y, x))
+            .ok()
+    };
     let mut named = named.into_iter();
     let mut checked = Vec::new();
     for line in lines {
@@ -204,4 +208,40 @@ fn point_at(r: &mut Resolver, point: &Name) -> Option<(i32, i32)> {
         span: point.span.into(),
     });
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use miette::Diagnostic;
+
+    /// The codes reported for a game on `board`, with `extra` lines.
+    fn codes(board: &str, extra: &str) -> Vec<String> {
+        let source = format!(
+            "players X, O\nboard {board}\nphase p\n  place where empty\n{extra}\nend when full: draw\n"
+        );
+        crate::check::check(&source)
+            .diagnostics
+            .iter()
+            .map(|d| d.code().map(|c| c.to_string()).unwrap_or_default())
+            .collect()
+    }
+
+    #[test]
+    fn a_board_of_lines_names_its_points_and_nothing_else() {
+        let board = "lines a1-b1-c1, a1-a2";
+        assert!(codes(board, "end when owner(c1) == X: X wins").is_empty());
+        // b2 lies on the grid but on no line.
+        assert_eq!(codes(board, "end when owner(b2) == X: X wins"), ["E0002"]);
+        assert_eq!(codes("lines a1-a27", ""), ["E0013"]);
+        assert_eq!(codes("lines a1-b1-a1", ""), ["E0022"]);
+    }
+
+    #[test]
+    fn lines_of_a_board_of_lines_are_its_own() {
+        let board = "lines a1-b1-c1, a1-a2";
+        assert!(codes(board, "end when line(3, X) or in_line(2, a2): draw").is_empty());
+        // Longer than its longest line (3), and runs, which need a grid.
+        assert_eq!(codes(board, "end when line(4, X): draw"), ["E0006"]);
+        assert_eq!(codes(board, "end when runs(2, X) > 0: draw"), ["E0022"]);
+    }
 }

@@ -145,7 +145,13 @@ impl Rules {
 
     /// The empty region holding `start`: its size, and the seats whose
     /// pieces it touches (a bit a seat).
-    fn region(&self, state: &State, start: CellId, seen: &mut Seen, cells: &mut Cells) -> (usize, u64) {
+    fn region(
+        &self,
+        state: &State,
+        start: CellId,
+        seen: &mut Seen,
+        cells: &mut Cells,
+    ) -> (usize, u64) {
         let limit = self.walked_cells();
         let (mut top, mut size, mut touched) = (0, 1, 0u64);
         cells[0] = start;

@@ -86,9 +86,58 @@ impl Geometry {
             }
         }
         let row_column = |(x, y): (i32, i32)| (y as u8 + 1, x as u8 + 1);
-        let compass = Compass::new(&self.coords, &[None; 8], |_| false, |_| NO_CELL, row_column, false);
+        let compass = Compass::new(
+            &self.coords,
+            &[None; 8],
+            |_| false,
+            |_| NO_CELL,
+            row_column,
+            false,
+        );
         self.compass = Compass { steps, ..compass };
         self.directions = SQUARE_STEPS.iter().flatten().copied().collect();
         self.toward = self.compass.steps.clone();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A corner of a morris board: a1-d1-g1 and a1-a4-a7.
+    fn corner() -> Geometry {
+        let points = [(0, 0), (3, 0), (6, 0), (0, 3), (0, 6)];
+        Geometry::lines(&points, &[vec![0, 1, 2], vec![0, 3, 4]])
+    }
+
+    #[test]
+    fn neighbours_are_the_next_points_along_a_line() {
+        let g = corner();
+        assert_eq!(g.labels, ["a1", "d1", "g1", "a4", "a7"]);
+        assert_eq!(g.neighbours_of(0), [1, 3]);
+        assert_eq!(g.neighbours_of(1), [0, 2]);
+        assert_eq!(g.neighbours_of(4), [3]);
+        assert!(!g.adjacent(1, 3));
+    }
+
+    #[test]
+    fn a_direction_leads_along_the_line_that_way() {
+        let g = corner();
+        // n, e, s, w are 0, 2, 4, 6.
+        assert_eq!(g.compass.step(0, 0), 3);
+        assert_eq!(g.compass.step(0, 2), 1);
+        assert_eq!(g.compass.step(0, 4), NO_CELL);
+        assert_eq!(g.compass.step(1, 6), 0);
+        assert_eq!(g.compass.step(0, 1), NO_CELL);
+    }
+
+    #[test]
+    fn its_lines_are_windows_of_the_lines_declared() {
+        let g = corner();
+        let threes = g.line_table(3);
+        assert_eq!(threes.cells, [0, 1, 2, 0, 3, 4]);
+        assert_eq!(g.line_table(2).cells.len(), 8);
+        assert!(g.line_table(4).cells.is_empty());
+        assert_eq!(g.longest_line, 3);
     }
 }

@@ -176,10 +176,12 @@ impl Exprs<'_> {
                 let test = self.at(&test.general(), Bool, OR);
                 (format!("[{then} if {test} else {other}]"), ATOM)
             }
-            Node::Call(id @ (BuiltinId::Line | BuiltinId::Runs), args) => match &**args {
-                [Node::Const(t), p] => self.table_call(*id, *t, p),
-                _ => (self.plain(n), ATOM),
-            },
+            Node::Call(id @ (BuiltinId::Line | BuiltinId::Runs | BuiltinId::InLine), args) => {
+                match &**args {
+                    [Node::Const(t), p] => self.table_call(*id, *t, p),
+                    _ => (self.plain(n), ATOM),
+                }
+            }
             Node::Not(a) => (format!("not {}", self.at(a, Bool, NOT)), NOT),
             Node::Neg(a) => (format!("-{}", self.at(a, Int, NEG)), NEG),
             Node::And(a, b) => self.infix("and", AND, (a, b), (Bool, Bool)),
@@ -306,21 +308,27 @@ impl Exprs<'_> {
         self.call(row.name, &args)
     }
 
-    /// `line#t(n, p)` or `runs#t(n, p)` (`exact_runs#t` for a count of runs
-    /// of exactly n): the table's index and its length.
+    /// `line#t(n, p)`, `in_line#t(n, c)` or `runs#t(n, p)` (`exact_runs#t`
+    /// for a count of runs of exactly n): the table's index and its length.
     fn table_call(&self, id: BuiltinId, t: i64, p: &Node) -> (String, u8) {
         let r = self.rules;
         let i = usize::try_from(t).unwrap_or(usize::MAX);
         let (name, length) = match id {
             BuiltinId::Line => ("line", r.line_tables.get(i).map(|l| l.length)),
+            BuiltinId::InLine => ("in_line", r.line_tables.get(i).map(|l| l.length)),
             _ if run_is_exact(r, i) => {
                 ("exact_runs", r.run_lengths.get(i).map(|&n| usize::from(n)))
             }
             _ => ("runs", r.run_lengths.get(i).map(|&n| usize::from(n))),
         };
         let length = length.map_or_else(|| "?".to_string(), |n| n.to_string());
-        let seat = self.show(p, Hint::Seat);
-        (format!("{name}#{t}({length}, {seat})"), ATOM)
+        let hint = if id == BuiltinId::InLine {
+            Hint::Cell
+        } else {
+            Hint::Seat
+        };
+        let second = self.show(p, hint);
+        (format!("{name}#{t}({length}, {second})"), ATOM)
     }
 
     /// `sum(body for c where cond)`.
