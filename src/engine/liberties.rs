@@ -46,6 +46,21 @@ impl Rules {
         seen: &mut Seen,
         cells: &mut Cells,
     ) -> Option<usize> {
+        self.flood(state, start, seen, cells, |other| other != 0)
+    }
+
+    /// Walks the cells of `start`'s code joined to it through neighbours
+    /// (a group, or an empty region) into `cells`, marking them in `seen`,
+    /// and shows `border` the code of each other neighbour: its size, or
+    /// `None` as soon as `border` says stop.
+    fn flood(
+        &self,
+        state: &State,
+        start: CellId,
+        seen: &mut Seen,
+        cells: &mut Cells,
+        mut border: impl FnMut(u8) -> bool,
+    ) -> Option<usize> {
         let limit = self.walked_cells();
         let code = state.board[start as usize];
         let (mut top, mut size) = (0, 1);
@@ -59,14 +74,13 @@ impl Rules {
                 if n >= limit || seen.has(n) {
                     continue;
                 }
-                match state.board[n] {
-                    0 => return None,
-                    other if other == code => {
-                        seen.mark(n);
-                        cells[size] = n as CellId;
-                        size += 1;
-                    }
-                    _ => {}
+                let other = state.board[n];
+                if other == code {
+                    seen.mark(n);
+                    cells[size] = n as CellId;
+                    size += 1;
+                } else if !border(other) {
+                    return None;
                 }
             }
         }
@@ -152,30 +166,13 @@ impl Rules {
         seen: &mut Seen,
         cells: &mut Cells,
     ) -> (usize, u64) {
-        let limit = self.walked_cells();
-        let (mut top, mut size, mut touched) = (0, 1, 0u64);
-        cells[0] = start;
-        seen.mark(start as usize);
-        while top < size {
-            let c = cells[top];
-            top += 1;
-            for &n in self.geometry.neighbours_of(c) {
-                let n = n as usize;
-                if n >= limit {
-                    continue;
-                }
-                match state.board[n] {
-                    0 if !seen.has(n) => {
-                        seen.mark(n);
-                        cells[size] = n as CellId;
-                        size += 1;
-                    }
-                    0 => {}
-                    code if self.is_seat_code(code) && code <= 64 => touched |= 1 << (code - 1),
-                    _ => {}
-                }
+        let mut touched = 0u64;
+        let size = self.flood(state, start, seen, cells, |code| {
+            if self.is_seat_code(code) && code <= 64 {
+                touched |= 1 << (code - 1);
             }
-        }
-        (size, touched)
+            true
+        });
+        (size.unwrap_or(0), touched)
     }
 }

@@ -274,17 +274,29 @@ impl Geometry {
     /// The spaces of a track board, labelled: no neighbours, no axes.
     pub fn spaces(labels: Vec<String>) -> Self {
         let coords = (0..labels.len() as i32).map(|i| (i, 0)).collect();
+        Self::unlinked(Shape::Track, coords, labels, 0)
+    }
+
+    /// Cells at `coords` with no neighbours and no axes yet (a board that
+    /// links its cells itself), none of them a centre.
+    pub(super) fn unlinked(
+        shape: Shape,
+        coords: Vec<(i32, i32)>,
+        labels: Vec<String>,
+        longest_line: usize,
+    ) -> Self {
         let centre = vec![false; labels.len()];
+        let none = |_| NO_CELL;
         Self::build(
             centre,
-            Shape::Track,
+            shape,
             coords,
             labels,
             &[],
             Vec::new(),
             |_| false,
-            |_| NO_CELL,
-            0,
+            none,
+            longest_line,
         )
     }
 

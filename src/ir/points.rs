@@ -21,19 +21,7 @@ impl Geometry {
             .collect();
         let longest = lines.iter().map(Vec::len).max().unwrap_or(0);
         let shape = Shape::Lines { width, height };
-        let centre = vec![false; points.len()];
-        let coords = points.to_vec();
-        let mut geometry = Self::build(
-            centre,
-            shape,
-            coords,
-            labels,
-            &[],
-            Vec::new(),
-            |_| false,
-            |_| NO_CELL,
-            longest,
-        );
+        let mut geometry = Self::unlinked(shape, points.to_vec(), labels, longest);
         geometry.point_lines = lines
             .iter()
             .map(|l| l.iter().map(|&i| i as CellId).collect())

@@ -60,26 +60,8 @@ def toml(header, rules, turns, cases, separator=""):
 
 
 def stats(game, games, seed):
-    """Random play, each move drawn uniformly among the legal moves: the
-    first seat's wins, the second's, draws and moves over `games` games."""
-    import random
-
-    rng = random.Random(seed)
-    first = second = draws = moves = 0
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-            moves += 1
-        r = state.returns()
-        if r[0] > r[1]:
-            first += 1
-        elif r[1] > r[0]:
-            second += 1
-        else:
-            draws += 1
-    print(f"games = {games}\nfirst = {first}\nsecond = {second}\ndraws = {draws}\nmoves = {moves}")
+    """Random play, each action drawn uniformly among the legal actions."""
+    turn_stats(game, lambda s: [(None, s.child(a)) for a in s.legal_actions()], games, seed)
 
 
 def turn_stats(game, turns, games, seed):
