@@ -21,15 +21,22 @@ use crate::ir::{CellId, Filter, Form, Rules, Step, NO_CELL};
 impl Rules {
     /// Removes the moves the filters forbid.
     pub(super) fn filter_moves(&self, state: &State, moves: &mut Vec<Move>) {
-        for filter in &self.filters {
+        // The `must leave` items come first (see `compile`): one pass for all.
+        let leaves = self.filters.iter();
+        let leaves = leaves.take_while(|f| matches!(f, Filter::MustLeave(..)));
+        let leaves = leaves.count();
+        if leaves > 0 {
+            self.must_leave(state, &self.filters[..leaves], moves);
+        }
+        for filter in &self.filters[leaves..] {
             let when = match filter {
                 Filter::MustBlock(when) => when,
                 Filter::MustCapture(most) => {
                     self.must_capture(state, *most, moves);
                     continue;
                 }
-                Filter::MustLeave(condition, _) => {
-                    self.must_leave(state, condition, moves);
+                Filter::MustLeave(..) => {
+                    self.must_leave(state, std::slice::from_ref(filter), moves);
                     continue;
                 }
             };

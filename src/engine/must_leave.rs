@@ -7,11 +7,12 @@
 use super::eval::Scope;
 use super::pool::{copy_of, give_back};
 use super::{Move, State};
-use crate::ir::{Node, Rules, NO_CELL};
+use crate::ir::{Filter, Rules, NO_CELL};
 
 impl Rules {
-    /// Keeps the moves after which `condition` holds.
-    pub(super) fn must_leave(&self, state: &State, condition: &Node, moves: &mut Vec<Move>) {
+    /// Keeps the moves after which every `must leave` of `filters` holds
+    /// (the others are skipped): each move played once on a copy for all.
+    pub(super) fn must_leave(&self, state: &State, filters: &[Filter], moves: &mut Vec<Move>) {
         if moves.is_empty() || state.is_over() {
             return;
         }
@@ -19,7 +20,12 @@ impl Rules {
         moves.retain(|&m| {
             // A pass or a forced move changes nothing the rule could forbid.
             !self.play_on_copy(state, &mut child, m)
-                || self.eval(condition, &Scope::at(&child, NO_CELL)) != 0
+                || filters.iter().all(|f| match f {
+                    Filter::MustLeave(condition, _) => {
+                        self.eval(condition, &Scope::at(&child, NO_CELL)) != 0
+                    }
+                    _ => true,
+                })
         });
         give_back(child);
     }

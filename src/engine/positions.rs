@@ -71,6 +71,11 @@ impl Rules {
     /// `hash` with the board's pieces mixed in: each cell's stack, owners
     /// and kinds.
     fn board_hash(&self, state: &State, mut hash: u64) -> u64 {
+        if self.stack_capacity <= 1 && self.kinds.is_empty() && !self.majority {
+            // A piece a cell, of no kind: the owners are the board, hashed
+            // a word at a time (Go hashes a board for each move it lists).
+            return words(hash, &state.board);
+        }
         let mut mix = |byte: u8| hash = fnv(hash, byte);
         let capacity = self.stack_capacity.max(1);
         for (c, &height) in state.heights.iter().enumerate() {
@@ -87,6 +92,28 @@ impl Rules {
         }
         hash
     }
+}
+
+/// `hash` with `bytes` mixed in eight at a time (the last word padded
+/// with zeros).
+fn words(hash: u64, bytes: &[u8]) -> u64 {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut hash = (&mut chunks).fold(hash, |h, c| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(c);
+        mix_word(h, u64::from_le_bytes(word))
+    });
+    let mut last = [0u8; 8];
+    last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    hash = mix_word(hash, u64::from_le_bytes(last));
+    hash
+}
+
+/// A multiply and a shift: every bit of the word reaches the high half,
+/// and the shift brings it down to the low one.
+fn mix_word(hash: u64, word: u64) -> u64 {
+    let h = (hash ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    h ^ (h >> 29)
 }
 
 /// FNV-1a's start.

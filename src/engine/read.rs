@@ -365,9 +365,9 @@ impl Rules {
     /// it would break.
     fn must_leave_reason(&self, state: &State, m: Move) -> Option<String> {
         let text = self.filters.iter().find_map(|f| match f {
-            crate::ir::Filter::MustLeave(c, text) => {
+            crate::ir::Filter::MustLeave(_, text) => {
                 let mut one = vec![m];
-                self.must_leave(state, c, &mut one);
+                self.must_leave(state, std::slice::from_ref(f), &mut one);
                 one.is_empty().then_some(text)
             }
             _ => None,
