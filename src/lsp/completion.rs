@@ -66,6 +66,7 @@ pub const KEYWORDS: &[&str] = &[
     "largest",
     "leave",
     "limit",
+    "lines",
     "lose",
     "majority",
     "max",
