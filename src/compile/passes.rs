@@ -303,7 +303,8 @@ fn score_runs(rules: &mut Rules) -> Option<String> {
 
 /// `random-draw`: in a phase of one rule and no filter, a random move is
 /// drawn without listing every move: an empty cell for `place where empty`,
-/// a candidate cell for a `place` (maybe followed by flips or captures), a
+/// a candidate cell for a `place` (maybe followed by flips or captures, or
+/// by a `rotate block`, whose turns are then drawn on their own), a
 /// stack and path for a sowing, a card set for a card rule, a piece and
 /// direction for a piece walk. Each draw is uniform over the legal moves;
 /// when it finds none the whole list is asked for (the forced move).
@@ -356,6 +357,12 @@ fn rule_draw(rule: &MoveRule) -> Draw {
         }
         (Form::PieceWalk, [Step::Pick(_), Step::Walk(_)]) => Draw::PieceWalk,
         (Form::Place | Form::Chain, [Step::Place(_), rest @ ..])
+            if rest.iter().all(Step::is_after_effect) =>
+        {
+            Draw::Placement
+        }
+        // Every cell allows every turn of every block: a cell, then a turn.
+        (Form::Chain, [Step::Place(_), Step::Rotate(_), rest @ ..])
             if rest.iter().all(Step::is_after_effect) =>
         {
             Draw::Placement

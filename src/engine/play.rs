@@ -418,6 +418,11 @@ impl Rules {
         }
         let mut choices = NO_CHOICES;
         choices[0] = cell;
+        // A turn of a block: any of them, whatever the cell.
+        if let Some(Step::Rotate(side)) = rule.steps.get(1) {
+            let turns = 2 * self.block_count(*side);
+            choices[1] = below(rng, turns) as CellId;
+        }
         let number = self.rule_number(state.phase, 0);
         Some(Move::Chain {
             rule: number,
