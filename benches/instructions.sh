@@ -32,6 +32,13 @@ rows=(
   "just-4-fun|rules/just-4-fun.game seats=2|just-4-fun seats=2|200"
   "exago|rules/exago.game seats=2|exago seats=2|20"
   "partners|rules/partners.game|partners|100"
+  "draughts|rules/draughts.game||50"
+  "amazons|rules/amazons.game||5"
+  "oware|rules/oware.game||50"
+  "y-19|rules/y.game||50"
+  "pentago|rules/pentago.game||200"
+  "go-9x9|rules/go.game||20"
+  "morris|rules/morris.game||100"
 )
 
 # Instructions per game of `playouts TARGET OPTIONS` over GAMES games.
