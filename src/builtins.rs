@@ -186,6 +186,8 @@ pub enum BuiltinId {
     Restores,
     /// The group holding the cell has no liberty.
     Surrounded,
+    /// How many liberties the group holding the cell has.
+    Liberties,
     /// The empty cells whose regions touch only the seat's pieces.
     Territory,
     /// The cell's piece lies in a line of n of its owner's pieces.

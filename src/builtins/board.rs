@@ -130,6 +130,14 @@ pub(super) const BOARD: &[Builtin] = &[
         meaning: "the group of one seat's pieces holding the cell (joined through neighbours) has no liberty: no empty cell next to it (false for an empty cell)",
     },
     Builtin {
+        id: B::Liberties,
+        name: "liberties",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Int,
+        meaning: "how many empty cells lie next to the group of one seat's pieces holding the cell (0 for an empty cell)",
+    },
+    Builtin {
         id: B::Territory,
         name: "territory",
         params: &[Seat],

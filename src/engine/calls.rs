@@ -95,6 +95,7 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::OnSide => facts::on_side(r.board(), a),
         B::Sides => i64::from(r.sides_of_group(s.state, cell(a[0]))),
         B::Surrounded => r.surrounded(s.state, cell(a[0])) as i64,
+        B::Liberties => r.liberties(s.state, cell(a[0])) as i64,
         B::Territory => r.territory(s.state, seat(a[0])) as i64,
         B::RepeatedBoard => r.repeated_board(s.state) as i64,
         B::Restores => r.restores(s.state, a[0]) as i64,

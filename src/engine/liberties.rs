@@ -2,7 +2,7 @@
 //! joined through neighbouring cells; its liberties are the empty cells
 //! next to it. `capture surrounded` takes the groups of other seats next
 //! to the piece just put down that have none; `surrounded(c)` says
-//! whether the group holding `c` has none; `territory(p)` counts the empty
+//! whether the group holding `c` has none, `liberties(c)` how many it has; `territory(p)` counts the empty
 //! cells whose region (empty cells joined through neighbours) touches
 //! pieces of seat `p`'s and of no other seat. Each is a walk on the stack.
 
@@ -46,7 +46,26 @@ impl Rules {
         seen: &mut Seen,
         cells: &mut Cells,
     ) -> Option<usize> {
-        self.flood(state, start, seen, cells, |other| other != 0)
+        self.flood(state, start, seen, cells, |other, _| other != 0)
+    }
+
+    /// How many empty cells lie next to the group holding `cell` (0 for an
+    /// empty cell, a neutral piece or no cell): `liberties(c)`.
+    pub(super) fn liberties(&self, state: &State, cell: CellId) -> usize {
+        let on_board = (cell as usize) < self.walked_cells();
+        if !on_board || !self.is_seat_code(state.board[cell as usize]) {
+            return 0;
+        }
+        let (mut cells, mut counted) = ([NO_CELL; MAX_CELLS], Seen::default());
+        let mut found = 0;
+        self.flood(state, cell, &mut Seen::default(), &mut cells, |other, n| {
+            if other == 0 && !counted.has(n) {
+                counted.mark(n);
+                found += 1;
+            }
+            true
+        });
+        found
     }
 
     /// Walks the cells of `start`'s code joined to it through neighbours
@@ -59,7 +78,7 @@ impl Rules {
         start: CellId,
         seen: &mut Seen,
         cells: &mut Cells,
-        mut border: impl FnMut(u8) -> bool,
+        mut border: impl FnMut(u8, usize) -> bool,
     ) -> Option<usize> {
         let limit = self.walked_cells();
         let code = state.board[start as usize];
@@ -79,7 +98,7 @@ impl Rules {
                     seen.mark(n);
                     cells[size] = n as CellId;
                     size += 1;
-                } else if !border(other) {
+                } else if !border(other, n) {
                     return None;
                 }
             }
@@ -167,12 +186,59 @@ impl Rules {
         cells: &mut Cells,
     ) -> (usize, u64) {
         let mut touched = 0u64;
-        let size = self.flood(state, start, seen, cells, |code| {
+        let size = self.flood(state, start, seen, cells, |code, _| {
             if self.is_seat_code(code) && code <= 64 {
                 touched |= 1 << (code - 1);
             }
             true
         });
         (size.unwrap_or(0), touched)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::Rules;
+
+    const GO: &str = "players Black, White\nboard square 5 x 5\n\
+        phase play\n  place where empty then capture surrounded\n  pass\n\
+        end when passes == 2: draw\n";
+
+    /// The position after `moves`.
+    fn after(rules: &Rules, moves: &[&str]) -> crate::engine::State {
+        let mut state = rules.start(0);
+        for m in moves {
+            let m = rules.parse_move(&state, m).expect("legal");
+            rules.play(&mut state, m);
+        }
+        state
+    }
+
+    #[test]
+    fn a_group_counts_each_empty_neighbour_once() {
+        let rules = crate::compile::load(GO, &[]).expect("rules");
+        let at = |label: &str| rules.geometry.cell_by_label(label).expect("cell");
+        let state = after(&rules, &["c3", "c4", "b3"]);
+        // c3-b3: c2, d3 (c4 is White's), a3, b2, b4.
+        assert_eq!(rules.liberties(&state, at("c3")), 5);
+        assert_eq!(rules.liberties(&state, at("b3")), 5);
+        // c4: b4, d4, c5.
+        assert_eq!(rules.liberties(&state, at("c4")), 3);
+        assert_eq!(rules.liberties(&state, at("a1")), 0);
+        assert!(!rules.surrounded(&state, at("c4")));
+    }
+
+    #[test]
+    fn a_group_with_no_empty_neighbour_is_taken() {
+        let rules = crate::compile::load(GO, &[]).expect("rules");
+        let at = |label: &str| rules.geometry.cell_by_label(label).expect("cell");
+        // White's a1 and b1 lose c1, their last liberty.
+        let state = after(&rules, &["a2", "a1", "b2", "b1", "c1"]);
+        assert_eq!(state.board[at("a1") as usize], 0);
+        assert_eq!(state.board[at("b1") as usize], 0);
+        // c1 breathes through b1 again, d1 and c2.
+        assert_eq!(rules.liberties(&state, at("c1")), 3);
+        // Every empty point reaches Black only: White has no stone left.
+        assert_eq!(rules.territory(&state, 0), 22);
     }
 }
