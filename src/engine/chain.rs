@@ -49,6 +49,17 @@ impl Progress {
         kind: 0,
     };
 
+    /// As a walk sees it: a piece that a walk earlier in the move put down
+    /// walks on from there, so `from` is where it stands (and `to` still
+    /// where it was put) until this walk moves it.
+    #[inline(always)]
+    pub fn walking(self) -> Progress {
+        match self.to {
+            NO_CELL => self,
+            to => Progress { from: to, ..self },
+        }
+    }
+
     /// A scope for conditions on `state` after these steps, at cell `chosen`.
     pub fn scope<'s>(&self, state: &'s State, chosen: CellId) -> Scope<'s> {
         Scope {
@@ -359,7 +370,9 @@ impl Rules {
             Step::Sow(_) | Step::PlayCards(_) | Step::Split(..) => {
                 self.wide_choices(step, state, progress, out)
             }
-            Step::Walk(walk) if walk.repeats() => self.hop_chains(walk, state, progress, out),
+            Step::Walk(walk) if walk.repeats() => {
+                self.hop_chains(walk, state, progress.walking(), out)
+            }
             Step::PlayCard(test) => self.playable_cards(test, state, |card| {
                 out.push(Move::Place(CellId::from(card)));
                 true
@@ -370,7 +383,7 @@ impl Rules {
             Step::Pick(select) | Step::Remove(select, _) | Step::PlaceNeutral(_, select) => {
                 self.candidate_cells(select, state, progress, out)
             }
-            Step::Walk(walk) => self.walk_cells(walk, state, progress, out),
+            Step::Walk(walk) => self.walk_cells(walk, state, progress.walking(), out),
             Step::Rotate(side) => {
                 let turns = 2 * self.block_count(*side) as CellId;
                 out.extend((0..turns).map(Move::Place));
@@ -477,6 +490,10 @@ impl Rules {
                 self.after_removal(state, code);
                 progress.from = choice;
                 progress.piece = code;
+                if matches!(step, Step::Pick(_)) {
+                    // The piece lifted is the one that walks, not one put before.
+                    progress.to = NO_CELL;
+                }
             }
             Step::KeepLargestGroup(when) => {
                 if self.holds(when.as_ref(), state, *progress) {
@@ -493,6 +510,7 @@ impl Rules {
                 }
             }
             Step::Walk(walk) => {
+                *progress = progress.walking();
                 self.walk_to(walk, state, progress.from, choice);
                 state.set_kind(choice, progress.kind);
                 progress.to = choice;

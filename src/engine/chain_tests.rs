@@ -136,3 +136,21 @@ fn later_steps_read_whose_piece_was_taken() {
     );
     assert_eq!(moves_after(&rules, &["a1", "b1"]), ["b1-b1", "b1-c1", "c1"]);
 }
+
+#[test]
+fn a_second_step_goes_on_from_where_the_first_put_the_piece() {
+    let rules = rules(
+        "players X, O\nboard square 4 x 4\n\
+         setup: put 1 X where cell == a1; put 1 O where cell == d4\n\
+         phase play\n  pick where owner(cell) == mover then step n, e where empty \
+         then step n, e where empty and from != a1\nend when turn == 6: draw\n",
+    );
+    // The second step's `from` is where the first one ended, never a1.
+    assert_eq!(
+        moves_after(&rules, &[]),
+        ["a1-a2-a3", "a1-a2-b2", "a1-b1-b2", "a1-b1-c1"]
+    );
+    // Played, the piece stands where the last step put it.
+    let after = moves_after(&rules, &["a1-b1-c1"]);
+    assert!(after.iter().all(|m| m.starts_with("d4-")), "{after:?}");
+}

@@ -248,7 +248,9 @@ impl Rules {
                 _ => {}
             }
             if !text.is_empty() {
-                text.push(if lifted { '-' } else { ' ' });
+                // A walk goes on from where the piece stands: `a1-a2-a3`.
+                let goes_on = lifted || matches!(step, Step::Walk(_));
+                text.push(if goes_on { '-' } else { ' ' });
             }
             // A drop is written by its column where every place drops.
             if matches!(step, Step::Place(_)) && self.writes_columns() {

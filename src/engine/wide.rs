@@ -124,7 +124,10 @@ impl Rules {
         match step {
             Step::Sow(_) => self.sow_stack(state, words, progress),
             Step::Split(..) => self.play_parts(state, &choice::read_parts(words)),
-            Step::Walk(walk) => self.play_hops(walk, state, words, progress),
+            Step::Walk(walk) => {
+                *progress = progress.walking();
+                self.play_hops(walk, state, words, progress)
+            }
             Step::PlayCards(_) => {
                 let cards = choice::read_cards(words);
                 let hand = state.hand(state.mover, self);
