@@ -21,24 +21,20 @@ use crate::ir::{CellId, Filter, Form, Rules, Step, NO_CELL};
 impl Rules {
     /// Removes the moves the filters forbid.
     pub(super) fn filter_moves(&self, state: &State, moves: &mut Vec<Move>) {
-        // The `must leave` items come first (see `compile`): one pass for all.
-        let leaves = self.filters.iter();
-        let leaves = leaves.take_while(|f| matches!(f, Filter::MustLeave(..)));
-        let leaves = leaves.count();
-        if leaves > 0 {
-            self.must_leave(state, &self.filters[..leaves], moves);
-        }
-        for filter in &self.filters[leaves..] {
+        for (i, filter) in self.filters.iter().enumerate() {
             let when = match filter {
                 Filter::MustBlock(when) => when,
                 Filter::MustCapture(most) => {
                     self.must_capture(state, *most, moves);
                     continue;
                 }
-                Filter::MustLeave(..) => {
-                    self.must_leave(state, std::slice::from_ref(filter), moves);
+                // The `must leave` items come first (see `compile`): the
+                // first tests them all, each move played once.
+                Filter::MustLeave(..) if i == 0 => {
+                    self.must_leave(state, &self.filters, moves);
                     continue;
                 }
+                Filter::MustLeave(..) => continue,
             };
             let scope = Scope::at(state, NO_CELL);
             if when.as_ref().is_none_or(|w| self.eval(w, &scope) != 0) {
