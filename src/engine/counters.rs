@@ -40,12 +40,15 @@ impl Rules {
                         .through(cell)
                         .iter()
                         .any(|&l| masks[l as usize] & !tops == 0)
-                } else {
+                } else if self.geometry.point_lines.is_empty() {
                     // Too many cells for bitboards (the state keeps the slot
                     // grid then): the runs through the cell, one walk each way
                     // along each axis, not every line.
                     debug_assert!(self.plan.keeps.slots, "lines without bitboards or slots");
-                    self.has_run(state, cell, own, t)
+                    self.has_run(state, cell, own, table.length)
+                } else {
+                    // A board of lines has no axes: its lines through the cell.
+                    self.in_line_of(state, t, cell, own)
                 };
         }
     }
@@ -71,12 +74,7 @@ impl Rules {
     /// Whether `own`, which holds `cell`, has a run of `length` along an
     /// axis through it. The walks stop at the grid's empty border, so they
     /// need no edge test; most stop at the first step.
-    fn has_run(&self, state: &State, cell: CellId, own: u8, t: usize) -> bool {
-        if !self.geometry.point_lines.is_empty() {
-            // A board of lines has no axes: its lines through the cell.
-            return self.in_line_of(state, t, cell, own);
-        }
-        let length = self.line_tables[t].length;
+    fn has_run(&self, state: &State, cell: CellId, own: u8, length: usize) -> bool {
         let start = self.geometry.slot[cell as usize] as isize;
         let walk = |stride: isize| {
             let (mut n, mut at) = (0, start + stride);
