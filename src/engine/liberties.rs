@@ -10,13 +10,27 @@ use super::seen::{Seen, MAX_CELLS};
 use super::State;
 use crate::ir::{CellId, Rules, NO_CELL};
 
-/// A walk's cells, on the stack.
-type Cells = [CellId; MAX_CELLS];
+/// A walk's cells, on the stack: as many as the board has.
+type Cells = [CellId];
+
+/// The cells of a board of at most this many fit the smaller buffer (its
+/// setting to `NO_CELL` was 8% of Go's work with the larger).
+const SMALL: usize = 128;
 
 impl Rules {
     /// The cells a walk may reach: the board's, at most [`MAX_CELLS`].
     fn walked_cells(&self) -> usize {
         self.geometry.cell_count().min(MAX_CELLS)
+    }
+
+    /// Calls `f` with a buffer for a walk's cells, as small as the board
+    /// allows.
+    fn with_cells<R>(&self, f: impl FnOnce(&mut Cells) -> R) -> R {
+        if self.walked_cells() <= SMALL {
+            f(&mut [NO_CELL; SMALL])
+        } else {
+            f(&mut [NO_CELL; MAX_CELLS])
+        }
     }
 
     /// Whether `code` is a seat's piece (not empty, not neutral).
@@ -31,9 +45,10 @@ impl Rules {
         if !on_board || !self.is_seat_code(state.board[cell as usize]) {
             return false;
         }
-        let mut cells = [NO_CELL; MAX_CELLS];
-        self.surrounded_group(state, cell, &mut Seen::default(), &mut cells)
-            .is_some()
+        self.with_cells(|cells| {
+            self.surrounded_group(state, cell, &mut Seen::default(), cells)
+                .is_some()
+        })
     }
 
     /// Walks the group holding `start` into `cells`, marking them in
@@ -56,14 +71,15 @@ impl Rules {
         if !on_board || !self.is_seat_code(state.board[cell as usize]) {
             return 0;
         }
-        let (mut cells, mut counted) = ([NO_CELL; MAX_CELLS], Seen::default());
-        let mut found = 0;
-        self.flood(state, cell, &mut Seen::default(), &mut cells, |other, n| {
-            if other == 0 && !counted.has(n) {
-                counted.mark(n);
-                found += 1;
-            }
-            true
+        let (mut counted, mut found) = (Seen::default(), 0);
+        self.with_cells(|cells| {
+            self.flood(state, cell, &mut Seen::default(), cells, |other, n| {
+                if other == 0 && !counted.has(n) {
+                    counted.mark(n);
+                    found += 1;
+                }
+                true
+            })
         });
         found
     }
@@ -115,21 +131,23 @@ impl Rules {
             return;
         }
         let own = state.mover + 1;
-        let mut cells = [NO_CELL; MAX_CELLS];
-        let mut taken = false;
-        for &n in self.geometry.neighbours_of(cell) {
-            let code = state.board.get(n as usize).copied().unwrap_or(0);
-            if !self.is_seat_code(code) || code == own {
-                continue;
+        let taken = self.with_cells(|cells| {
+            let mut taken = false;
+            for &n in self.geometry.neighbours_of(cell) {
+                let code = state.board.get(n as usize).copied().unwrap_or(0);
+                if !self.is_seat_code(code) || code == own {
+                    continue;
+                }
+                // A fresh walk each: one that stopped at a liberty saw only
+                // part of its group. A group taken leaves its cells empty.
+                let seen = &mut Seen::default();
+                if let Some(size) = self.surrounded_group(state, n, seen, cells) {
+                    self.take_group(state, &cells[..size]);
+                    taken = true;
+                }
             }
-            // A fresh walk each: one that stopped at a liberty saw only part
-            // of its group. A group taken leaves its cells empty.
-            let seen = &mut Seen::default();
-            if let Some(size) = self.surrounded_group(state, n, seen, &mut cells) {
-                self.take_group(state, &cells[..size]);
-                taken = true;
-            }
-        }
+            taken
+        });
         if taken {
             // Lines and runs of the seats taken from may have been broken.
             self.recount(state);
@@ -162,18 +180,19 @@ impl Rules {
         }
         let limit = self.walked_cells();
         let mut seen = Seen::default();
-        let mut cells = [NO_CELL; MAX_CELLS];
-        let mut owned = 0;
-        for start in 0..limit {
-            if state.board[start] != 0 || seen.has(start) {
-                continue;
+        self.with_cells(|cells| {
+            let mut owned = 0;
+            for start in 0..limit {
+                if state.board[start] != 0 || seen.has(start) {
+                    continue;
+                }
+                let (size, touched) = self.region(state, start as CellId, &mut seen, cells);
+                if touched == 1 << seat {
+                    owned += size;
+                }
             }
-            let (size, touched) = self.region(state, start as CellId, &mut seen, &mut cells);
-            if touched == 1 << seat {
-                owned += size;
-            }
-        }
-        owned
+            owned
+        })
     }
 
     /// The empty region holding `start`: its size, and the seats whose
