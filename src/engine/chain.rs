@@ -52,7 +52,7 @@ impl Progress {
     /// As a walk sees it: a piece that a walk earlier in the move put down
     /// walks on from there, so `from` is where it stands (and `to` still
     /// where it was put) until this walk moves it.
-    #[inline(always)]
+    #[inline]
     pub fn walking(self) -> Progress {
         match self.to {
             NO_CELL => self,

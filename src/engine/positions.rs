@@ -34,28 +34,28 @@ impl Rules {
     /// Whether the move changed the board into one seen before in the
     /// game: `repeated_board`.
     pub(super) fn repeated_board(&self, state: &State) -> bool {
-        let Some(boards) = state.memory.as_ref().map(|m| &m.boards[..]) else {
-            return false;
-        };
-        let hash = self.board_hash(state, FNV_START);
-        boards.last().is_some_and(|&b| b != hash) && boards.contains(&hash)
+        self.changed_board(state)
+            .is_some_and(|(boards, hash)| boards.contains(&hash))
     }
 
     /// Whether the move changed the board back to how it was `n` turns
     /// before this one (1: as this turn began, which a change cannot be;
     /// 2: before the last turn): `restores(n)`.
     pub(super) fn restores(&self, state: &State, n: i64) -> bool {
-        let Some(boards) = state.memory.as_ref().map(|m| &m.boards[..]) else {
-            return false;
-        };
-        let Some(then) = usize::try_from(n)
-            .ok()
-            .and_then(|n| boards.len().checked_sub(n))
-        else {
-            return false;
-        };
+        self.changed_board(state).is_some_and(|(boards, hash)| {
+            let then = usize::try_from(n)
+                .ok()
+                .and_then(|n| boards.len().checked_sub(n));
+            then.is_some_and(|t| boards[t] == hash)
+        })
+    }
+
+    /// The boards the turns before this one left and the board now, when
+    /// the boards are kept and this turn changed it (else `None`).
+    fn changed_board<'s>(&self, state: &'s State) -> Option<(&'s [u64], u64)> {
+        let boards = &state.memory.as_ref()?.boards[..];
         let hash = self.board_hash(state, FNV_START);
-        boards.last().is_some_and(|&b| b != hash) && boards[then] == hash
+        (boards.last().is_some_and(|&b| b != hash)).then_some((boards, hash))
     }
 
     /// The hash of a position (FNV-1a over its bytes).
