@@ -211,7 +211,7 @@ pub fn compile_with(
         let rules = p
             .rules
             .iter()
-            .filter(|r| r.otherwise.is_none() && !r.passes)
+            .filter(|r| r.otherwise.is_none())
             .map(|r| moves::move_rule(&mut lower, r, &board))
             .collect::<Result<Vec<_>, _>>()?;
         phases.push(Phase {
@@ -223,7 +223,6 @@ pub fn compile_with(
                 Some(crate::check::program::ForcedSpec::Stuck(s)) => Some(s),
                 _ => None,
             }),
-            may_pass: p.rules.iter().any(|r| r.passes),
             span: p.span,
         });
     }

@@ -145,9 +145,6 @@ pub struct Phase {
     /// lose`, `otherwise draw`, `otherwise highest score wins`): not a
     /// move, so `otherwise` is then none.
     pub stuck: Option<crate::syntax::ast::Stuck>,
-    /// Whether the mover may pass on any turn (`pass`): `Move::Pass` is
-    /// then always among the moves.
-    pub may_pass: bool,
     /// Where it is declared.
     pub span: Span,
 }
@@ -331,6 +328,9 @@ pub enum Step {
     /// next to the piece just put down that has no empty neighbour (no
     /// liberty) is captured.
     CaptureSurrounded,
+    /// The mover passes: the move (`Move::Pass`) changes nothing on the
+    /// board and is counted by `passes`.
+    Pass,
 }
 
 /// `gather NAME back from CELL while COND into CELL [if COND]`.
@@ -403,6 +403,7 @@ impl Step {
             Step::PlayCards(_) => 4,
             Step::Split(..) => 8,
             Step::Walk(w) if w.repeats() => REPEAT_WORDS,
+            Step::Pass => 0,
             _ => 1,
         }
     }

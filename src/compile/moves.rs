@@ -28,6 +28,9 @@ pub fn move_rule(
     spec: &RuleSpec,
     board: &Board,
 ) -> Result<MoveRule, CompileError> {
+    if spec.passes {
+        return Ok(MoveRule::new(vec![Step::Pass], Form::Chain, "pass".into()));
+    }
     let mut steps = Vec::with_capacity(spec.steps.len());
     for step in &spec.steps {
         if let Some(step) = lower_step(lower, step, board)? {

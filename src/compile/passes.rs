@@ -336,10 +336,6 @@ fn phase_draw(phase: &Phase) -> Draw {
     let [rule] = phase.rules.as_slice() else {
         return Draw::Listed;
     };
-    // A pass is a move beside the rule's.
-    if phase.may_pass {
-        return Draw::Listed;
-    }
     rule_draw(rule)
 }
 

@@ -118,6 +118,10 @@ impl Rules {
         state: &State,
         out: &mut Vec<Move>,
     ) {
+        // A `pass` rule's one move changes nothing: there is no way to walk.
+        if let [Step::Pass] = rule.steps[..] {
+            return out.push(Move::Pass);
+        }
         if let Some(shape) = self.relocation(rule) {
             return self.relocation_moves(number, rule, &shape, state, out);
         }
@@ -526,6 +530,7 @@ impl Rules {
                 self.enclosed(state, progress.to, *effect, *exactly);
             }
             Step::CaptureSurrounded => self.capture_surrounded(state, progress.to),
+            Step::Pass => {}
             // Their choices are words: `run_wide`.
             Step::Sow(_) | Step::PlayCards(_) | Step::Split(..) => {}
             Step::PlayCard(_) => {

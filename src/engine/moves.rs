@@ -97,7 +97,7 @@ impl Rules {
         if merged && track_rules == phase.rules.len() {
             // Track rules only: nothing else to list nor to merge.
             self.merged_track_moves(state, out);
-            if phase.may_pass || (out.is_empty() && phase.has_forced_move()) {
+            if out.is_empty() && phase.has_forced_move() {
                 out.push(Move::Pass);
             }
             return;
@@ -157,8 +157,8 @@ impl Rules {
             let mut seen = std::collections::HashSet::new();
             out.retain(|&m| seen.insert(self.move_text(m)));
         }
-        // `pass` is always a move; a forced one only when nothing else is.
-        if phase.may_pass || (out.is_empty() && phase.has_forced_move()) {
+        // A forced move only when nothing else is.
+        if out.is_empty() && phase.has_forced_move() {
             out.push(Move::Pass);
         }
     }

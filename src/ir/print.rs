@@ -327,9 +327,6 @@ impl Printer<'_> {
         for (i, rule) in phase.rules.iter().enumerate() {
             self.rule(i + 1, rule, out);
         }
-        if phase.may_pass {
-            out.push("  pass".into());
-        }
         if let Some(stuck) = phase.stuck {
             out.push(format!(
                 "  otherwise {}",

@@ -91,6 +91,7 @@ macro_rules! each_step_node {
             | Step::Sow(_)
             | Step::Enclosed(..)
             | Step::CaptureSurrounded
+            | Step::Pass
             | Step::PlayCards(_) => {}
         }
     }};

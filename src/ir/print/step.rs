@@ -31,6 +31,7 @@ impl Printer<'_> {
             ),
             Step::Rotate(n) => format!("rotate block {n}"),
             Step::CaptureSurrounded => "capture surrounded".into(),
+            Step::Pass => "pass".into(),
             Step::KeepLargestGroup(w) => {
                 format!("keep largest group{}", self.when(w.as_ref(), "if"))
             }
