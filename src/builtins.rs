@@ -188,6 +188,12 @@ pub enum BuiltinId {
     Surrounded,
     /// How many liberties the group holding the cell has.
     Liberties,
+    /// Another seat's walk could end on the cell.
+    Attacked,
+    /// Where the last move picked its piece up.
+    LastFrom,
+    /// The kind the last move's piece had when picked up.
+    LastKind,
     /// The empty cells whose regions touch only the seat's pieces.
     Territory,
     /// The cell's piece lies in a line of n of its owner's pieces.
@@ -575,6 +581,22 @@ const CORE: &[Builtin] = &[
         chosen_cell_default: true,
         ty: Ty::Kind,
         meaning: "the kind of the piece on the cell (`kinds`); none for an empty cell",
+    },
+    Builtin {
+        id: B::LastFrom,
+        name: "last_from",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Cell,
+        meaning: "the cell the last move picked its piece up from; no cell before the first move and after a move that picked nothing up",
+    },
+    Builtin {
+        id: B::LastKind,
+        name: "last_kind",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Ty::Kind,
+        meaning: "the kind the piece the last move picked up had then (before any promotion); none after a move that picked nothing up",
     },
     Builtin {
         id: B::Captures,

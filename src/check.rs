@@ -266,8 +266,10 @@ fn check_file<'a>(
             if let ItemKind::Phase(phase) = &item.kind {
                 let highest = |m: &&crate::syntax::ast::MoveRule| {
                     matches!(
-                        m.kind,
-                        crate::syntax::ast::MoveKind::Stuck(Stuck::HighestScore)
+                        &m.kind,
+                        crate::syntax::ast::MoveKind::Stuck(how, unless)
+                            if *how == Stuck::HighestScore
+                                || unless.as_ref().is_some_and(|u| u.1 == Stuck::HighestScore)
                     )
                 };
                 for m in phase.moves.iter().filter(highest) {
@@ -284,7 +286,7 @@ fn check_file<'a>(
         .phases
         .iter()
         .flat_map(|p| &p.rules)
-        .any(|r| matches!(r.otherwise, Some(ForcedSpec::Stuck(_))));
+        .any(|r| matches!(r.otherwise, Some(ForcedSpec::Stuck(..))));
     if program.ends.is_empty() && !stuck_ends {
         resolver.diagnostics.push(Diagnostic::NoEnd {
             span: file.items.first().map_or(file_start, |i| i.keyword).into(),

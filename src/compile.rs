@@ -219,10 +219,7 @@ pub fn compile_with(
             turns,
             rules,
             otherwise: cards::otherwise(&mut lower, p)?,
-            stuck: p.rules.iter().find_map(|r| match r.otherwise {
-                Some(crate::check::program::ForcedSpec::Stuck(s)) => Some(s),
-                _ => None,
-            }),
+            stuck: stuck_end(&mut lower, p)?,
             span: p.span,
         });
     }
@@ -392,6 +389,23 @@ pub fn compile_with(
 }
 
 /// The value of a constant with these option values; E0018 inside E0016 if it has none.
+/// A phase's end for a stuck mover (`otherwise lose [if COND else ...]`).
+fn stuck_end(
+    lower: &mut lower::Lowerer,
+    p: &crate::check::program::PhaseSpec,
+) -> Result<Option<crate::ir::StuckEnd>, CompileError> {
+    for r in &p.rules {
+        if let Some(crate::check::program::ForcedSpec::Stuck(how, unless)) = &r.otherwise {
+            let unless = match unless {
+                Some((c, other)) => Some((lower.node(c)?, *other)),
+                None => None,
+            };
+            return Ok(Some(crate::ir::StuckEnd { how: *how, unless }));
+        }
+    }
+    Ok(None)
+}
+
 pub(crate) fn value_of(e: &Typed, values: &[i64]) -> Result<i64, CompileError> {
     constant::evaluate(e, values).ok_or_else(|| {
         let d = constant::no_value_diagnostic(e, values).unwrap_or(Diagnostic::NotConstant {

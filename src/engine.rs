@@ -4,6 +4,7 @@
 //! allocates nothing once the move buffer has grown. All chance goes through
 //! the state's one seeded RNG.
 
+mod attack;
 mod bitboard;
 mod block;
 mod budget;

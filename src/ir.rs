@@ -144,7 +144,7 @@ pub struct Phase {
     /// How the game ends when the mover has no legal move (`otherwise
     /// lose`, `otherwise draw`, `otherwise highest score wins`): not a
     /// move, so `otherwise` is then none.
-    pub stuck: Option<crate::syntax::ast::Stuck>,
+    pub stuck: Option<StuckEnd>,
     /// Where it is declared.
     pub span: Span,
 }
@@ -160,6 +160,17 @@ impl Phase {
     pub fn ends_when_stuck(&self) -> bool {
         self.stuck.is_some()
     }
+}
+
+/// How a phase's game ends for a mover with no move: `how`, or with
+/// `if COND else OUTCOME` that only when the condition holds (read with
+/// the stuck seat to move), else the other.
+#[derive(Clone, Debug)]
+pub struct StuckEnd {
+    /// The outcome.
+    pub how: crate::syntax::ast::Stuck,
+    /// The condition for it and the outcome when it fails.
+    pub unless: Option<(Node, crate::syntax::ast::Stuck)>,
 }
 
 /// How many pieces each seat starts with.
@@ -268,6 +279,10 @@ pub enum Step {
     /// The piece just put down or moved becomes this kind, if the
     /// condition holds.
     Promote(u8, Option<Node>),
+    /// The mover chooses the kind the piece just put down or moved
+    /// becomes, among these, if the condition holds (else `NO_CELL`: no
+    /// choice, nothing changes).
+    PromoteChosen(Vec<u8>, Option<Node>),
     /// Choose a cell and put a neutral piece (by its code) on it.
     PlaceNeutral(u8, Select),
     /// Put one of the mover's pieces on the cell the node gives, if the
@@ -314,6 +329,11 @@ pub enum Step {
     Gather(Vec<Node>, Node, Option<Node>),
     /// The mover moves again, if the condition holds.
     Again(Option<Node>),
+    /// The pieces on the cell the node gives are captured.
+    CaptureAt(Node),
+    /// The top piece of the first node's cell goes onto the second's,
+    /// keeping its kind (what stood there is captured).
+    Relocate(Node, Node),
     /// The piece just picked up moves from `from` to a cell the selection
     /// allows one step away (or, sliding, any number of empty cells away)
     /// in one of the directions the nodes give; another seat's piece there
@@ -359,6 +379,22 @@ pub struct Walk {
     /// Whether the walk goes on from where it stops (`repeat`): then its
     /// choice is its parts' directions, [`REPEAT_WORDS`] words.
     pub repeat: crate::syntax::ast::Repeat,
+    /// A leap's distances as written (`leap 1, 2`), and per cell the cells
+    /// it reaches, [`LEAPS`] a cell (`NO_CELL` past the edge): its
+    /// directions are then the indices 0..LEAPS into these.
+    pub leap: Option<Leap>,
+}
+
+/// The most cells a leap reaches from one cell: (±M, ±N) and (±N, ±M).
+pub const LEAPS: usize = 8;
+
+/// A leap's table, made when compiling.
+#[derive(Clone, Debug)]
+pub struct Leap {
+    /// The distances as written.
+    pub distances: (i64, i64),
+    /// `targets[cell * LEAPS + d]`.
+    pub targets: Vec<CellId>,
 }
 
 impl Walk {
@@ -388,6 +424,8 @@ impl Step {
                 | Step::Gather(..)
                 | Step::GatherBack(_)
                 | Step::Again(_)
+                | Step::CaptureAt(_)
+                | Step::Relocate(..)
                 | Step::Promote(..)
         )
     }

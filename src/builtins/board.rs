@@ -138,6 +138,14 @@ pub(super) const BOARD: &[Builtin] = &[
         meaning: "how many empty cells lie next to the group of one seat's pieces holding the cell (0 for an empty cell)",
     },
     Builtin {
+        id: B::Attacked,
+        name: "attacked",
+        params: &[Cell],
+        chosen_cell_default: true,
+        ty: Bool,
+        meaning: "a seat other than the mover has a move, as the rules stand (`must` filters aside), whose walking piece ends on the cell: it could take the piece there (chess's check)",
+    },
+    Builtin {
         id: B::Territory,
         name: "territory",
         params: &[Seat],

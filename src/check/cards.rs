@@ -140,7 +140,7 @@ pub fn sow_steps(phase: &Phase) -> impl Iterator<Item = Span> + '_ {
             .filter(|s| matches!(s.kind, StepKind::Sow { .. }))
             .map(|s| s.span)
             .collect::<Vec<_>>(),
-        MoveKind::Otherwise { .. } | MoveKind::Pass | MoveKind::MayPass | MoveKind::Stuck(_) => {
+        MoveKind::Otherwise { .. } | MoveKind::Pass | MoveKind::MayPass | MoveKind::Stuck(..) => {
             Vec::new()
         }
     })

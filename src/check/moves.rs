@@ -39,7 +39,12 @@ pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
         }
         MoveKind::Pass => spec.otherwise = Some(ForcedSpec::Pass),
         MoveKind::MayPass => spec.passes = true,
-        MoveKind::Stuck(s) => spec.otherwise = Some(ForcedSpec::Stuck(*s)),
+        MoveKind::Stuck(s, unless) => {
+            let unless = unless
+                .as_ref()
+                .map(|(c, t)| (r.expect(c, Context::TOP, Ty::Bool), *t));
+            spec.otherwise = Some(ForcedSpec::Stuck(*s, unless));
+        }
         MoveKind::Chain(steps) => {
             spec.steps = steps.iter().map(|s| step_spec(s, r)).collect();
             if !super::track::check_track_chain(steps, r) {
@@ -67,7 +72,7 @@ pub fn check_one_forced(phase: &str, moves: &[MoveRule], r: &mut Resolver) {
     let forced = |m: &&MoveRule| {
         matches!(
             m.kind,
-            MoveKind::Otherwise { .. } | MoveKind::Pass | MoveKind::Stuck(_)
+            MoveKind::Otherwise { .. } | MoveKind::Pass | MoveKind::Stuck(..)
         )
     };
     let mut all = moves.iter().filter(forced);
@@ -152,6 +157,11 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             when(r, w),
         ),
         StepKind::Again(w) => StepSpec::Again(when(r, w)),
+        StepKind::CaptureAt(c) => StepSpec::CaptureAt(r.expect(c, Context::TOP, Ty::Cell)),
+        StepKind::Relocate(a, b) => StepSpec::Relocate(
+            r.expect(a, Context::TOP, Ty::Cell),
+            r.expect(b, Context::TOP, Ty::Cell),
+        ),
         StepKind::Walk {
             reach,
             directions,
@@ -159,14 +169,20 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             repeat,
         } => StepSpec::Walk {
             reach: *reach,
-            directions: directions
-                .iter()
-                .map(|d| r.expect(d, Context::TOP, Ty::Direction))
-                .collect(),
+            directions: match reach {
+                crate::syntax::ast::Reach::Leap => leap_offsets(directions, step, r),
+                _ => directions
+                    .iter()
+                    .map(|d| r.expect(d, Context::TOP, Ty::Direction))
+                    .collect(),
+            },
             condition: condition(r, c),
             repeat: *repeat,
         },
-        StepKind::Promote(kind, w) => StepSpec::Promote(piece_kind(kind, r), when(r, w)),
+        StepKind::Promote(kinds, w) => {
+            let kinds = kinds.iter().map(|k| piece_kind(k, r)).collect();
+            StepSpec::Promote(kinds, when(r, w))
+        }
         StepKind::PlaceNeutral(piece, c) => {
             let index = r.symbols.neutrals.get(piece.text.as_str()).copied();
             if index.is_none() {
@@ -342,6 +358,34 @@ fn played_bound(min: i64, max: i64, step: &Step, r: &mut Resolver) -> (u8, u8) {
     )
 }
 
+/// A leap's two distances, `leap M, N`: constant numbers of cells (their
+/// signs do not matter: a leap goes every way), on a square board.
+fn leap_offsets(
+    distances: &[crate::syntax::ast::Expr],
+    step: &Step,
+    r: &mut Resolver,
+) -> Vec<Typed> {
+    let layout = r.symbols.board_size.map(|b| b.0);
+    if r.symbols.track || layout.is_some_and(|l| l != super::board::Layout::Square) {
+        r.diagnostics.push(Diagnostic::Unsupported {
+            what: "`leap` on this board".into(),
+            span: step.span.into(),
+            help: "a leap counts columns and rows of a square board (`board square 8 x 8`); elsewhere use `step` or `jump`".into(),
+        });
+    }
+    if distances.len() != 2 {
+        r.diagnostics.push(Diagnostic::BadChain {
+            what: "`leap` takes two distances, columns and rows: `leap 1, 2` is a knight's move".into(),
+            span: step.span.into(),
+            help: SHAPES.into(),
+        });
+    }
+    distances
+        .iter()
+        .map(|d| r.constant(d, "a leap's distances are counted on the board when the rules are compiled"))
+        .collect()
+}
+
 /// Reports a `repeat` the engine cannot run: of a slide (a move keeps each
 /// part's direction, not its length), or in a chain with too many steps
 /// besides (a repeated walk takes 7 of a move's 9 words, the other steps one
@@ -359,9 +403,9 @@ fn check_repeat(s: &Step, steps: &[Step], r: &mut Resolver) {
         span: s.span.into(),
         help: SHAPES.into(),
     };
-    if *reach == Reach::Slide {
+    if matches!(reach, Reach::Slide | Reach::Leap) {
         r.diagnostics.push(bad(
-            "`repeat` goes with `step` and `jump`, not `slide`: a slide already goes on along its line",
+            "`repeat` goes with `step` and `jump`, not `slide` or `leap`: a slide already goes on along its line",
         ));
     }
     let repeated = steps

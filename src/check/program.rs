@@ -201,7 +201,8 @@ pub enum ForcedSpec {
     /// `otherwise pass`.
     Pass,
     /// `otherwise lose`, `otherwise draw`, `otherwise highest score wins`.
-    Stuck(crate::syntax::ast::Stuck),
+    /// With `if COND else OUTCOME`: the first only when COND holds.
+    Stuck(crate::syntax::ast::Stuck, Option<(Typed, crate::syntax::ast::Stuck)>),
 }
 
 /// One step of a chain, checked.
@@ -235,6 +236,10 @@ pub enum StepSpec {
     Gather(Vec<Typed>, Typed, Option<Typed>),
     /// The mover moves again, if the condition holds.
     Again(Option<Typed>),
+    /// The pieces on the cell are captured.
+    CaptureAt(Typed),
+    /// The top piece of the first cell goes onto the second.
+    Relocate(Typed, Typed),
     /// Move the piece just picked up one cell, along empty cells or over
     /// a piece, in one of the directions.
     Walk {
@@ -247,8 +252,9 @@ pub enum StepSpec {
         /// Whether it goes on from where it stops.
         repeat: crate::syntax::ast::Repeat,
     },
-    /// The piece just moved becomes the kind, if the condition holds.
-    Promote(u8, Option<Typed>),
+    /// The piece just moved becomes the kind (the mover's choice of
+    /// several), if the condition holds.
+    Promote(Vec<u8>, Option<Typed>),
     /// Put a neutral piece (by index) on a chosen cell.
     PlaceNeutral(usize, Option<Typed>),
     /// Flip (or capture) the pieces the piece just put down encloses, only

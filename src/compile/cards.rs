@@ -106,7 +106,7 @@ pub fn otherwise(
         }
         ForcedSpec::Pass => Forced::Pass,
         // Not a move: the phase's `stuck`.
-        ForcedSpec::Stuck(_) => return Ok(None),
+        ForcedSpec::Stuck(..) => return Ok(None),
     };
     Ok(Some(Otherwise {
         action,

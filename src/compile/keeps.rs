@@ -24,6 +24,8 @@ pub(super) struct Reads {
     pub repeated: bool,
     /// `repeated_board` or `restores`.
     pub boards: bool,
+    /// `last_from` or `last_kind`.
+    pub moves: bool,
 }
 
 impl Reads {
@@ -39,6 +41,8 @@ impl Reads {
                 reads.sides |= matches!(n, Node::PieceOnSide(..));
                 reads.captures |= matches!(n, Node::Read(crate::ir::Read::Captures));
                 reads.repeated |= matches!(n, Node::Read(crate::ir::Read::Repeated));
+                reads.moves |= n.is_call(crate::builtins::BuiltinId::LastFrom)
+                    || n.is_call(crate::builtins::BuiltinId::LastKind);
                 reads.boards |= n.is_call(crate::builtins::BuiltinId::RepeatedBoard)
                     || n.is_call(crate::builtins::BuiltinId::Restores);
             });
@@ -92,6 +96,7 @@ impl Reads {
             captures: self.captures,
             repeated: self.repeated,
             boards: self.boards,
+            moves: self.moves,
         }
     }
 }

@@ -5,7 +5,8 @@
 use super::lower::Lowerer;
 use super::{pieces, CompileError};
 use crate::check::program::{RuleSpec, StepSpec};
-use crate::ir::{At, Read, Relocated};
+use crate::ir::{At, CellId, Read, Relocated};
+use crate::syntax::ast::Reach;
 use crate::ir::{
     Candidates, CardTest, CmpOp, EnclosedEffect, Form, Geometry, MoveRule, Node, Rules, Step, Walk,
 };
@@ -199,24 +200,41 @@ fn lower_step(
             let select = lower.place(condition.as_ref(), board.stacks)?;
             Step::PlaceNeutral(code.min(u8::MAX as usize) as u8, select)
         }
-        StepSpec::Promote(kind, w) => match when(lower, w)? {
-            Ok(w) => Step::Promote(*kind, w),
-            Err(()) => return Ok(None),
+        StepSpec::Promote(kinds, w) => match (when(lower, w)?, &kinds[..]) {
+            (Ok(w), [kind]) => Step::Promote(*kind, w),
+            (Ok(w), _) => Step::PromoteChosen(kinds.clone(), w),
+            (Err(()), _) => return Ok(None),
         },
         StepSpec::Walk {
             reach,
             directions,
             condition,
             repeat,
-        } => Step::Walk(Walk {
-            repeat: *repeat,
-            reach: *reach,
-            directions: directions
+        } => {
+            let spec_directions = directions;
+            let mut directions = directions
                 .iter()
                 .map(|d| lower.node(d))
-                .collect::<Result<_, _>>()?,
-            select: lower.select(condition.as_ref(), Candidates::Reached)?,
-        }),
+                .collect::<Result<Vec<_>, _>>()?;
+            let leap = match (reach, &spec_directions[..]) {
+                (Reach::Leap, [m, n]) => Some(leap_table(
+                    super::value_of(m, lower.values())?,
+                    super::value_of(n, lower.values())?,
+                    board.geometry,
+                )),
+                _ => None,
+            };
+            if leap.is_some() {
+                directions = (0..crate::ir::LEAPS as i64).map(Node::Const).collect();
+            }
+            Step::Walk(Walk {
+                repeat: *repeat,
+                reach: *reach,
+                directions,
+                select: lower.select(condition.as_ref(), Candidates::Reached)?,
+                leap,
+            })
+        }
         StepSpec::SowAround(c, skips) => {
             Step::SowAround(lower.select(c.as_ref(), Candidates::Pieces)?, *skips)
         }
@@ -245,6 +263,8 @@ fn lower_step(
             ),
             Err(()) => return Ok(None),
         },
+        StepSpec::CaptureAt(c) => Step::CaptureAt(lower.node(c)?),
+        StepSpec::Relocate(a, b) => Step::Relocate(lower.node(a)?, lower.node(b)?),
         StepSpec::Again(w) => match when(lower, w)? {
             Ok(w) => Step::Again(w),
             Err(()) => return Ok(None),
@@ -338,4 +358,35 @@ pub fn drops_only(phases: &[crate::ir::Phase]) -> bool {
     let first = places.next();
     first.is_some_and(|c| matches!(c, Candidates::Dropped))
         && places.all(|c| matches!(c, Candidates::Dropped))
+}
+
+/// A leap's table: from each cell, the cells M columns and N rows away and
+/// N and M, each way (a cell reached twice, as by `leap 1, 1`, once).
+fn leap_table(m: i64, n: i64, geometry: &Geometry) -> crate::ir::Leap {
+    let (a, b) = (m.unsigned_abs().min(64) as i32, n.unsigned_abs().min(64) as i32);
+    let at: std::collections::HashMap<(i32, i32), CellId> = geometry
+        .coords
+        .iter()
+        .enumerate()
+        .map(|(c, &xy)| (xy, c as CellId))
+        .collect();
+    let mut targets = Vec::with_capacity(geometry.cell_count() * crate::ir::LEAPS);
+    for &(x, y) in &geometry.coords {
+        let mut row = [crate::ir::NO_CELL; crate::ir::LEAPS];
+        let mut k = 0;
+        for (dx, dy) in [(a, b), (b, a)] {
+            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let to = at.get(&(x + sx * dx, y + sy * dy)).copied();
+                if let Some(to) = to.filter(|&t| t != at[&(x, y)] && !row.contains(&t)) {
+                    row[k] = to;
+                    k += 1;
+                }
+            }
+        }
+        targets.extend_from_slice(&row);
+    }
+    crate::ir::Leap {
+        distances: (m, n),
+        targets,
+    }
 }

@@ -172,7 +172,7 @@ impl Features {
             );
             let repeats = |s: &Step| match s {
                 Step::Walk(w) => w.repeats(),
-                Step::Promote(..) => true,
+                Step::Promote(..) | Step::PromoteChosen(..) => true,
                 _ => false,
             };
             f.set(Features::REPEATS, again.clone().any(repeats));
@@ -211,6 +211,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::PlayoutLoop => super::playout_loop::playout_loop(rules),
             Pass::DirectReads => super::direct_reads::direct_reads(rules),
             Pass::TrackSelects => super::track_selects::track_selects(rules),
+            Pass::AttackRays => super::piece_walk::attack_rays(rules),
         };
         if let Some(what) = fired {
             rules.plan.fired.push((pass, what));

@@ -105,3 +105,60 @@ fn reads_cells_reached_only(node: &Node) -> bool {
     });
     local
 }
+
+/// The `attack-rays` pass: marks the rules whose walks `attacked(c)` may
+/// trace back from `c`, when some rule reads `attacked`.
+pub fn attack_rays(rules: &mut Rules) -> Option<String> {
+    let mut asked = false;
+    let mut reads = |n: &Node| {
+        n.visit(&mut |m| asked |= m.is_call(crate::builtins::BuiltinId::Attacked));
+    };
+    for f in &rules.filters {
+        if let crate::ir::Filter::MustLeave(c, _) = f {
+            reads(c);
+        }
+    }
+    for phase in &rules.phases {
+        for step in phase.rules.iter().flat_map(|r| &r.steps) {
+            step.visit_nodes(&mut reads);
+        }
+        if let Some((c, _)) = phase.stuck.as_ref().and_then(|s| s.unless.as_ref()) {
+            reads(c);
+        }
+    }
+    for end in &rules.ends {
+        reads(&end.condition);
+    }
+    if !asked {
+        return None;
+    }
+    rules.plan.attack_rays = rules
+        .phases
+        .iter()
+        .map(|p| p.rules.iter().map(|r| traces_back(&r.steps)).collect())
+        .collect();
+    let marked: Vec<String> = rules
+        .plan
+        .attack_rays
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter(|(_, &m)| m)
+        .map(|(i, _)| (i + 1).to_string())
+        .collect();
+    (!marked.is_empty()).then(|| format!("rules {}", marked.join(", ")))
+}
+
+/// `[Pick, Walk, promotions and effects...]`, the walk a step, slide or
+/// leap once in fixed directions: the cells it may start from to reach a
+/// cell lie back along its directions.
+fn traces_back(steps: &[Step]) -> bool {
+    let [Step::Pick(_), Step::Walk(walk), rest @ ..] = steps else {
+        return false;
+    };
+    let reach = matches!(walk.reach, Reach::Step | Reach::Slide | Reach::Leap);
+    let rest_ok = rest
+        .iter()
+        .all(|s| s.is_after_effect() || matches!(s, Step::PromoteChosen(..)));
+    reach && !walk.repeats() && fixed_directions(walk) && rest_ok
+}

@@ -388,6 +388,14 @@ impl Rules {
                 self.candidate_cells(select, state, progress, out)
             }
             Step::Walk(walk) => self.walk_cells(walk, state, progress.walking(), out),
+            Step::PromoteChosen(kinds, when) => {
+                let on_board = state.heights.get(progress.to as usize).is_some_and(|&h| h > 0);
+                if on_board && self.holds(when.as_ref(), state, progress) {
+                    out.extend(kinds.iter().map(|&k| Move::Place(CellId::from(k))));
+                } else {
+                    out.push(Move::Place(NO_CELL));
+                }
+            }
             Step::Rotate(side) => {
                 let turns = 2 * self.block_count(*side) as CellId;
                 out.extend((0..turns).map(Move::Place));
@@ -481,6 +489,11 @@ impl Rules {
             }
             // A removal whose `if` did not hold chose nothing.
             Step::Remove(..) if choice == NO_CELL => {}
+            Step::PromoteChosen(..) => {
+                if choice != NO_CELL {
+                    state.set_kind(progress.to, choice as u8);
+                }
+            }
             Step::Pick(_) | Step::Remove(..) => {
                 progress.kind = state.kind_code(choice);
                 let code = state.pop(choice, self);
@@ -526,6 +539,13 @@ impl Rules {
                 self.gather(state, cells, into, when.as_ref(), *progress)
             }
             Step::Again(when) => self.again(state, when.as_ref(), *progress),
+            Step::CaptureAt(c) => {
+                let c = self.eval(c, &progress.scope(state, NO_CELL));
+                if (0..state.heights.len() as i64).contains(&c) && state.heights[c as usize] > 0 {
+                    self.capture_on(state, c as CellId);
+                }
+            }
+            Step::Relocate(a, b) => self.relocate(state, a, b, *progress),
             Step::Enclosed(effect, exactly) => {
                 self.enclosed(state, progress.to, *effect, *exactly);
             }
@@ -545,8 +565,13 @@ impl Rules {
     }
 
     /// Plays a move of the general runner (not the rest of the turn).
-    pub(super) fn play_chain(&self, state: &mut State, rule: &MoveRule, choices: &Choices) {
-        self.play_steps(state, rule, choices, rule.steps.len());
+    pub(super) fn play_chain(
+        &self,
+        state: &mut State,
+        rule: &MoveRule,
+        choices: &Choices,
+    ) -> Progress {
+        self.play_steps(state, rule, choices, rule.steps.len())
     }
 
     /// Plays the first `upto` steps of a chain move; returns what they did.

@@ -234,6 +234,12 @@ impl Rules {
                     continue;
                 }
                 _ if c == NO_CELL => continue,
+                Step::PromoteChosen(..) => {
+                    let kind = self.kinds.get(c as usize).map_or("?", |k| k.as_str());
+                    text.push(' ');
+                    text.push_str(kind);
+                    continue;
+                }
                 Step::KeepLargestGroup(_) => {
                     keep.push_str(" keep ");
                     keep.push_str(label(c));

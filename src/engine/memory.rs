@@ -26,6 +26,10 @@ pub(super) struct Memory {
     /// The boards the turns left, as hashes, oldest first, the start's
     /// first (kept with `repeated_board` and `restores`).
     pub boards: Vec<u64>,
+    /// Where the last move picked its piece up (`last_from`), and the
+    /// piece's kind then (`last_kind`, -1 for none): kept with `moves`.
+    pub moved_from: crate::ir::CellId,
+    pub moved_kind: i64,
 }
 
 /// A state's memory: none when the rules keep nothing of it.
@@ -36,7 +40,7 @@ pub(super) fn reset(slot: &mut Slot, rules: &Rules) {
     let keeps = &rules.plan.keeps;
     let wanted =
         !rules.kinds.is_empty() || !rules.counters.is_empty() || keeps.captures || keeps.repeated;
-    let wanted = wanted || keeps.boards;
+    let wanted = wanted || keeps.boards || keeps.moves;
     match wanted {
         true => slot.get_or_insert_with(Default::default).reset(rules),
         false => *slot = None,
@@ -74,6 +78,7 @@ impl Memory {
         self.positions.clear();
         self.repeated = false;
         self.boards.clear();
+        (self.moved_from, self.moved_kind) = (crate::ir::NO_CELL, -1);
         self.seen.clear();
         if rules.plan.keeps.captures {
             self.seen.resize(rules.seats.len(), 0);
@@ -98,6 +103,7 @@ impl Memory {
         super::state::copy_vec(&mut self.positions, &source.positions);
         self.repeated = source.repeated;
         super::state::copy_vec(&mut self.boards, &source.boards);
+        (self.moved_from, self.moved_kind) = (source.moved_from, source.moved_kind);
     }
 
     /// Whether two games' memories are alike, the kinds compared only on

@@ -20,6 +20,9 @@ impl Rules {
     /// run; the end rules are tried in order; if none fires, the next seat
     /// moves and the phase advances when its turns are used up.
     pub fn play(&self, state: &mut State, m: Move) {
+        if self.plan.keeps.moves {
+            remember_move(state, NO_CELL, 0);
+        }
         match m {
             Move::Place(cell) => self.place_piece(state, cell),
             Move::Pass => self.play_otherwise(state),
@@ -27,7 +30,10 @@ impl Rules {
                 let rule = self
                     .rule(rule)
                     .expect("a chain move comes from a chain rule");
-                self.play_chain(state, rule, &choices);
+                let progress = self.play_chain(state, rule, &choices);
+                if self.plan.keeps.moves {
+                    remember_move(state, progress.from, progress.kind);
+                }
             }
             // Passing a card is part of the deal, not a turn.
             Move::Give(card) => return self.play_give(state, card),
@@ -455,4 +461,13 @@ pub fn below<R: Rng>(rng: &mut R, n: usize) -> usize {
         }
     }
     (m >> 32) as usize
+}
+
+/// Keeps where the move picked its piece up and the piece's kind then
+/// (`last_from`, `last_kind`); none when it picked nothing up.
+fn remember_move(state: &mut State, from: crate::ir::CellId, kind: u8) {
+    if let Some(m) = state.memory.as_mut() {
+        m.moved_from = from;
+        m.moved_kind = if from == NO_CELL { -1 } else { i64::from(kind) };
+    }
 }

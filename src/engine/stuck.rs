@@ -16,7 +16,7 @@ impl Rules {
     /// mover ends it; `last` moved last (and wins, with `otherwise lose`).
     #[inline(never)]
     pub(super) fn end_if_stuck(&self, state: &mut State, last: u8) {
-        let Some(stuck) = self.phases[state.phase as usize].stuck else {
+        let Some(stuck) = &self.phases[state.phase as usize].stuck else {
             return;
         };
         if self.has_a_move(state) {
@@ -25,11 +25,21 @@ impl Rules {
         if !self.plan.keeps.scores {
             self.update_scores(state);
         }
-        state.outcome = Some(match stuck {
+        let how = self.stuck_outcome(stuck, state);
+        state.outcome = Some(match how {
             Stuck::Lose => Outcome::Win(last),
             Stuck::Draw => Outcome::Draw,
             Stuck::HighestScore => self.highest(state),
         });
+    }
+
+    /// The outcome for the seat to move, stuck: the first of `otherwise A
+    /// if COND else B` whose condition holds.
+    pub(crate) fn stuck_outcome(&self, stuck: &crate::ir::StuckEnd, state: &State) -> Stuck {
+        match &stuck.unless {
+            Some((c, other)) if self.eval(c, &super::eval::Scope::at(state, crate::ir::NO_CELL)) == 0 => *other,
+            _ => stuck.how,
+        }
     }
 
     /// Whether the seat to move has a legal move.

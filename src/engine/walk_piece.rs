@@ -62,7 +62,10 @@ impl Rules {
     #[inline(always)]
     pub(super) fn reach(&self, walk: &Walk, state: &State, progress: Progress, d: u8) -> CellId {
         let compass = &self.geometry.compass;
-        let next = compass.step(progress.from, d);
+        let next = match &walk.leap {
+            Some(leap) => leap.targets[progress.from as usize * crate::ir::LEAPS + d as usize],
+            None => compass.step(progress.from, d),
+        };
         if next == NO_CELL {
             return NO_CELL;
         }
@@ -173,5 +176,24 @@ impl Rules {
             state.captured[mover] += 1;
             self.after_removal(state, code);
         }
+    }
+
+    /// `move A to B`: the top piece of `a` goes onto `b` with its kind
+    /// (what stood on `b` is captured); nothing when `a` is empty.
+    pub(super) fn relocate(&self, state: &mut State, a: &Node, b: &Node, progress: Progress) {
+        let scope = progress.scope(state, NO_CELL);
+        let (a, b) = (self.eval(a, &scope), self.eval(b, &scope));
+        let cells = 0..state.heights.len() as i64;
+        if !cells.contains(&a) || !cells.contains(&b) || a == b || state.heights[a as usize] == 0 {
+            return;
+        }
+        let (a, b) = (a as CellId, b as CellId);
+        if state.heights[b as usize] > 0 {
+            self.capture_on(state, b);
+        }
+        let kind = state.kind_code(a);
+        let code = state.pop(a, self);
+        state.push(b, code, self);
+        state.set_kind(b, kind);
     }
 }

@@ -52,11 +52,14 @@ pub enum Pass {
     DirectReads,
     /// Facts of track steps' selections of movers, worked out once.
     TrackSelects,
+    /// `attacked(c)` looks back from `c` along a walk's directions for
+    /// the pieces that could reach it, and follows only their walks.
+    AttackRays,
 }
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 19] = [
+    pub const ALL: [Pass; 20] = [
         Pass::Bitboards,
         Pass::SideLinks,
         Pass::PlaceForm,
@@ -76,6 +79,7 @@ impl Pass {
         Pass::PlayoutLoop,
         Pass::DirectReads,
         Pass::TrackSelects,
+        Pass::AttackRays,
     ];
 
     /// The pass's name, as `--passes` and `--ir` write it.
@@ -100,6 +104,7 @@ impl Pass {
             Pass::PlayoutLoop => "playout-loop",
             Pass::DirectReads => "direct-reads",
             Pass::TrackSelects => "track-selects",
+            Pass::AttackRays => "attack-rays",
         }
     }
 
@@ -272,6 +277,9 @@ pub struct Keeps {
     /// The boards seen so far, when a rule reads `repeated_board` or
     /// `restores`. Not a pass, like the scores.
     pub boards: bool,
+    /// Where the last move picked its piece up and the piece's kind then,
+    /// when a rule reads `last_from` or `last_kind`. Not a pass.
+    pub moves: bool,
 }
 
 /// Per cell, for each set of its neighbours (as bits in `neighbours_of`
@@ -358,6 +366,11 @@ pub struct Plan {
     /// The cells on each side of the board as a bitboard (`bitboards`,
     /// when a rule asks whether a seat has a piece on a side).
     pub side_masks: Option<[u128; 4]>,
+    /// Per phase, per rule: whether `attacked` finds the pieces that could
+    /// walk onto a cell by looking back along the rule's walk from it
+    /// (`attack-rays`: a `pick` then a `step`, `slide` or `leap` in fixed
+    /// directions, then only promotions and effects).
+    pub attack_rays: Vec<Vec<bool>>,
 }
 
 impl Plan {
@@ -379,6 +392,7 @@ impl Plan {
             stuck_ends: false,
             card_readers: None,
             side_masks: None,
+            attack_rays: Vec::new(),
         }
     }
 }

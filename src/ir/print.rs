@@ -327,10 +327,17 @@ impl Printer<'_> {
         for (i, rule) in phase.rules.iter().enumerate() {
             self.rule(i + 1, rule, out);
         }
-        if let Some(stuck) = phase.stuck {
+        if let Some(stuck) = &phase.stuck {
+            let unless = stuck.unless.as_ref().map_or_else(String::new, |(c, other)| {
+                format!(
+                    " if {} else {}",
+                    self.cond(c),
+                    crate::syntax::ast::stuck_words(*other)
+                )
+            });
             out.push(format!(
-                "  otherwise {}",
-                crate::syntax::ast::stuck_words(stuck)
+                "  otherwise {}{unless}",
+                crate::syntax::ast::stuck_words(stuck.how)
             ));
         }
         if let Some(o) = &phase.otherwise {
@@ -481,14 +488,15 @@ impl Printer<'_> {
         ));
         let k = plan.keeps;
         out.push(format!(
-            "state keeps: tops {}, slots {}, links {}, scores {}{}{}{}",
+            "state keeps: tops {}, slots {}, links {}, scores {}{}{}{}{}",
             yes(k.tops),
             yes(k.slots),
             yes(k.links),
             yes(k.scores),
             if k.captures { ", captures yes" } else { "" },
             if k.repeated { ", positions yes" } else { "" },
-            if k.boards { ", boards yes" } else { "" }
+            if k.boards { ", boards yes" } else { "" },
+            if k.moves { ", moves yes" } else { "" }
         ));
     }
 }

@@ -39,6 +39,10 @@ macro_rules! each_step_node {
             | Step::Split(_, $($mode)+ s)
             | Step::PlaceNeutral(_, $($mode)+ s)
             | Step::Switch($($mode)+ s) => select!(s),
+            Step::Relocate($($mode)+ a, $($mode)+ b) => {
+                f(a);
+                f(b);
+            }
             Step::PlaceOn($($mode)+ n, $($mode)+ s)
             | Step::MoveBy($($mode)+ n, $($mode)+ s)
             | Step::Remove($($mode)+ s, Some($($mode)+ n)) => {
@@ -54,7 +58,9 @@ macro_rules! each_step_node {
             Step::KeepLargestGroup(Some($($mode)+ w))
             | Step::PlayCard(CardTest::Test($($mode)+ w))
             | Step::Again(Some($($mode)+ w))
-            | Step::Promote(_, Some($($mode)+ w)) => f(w),
+            | Step::CaptureAt($($mode)+ w)
+            | Step::Promote(_, Some($($mode)+ w))
+            | Step::PromoteChosen(_, Some($($mode)+ w)) => f(w),
             Step::GatherBack(crate::ir::GatherBack {
                 $($mode)+ start,
                 $($mode)+ condition,
@@ -85,6 +91,7 @@ macro_rules! each_step_node {
             }
             Step::Again(None)
             | Step::Promote(_, None)
+            | Step::PromoteChosen(_, None)
             | Step::KeepLargestGroup(None)
             | Step::Rotate(_)
             | Step::PlayCard(CardTest::Any | CardTest::Kinds(_))

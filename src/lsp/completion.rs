@@ -115,6 +115,8 @@ pub const KEYWORDS: &[&str] = &[
     "sum",
     "supply",
     "surrounded",
+    "attacked",
+    "leap",
     "switch",
     "teams",
     "then",

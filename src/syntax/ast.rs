@@ -303,7 +303,7 @@ pub enum MoveKind {
     MayPass,
     /// `otherwise lose`, `otherwise draw`, `otherwise highest score wins`:
     /// when no move of the phase is legal, the game ends so.
-    Stuck(Stuck),
+    Stuck(Stuck, Option<(Expr, Stuck)>),
 }
 
 /// How a game ends when the seat to move has no legal move.
@@ -386,8 +386,9 @@ pub enum StepKind {
     },
     /// `place NEUTRAL [where COND]`: put a neutral piece on a chosen cell.
     PlaceNeutral(Name, Option<Expr>),
-    /// `promote to KIND [if COND]`: the piece just moved becomes that kind.
-    Promote(Name, Option<Expr>),
+    /// `promote to KIND, ... [if COND]`: the piece just moved becomes that
+    /// kind (the mover's choice of several).
+    Promote(Vec<Name>, Option<Expr>),
     /// `sow around [where COND] [skipping ...]`: take every seed of a
     /// chosen pit and sow them one a cell along the ring, passing other
     /// seats' stores (or the cells skipped).
@@ -408,6 +409,10 @@ pub enum StepKind {
     },
     /// `again [if COND]`: the mover moves again.
     Again(Option<Expr>),
+    /// `capture at CELL`: the pieces on the cell are captured.
+    CaptureAt(Expr),
+    /// `move CELL to CELL`: the top piece of one cell goes onto the other.
+    Relocate(Expr, Expr),
     /// `drop [where COND]`: put one of the mover's pieces into a column; it
     /// falls to the column's lowest empty cell.
     Drop(Option<Expr>),
@@ -661,4 +666,8 @@ pub enum Reach {
         /// Whether the piece jumped over is captured.
         capturing: bool,
     },
+    /// To a cell M columns and N rows away, or N and M, whatever lies
+    /// between (`leap M, N`; a knight is `leap 1, 2`), capturing another
+    /// seat's piece there.
+    Leap,
 }

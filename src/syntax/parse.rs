@@ -424,18 +424,31 @@ fn seat_param(pair: Pair<Rule>, offset: usize) -> Name {
     name(pair.into_inner().next().expect("parameter"), offset)
 }
 
+/// `lose`, `draw` or `highest score wins` of an `otherwise`.
+fn stuck_outcome(p: Pair<Rule>) -> Stuck {
+    match p.as_rule() {
+        Rule::lose_move => Stuck::Lose,
+        _ => match p.into_inner().next().map(|r| r.as_rule()) {
+            Some(Rule::draw) => Stuck::Draw,
+            _ => Stuck::HighestScore,
+        },
+    }
+}
+
 fn build_move(pair: Pair<Rule>, offset: usize) -> MoveRule {
     let rule = pair.into_inner().next().expect("move rule");
     let span = cards::trimmed(&rule, offset);
     let kind = match rule.as_rule() {
-        Rule::otherwise_rule => match rule.into_inner().next() {
+        Rule::otherwise_rule => match rule.clone().into_inner().next() {
             Some(p) if p.as_rule() == Rule::pass_move => MoveKind::Pass,
-            Some(p) if p.as_rule() == Rule::lose_move => MoveKind::Stuck(Stuck::Lose),
-            Some(p) if p.as_rule() == Rule::stuck_result => {
-                match p.into_inner().next().map(|r| r.as_rule()) {
-                    Some(Rule::draw) => MoveKind::Stuck(Stuck::Draw),
-                    _ => MoveKind::Stuck(Stuck::HighestScore),
-                }
+            Some(p) if matches!(p.as_rule(), Rule::lose_move | Rule::stuck_result) => {
+                let mut inner = rule.into_inner().skip(1);
+                let unless = inner.next().map(|u| {
+                    let mut u = u.into_inner();
+                    let condition = build_expr(u.next().expect("condition"), offset);
+                    (condition, stuck_outcome(u.next().expect("outcome")))
+                });
+                MoveKind::Stuck(stuck_outcome(p), unless)
             }
             draw => MoveKind::Otherwise {
                 draw: draw.map(|p| build_expr(p, offset)),
@@ -503,6 +516,11 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             StepKind::SowAround(condition, skips)
         }
         Rule::again_step => StepKind::Again(expr(&mut inner)),
+        Rule::capture_at_step => StepKind::CaptureAt(build_expr(inner.next().expect("cell"), offset)),
+        Rule::relocate_step => {
+            let from = build_expr(inner.next().expect("cell"), offset);
+            StepKind::Relocate(from, build_expr(inner.next().expect("cell"), offset))
+        }
         Rule::gather_step
             if inner
                 .peek()
@@ -532,8 +550,11 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             }
         }
         Rule::promote_step => {
-            let kind = name(inner.next().expect("kind"), offset);
-            StepKind::Promote(kind, expr(&mut inner))
+            let mut kinds = Vec::new();
+            while inner.peek().is_some_and(|p| p.as_rule() == Rule::name) {
+                kinds.push(name(inner.next().expect("kind"), offset));
+            }
+            StepKind::Promote(kinds, expr(&mut inner))
         }
         Rule::walk_step => {
             let repeat = match inner.peek() {
@@ -556,6 +577,7 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             }
             let reach = match kind {
                 "slide" => Reach::Slide,
+                "leap" => Reach::Leap,
                 "jump" => Reach::Jump { capturing },
                 _ => Reach::Step,
             };

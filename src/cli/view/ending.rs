@@ -39,7 +39,8 @@ pub(super) fn decisive_cells(rules: &Rules, state: &State) -> Option<Vec<CellId>
 /// move in a phase whose `otherwise` ends the game.
 fn stuck(rules: &Rules, state: &State) -> Option<String> {
     state.outcome?;
-    let how = rules.phases.get(state.phase as usize)?.stuck?;
+    let stuck = rules.phases.get(state.phase as usize)?.stuck.as_ref()?;
+    let how = rules.stuck_outcome(stuck, state);
     let seat = rules.seats.get(state.mover as usize)?;
     Some(format!(
         "The game ended because {} had no legal move (`otherwise {}`).",

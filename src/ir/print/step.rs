@@ -74,6 +74,12 @@ impl Printer<'_> {
                 )
             }
             Step::Again(w) => format!("again{}", self.when(w.as_ref(), "if")),
+            Step::CaptureAt(c) => format!("capture at {}", self.x.operand(c, Hint::Cell)),
+            Step::Relocate(a, b) => format!(
+                "move {} to {}",
+                self.x.operand(a, Hint::Cell),
+                self.x.operand(b, Hint::Cell)
+            ),
             Step::Promote(k, w) => {
                 let kind = self
                     .rules
@@ -81,6 +87,14 @@ impl Printer<'_> {
                     .get(*k as usize)
                     .map_or("?", |s| s.as_str());
                 format!("promote to {kind}{}", self.when(w.as_ref(), "if"))
+            }
+            Step::PromoteChosen(kinds, w) => {
+                let names: Vec<&str> = kinds
+                    .iter()
+                    .map(|&k| self.rules.kinds.get(k as usize).map_or("?", |s| s.as_str()))
+                    .collect();
+                let names = names.join(", ");
+                format!("promote to {names} (chosen){}", self.when(w.as_ref(), "if"))
             }
             Step::Walk(walk) => self.walk(walk),
             Step::Enclosed(effect, exactly) => {
@@ -214,12 +228,16 @@ impl Printer<'_> {
             Reach::Slide => "slide",
             Reach::Jump { capturing: false } => "jump",
             Reach::Jump { capturing: true } => "capturing jump",
+            Reach::Leap => "leap",
         };
-        let dirs: Vec<String> = w
-            .directions
-            .iter()
-            .map(|d| self.x.operand(d, Hint::Direction))
-            .collect();
+        let dirs: Vec<String> = match &w.leap {
+            Some(leap) => vec![leap.distances.0.to_string(), leap.distances.1.to_string()],
+            None => w
+                .directions
+                .iter()
+                .map(|d| self.x.operand(d, Hint::Direction))
+                .collect(),
+        };
         let repeat = match w.repeat {
             crate::syntax::ast::Repeat::Once => "",
             crate::syntax::ast::Repeat::WhileItCan => "repeat ",

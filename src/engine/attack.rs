@@ -1,0 +1,101 @@
+//! `attacked(c)`: whether a seat other than the mover has a move, as the
+//! rules stand, whose walking piece ends on cell `c` (chess's check: a
+//! piece that could take the king). The slow twin: each other seat's walk
+//! rules are followed on a copy with that seat to move, every walk held to
+//! the one cell; the `must leave` and `must capture` filters are not
+//! applied (a piece pinned to its own king still gives check).
+
+use std::cell::Cell;
+
+use super::chain::Way;
+use super::pool::{copy_of, give_back};
+use super::State;
+use crate::ir::{CellId, MoveRule, Rules, Step, LEAPS, NO_CELL};
+use crate::syntax::ast::Reach;
+
+thread_local! {
+    /// Whether an `attacked` is being answered on this thread: one asked
+    /// inside it (a castling rule's own `not attacked(...)`) is false,
+    /// so that two seats' rules never ask each other for ever.
+    static ANSWERING: Cell<bool> = const { Cell::new(false) };
+}
+
+impl Rules {
+    /// Whether another seat's walk could end on `c`.
+    pub(super) fn attacked(&self, state: &State, c: CellId) -> bool {
+        if c as usize >= state.heights.len() || ANSWERING.with(Cell::get) {
+            return false;
+        }
+        ANSWERING.with(|a| a.set(true));
+        let mut other = copy_of(state);
+        let seats = self.seats.len() as u8;
+        let found = (1..seats).any(|k| {
+            other.mover = (state.mover + k) % seats;
+            self.walks_onto(&other, c)
+        });
+        give_back(other);
+        ANSWERING.with(|a| a.set(false));
+        found
+    }
+
+    /// Whether one of the mover's walk rules has a way ending on `c`.
+    fn walks_onto(&self, state: &State, c: CellId) -> bool {
+        let phase = state.phase as usize;
+        let traced = self.plan.attack_rays.get(phase);
+        self.phases[phase].rules.iter().enumerate().any(|(i, rule)| {
+            let walks = rule.steps.iter().any(|s| matches!(s, Step::Walk(_)));
+            if !walks || !rule.form.is_chain() {
+                return false;
+            }
+            let mut sources = [NO_CELL; 2 * LEAPS];
+            let traced = traced.is_some_and(|t| t.get(i) == Some(&true));
+            if traced && !self.sources(rule, state, c, &mut sources) {
+                return false;
+            }
+            // Only a walk's cell is held to `c`, and (traced) a pick to the
+            // cells the walk could come from: a promotion is free.
+            let skip = |step: &Step, cell: CellId| match step {
+                Step::Walk(w) => !w.repeats() && cell != c && cell != NO_CELL,
+                Step::Pick(_) => traced && !sources.contains(&cell),
+                _ => false,
+            };
+            self.walk_chain_except(rule, state, &skip, &mut |way: Way| way.progress.to == c)
+        })
+    }
+
+    /// The cells holding the mover's pieces from which the rule's walk (a
+    /// step, slide or leap in fixed directions: `attack-rays`) could reach
+    /// `c`, looking back from `c` along each direction; whether there is one.
+    fn sources(&self, rule: &MoveRule, state: &State, c: CellId, out: &mut [CellId]) -> bool {
+        let Some(Step::Walk(walk)) = rule.steps.get(1) else {
+            return true;
+        };
+        let own = state.mover + 1;
+        let mut n = 0;
+        let mut found = |cell: CellId| {
+            if cell != NO_CELL && state.board[cell as usize] == own && n < out.len() {
+                out[n] = cell;
+                n += 1;
+            }
+        };
+        if let Some(leap) = &walk.leap {
+            // A leap's cells are symmetric: those it reaches from `c`.
+            leap.targets[c as usize * LEAPS..][..LEAPS].iter().for_each(|&t| found(t));
+            return n > 0;
+        }
+        let compass = &self.geometry.compass;
+        let scope = crate::engine::eval::Scope::at(state, NO_CELL);
+        for d in &walk.directions {
+            let Ok(d @ 0..8) = u8::try_from(self.direction(d, &scope)) else {
+                continue;
+            };
+            let back = (d + 4) % 8;
+            let mut at = compass.step(c, back);
+            while walk.reach == Reach::Slide && at != NO_CELL && state.heights[at as usize] == 0 {
+                at = compass.step(at, back);
+            }
+            found(at);
+        }
+        n > 0
+    }
+}
