@@ -194,6 +194,8 @@ pub enum BuiltinId {
     LastFrom,
     /// The kind the last move's piece had when picked up.
     LastKind,
+    /// How many times the position has been seen.
+    Repetitions,
     /// The empty cells whose regions touch only the seat's pieces.
     Territory,
     /// The cell's piece lies in a line of n of its owner's pieces.
@@ -629,6 +631,14 @@ const CORE: &[Builtin] = &[
         chosen_cell_default: false,
         ty: Bool,
         meaning: "the position the turn just played left (the pieces, the supplies and the seat that moved) was seen before in the game (in `end`)",
+    },
+    Builtin {
+        id: B::Repetitions,
+        name: "repetitions",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "how many times the position the turn just played left has been seen in the game, this time and the start included (in `end`; see `repeated`)",
     },
     Builtin {
         id: B::RepeatedBoard,

@@ -373,11 +373,12 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                 }
                 program.must_capture = Some(*most);
             }
-            ItemKind::Counter(name, start) => {
+            ItemKind::Counter(name, start, clock) => {
                 let start = start
                     .as_ref()
                     .map(|s| r.constant(s, "a counter starts before the first move"));
                 program.counters.push((name.text.clone(), start));
+                program.clocks.push(*clock);
             }
             ItemKind::Kinds(names) => {
                 program.piece_kinds = names.iter().map(|n| n.text.clone()).collect();

@@ -359,6 +359,7 @@ pub fn compile_with(
         neutrals: program.neutrals.clone(),
         kinds: program.piece_kinds.clone(),
         counters,
+        clocks: program.clocks.clone(),
         setup,
         first_random: program.first_random,
         columns: moves::drops_only(&phases),

@@ -80,6 +80,9 @@ pub struct Rules {
     pub kinds: Vec<String>,
     /// The counters (`counter`) by index: name and start value.
     pub counters: Vec<(String, i64)>,
+    /// Per counter: whether it is a `clock`, left out of the position
+    /// that `repeated` and `repetitions` compare.
+    pub clocks: Vec<bool>,
     /// The pieces on the board before the first move.
     pub setup: Vec<Setup>,
     /// Whether the first seat is drawn by chance.

@@ -77,7 +77,7 @@ pub(super) fn collect_symbols<'a>(
                     }
                 }
             }
-            ItemKind::Counter(n, _) if declare(&n.text, n.span, diagnostics) => {
+            ItemKind::Counter(n, ..) if declare(&n.text, n.span, diagnostics) => {
                 symbols.counters.insert(&n.text, symbols.counters.len());
             }
             ItemKind::Neutral(names) => {

@@ -31,6 +31,8 @@ pub struct Program {
     /// The counters (`counter NAME [= N]`), by index: name and start
     /// value (a constant; 0 when left out).
     pub counters: Vec<(String, Option<Typed>)>,
+    /// Per counter: whether it is a `clock`, not part of the position.
+    pub clocks: Vec<bool>,
     /// `must capture [most]`: whether only the moves that capture the most.
     pub must_capture: Option<bool>,
     /// The pieces on the board before the first move.

@@ -110,6 +110,7 @@ fn ty_of(t: TypeName) -> Ty {
         TypeName::Seat => Ty::Seat,
         TypeName::Cell => Ty::Cell,
         TypeName::Card => Ty::Card,
+        TypeName::Kind => Ty::Kind,
     }
 }
 

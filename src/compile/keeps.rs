@@ -40,7 +40,8 @@ impl Reads {
                 reads.bitboards |= n.aggregates_owned_cells();
                 reads.sides |= matches!(n, Node::PieceOnSide(..));
                 reads.captures |= matches!(n, Node::Read(crate::ir::Read::Captures));
-                reads.repeated |= matches!(n, Node::Read(crate::ir::Read::Repeated));
+                reads.repeated |= matches!(n, Node::Read(crate::ir::Read::Repeated))
+                    || n.is_call(crate::builtins::BuiltinId::Repetitions);
                 reads.moves |= n.is_call(crate::builtins::BuiltinId::LastFrom)
                     || n.is_call(crate::builtins::BuiltinId::LastKind);
                 reads.boards |= n.is_call(crate::builtins::BuiltinId::RepeatedBoard)

@@ -112,6 +112,7 @@ impl Features {
             neutrals: _,
             kinds,
             counters,
+            clocks: _,
             setup,
             first_random,
             phases,

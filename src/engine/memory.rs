@@ -23,6 +23,8 @@ pub(super) struct Memory {
     pub positions: Vec<u64>,
     /// Whether the last position remembered was among the earlier ones.
     pub repeated: bool,
+    /// How many times the last position remembered has been seen.
+    pub repetitions: u32,
     /// The boards the turns left, as hashes, oldest first, the start's
     /// first (kept with `repeated_board` and `restores`).
     pub boards: Vec<u64>,
@@ -77,6 +79,7 @@ impl Memory {
         self.captures = 0;
         self.positions.clear();
         self.repeated = false;
+        self.repetitions = 1;
         self.boards.clear();
         (self.moved_from, self.moved_kind) = (crate::ir::NO_CELL, -1);
         self.seen.clear();
@@ -102,6 +105,7 @@ impl Memory {
         super::state::copy_vec(&mut self.seen, &source.seen);
         super::state::copy_vec(&mut self.positions, &source.positions);
         self.repeated = source.repeated;
+        self.repetitions = source.repetitions;
         super::state::copy_vec(&mut self.boards, &source.boards);
         (self.moved_from, self.moved_kind) = (source.moved_from, source.moved_kind);
     }

@@ -17,8 +17,9 @@ impl Rules {
     pub(super) fn remember_position(&self, state: &mut State, moved: u8) {
         let hash = self.position_hash(state, moved);
         if let Some(m) = &mut state.memory {
-            m.repeated = m.positions.contains(&hash);
             m.positions.push(hash);
+            m.repetitions = m.positions.iter().filter(|&&h| h == hash).count() as u32;
+            m.repeated = m.repetitions > 1;
         }
     }
 
@@ -64,6 +65,12 @@ impl Rules {
         hash = self.board_hash(state, hash);
         for &supply in &state.supply {
             hash = supply.to_le_bytes().into_iter().fold(hash, fnv);
+        }
+        // The counters but the clocks.
+        if let Some(m) = &state.memory {
+            for (value, _) in m.counters.iter().zip(&self.clocks).filter(|(_, &clock)| !clock) {
+                hash = value.to_le_bytes().into_iter().fold(hash, fnv);
+            }
         }
         hash
     }

@@ -134,6 +134,7 @@ impl Rules {
             neutrals: _,
             kinds: _,
             counters: _,
+            clocks: _,
             setup: _,
             first_random: _,
             phases,

@@ -88,7 +88,8 @@ pub enum ItemKind {
     /// `kinds man, king`: the kinds every seat's pieces come in.
     Kinds(Vec<Name>),
     /// `counter NAME [= N]`: a number kept for the game.
-    Counter(Name, Option<Expr>),
+    /// With `clock`: not part of the position.
+    Counter(Name, Option<Expr>, bool),
     /// `must capture [most]`: when some move captures, only those that do
     /// (with `most`, that capture the most pieces).
     MustCapture(bool),
@@ -255,6 +256,8 @@ pub enum TypeName {
     Cell,
     /// A card.
     Card,
+    /// A kind of piece (`kinds`).
+    Kind,
 }
 
 /// The score of each seat.

@@ -323,8 +323,9 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
         },
         Rule::kinds_item => ItemKind::Kinds(inner.map(|p| name(p, offset)).collect()),
         Rule::counter_item => {
+            let clock = inner.next().expect("word").as_str() == "clock";
             let counter = name(inner.next().expect("name"), offset);
-            ItemKind::Counter(counter, inner.next().map(|p| build_expr(p, offset)))
+            ItemKind::Counter(counter, inner.next().map(|p| build_expr(p, offset)), clock)
         }
         Rule::limit_item => ItemKind::Limit(build_expr(inner.next().expect("turns"), offset)),
         Rule::define_item => {
@@ -411,6 +412,7 @@ fn build_param(pair: Pair<Rule>, offset: usize) -> Param {
         "bool" => TypeName::Bool,
         "seat" => TypeName::Seat,
         "card" => TypeName::Card,
+        "kind" => TypeName::Kind,
         _ => TypeName::Cell,
     };
     Param {
