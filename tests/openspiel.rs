@@ -34,8 +34,8 @@ fn reference(name: &str) -> [f64; 5] {
 
 /// Tabula's random games of `rules`: the first seat's wins, the second's,
 /// draws, and moves played.
-fn play(rules: &Rules) -> [f64; 4] {
-    let games: Vec<(Option<Outcome>, usize)> = (0..GAMES)
+fn play(rules: &Rules, games: u64) -> [f64; 4] {
+    let games: Vec<(Option<Outcome>, usize)> = (0..games)
         .into_par_iter()
         .map(|seed| {
             let mut state = rules.start(seed);
@@ -69,10 +69,15 @@ fn close(a: f64, n: f64, b: f64, m: f64) -> bool {
 /// Tabula's random play of `file` is within sampling error of OpenSpiel's
 /// figures in `stats`, and its mean game length within 5%.
 fn random_play_is_openspiels(file: &str, stats: &str) {
+    random_play_over(file, stats, GAMES);
+}
+
+/// [`random_play_is_openspiels`] over `games` games.
+fn random_play_over(file: &str, stats: &str, games: u64) {
     let rules = load(file);
     let [n, first, second, draws, moves] = reference(stats);
-    let ours = play(&rules);
-    let g = GAMES as f64;
+    let ours = play(&rules, games);
+    let g = games as f64;
     for (what, a, b) in [
         ("first seat's wins", ours[0], first),
         ("second seat's wins", ours[1], second),
@@ -118,4 +123,12 @@ fn morris_random_play_is_openspiels() {
 #[test]
 fn go_random_play_is_openspiels() {
     random_play_is_openspiels("go.game", "go-stats.toml");
+}
+
+#[test]
+fn chess_random_play_is_openspiels() {
+    // A random game of chess is 340 moves, each tested for check: fewer
+    // games in a debug build (the sampling error is then wider).
+    let games = if cfg!(debug_assertions) { 300 } else { GAMES };
+    random_play_over("chess.game", "chess-stats.toml", games);
 }

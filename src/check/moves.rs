@@ -18,7 +18,7 @@ use crate::syntax::ast::{MoveKind, MoveRule, Step, StepKind};
 use crate::ir::{MAX_GATHERED, MAX_STEPS};
 
 /// The shapes a chain may take, for the help line of E0023.
-const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `jump` (a `step` or `jump` maybe `repeat`ed), `remove`, `sow around`, `gather`, `again`, `keep largest group`, `rotate block N`, `flip enclosed`, `capture enclosed`, `capture surrounded`, `promote to KIND` and `draw` steps in any order (at most 6; `step`, `slide` and `jump` after a `pick`, `flip enclosed`, `capture enclosed`, `capture surrounded` and `promote` after a piece is put down); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
+const SHAPES: &str = "a chain is `place`, `drop`, `pick`, `step`, `slide`, `jump`, `leap M, N` (a `step` or `jump` maybe `repeat`ed), `remove`, `sow around`, `gather`, `again`, `keep largest group`, `rotate block N`, `flip enclosed`, `capture enclosed`, `capture surrounded`, `capture at CELL`, `move CELL to CELL`, `promote to KIND[, KIND...]` and `draw` steps in any order (at most 6; `step`, `slide` and `jump` after a `pick`, `flip enclosed`, `capture enclosed`, `capture surrounded` and `promote` after a piece is put down); or `place [where ...] then sow [without reversal]`; or `play N..M cards then place on CELL [where ...] [then draw N [if ...]]`";
 
 /// The checked form of a move rule of a phase.
 pub fn rule_spec(m: &MoveRule, r: &mut Resolver, has_deck: bool) -> RuleSpec {
@@ -375,14 +375,20 @@ fn leap_offsets(
     }
     if distances.len() != 2 {
         r.diagnostics.push(Diagnostic::BadChain {
-            what: "`leap` takes two distances, columns and rows: `leap 1, 2` is a knight's move".into(),
+            what: "`leap` takes two distances, columns and rows: `leap 1, 2` is a knight's move"
+                .into(),
             span: step.span.into(),
             help: SHAPES.into(),
         });
     }
     distances
         .iter()
-        .map(|d| r.constant(d, "a leap's distances are counted on the board when the rules are compiled"))
+        .map(|d| {
+            r.constant(
+                d,
+                "a leap's distances are counted on the board when the rules are compiled",
+            )
+        })
         .collect()
 }
 

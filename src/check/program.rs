@@ -204,7 +204,10 @@ pub enum ForcedSpec {
     Pass,
     /// `otherwise lose`, `otherwise draw`, `otherwise highest score wins`.
     /// With `if COND else OUTCOME`: the first only when COND holds.
-    Stuck(crate::syntax::ast::Stuck, Option<(Typed, crate::syntax::ast::Stuck)>),
+    Stuck(
+        crate::syntax::ast::Stuck,
+        Option<(Typed, crate::syntax::ast::Stuck)>,
+    ),
 }
 
 /// One step of a chain, checked.

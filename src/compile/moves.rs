@@ -6,10 +6,10 @@ use super::lower::Lowerer;
 use super::{pieces, CompileError};
 use crate::check::program::{RuleSpec, StepSpec};
 use crate::ir::{At, CellId, Read, Relocated};
-use crate::syntax::ast::Reach;
 use crate::ir::{
     Candidates, CardTest, CmpOp, EnclosedEffect, Form, Geometry, MoveRule, Node, Rules, Step, Walk,
 };
+use crate::syntax::ast::Reach;
 
 /// The board facts a chain's compilation needs.
 pub struct Board<'g> {
@@ -363,7 +363,10 @@ pub fn drops_only(phases: &[crate::ir::Phase]) -> bool {
 /// A leap's table: from each cell, the cells M columns and N rows away and
 /// N and M, each way (a cell reached twice, as by `leap 1, 1`, once).
 fn leap_table(m: i64, n: i64, geometry: &Geometry) -> crate::ir::Leap {
-    let (a, b) = (m.unsigned_abs().min(64) as i32, n.unsigned_abs().min(64) as i32);
+    let (a, b) = (
+        m.unsigned_abs().min(64) as i32,
+        n.unsigned_abs().min(64) as i32,
+    );
     let at: std::collections::HashMap<(i32, i32), CellId> = geometry
         .coords
         .iter()

@@ -42,25 +42,29 @@ impl Rules {
     fn walks_onto(&self, state: &State, c: CellId) -> bool {
         let phase = state.phase as usize;
         let traced = self.plan.attack_rays.get(phase);
-        self.phases[phase].rules.iter().enumerate().any(|(i, rule)| {
-            let walks = rule.steps.iter().any(|s| matches!(s, Step::Walk(_)));
-            if !walks || !rule.form.is_chain() {
-                return false;
-            }
-            let mut sources = [NO_CELL; 2 * LEAPS];
-            let traced = traced.is_some_and(|t| t.get(i) == Some(&true));
-            if traced && !self.sources(rule, state, c, &mut sources) {
-                return false;
-            }
-            // Only a walk's cell is held to `c`, and (traced) a pick to the
-            // cells the walk could come from: a promotion is free.
-            let skip = |step: &Step, cell: CellId| match step {
-                Step::Walk(w) => !w.repeats() && cell != c && cell != NO_CELL,
-                Step::Pick(_) => traced && !sources.contains(&cell),
-                _ => false,
-            };
-            self.walk_chain_except(rule, state, &skip, &mut |way: Way| way.progress.to == c)
-        })
+        self.phases[phase]
+            .rules
+            .iter()
+            .enumerate()
+            .any(|(i, rule)| {
+                let walks = rule.steps.iter().any(|s| matches!(s, Step::Walk(_)));
+                if !walks || !rule.form.is_chain() {
+                    return false;
+                }
+                let mut sources = [NO_CELL; 2 * LEAPS];
+                let traced = traced.is_some_and(|t| t.get(i) == Some(&true));
+                if traced && !self.sources(rule, state, c, &mut sources) {
+                    return false;
+                }
+                // Only a walk's cell is held to `c`, and (traced) a pick to the
+                // cells the walk could come from: a promotion is free.
+                let skip = |step: &Step, cell: CellId| match step {
+                    Step::Walk(w) => !w.repeats() && cell != c && cell != NO_CELL,
+                    Step::Pick(_) => traced && !sources.contains(&cell),
+                    _ => false,
+                };
+                self.walk_chain_except(rule, state, &skip, &mut |way: Way| way.progress.to == c)
+            })
     }
 
     /// The cells holding the mover's pieces from which the rule's walk (a
@@ -80,7 +84,9 @@ impl Rules {
         };
         if let Some(leap) = &walk.leap {
             // A leap's cells are symmetric: those it reaches from `c`.
-            leap.targets[c as usize * LEAPS..][..LEAPS].iter().for_each(|&t| found(t));
+            leap.targets[c as usize * LEAPS..][..LEAPS]
+                .iter()
+                .for_each(|&t| found(t));
             return n > 0;
         }
         let compass = &self.geometry.compass;

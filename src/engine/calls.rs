@@ -97,8 +97,16 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::Surrounded => r.surrounded(s.state, cell(a[0])) as i64,
         B::Liberties => r.liberties(s.state, cell(a[0])) as i64,
         B::Attacked => r.attacked(s.state, cell(a[0])) as i64,
-        B::LastFrom => s.state.memory.as_ref().map_or(i64::from(crate::ir::NO_CELL), |m| i64::from(m.moved_from)),
-        B::Repetitions => s.state.memory.as_ref().map_or(0, |m| i64::from(m.repetitions)),
+        B::LastFrom => s
+            .state
+            .memory
+            .as_ref()
+            .map_or(i64::from(crate::ir::NO_CELL), |m| i64::from(m.moved_from)),
+        B::Repetitions => s
+            .state
+            .memory
+            .as_ref()
+            .map_or(0, |m| i64::from(m.repetitions)),
         B::LastKind => s.state.memory.as_ref().map_or(-1, |m| m.moved_kind),
         B::Territory => r.territory(s.state, seat(a[0])) as i64,
         B::RepeatedBoard => r.repeated_board(s.state) as i64,

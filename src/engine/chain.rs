@@ -389,7 +389,10 @@ impl Rules {
             }
             Step::Walk(walk) => self.walk_cells(walk, state, progress.walking(), out),
             Step::PromoteChosen(kinds, when) => {
-                let on_board = state.heights.get(progress.to as usize).is_some_and(|&h| h > 0);
+                let on_board = state
+                    .heights
+                    .get(progress.to as usize)
+                    .is_some_and(|&h| h > 0);
                 if on_board && self.holds(when.as_ref(), state, progress) {
                     out.extend(kinds.iter().map(|&k| Move::Place(CellId::from(k))));
                 } else {

@@ -68,7 +68,12 @@ impl Rules {
         }
         // The counters but the clocks.
         if let Some(m) = &state.memory {
-            for (value, _) in m.counters.iter().zip(&self.clocks).filter(|(_, &clock)| !clock) {
+            for (value, _) in m
+                .counters
+                .iter()
+                .zip(&self.clocks)
+                .filter(|(_, &clock)| !clock)
+            {
                 hash = value.to_le_bytes().into_iter().fold(hash, fnv);
             }
         }

@@ -37,7 +37,11 @@ impl Rules {
     /// if COND else B` whose condition holds.
     pub(crate) fn stuck_outcome(&self, stuck: &crate::ir::StuckEnd, state: &State) -> Stuck {
         match &stuck.unless {
-            Some((c, other)) if self.eval(c, &super::eval::Scope::at(state, crate::ir::NO_CELL)) == 0 => *other,
+            Some((c, other))
+                if self.eval(c, &super::eval::Scope::at(state, crate::ir::NO_CELL)) == 0 =>
+            {
+                *other
+            }
             _ => stuck.how,
         }
     }

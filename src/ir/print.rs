@@ -328,13 +328,16 @@ impl Printer<'_> {
             self.rule(i + 1, rule, out);
         }
         if let Some(stuck) = &phase.stuck {
-            let unless = stuck.unless.as_ref().map_or_else(String::new, |(c, other)| {
-                format!(
-                    " if {} else {}",
-                    self.cond(c),
-                    crate::syntax::ast::stuck_words(*other)
-                )
-            });
+            let unless = stuck
+                .unless
+                .as_ref()
+                .map_or_else(String::new, |(c, other)| {
+                    format!(
+                        " if {} else {}",
+                        self.cond(c),
+                        crate::syntax::ast::stuck_words(*other)
+                    )
+                });
             out.push(format!(
                 "  otherwise {}{unless}",
                 crate::syntax::ast::stuck_words(stuck.how)

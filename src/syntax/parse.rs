@@ -518,7 +518,9 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
             StepKind::SowAround(condition, skips)
         }
         Rule::again_step => StepKind::Again(expr(&mut inner)),
-        Rule::capture_at_step => StepKind::CaptureAt(build_expr(inner.next().expect("cell"), offset)),
+        Rule::capture_at_step => {
+            StepKind::CaptureAt(build_expr(inner.next().expect("cell"), offset))
+        }
         Rule::relocate_step => {
             let from = build_expr(inner.next().expect("cell"), offset);
             StepKind::Relocate(from, build_expr(inner.next().expect("cell"), offset))

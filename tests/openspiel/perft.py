@@ -39,7 +39,8 @@ def random_cases(game, turns, rng, count, plies, depth, prefix="", options=None)
 
 def toml(header, rules, turns, cases, separator=""):
     """The file: `header` lines, then each case (name, moves, state, depth,
-    and maybe the rules' options set for it);
+    and maybe the rules' options set for it and whether only a release
+    build counts it);
     each move is followed by `separator` (`;` where a move is words)."""
     lines = [f"# {line}" if line else "#" for line in header] + ["", f'rules = "{rules}"']
     for name, moves, state, depth, *options in cases:
@@ -48,6 +49,8 @@ def toml(header, rules, turns, cases, separator=""):
         lines += ["", "[[case]]", f'name = "{name}"']
         if options and options[0]:
             lines.append("set = { " + ", ".join(f"{k} = {v}" for k, v in options[0].items()) + " }")
+        if len(options) > 1 and options[1]:
+            lines.append("release_only = true")
         if moves:
             lines.append("moves = [" + ", ".join(f'"{m}{separator}"' for m in moves) + "]")
         lines += [
