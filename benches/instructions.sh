@@ -39,6 +39,7 @@ rows=(
   "pentago|rules/pentago.game||200"
   "go-9x9|rules/go.game||20"
   "morris|rules/morris.game||100"
+  "chess|rules/chess.game||10"
 )
 
 # Instructions per game of `playouts TARGET OPTIONS` over GAMES games.
