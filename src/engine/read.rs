@@ -233,30 +233,33 @@ impl Rules {
             };
         }
         let phase = &self.phases[state.phase as usize];
-        let Some(rule) = phase
+        let pickers: Vec<&MoveRule> = phase
             .rules
             .iter()
-            .find(|r| r.steps.iter().any(|s| matches!(s, Step::Pick(_))))
-        else {
+            .filter(|r| r.steps.iter().any(|s| matches!(s, Step::Pick(_))))
+            .collect();
+        if pickers.is_empty() {
             return MoveError::Refused(format!("{typed}: no rule of this phase picks a piece up"));
-        };
-        let mut picks = Vec::new();
-        if let Some(Step::Pick(select)) = rule.steps.iter().find(|s| matches!(s, Step::Pick(_))) {
-            self.candidate_cells(select, state, Progress::START, &mut picks);
         }
-        if !picks.contains(&Move::Place(from_cell)) {
+        // The rules that may pick this piece up explain what it may do.
+        let picking: Vec<&MoveRule> = pickers
+            .iter()
+            .copied()
+            .filter(|r| self.picks(r, state).contains(&Move::Place(from_cell)))
+            .collect();
+        let Some(&rule) = picking.first() else {
             let why = if state.board[from_cell as usize] != state.mover + 1 {
                 format!("{from} holds no piece of yours")
-            } else if picks.is_empty() {
+            } else if pickers.iter().all(|r| self.picks(r, state).is_empty()) {
                 "you may not pick a piece up now".to_string()
             } else {
                 format!("{from} may not be picked up now")
             };
             return MoveError::Refused(format!(
-                "{typed} is not allowed: {why}; the rule is `{}`",
-                rule.text
+                "{typed} is not allowed: {why}; {}",
+                rules_text(&pickers)
             ));
-        }
+        };
         let unfiltered = self.unfiltered_text(state, &moved);
         if let Some(why) = unfiltered.and_then(|m| self.blocked(state, m)) {
             return MoveError::Refused(why);
@@ -272,9 +275,18 @@ impl Rules {
             format!("after {from} is picked up, {to} is not allowed")
         };
         MoveError::Refused(format!(
-            "{typed} is not allowed: {why}; the rule is `{}`",
-            rule.text
+            "{typed} is not allowed: {why}; {}",
+            rules_text(&picking)
         ))
+    }
+
+    /// The cells a rule's first `pick` may choose now.
+    fn picks(&self, rule: &MoveRule, state: &State) -> Vec<Move> {
+        let mut picks = Vec::new();
+        if let Some(Step::Pick(select)) = rule.steps.iter().find(|s| matches!(s, Step::Pick(_))) {
+            self.candidate_cells(select, state, Progress::START, &mut picks);
+        }
+        picks
     }
 
     /// Why a rule that jumps cannot go from `from` to `to`, when the
@@ -447,4 +459,13 @@ fn fits(typed: &[&str], text: &str) -> bool {
             .position(|w| w == t || w.split_once('-').is_some_and(|(from, _)| from == *t));
         found.map(|i| words.remove(i)).is_some()
     })
+}
+
+/// "the rule is `...`", or "the rules are `...`; `...`".
+fn rules_text(rules: &[&MoveRule]) -> String {
+    let texts: Vec<String> = rules.iter().map(|r| format!("`{}`", r.text)).collect();
+    match texts.len() {
+        1 => format!("the rule is {}", texts[0]),
+        _ => format!("the rules are {}", texts.join("; ")),
+    }
 }
