@@ -542,12 +542,7 @@ impl Rules {
                 self.gather(state, cells, into, when.as_ref(), *progress)
             }
             Step::Again(when) => self.again(state, when.as_ref(), *progress),
-            Step::CaptureAt(c) => {
-                let c = self.eval(c, &progress.scope(state, NO_CELL));
-                if (0..state.heights.len() as i64).contains(&c) && state.heights[c as usize] > 0 {
-                    self.capture_on(state, c as CellId);
-                }
-            }
+            Step::CaptureAt(c) => self.capture_at(state, c, *progress),
             Step::Relocate(a, b) => self.relocate(state, a, b, *progress),
             Step::Enclosed(effect, exactly) => {
                 self.enclosed(state, progress.to, *effect, *exactly);

@@ -465,6 +465,8 @@ pub fn below<R: Rng>(rng: &mut R, n: usize) -> usize {
 
 /// Keeps where the move picked its piece up and the piece's kind then
 /// (`last_from`, `last_kind`); none when it picked nothing up.
+#[cold]
+#[inline(never)]
 fn remember_move(state: &mut State, from: crate::ir::CellId, kind: u8) {
     if let Some(m) = state.memory.as_mut() {
         m.moved_from = from;

@@ -178,8 +178,19 @@ impl Rules {
         }
     }
 
+    /// `capture at CELL`: the pieces on the cell are captured. Out of line,
+    /// as `relocate`: inlined into the step runner it cost Kalah 3.8%.
+    #[inline(never)]
+    pub(super) fn capture_at(&self, state: &mut State, c: &Node, progress: Progress) {
+        let c = self.eval(c, &progress.scope(state, NO_CELL));
+        if (0..state.heights.len() as i64).contains(&c) && state.heights[c as usize] > 0 {
+            self.capture_on(state, c as CellId);
+        }
+    }
+
     /// `move A to B`: the top piece of `a` goes onto `b` with its kind
     /// (what stood on `b` is captured); nothing when `a` is empty.
+    #[inline(never)]
     pub(super) fn relocate(&self, state: &mut State, a: &Node, b: &Node, progress: Progress) {
         let scope = progress.scope(state, NO_CELL);
         let (a, b) = (self.eval(a, &scope), self.eval(b, &scope));
