@@ -20,7 +20,7 @@ import sys
 
 import pyspiel
 
-from perft import main, random_cases, toml
+from perft import turn_stats, main, random_cases, toml
 
 GAME = pyspiel.load_game("chess")
 KINDS = {"q": "queen", "r": "rook", "b": "bishop", "n": "knight"}
@@ -107,25 +107,10 @@ def text():
 
 
 def stats(games, seed):
-    """Random play as perft.stats plays it, each action drawn uniformly among
-    the legal actions (the same draws), but with White, OpenSpiel's player 1,
-    the first seat: White's wins, Black's, draws and moves over `games`."""
-    rng = random.Random(seed)
-    white = black = draws = moves = 0
-    for _ in range(games):
-        state = GAME.new_initial_state()
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-            moves += 1
-        r = state.returns()
-        if r[1] > r[0]:
-            white += 1
-        elif r[0] > r[1]:
-            black += 1
-        else:
-            draws += 1
-    print(f"games = {games}\nfirst = {white}\nsecond = {black}\ndraws = {draws}\nmoves = {moves}")
+    """Random play, each action drawn uniformly among the legal actions,
+    with White, OpenSpiel's player 1, the first seat."""
+    one_action = lambda s: [(None, s.child(a)) for a in s.legal_actions()]  # noqa: E731
+    turn_stats(GAME, one_action, games, seed, first_player=1)
 
 
 if __name__ == "__main__":

@@ -67,10 +67,11 @@ def stats(game, games, seed):
     turn_stats(game, lambda s: [(None, s.child(a)) for a in s.legal_actions()], games, seed)
 
 
-def turn_stats(game, turns, games, seed):
+def turn_stats(game, turns, games, seed, first_player=0):
     """Random play in whole turns (a move and what it forces the same
     player to choose next, as `turns` gives them), each drawn uniformly:
-    the first seat's wins, the second's, draws and turns over `games`."""
+    the first seat's wins, the second's, draws and turns over `games`.
+    The first seat is OpenSpiel's player `first_player` (chess: 1, White)."""
     import random
 
     rng = random.Random(seed)
@@ -82,9 +83,10 @@ def turn_stats(game, turns, games, seed):
             state = options[rng.randrange(len(options))][1]
             moves += 1
         r = state.returns()
-        if r[0] > r[1]:
+        mine, theirs = r[first_player], r[1 - first_player]
+        if mine > theirs:
             first += 1
-        elif r[1] > r[0]:
+        elif theirs > mine:
             second += 1
         else:
             draws += 1
