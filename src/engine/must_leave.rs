@@ -17,16 +17,31 @@ impl Rules {
             return;
         }
         let mut child = copy_of(state);
-        moves.retain(|&m| {
-            // A pass or a forced move changes nothing the rule could forbid.
-            !self.play_on_copy(state, &mut child, m)
-                || filters.iter().all(|f| match f {
-                    Filter::MustLeave(condition, _) => {
-                        self.eval(condition, &Scope::at(&child, NO_CELL)) != 0
-                    }
-                    _ => true,
-                })
-        });
+        moves.retain(|&m| self.leaves(state, &mut child, filters, m));
         give_back(child);
+    }
+
+    /// Whether some move of `moves` passes every `must leave`: the search
+    /// stops at the first (a stuck mover is looked for every turn).
+    pub(super) fn some_move_leaves(&self, state: &State, moves: &[Move]) -> bool {
+        let mut child = copy_of(state);
+        let found = moves
+            .iter()
+            .any(|&m| self.leaves(state, &mut child, &self.filters, m));
+        give_back(child);
+        found
+    }
+
+    /// Whether move `m`, played on `child`, leaves every `must leave` of
+    /// `filters` true.
+    fn leaves(&self, state: &State, child: &mut State, filters: &[Filter], m: Move) -> bool {
+        // A pass or a forced move changes nothing the rule could forbid.
+        !self.play_on_copy(state, child, m)
+            || filters.iter().all(|f| match f {
+                Filter::MustLeave(condition, _) => {
+                    self.eval(condition, &Scope::at(child, NO_CELL)) != 0
+                }
+                _ => true,
+            })
     }
 }

@@ -3,7 +3,8 @@
 //! won by the seat that moved last. Whether a move exists is asked
 //! without listing them all: the general runner stops at its first way
 //! through a chain (only `must leave` among the filters can take the last
-//! move away: with it, the moves are listed).
+//! move away: with it, the moves are listed unfiltered and tried one by
+//! one until one passes).
 
 use super::chain::Way;
 use super::pool::{buffer, give_buffer};
@@ -55,9 +56,14 @@ impl Rules {
             .iter()
             .any(|f| matches!(f, Filter::MustLeave(..)));
         if !chains || filtered || state.round.giving > 0 {
+            // Only `must leave` can take every move away (the other filters
+            // keep some move of a list): the first move it keeps will do.
             let mut moves = buffer();
-            self.legal_moves(state, &mut moves);
-            let any = !moves.is_empty();
+            self.unfiltered_moves(state, &mut moves);
+            let any = match filtered {
+                true => self.some_move_leaves(state, &moves),
+                false => !moves.is_empty(),
+            };
             give_buffer(moves);
             return any;
         }
