@@ -23,6 +23,7 @@ impl Rules {
 
     /// Whether some move of `moves` passes every `must leave`: the search
     /// stops at the first (a stuck mover is looked for every turn).
+    #[inline(never)]
     pub(super) fn some_move_leaves(&self, state: &State, moves: &[Move]) -> bool {
         let mut child = copy_of(state);
         let found = moves
