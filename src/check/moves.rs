@@ -112,14 +112,12 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
             condition: condition(r, c),
         },
         StepKind::Drop(c) => {
-            let layout = r.symbols.board_size.map(|b| b.0);
-            if r.symbols.track || layout.is_some_and(|l| l != super::board::Layout::Square) {
-                r.diagnostics.push(Diagnostic::Unsupported {
-                    what: "`drop` on this board".into(),
-                    span: step.span.into(),
-                    help: "a piece falls down a column of a square board (`board square 7 x 6`); elsewhere use `place`".into(),
-                });
-            }
+            square_board_only(
+                "`drop`",
+                "a piece falls down a column of a square board (`board square 7 x 6`); elsewhere use `place`",
+                step,
+                r,
+            );
             StepSpec::Drop(condition(r, c))
         }
         StepKind::SowAround(c, skips) => {
@@ -358,6 +356,18 @@ fn played_bound(min: i64, max: i64, step: &Step, r: &mut Resolver) -> (u8, u8) {
     )
 }
 
+/// Reports a step that needs a square board on any other (E0022).
+fn square_board_only(what: &str, help: &str, step: &Step, r: &mut Resolver) {
+    let layout = r.symbols.board_size.map(|b| b.0);
+    if r.symbols.track || layout.is_some_and(|l| l != super::board::Layout::Square) {
+        r.diagnostics.push(Diagnostic::Unsupported {
+            what: format!("{what} on this board"),
+            span: step.span.into(),
+            help: help.into(),
+        });
+    }
+}
+
 /// A leap's two distances, `leap M, N`: constant numbers of cells (their
 /// signs do not matter: a leap goes every way), on a square board.
 fn leap_offsets(
@@ -365,14 +375,12 @@ fn leap_offsets(
     step: &Step,
     r: &mut Resolver,
 ) -> Vec<Typed> {
-    let layout = r.symbols.board_size.map(|b| b.0);
-    if r.symbols.track || layout.is_some_and(|l| l != super::board::Layout::Square) {
-        r.diagnostics.push(Diagnostic::Unsupported {
-            what: "`leap` on this board".into(),
-            span: step.span.into(),
-            help: "a leap counts columns and rows of a square board (`board square 8 x 8`); elsewhere use `step` or `jump`".into(),
-        });
-    }
+    square_board_only(
+        "`leap`",
+        "a leap counts columns and rows of a square board (`board square 8 x 8`); elsewhere use `step` or `jump`",
+        step,
+        r,
+    );
     if distances.len() != 2 {
         r.diagnostics.push(Diagnostic::BadChain {
             what: "`leap` takes two distances, columns and rows: `leap 1, 2` is a knight's move"

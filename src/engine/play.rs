@@ -20,23 +20,27 @@ impl Rules {
     /// run; the end rules are tried in order; if none fires, the next seat
     /// moves and the phase advances when its turns are used up.
     pub fn play(&self, state: &mut State, m: Move) {
-        if self.plan.keeps.moves {
-            remember_move(state, NO_CELL, 0);
-        }
-        match m {
-            Move::Place(cell) => self.place_piece(state, cell),
-            Move::Pass => self.play_otherwise(state),
+        // What the move picked up (nothing but a chain picks): `last_from`.
+        let picked = match m {
+            Move::Place(cell) => {
+                self.place_piece(state, cell);
+                Progress::START
+            }
+            Move::Pass => {
+                self.play_otherwise(state);
+                Progress::START
+            }
             Move::Chain { rule, choices } => {
                 let rule = self
                     .rule(rule)
                     .expect("a chain move comes from a chain rule");
-                let progress = self.play_chain(state, rule, &choices);
-                if self.plan.keeps.moves {
-                    remember_move(state, progress.from, progress.kind);
-                }
+                self.play_chain(state, rule, &choices)
             }
             // Passing a card is part of the deal, not a turn.
             Move::Give(card) => return self.play_give(state, card),
+        };
+        if self.plan.keeps.moves {
+            remember_move(state, picked.from, picked.kind);
         }
         if self.plan.keeps.links {
             // A piece put on an empty cell joins its group; any other change
