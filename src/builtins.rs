@@ -200,6 +200,12 @@ pub enum BuiltinId {
     Territory,
     /// The cell's piece lies in a line of n of its owner's pieces.
     InLine,
+    /// The sum of the dice thrown this turn.
+    Roll,
+    /// The i-th die thrown this turn.
+    Die,
+    /// Where a walk of n spaces from the cell ends (track boards).
+    Ahead,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -663,6 +669,30 @@ const CORE: &[Builtin] = &[
         chosen_cell_default: false,
         ty: Int,
         meaning: "how many of the seat's movers are locked in its end zone",
+    },
+    Builtin {
+        id: B::Roll,
+        name: "roll",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "the sum of the dice thrown at the start of this turn (`dice`)",
+    },
+    Builtin {
+        id: B::Die,
+        name: "die",
+        params: &[Int],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "the face of the n-th die thrown at the start of this turn, from 1 (`dice`); 0 past the last",
+    },
+    Builtin {
+        id: B::Ahead,
+        name: "ahead",
+        params: &[Cell, Int],
+        chosen_cell_default: false,
+        ty: Cell,
+        meaning: "the space where a walk of n spaces from the cell ends, by the mover on top of it along its seat's path, as `move by n` walks (track boards); no cell if it cannot go so far",
     },
 ];
 

@@ -10,6 +10,7 @@ pub(crate) mod board;
 mod cards;
 pub mod constant;
 mod deck;
+pub mod dice;
 mod items;
 mod moves;
 mod pieces;
@@ -243,12 +244,14 @@ fn check_file<'a>(
         }
     };
     resolver.diagnostics = resolver_diags;
+    resolver.symbols.dice = dice::has_dice(file);
     check_parameters(file, &mut resolver.diagnostics);
     resolver.check_all_defines();
     check_items(file, &mut resolver, &mut program);
     pieces::check_pieces(file, &mut resolver, &mut program);
     cards::check_cards(file, &mut resolver, &mut program);
     track::check_track(file, &mut resolver, &mut program);
+    dice::check_dice(file, &mut resolver, &mut program);
     // Without a score every seat scores 0: only tie-breaks could decide.
     let tiebreaks = file
         .items
@@ -456,8 +459,18 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
             }
             ItemKind::After(effects) => {
                 for e in effects {
+                    let Some(written) = &e.target else {
+                        // `again [if COND]`: the mover moves again.
+                        let value = r.expect(&e.value, Context::TOP, Ty::Bool);
+                        program.effects.push(EffectSpec {
+                            target: TargetSpec::Again,
+                            op: e.op,
+                            value,
+                        });
+                        continue;
+                    };
                     let value = r.expect(&e.value, Context::TOP, Ty::Int);
-                    let target = r.expr(&e.target, Context::TOP);
+                    let target = r.expr(written, Context::TOP);
                     let error = matches!(target.kind, Hir::Error);
                     let target = match target.kind {
                         Hir::Builtin(crate::builtins::BuiltinId::Supply, mut args) => {
@@ -466,7 +479,7 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                         Hir::Counter(i) => Some(TargetSpec::Counter(i)),
                         _ => None,
                     };
-                    match (target, &e.target.kind) {
+                    match (target, &written.kind) {
                         (Some(target), _) => program.effects.push(EffectSpec {
                             target,
                             op: e.op,
@@ -474,7 +487,7 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                         }),
                         (None, _) if error => {}
                         _ => r.diagnostics.push(Diagnostic::NotAssignable {
-                            span: e.target.span.into(),
+                            span: written.span.into(),
                         }),
                     }
                 }

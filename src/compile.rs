@@ -233,6 +233,7 @@ pub fn compile_with(
         let target = match &e.target {
             TargetSpec::Supply(seat) => Target::Supply(SeatRef::from_node(lower.node(seat)?)),
             TargetSpec::Counter(i) => Target::Counter(*i as u8),
+            TargetSpec::Again => Target::Again,
         };
         effects.push(Effect {
             target,
@@ -356,6 +357,11 @@ pub fn compile_with(
         team,
         partner,
         deal,
+        dice: program.dice.map(|d| crate::ir::Dice {
+            count: d.count,
+            low: d.low,
+            high: d.high,
+        }),
         neutrals: program.neutrals.clone(),
         kinds: program.piece_kinds.clone(),
         counters,

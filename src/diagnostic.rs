@@ -671,6 +671,7 @@ impl Diagnostic {
             "board track" => "board track 14 per seat, homes of 4, end zones of 4",
             "deal" => "deal 4 to each",
             "board pits" => "board pits 6 per seat, stores",
+            "dice" => "dice 1 x 1..6",
             _ => "deck 4 x 1..12",
         };
         Diagnostic::NeedsItem {

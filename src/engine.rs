@@ -16,6 +16,7 @@ mod chain;
 mod choice;
 mod counters;
 mod deal;
+mod dice;
 mod direct;
 mod drop;
 mod enclose;

@@ -11,6 +11,7 @@ pub mod card_loop;
 mod cards;
 mod cell_mask;
 pub mod compass;
+pub mod dice;
 pub mod end_test;
 pub mod geometry;
 mod lines;
@@ -26,6 +27,7 @@ pub mod track;
 
 pub use cards::{CardChain, CardKinds, CardPlay, CardTest};
 pub use cell_mask::CellMask;
+pub use dice::Dice;
 pub use geometry::{CellId, Geometry, NO_CELL};
 pub use lines::{AxisShifts, LineTable, SmallMasks};
 
@@ -127,6 +129,8 @@ pub struct Rules {
     pub partner: Vec<u8>,
     /// Hands dealt in rounds, if the rules deal.
     pub deal: Option<Deal>,
+    /// The dice thrown at the start of every turn, if the rules throw any.
+    pub dice: Option<Dice>,
     /// Whether moves are written by their column (`d`): every place drops.
     pub columns: bool,
     /// The specialised paths the compiler's passes chose.
@@ -697,6 +701,8 @@ pub enum Target {
     Supply(SeatRef),
     /// A counter, by index.
     Counter(u8),
+    /// The seat that moved moves again when the value (a condition) holds.
+    Again,
 }
 
 /// An end rule.

@@ -42,6 +42,10 @@ struct Case {
     /// Moves from the start to the position counted, see [`Case::moves`].
     #[serde(default)]
     moves: Vec<String>,
+    /// The chance outcomes on the way, in order (each throw of the dice):
+    /// the start position's throw first, then the throw after each move.
+    #[serde(default)]
+    chance: Vec<u32>,
     /// Too slow for a debug build: counted only by `cargo test --release`.
     #[serde(default)]
     release_only: bool,
@@ -145,7 +149,11 @@ fn load(file: &PerftFile, case: &Case) -> Rules {
 
 fn position(rules: &Rules, case: &Case, what: &str) -> State {
     let moves = case.moves(rules);
-    let mut state = rules.start(case.seed(rules));
+    let mut state = State::resumed(rules, &case.chance, case.seed(rules));
+    assert!(
+        !state.bad_script,
+        "{what}: the chance outcomes do not fit the rules"
+    );
     for (i, text) in moves.iter().enumerate() {
         let m = rules
             .parse_move(&state, text)
@@ -205,9 +213,29 @@ fn children_sum(rules: &Rules, state: &State, depth: usize, what: &str) -> Perft
         games: 0,
         cut: None,
     };
-    for m in rules.sorted_moves(state) {
+    // With dice, each throw after a move is a child of its own.
+    let throws: Vec<Vec<u8>> = rules.dice.map_or(vec![vec![]], |d| {
+        d.throws()
+            .iter()
+            .map(|t| t[..d.count as usize].to_vec())
+            .collect()
+    });
+    let moves = rules.sorted_moves(state);
+    let children = moves
+        .iter()
+        .flat_map(|&m| throws.iter().map(move |t| (m, t)));
+    for (m, throw) in children {
         let mut child = state.clone();
+        child.throw_next(throw);
         rules.play(&mut child, m);
+        if child.is_over()
+            && throw
+                .first()
+                .is_some_and(|&f| Some(f) != rules.dice.map(|d| d.low))
+        {
+            // A move that ends the game throws nothing: counted once.
+            continue;
+        }
         sum.nodes[0] += 1;
         if child.is_over() {
             sum.terminal[0] += 1;

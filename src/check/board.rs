@@ -43,6 +43,7 @@ pub(super) fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
             end_zone: bounded(r, &t.end_zone, "an end zone's spaces", MAX_MOVERS),
             starts_uncounted: t.starts_uncounted,
             turning_back: t.turning_back,
+            overtaking: t.overtaking,
         },
     }
 }

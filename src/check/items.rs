@@ -136,6 +136,7 @@ pub(super) fn single_items<'a>(
             ItemKind::OwnerMajority => "owner",
             ItemKind::Deck(_) => "deck",
             ItemKind::Hand(_) => "hand",
+            ItemKind::Dice(_) => "dice",
             _ => continue,
         };
         if let Some(first) = found.get(key) {

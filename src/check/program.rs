@@ -75,6 +75,8 @@ pub struct Program {
     pub card_kinds: Vec<(String, i64)>,
     /// `teams`: the seats of each team, by index.
     pub teams: Vec<Vec<usize>>,
+    /// `dice N x LOW..HIGH`.
+    pub dice: Option<super::dice::DiceSpec>,
     /// `deal N to each [, M deals a dealer]` (constants).
     pub deal: Option<(Typed, Option<Typed>)>,
     /// `pass N card to partner` (a constant).
@@ -161,6 +163,8 @@ pub enum BoardSpec {
         starts_uncounted: bool,
         /// A walk past the innermost free end space turns back.
         turning_back: bool,
+        /// A walk may pass movers in an end zone.
+        overtaking: bool,
     },
     /// No board was declared (only in a program with errors).
     #[default]
@@ -330,6 +334,9 @@ pub enum TargetSpec {
     Supply(Typed),
     /// A counter, by index.
     Counter(usize),
+    /// `again [if COND]`: the seat that moved moves again (the value is
+    /// the condition).
+    Again,
 }
 
 /// An end rule.

@@ -28,6 +28,8 @@ pub struct Symbols<'a> {
     pub listed_labels: Vec<String>,
     /// Whether the board is a track (its spaces have no directions).
     pub track: bool,
+    /// Whether the rules throw dice (`dice`).
+    pub dice: bool,
     /// Seats by name.
     pub seats: HashMap<&'a str, usize>,
     /// Neutral kinds of piece by name.

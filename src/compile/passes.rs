@@ -78,6 +78,8 @@ impl Features {
     /// Positions or boards remembered turn by turn (`repeated`,
     /// `repeated_board`, `restores`).
     pub const HISTORY: Features = Features(1 << 27);
+    /// Dice thrown every turn.
+    pub const DICE: Features = Features(1 << 28);
 
     const NONE: Features = Features(0);
 
@@ -115,6 +117,7 @@ impl Features {
             clocks: _,
             setup,
             first_random,
+            dice,
             phases,
             effects,
             filters,
@@ -141,6 +144,10 @@ impl Features {
         f.set(Features::SETUP, !setup.is_empty());
         f.set(Features::LIVE_SCORES, plan.keeps.scores);
         f.set(Features::EFFECTS, !effects.is_empty());
+        let again = effects
+            .iter()
+            .any(|e| matches!(e.target, crate::ir::Target::Again));
+        f.set(Features::AGAIN, again);
         f.set(Features::FILTERS, !filters.is_empty());
         f.set(Features::MAJORITY, *majority);
         f.set(Features::DECK, !deck.is_empty());
@@ -155,6 +162,7 @@ impl Features {
         f.set(Features::SCORE, score.is_some());
         f.set(Features::NUMBERS, !numbers.is_empty());
         f.set(Features::FIRST_RANDOM, *first_random);
+        f.set(Features::DICE, dice.is_some());
         f.set(Features::TURN_LIMIT, *turn_limit > 0);
         let teams = team.iter().enumerate().any(|(i, &t)| t as usize != i);
         f.set(Features::TEAMS, teams);

@@ -45,7 +45,8 @@ fn placement_loop(rules: &Rules, features: Features) -> Option<Playout> {
         .and(Features::MAJORITY)
         .and(Features::OTHERWISE)
         .and(Features::HISTORY)
-        .and(Features::AGAIN);
+        .and(Features::AGAIN)
+        .and(Features::DICE);
     if !features.within(!unsupported) {
         return None;
     }
@@ -126,7 +127,8 @@ fn sow_loop(rules: &Rules, features: Features) -> Option<Playout> {
         .and(Features::SIDE_LINKS)
         .and(Features::OTHERWISE)
         .and(Features::HISTORY)
-        .and(Features::AGAIN);
+        .and(Features::AGAIN)
+        .and(Features::DICE);
     // The words read only end tests made of leaves, a word a kind of
     // piece and a bit a line flag.
     let words = rules.geometry.cell_count() <= 64
@@ -154,7 +156,8 @@ fn card_loop(rules: &Rules, features: Features) -> Option<Playout> {
         .and(Features::DEAL)
         .and(Features::SIDE_LINKS)
         .and(Features::HISTORY)
-        .and(Features::AGAIN);
+        .and(Features::AGAIN)
+        .and(Features::DICE);
     if !features.within(!unsupported) || rules.ends.len() > LOOP_ENDS {
         return None;
     }

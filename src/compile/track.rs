@@ -24,6 +24,7 @@ pub fn board(
         end_zone,
         starts_uncounted,
         turning_back,
+        overtaking,
     } = &program.board
     else {
         return Ok(None);
@@ -32,6 +33,7 @@ pub fn board(
     let mut track = Track::new(seats.len(), size(segment)?, size(home)?, size(end_zone)?);
     track.starts_uncounted = *starts_uncounted;
     track.turning_back = *turning_back;
+    track.overtaking = *overtaking;
     let initials = Track::initials(seats);
     let geometry = Geometry::spaces(track.labels(&initials));
     Ok(Some((track, geometry)))

@@ -97,6 +97,7 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::Surrounded => r.surrounded(s.state, cell(a[0])) as i64,
         B::Liberties => r.liberties(s.state, cell(a[0])) as i64,
         B::Attacked | B::LastFrom | B::Repetitions | B::LastKind => move_facts(r, id, a, s),
+        B::Roll | B::Die | B::Ahead => chance_facts(r, id, a, s),
         B::Territory => r.territory(s.state, seat(a[0])) as i64,
         B::RepeatedBoard => r.repeated_board(s.state) as i64,
         B::Restores => r.restores(s.state, a[0]) as i64,
@@ -141,6 +142,21 @@ fn move_facts(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) -> i64 {
         }
         BuiltinId::Repetitions => memory.map_or(0, |m| i64::from(m.repetitions)),
         BuiltinId::LastKind => memory.map_or(-1, |m| m.moved_kind),
+        _ => 0,
+    }
+}
+
+/// The dice and where they take a mover (`roll`, `die`, `ahead`): out of
+/// line, as `move_facts`, so that `apply` stays small.
+#[inline(never)]
+fn chance_facts(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) -> i64 {
+    match id {
+        BuiltinId::Roll => s.state.dice.iter().map(|&d| i64::from(d)).sum(),
+        BuiltinId::Die => usize::try_from(a[0] - 1)
+            .ok()
+            .and_then(|i| s.state.dice.get(i))
+            .map_or(0, |&d| i64::from(d)),
+        BuiltinId::Ahead => i64::from(r.ahead(s.state, cell(a[0]), a[1])),
         _ => 0,
     }
 }

@@ -20,7 +20,10 @@ pub struct Perft {
 }
 
 /// Counts the positions reachable from `state` at depths 1..=depth.
-/// Terminal positions are counted and not expanded.
+/// Terminal positions are counted and not expanded. With dice, the throw
+/// that starts the next turn is part of the position: a move is counted
+/// once for each throw after it (`[3, 5]` and `[5, 3]` are two), except a
+/// move that ends the game, after which nothing is thrown.
 pub fn perft(rules: &Rules, state: &State, depth: usize) -> Perft {
     let mut counts = Perft {
         nodes: vec![0; depth],
@@ -29,34 +32,77 @@ pub fn perft(rules: &Rules, state: &State, depth: usize) -> Perft {
         cut: None,
     };
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::new()).collect();
-    walk(rules, state, 0, &mut counts, &mut buffers);
+    let throws = rules.dice.map_or_else(Vec::new, |d| {
+        let n = d.count as usize;
+        d.throws().iter().map(|t| t[..n].to_vec()).collect()
+    });
+    let mut walker = Walker {
+        rules,
+        throws,
+        counts: &mut counts,
+    };
+    walker.walk(state, 0, &mut buffers);
     counts.games = counts.terminal.iter().sum();
     counts
 }
 
-fn walk(rules: &Rules, state: &State, level: usize, counts: &mut Perft, buffers: &mut [Vec<Move>]) {
-    let Some((buf, rest)) = buffers.split_first_mut() else {
-        return;
-    };
-    rules.legal_moves(state, buf);
-    let cut = state
-        .fault()
-        .filter(|f| matches!(f.kind, FaultKind::TooManyMoves | FaultKind::SlowListing));
-    if cut.is_some() {
-        counts.cut = counts.cut.or(cut);
-        return;
-    }
-    for &m in buf.iter() {
-        if counts.cut.is_some() {
+/// The counting walk: the rules, every throw of their dice (none without),
+/// and the counts so far.
+struct Walker<'a> {
+    rules: &'a Rules,
+    throws: Vec<Vec<u8>>,
+    counts: &'a mut Perft,
+}
+
+impl Walker<'_> {
+    fn walk(&mut self, state: &State, level: usize, buffers: &mut [Vec<Move>]) {
+        let Some((buf, rest)) = buffers.split_first_mut() else {
+            return;
+        };
+        self.rules.legal_moves(state, buf);
+        let cut = state
+            .fault()
+            .filter(|f| matches!(f.kind, FaultKind::TooManyMoves | FaultKind::SlowListing));
+        if cut.is_some() {
+            self.counts.cut = self.counts.cut.or(cut);
             return;
         }
-        let mut child = state.clone();
-        rules.play(&mut child, m);
-        counts.nodes[level] += 1;
-        if child.is_over() {
-            counts.terminal[level] += 1;
-        } else {
-            walk(rules, &child, level + 1, counts, rest);
+        for &m in buf.iter() {
+            if self.throws.is_empty() {
+                self.child(state, m, None, level, rest);
+            }
+            for t in 0..self.throws.len() {
+                if !self.child(state, m, Some(t), level, rest) {
+                    break;
+                }
+            }
+            if self.counts.cut.is_some() {
+                return;
+            }
         }
+    }
+
+    /// Counts the position after `m` (with throw `t` next) and walks on
+    /// from it; returns whether the game goes on (a throw was made).
+    fn child(
+        &mut self,
+        state: &State,
+        m: Move,
+        t: Option<usize>,
+        level: usize,
+        rest: &mut [Vec<Move>],
+    ) -> bool {
+        let mut child = state.clone();
+        if let Some(t) = t {
+            child.throw_next(&self.throws[t]);
+        }
+        self.rules.play(&mut child, m);
+        self.counts.nodes[level] += 1;
+        if child.is_over() {
+            self.counts.terminal[level] += 1;
+            return false;
+        }
+        self.walk(&child, level + 1, rest);
+        true
     }
 }

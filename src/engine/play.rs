@@ -154,6 +154,10 @@ impl Rules {
                     self.set_counter(state, *i, effect.op, value);
                     continue;
                 }
+                Target::Again => {
+                    state.again |= self.eval(&effect.value, &scope) != 0;
+                    continue;
+                }
             };
             // `supply(mover) -= ...`: the seat read here, without a call.
             let who = match self.direct_seat(seat, &scope) {
@@ -246,6 +250,9 @@ impl Rules {
         };
         if self.deal.is_some() {
             self.next_dealt_seat(state);
+        }
+        if self.dice.is_some() {
+            self.throw_dice(state);
         }
         state.turn += 1;
         while let Some(turns) = self.phases[state.phase as usize].turns {

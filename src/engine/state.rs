@@ -135,6 +135,8 @@ pub struct State {
     pub(super) passes: u8,
     /// Whether the move being played gives the mover another turn (`again`).
     pub(super) again: bool,
+    /// The faces of the dice thrown this turn (`dice`), 0 past the last.
+    pub(super) dice: [u8; crate::ir::dice::MAX_DICE],
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
     /// The first expression that failed (division by zero), if any. A cell, so
@@ -185,8 +187,8 @@ impl PartialEq for State {
             && self.runs == other.runs
             && (self.mover, self.turn, self.last, self.phase)
                 == (other.mover, other.turn, other.last, other.phase)
-            && (self.phase_start, self.passes, self.again)
-                == (other.phase_start, other.passes, other.again)
+            && (self.phase_start, self.passes, self.again, self.dice)
+                == (other.phase_start, other.passes, other.again, other.dice)
             && self.outcome == other.outcome
             && self.round == other.round
             && super::memory::same(&self.memory, &other.memory, &self.heights)
@@ -279,7 +281,6 @@ impl State {
         self.copy_turn(source);
         super::memory::copy(&mut self.memory, &source.memory);
         self.round = source.round;
-        self.rng = source.rng.clone();
     }
 }
 
@@ -294,6 +295,9 @@ impl State {
         self.phase_start = source.phase_start;
         self.passes = source.passes;
         self.again = source.again;
+        self.dice = source.dice;
+        // Taking a turn back takes its throw back, and the next throw.
+        self.rng = source.rng.clone();
         self.outcome = source.outcome;
         self.fault = source.fault.clone();
         self.joined = source.joined;
@@ -400,6 +404,7 @@ impl State {
             phase_start: 1,
             passes: 0,
             again: false,
+            dice: [0; crate::ir::dice::MAX_DICE],
             outcome: None,
             fault: Cell::new(None),
             rng,
@@ -496,6 +501,7 @@ impl State {
         self.phase_start = 1;
         self.passes = 0;
         self.again = false;
+        self.dice = [0; crate::ir::dice::MAX_DICE];
         self.outcome = None;
         self.fault = Cell::new(None);
         self.rng = Pcg64Mcg::seed_from_u64(seed);
@@ -538,6 +544,9 @@ impl State {
         }
         for s in 0..seats {
             self.scores[s] = rules.score_of(self, s as u8);
+        }
+        if rules.dice.is_some() {
+            rules.throw_dice(self);
         }
         rules.settle_start(self);
     }

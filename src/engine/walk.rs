@@ -186,9 +186,12 @@ impl Rules {
                 if next != NO_CELL && track.plain[next as usize] {
                     break next;
                 }
-                // No mover jumps another in an end zone, either way.
-                let open =
-                    next != NO_CELL && (kind(next) != SpaceKind::End || !taken(state, from, next));
+                // No mover jumps another in an end zone, either way,
+                // unless the track says movers overtake there.
+                let open = next != NO_CELL
+                    && (kind(next) != SpaceKind::End
+                        || track.overtaking
+                        || !taken(state, from, next));
                 let next = match open {
                     true => next,
                     // The end of the path: turn back there, if the mover is

@@ -215,6 +215,10 @@ impl Printer<'_> {
             ));
         }
         out.push(format!("first random {}", yes(r.first_random)));
+        out.push(match r.dice {
+            Some(d) => format!("dice {} x {}..{}", d.count, d.low, d.high),
+            None => "dice none".into(),
+        });
     }
 
     /// The deck, hands, teams and deal.
@@ -264,6 +268,9 @@ impl Printer<'_> {
         }
         if t.turning_back {
             flags += ", turning back";
+        }
+        if t.overtaking {
+            flags += ", overtaking in end zones";
         }
         out.push(format!(
             "track {} seats, {} per seat, homes of {}, end zones of {}{flags}; \
@@ -419,6 +426,10 @@ impl Printer<'_> {
             let target = match &e.target {
                 Target::Supply(seat) => format!("supply({})", self.x.seat(seat)),
                 Target::Counter(i) => self.rules.counters[*i as usize].0.clone(),
+                Target::Again => {
+                    out.push(format!("after turn: again if {}", self.cond(&e.value)));
+                    continue;
+                }
             };
             out.push(format!("after turn: {target} {op} {}", self.int(&e.value)));
         }

@@ -137,6 +137,7 @@ impl Rules {
             clocks: _,
             setup: _,
             first_random: _,
+            dice: _,
             phases,
             effects,
             filters,

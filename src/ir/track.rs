@@ -40,6 +40,8 @@ pub struct Track {
     pub starts_uncounted: bool,
     /// Whether a walk past the innermost free end space turns back there.
     pub turning_back: bool,
+    /// Whether a walk may pass movers in an end zone.
+    pub overtaking: bool,
     /// Each cell's kind.
     pub kind: Vec<SpaceKind>,
     /// Each cell's seat: its segment's, home's or end zone's.
@@ -102,6 +104,7 @@ impl Track {
             end_len,
             starts_uncounted: false,
             turning_back: false,
+            overtaking: false,
             kind,
             seat_of,
             blocked: None,

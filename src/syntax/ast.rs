@@ -95,6 +95,19 @@ pub enum ItemKind {
     MustCapture(bool),
     /// `must leave COND`: only the moves after which `COND` holds are legal.
     MustLeave(Expr),
+    /// `dice N x LOW..HIGH`: dice thrown at the start of every turn.
+    Dice(Dice),
+}
+
+/// `dice N x LOW..HIGH`: `N` dice, each with the faces `LOW` to `HIGH`.
+#[derive(Clone, Copy, Debug)]
+pub struct Dice {
+    /// How many dice, and where it is written.
+    pub count: (i64, Span),
+    /// The lowest face.
+    pub low: (i64, Span),
+    /// The highest face.
+    pub high: (i64, Span),
 }
 
 /// An effect after a mover's movement.
@@ -192,7 +205,8 @@ pub enum Board {
     Track(TrackBoard),
 }
 
-/// `track N per seat, homes of H, end zones of E [, starts uncounted] [, turning back]`.
+/// `track N per seat, homes of H, end zones of E [, starts uncounted] [, turning back]
+/// [, overtaking in end zones]`.
 #[derive(Clone, Debug)]
 pub struct TrackBoard {
     /// Numbered spaces per segment, after the seat's start space.
@@ -206,6 +220,9 @@ pub struct TrackBoard {
     /// Whether a walk that would pass the innermost free end space turns
     /// back there (else the move is not allowed).
     pub turning_back: bool,
+    /// Whether a walk may pass movers in an end zone (else it stops short
+    /// of the first one).
+    pub overtaking: bool,
 }
 
 /// `put N KIND where COND`: N pieces of a kind on every cell the condition allows.
@@ -471,11 +488,12 @@ pub enum StepKind {
     Switch(Option<Expr>),
 }
 
-/// An assignment made after every turn.
+/// An assignment made after every turn, or `again [if COND]`.
 #[derive(Clone, Debug)]
 pub struct Effect {
-    /// The counter assigned to (a call such as `supply(mover)`).
-    pub target: Expr,
+    /// The counter assigned to (a call such as `supply(mover)`); none for
+    /// `again`, whose condition is the value (`true` when left out).
+    pub target: Option<Expr>,
     /// How it is assigned.
     pub op: AssignOp,
     /// The value.

@@ -327,6 +327,14 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
             let counter = name(inner.next().expect("name"), offset);
             ItemKind::Counter(counter, inner.next().map(|p| build_expr(p, offset)), clock)
         }
+        Rule::dice_item => {
+            let mut next = || {
+                let p = inner.next().expect("number");
+                (int(&p), span_of(&p, offset))
+            };
+            let (count, low, high) = (next(), next(), next());
+            ItemKind::Dice(Dice { count, low, high })
+        }
         Rule::limit_item => ItemKind::Limit(build_expr(inner.next().expect("turns"), offset)),
         Rule::define_item => {
             let name = name(inner.next().expect("name"), offset);
@@ -636,7 +644,24 @@ fn build_step(pair: Pair<Rule>, offset: usize) -> Step {
 fn build_effect(pair: Pair<Rule>, offset: usize) -> Effect {
     let span = span_of(&pair, offset);
     let mut inner = pair.into_inner();
-    let target = build_primary(inner.next().expect("target"), offset);
+    let first = inner.next().expect("target");
+    if first.as_rule() == Rule::again_effect {
+        let value = match first.into_inner().next() {
+            Some(condition) => build_expr(condition, offset),
+            None => Expr {
+                kind: ExprKind::Bool(true),
+                span,
+                depth: 1,
+            },
+        };
+        return Effect {
+            target: None,
+            op: AssignOp::Set,
+            value,
+            span,
+        };
+    }
+    let target = Some(build_primary(first, offset));
     let op = match inner.next().expect("op").as_str() {
         "=" => AssignOp::Set,
         "+=" => AssignOp::Add,

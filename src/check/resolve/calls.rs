@@ -68,6 +68,13 @@ impl<'a> Resolver<'a> {
                 });
             }
         }
+        if matches!(id, BuiltinId::Roll | BuiltinId::Die) && !self.symbols.dice {
+            self.diagnostics.push(Diagnostic::needs_item(
+                &format!("`{}`", b.name),
+                "dice",
+                span,
+            ));
+        }
         if matches!(id, BuiltinId::From | BuiltinId::To | BuiltinId::Piece) {
             self.read_move(b.name, span);
         }

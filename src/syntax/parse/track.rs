@@ -20,6 +20,7 @@ pub(super) fn track_board(pair: Pair<Rule>, offset: usize) -> Board {
         end_zone,
         starts_uncounted: has("starts"),
         turning_back: has("turning"),
+        overtaking: has("overtaking"),
     })
 }
 

@@ -1,0 +1,42 @@
+//! Dice (`dice N x LOW..HIGH`): thrown at the start of every turn, the
+//! first turn too; `roll` is their sum and `die(i)` each one.
+
+/// The most dice a turn throws (the state keeps a face per die).
+pub const MAX_DICE: usize = 4;
+
+/// The dice a turn throws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dice {
+    /// How many, 1 to [`MAX_DICE`].
+    pub count: u8,
+    /// The lowest face.
+    pub low: u8,
+    /// The highest face.
+    pub high: u8,
+}
+
+impl Dice {
+    /// How many faces a die has.
+    pub fn faces(&self) -> u32 {
+        u32::from(self.high - self.low) + 1
+    }
+
+    /// Every throw of the dice, each die's face in order (`[3, 5]` and
+    /// `[5, 3]` are two throws): what perft counts a chance branch each.
+    pub fn throws(&self) -> Vec<[u8; MAX_DICE]> {
+        let mut all = vec![[0; MAX_DICE]];
+        for i in 0..self.count as usize {
+            all = all
+                .into_iter()
+                .flat_map(|t| {
+                    (self.low..=self.high).map(move |f| {
+                        let mut next = t;
+                        next[i] = f;
+                        next
+                    })
+                })
+                .collect();
+        }
+        all
+    }
+}
