@@ -134,15 +134,16 @@ pub struct Record {
     pub game: String,
     /// Every option's value, by name.
     pub options: Vec<(String, i64)>,
-    /// The seed of the game's chance; in a game with hidden cards, left out
-    /// (`null`) until the game ends, since it would tell every card.
+    /// The seed of the game's chance; in a game with hidden cards or dice,
+    /// left out (`null`) until the game ends, since it would tell every card
+    /// and throw to come.
     #[serde(default)]
     pub seed: Option<u64>,
     /// What reading the record tells beyond the moves, in a game with hidden
     /// cards still being played: whose eyes it is for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reveals: Option<String>,
-    /// The seed of a game with hidden cards, written when it ends.
+    /// The seed of a game with hidden cards or dice, written when it ends.
     #[serde(skip)]
     held_seed: Option<u64>,
     /// Each seat's name and player.
@@ -194,19 +195,21 @@ impl Record {
     /// A record of a game about to start.
     pub fn new(rules: &Rules, file: &str, text: &str, seed: u64, players: &[String]) -> Self {
         let hidden = rules.has_hidden();
+        // The seed tells the cards or throws to come: kept until the end.
+        let ahead = rules.has_chance_ahead();
         Record {
             format: FORMAT.into(),
             rules: file.into(),
             rules_hash: rules_hash(text),
             game: rules.title.clone(),
             options: rules.options.clone(),
-            seed: (!hidden).then_some(seed),
+            seed: (!ahead).then_some(seed),
             reveals: hidden.then(|| {
                 "every seat's cards dealt and drawn so far (not the ones to come): \
                  for nobody at the table until the game ends"
                     .to_string()
             }),
-            held_seed: hidden.then_some(seed),
+            held_seed: ahead.then_some(seed),
             seats: rules
                 .seats
                 .iter()

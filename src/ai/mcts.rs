@@ -78,6 +78,11 @@ struct Node {
     /// because most leaves are rolled out once and never revisited.
     untried_len: u32,
     moves_listed: bool,
+    /// With dice: the move into this node starts a turn whose throw is
+    /// chance, so its children are throws (`throw`), each with its moves.
+    chance: bool,
+    /// A throw's node: the faces thrown, one a byte (0 for a move's node).
+    throw: u32,
     visits: u32,
     reward: f64,
 }
@@ -170,6 +175,21 @@ impl Tree {
         })
     }
 
+    /// The child of chance node `parent` for `throw`, added if it is new.
+    fn throw_child(&mut self, parent: u32, throw: u32) -> u32 {
+        if let Some((index, _)) = self.children(parent).find(|(_, n)| n.throw == throw) {
+            return index;
+        }
+        let seat = self.nodes[parent as usize].seat;
+        let child = self.nodes.len() as u32;
+        let mut node = Node::new(None, seat);
+        node.throw = throw;
+        node.next_sibling = self.nodes[parent as usize].first_child;
+        self.nodes.push(node);
+        self.nodes[parent as usize].first_child = child;
+        child
+    }
+
     /// The child with the highest UCB1 value; every child has been visited once.
     fn select(&self, parent: u32, exploration: f64) -> Option<u32> {
         let log_visits = (self.nodes[parent as usize].visits as f64).ln();
@@ -202,6 +222,8 @@ impl Node {
             untried_start: 0,
             untried_len: 0,
             moves_listed: false,
+            chance: false,
+            throw: 0,
             visits: 0,
             reward: 0.0,
         }
@@ -310,9 +332,13 @@ impl MctsPlayer {
                 elapsed: started.elapsed(),
                 reused,
             };
-            let mut after = root.clone();
-            rules.play(&mut after, entry);
-            self.chosen = Some((after, index));
+            // With dice the next search's root has a throw this tree has
+            // not seen: it starts afresh.
+            if rules.dice.is_none() {
+                let mut after = root.clone();
+                rules.play(&mut after, entry);
+                self.chosen = Some((after, index));
+            }
             return entry;
         }
         self.chosen = None;
@@ -414,6 +440,10 @@ impl MctsPlayer {
             }
             None => root.clone(),
         };
+        if rules.dice.is_some() {
+            // The throws to come are the search's own, not the game's.
+            state.rng = rand_pcg::Pcg64Mcg::seed_from_u64(self.rng.gen());
+        }
         self.path.clear();
         self.path.push(0);
         let mut node = 0;
@@ -427,6 +457,7 @@ impl MctsPlayer {
                 let seat = state.mover;
                 rules.play(&mut state, m);
                 node = self.tree.add_child(node, m, seat);
+                self.tree.nodes[node as usize].chance = rules.dice.is_some() && !state.is_over();
                 self.path.push(node);
                 break;
             }
@@ -442,6 +473,10 @@ impl MctsPlayer {
             );
             node = child;
             self.path.push(node);
+            if self.tree.nodes[node as usize].chance {
+                node = self.tree.throw_child(node, throw_key(state.dice()));
+                self.path.push(node);
+            }
         }
         if !state.is_over() {
             // A game the rules stop at a turn limit is a draw there, as is a
@@ -496,3 +531,8 @@ impl Player for MctsPlayer {
 
 #[cfg(test)]
 mod tests;
+
+/// A throw as one number: each die's face a byte.
+fn throw_key(faces: &[u8]) -> u32 {
+    faces.iter().fold(0, |key, &f| key << 8 | u32::from(f))
+}

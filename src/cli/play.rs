@@ -207,9 +207,15 @@ pub fn run(args: Args) -> Result<(), Failure> {
             record.finish(&rules, &state);
             save(&record_path, &record)?;
             // After a resume or an undo, later cards came from fresh chance.
-            if rules.has_hidden() && from.is_none() && !undone {
-                let said =
-                    format!("The deal came from seed {seed} (`--seed {seed}` deals it again).");
+            if rules.has_chance_ahead() && from.is_none() && !undone {
+                let said = match rules.has_hidden() {
+                    true => {
+                        format!("The deal came from seed {seed} (`--seed {seed}` deals it again).")
+                    }
+                    false => format!(
+                        "The throws came from seed {seed} (`--seed {seed}` throws them again)."
+                    ),
+                };
                 say!("{said}");
             }
             return Ok(());
@@ -245,8 +251,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     n => format!(" after {n} playouts"),
                 });
             if !cards {
+                // The throw the AI moved by, which the board no longer shows.
+                let thrown = match rules.dice {
+                    Some(_) => format!(", {},", view::thrown(&rules, &state)),
+                    None => String::new(),
+                };
                 say!(
-                    "{} plays {}{detail}\n",
+                    "{}{thrown} plays {}{detail}\n",
                     rules.seats[seat],
                     rules.move_text(m)
                 );
@@ -300,14 +311,19 @@ pub fn run(args: Args) -> Result<(), Failure> {
 /// The first line: the game, and how to type a move (or that the AI plays
 /// every seat).
 fn introduce(rules: &crate::ir::Rules, state: &State, seed: u64, nobody: bool) {
-    // The seed tells every card: with hidden cards it is said at the end.
-    let title = if rules.has_hidden() {
+    // The seed tells every card and throw to come: then it is said at the end.
+    let title = if rules.has_chance_ahead() {
         rules.title.clone()
     } else {
         format!("{} (seed {seed})", rules.title)
     };
     if nobody {
         say!("{title}: the AI plays every seat.");
+    } else if rules.track.is_some() && rules.deck.is_empty() {
+        say!(
+            "{title}. Type the space of the mover to move and where it ends, such as `{}` (its space alone will do), or `help`.",
+            example_move(rules, state)
+        );
     } else if rules.track.is_some() {
         say!(
             "{title}. Type a card and the movers it moves, such as `5 Y3` (`5` alone lists its moves), or `help`."
@@ -529,6 +545,11 @@ fn read_line(editor: &mut DefaultEditor, prompt: &str) -> Result<Option<String>,
 }
 
 fn example_move(rules: &crate::ir::Rules, state: &State) -> String {
+    if rules.track.is_some() && rules.deck.is_empty() {
+        // The first seat's third space to its ninth: a walk of six.
+        let label = |c: usize| rules.geometry.labels.get(c).cloned().unwrap_or_default();
+        return format!("{}-{}", label(3), label(9));
+    }
     // A pass is a poor example where there are other moves.
     let moves = rules.sorted_moves(state);
     let shown = moves.iter().find(|&&m| m != crate::engine::Move::Pass);

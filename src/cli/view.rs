@@ -76,6 +76,11 @@ pub fn status_with(rules: &Rules, state: &State, hands: Hands) -> String {
         rules.scores_now(state)
     };
     let headline = match state.outcome {
+        None if rules.dice.is_some() => format!(
+            "{} to move, {}",
+            name(state.mover as usize),
+            thrown(rules, state)
+        ),
         None => format!("{} to move", name(state.mover as usize)),
         Some(Outcome::Win(w)) if scored => {
             // The winner's score first, so "Dark wins 7-5" whichever seat Dark is.
@@ -587,5 +592,22 @@ mod tests {
         assert_eq!(glyphs(&seats), vec!['1', '2']);
         let seats = ["Light".to_string(), "dark".to_string()];
         assert_eq!(glyphs(&seats), vec!['L', 'D']);
+    }
+}
+
+/// The dice thrown this turn: "a 6 thrown", "3 and 5 thrown (8)".
+pub fn thrown(rules: &Rules, state: &State) -> String {
+    let count = rules.dice.map_or(0, |d| d.count as usize);
+    let faces: Vec<String> = state.dice()[..count].iter().map(u8::to_string).collect();
+    match faces.as_slice() {
+        [one] => {
+            let an = one.starts_with('8') || one == "11" || one == "18";
+            format!("{} {one} thrown", if an { "an" } else { "a" })
+        }
+        [rest @ .., last] => {
+            let sum: u32 = state.dice()[..count].iter().map(|&f| u32::from(f)).sum();
+            format!("{} and {last} thrown ({sum})", rest.join(", "))
+        }
+        [] => String::new(),
     }
 }

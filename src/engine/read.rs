@@ -36,8 +36,10 @@ impl Rules {
             .iter()
             .map(|&m| self.move_text(m).to_ascii_lowercase())
             .collect();
+        // Without cards a move is its walks alone.
+        let carded = !self.deck.is_empty();
         let fits: Vec<usize> = (0..legal.len())
-            .filter(|&i| fits(&typed, &texts[i]))
+            .filter(|&i| fits(&typed, &texts[i], carded))
             .collect();
         let exact: Vec<usize> = fits
             .iter()
@@ -61,6 +63,9 @@ impl Rules {
         }
         if let Some(twin) = self.split_twin(state, &typed, &legal) {
             return Some(Ok(twin));
+        }
+        if !carded {
+            return Some(Err(MoveError::Illegal(typed.join(" "))));
         }
         let card = typed[0];
         let holds = state
@@ -447,13 +452,22 @@ fn normalise(text: &str) -> String {
 /// Whether the words typed fit a move's text: the first word (the card)
 /// the same, and each other word one of the move's, whole or its first
 /// space (`y3` of `y3-y8`), each used once.
-fn fits(typed: &[&str], text: &str) -> bool {
+/// Whether `typed` fits the move written `text`: its card first (when
+/// `carded`), then its walks in any order, each whole or its first space.
+fn fits(typed: &[&str], text: &str, carded: bool) -> bool {
     let mut words: Vec<&str> = text.split_whitespace().collect();
-    if typed.len() > words.len() || words.is_empty() || typed[0] != words[0] {
+    if typed.len() > words.len() || words.is_empty() {
         return false;
     }
-    words.remove(0);
-    typed[1..].iter().all(|t| {
+    let walks = match carded {
+        true if typed[0] != words[0] => return false,
+        true => {
+            words.remove(0);
+            &typed[1..]
+        }
+        false => typed,
+    };
+    walks.iter().all(|t| {
         let found = words
             .iter()
             .position(|w| w == t || w.split_once('-').is_some_and(|(from, _)| from == *t));

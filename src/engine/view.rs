@@ -20,11 +20,21 @@ impl Rules {
         !self.deck.is_empty()
     }
 
+    /// Whether the game's seed tells chance that no seat has seen yet:
+    /// cards still to be drawn, or dice still to be thrown.
+    pub fn has_chance_ahead(&self) -> bool {
+        self.has_hidden() || self.dice.is_some()
+    }
+
     /// What `seat` sees of `state`: the board, its own hand, the discard
     /// pile, and only the sizes of the other hands and of the draw pile.
     pub fn view(&self, state: &State, seat: u8) -> State {
         let mut view = state.clone();
         if !self.has_hidden() {
+            if self.dice.is_some() {
+                // The throws to come are nobody's to see.
+                view.rng = Pcg64Mcg::seed_from_u64(0);
+            }
             return view;
         }
         let size = self.deck.len();

@@ -274,3 +274,29 @@ fn measure_against_random_at_hex_fours() {
         stats.iterations_per_second()
     );
 }
+
+#[test]
+fn the_throws_to_come_are_not_read() {
+    // Two copies of one Ludo position whose game RNGs differ: the throws
+    // to come differ, and the search, which must not know them, does not.
+    let rules = test_rules("ludo", &[]);
+    let mut state = rules.start(3);
+    let mut random = RandomPlayer::new(7);
+    while rules.sorted_moves(&state).len() < 2 {
+        let m = random.choose(&rules, &state);
+        rules.play(&mut state, m);
+        assert!(!state.is_over());
+    }
+    let mut other = state.clone();
+    other.rng = rand_pcg::Pcg64Mcg::seed_from_u64(99);
+    let search = |s: &State| {
+        let mut player = MctsPlayer::new(Budget::Iterations(60), 5);
+        let m = player.choose(&rules, s);
+        (m, player.stats().best_visits, player.stats().nodes)
+    };
+    assert_eq!(search(&state), search(&other));
+    // The search's own throws are seen: the tree has throw nodes.
+    let mut player = MctsPlayer::new(Budget::Iterations(60), 5);
+    player.choose(&rules, &state);
+    assert!(player.tree.nodes.iter().any(|n| n.throw != 0));
+}

@@ -11,6 +11,9 @@ const LISTED: usize = 16;
 /// The `help` of a track game: the hand, then the legal moves by card, and
 /// how to type them; in the exchange, how to pass a card.
 pub fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
+    if rules.deck.is_empty() {
+        return walks_help(rules, state, legal);
+    }
     let seat = state.mover as usize;
     let hand = view::card_list(rules, state.hand(state.mover, rules));
     let mut out = format!("Your hand: {hand}.\n");
@@ -52,6 +55,27 @@ pub fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
     out += &view::wrap(&format!("Type the card, then the movers: `{}`; a mover may be its space alone. The card alone lists its moves.", example(rules, legal)), 80);
     out.push('\n');
     out + COMMANDS
+}
+
+/// The `help` of a track game without cards: the throw and the moves.
+fn walks_help(rules: &Rules, state: &State, legal: &[Move]) -> String {
+    let thrown = match rules.dice {
+        Some(_) => format!("{}: ", view::thrown(rules, state)),
+        None => String::new(),
+    };
+    let text = match legal {
+        [Move::Pass] => format!("{thrown}no mover can move; type `pass`."),
+        _ => {
+            let moves: Vec<String> = legal.iter().map(|&m| rules.move_text(m)).collect();
+            format!(
+                "{thrown}legal moves ({}): {}. Type the mover's space and where it ends, `{}`, or its space alone.",
+                legal.len(),
+                moves.join(", "),
+                example(rules, legal)
+            )
+        }
+    };
+    view::wrap(&text, 80) + "\n" + COMMANDS
 }
 
 /// The commands of the prompt.
@@ -119,6 +143,14 @@ pub fn why(rules: &Rules, state: &State, legal: &[Move], error: &MoveError) -> S
     let hand = view::card_list(rules, state.hand(state.mover, rules));
     match error {
         MoveError::NoSuchCard(card) => format!("you hold no {card} (your hand: {hand})"),
+        MoveError::Illegal(text) if text.starts_with("pass") && rules.deck.is_empty() => {
+            let some = example(rules, legal);
+            format!("you may pass only when no mover can move; you can play `{some}` (type `help` for every move)")
+        }
+        MoveError::Illegal(text) if rules.deck.is_empty() => format!(
+            "`{text}` is not a move now: type a mover's space and where it ends, such as `{}`",
+            example(rules, legal)
+        ),
         MoveError::Illegal(text) if text.starts_with("pass") => {
             let some = example(rules, legal);
             format!("you may pass only when none of your cards can be used; you can play `{some}` (type `help` for every move)")
