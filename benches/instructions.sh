@@ -40,6 +40,7 @@ rows=(
   "go-9x9|rules/go.game||20"
   "morris|rules/morris.game||100"
   "chess|rules/chess.game||10"
+  "ludo|rules/ludo.game||100"
 )
 
 # Instructions per game of `playouts TARGET OPTIONS` over GAMES games.

@@ -192,3 +192,41 @@ fn moves_and_perft_from_a_live_record_of_hidden_cards_tell_no_hand() {
         assert!(stderr.contains("still being played"), "{stderr}");
     }
 }
+
+/// A game of dice saved at any move resumes there, its throw included;
+/// while it is played its record holds the throws so far but not the
+/// seed, which would tell the throws to come.
+#[test]
+fn a_game_of_dice_saved_at_any_move_resumes_there_and_keeps_its_seed() {
+    let (rules, text) = rules("ludo.game", 2);
+    for seed in 0..3u64 {
+        let mut state = rules.start(seed);
+        let players = vec!["random".to_string(); 2];
+        let mut record = Record::new(&rules, "rules/ludo.game", &text, seed, &players);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut moves = Vec::new();
+        while !state.is_over() {
+            rules.legal_moves(&state, &mut moves);
+            let m = moves[rng.gen_range(0..moves.len())];
+            rules.play(&mut state, m);
+            record.push_move(rules.move_text(m), &state);
+            let saved: Record = serde_json::from_str(&record.to_json()).expect("a record");
+            if !state.is_over() {
+                assert_eq!(saved.seed, None, "the seed would tell the throws to come");
+                assert_eq!(saved.chance.len(), state.chance.len());
+                assert_eq!(saved.reveals, None, "a throw seen is no secret");
+            }
+            if record.moves.len() % 5 != 0 && !state.is_over() {
+                continue;
+            }
+            let mut resumed = replayed_start(&rules, &saved);
+            let n = saved.moves.len();
+            play_moves(&rules, &mut resumed, &saved.moves, "the record")
+                .unwrap_or_else(|e| panic!("seed {seed}, move {n}: {}", e.message));
+            assert_eq!(resumed, state, "seed {seed}, move {n}");
+            assert_eq!(resumed.dice(), state.dice(), "seed {seed}, move {n}");
+        }
+        record.finish(&rules, &state);
+        assert_eq!(record.seed, Some(seed));
+    }
+}

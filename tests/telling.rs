@@ -207,3 +207,40 @@ fn a_stuck_player_is_named_at_the_end() {
         "{out}"
     );
 }
+
+#[test]
+fn a_game_of_dice_says_each_throw_and_keeps_the_seed_to_the_end() {
+    // Seed 1 throws Red a 6 first: a mover comes in, and Red throws again.
+    let out = play(
+        &[
+            &rules("ludo.game"),
+            "--seed",
+            "1",
+            "--players",
+            "human,mcts:20",
+        ],
+        "rh\nquit\n",
+    );
+    assert!(out.contains("turn 1: Red to move, a 6 thrown"), "{out}");
+    assert!(out.contains("turn 2: Red to move, a "), "{out}");
+    // The seed would tell every throw to come: not said while playing.
+    assert!(!out.contains("seed 1"), "{out}");
+    let watched = play(
+        &[
+            &rules("ludo.game"),
+            "--seed",
+            "1",
+            "--players",
+            "random,random",
+        ],
+        "",
+    );
+    assert!(
+        watched.contains("Red, a 6 thrown, plays Rh-R0"),
+        "{watched}"
+    );
+    assert!(
+        watched.contains("The throws came from seed 1 (`--seed 1` throws them again)."),
+        "{watched}"
+    );
+}

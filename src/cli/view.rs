@@ -2,6 +2,7 @@
 
 mod cards;
 mod colours;
+mod dice;
 mod ending;
 mod fields;
 mod hex;
@@ -17,6 +18,7 @@ pub use prose::{capitalised, fit, rounded, wrap};
 
 pub use cards::{card_list, points, Hands};
 use colours::{seat_colours, tint};
+pub use dice::thrown;
 use ending::decisive_cells;
 pub use ending::ending;
 pub use fields::closed;
@@ -592,22 +594,5 @@ mod tests {
         assert_eq!(glyphs(&seats), vec!['1', '2']);
         let seats = ["Light".to_string(), "dark".to_string()];
         assert_eq!(glyphs(&seats), vec!['L', 'D']);
-    }
-}
-
-/// The dice thrown this turn: "a 6 thrown", "3 and 5 thrown (8)".
-pub fn thrown(rules: &Rules, state: &State) -> String {
-    let count = rules.dice.map_or(0, |d| d.count as usize);
-    let faces: Vec<String> = state.dice()[..count].iter().map(u8::to_string).collect();
-    match faces.as_slice() {
-        [one] => {
-            let an = one.starts_with('8') || one == "11" || one == "18";
-            format!("{} {one} thrown", if an { "an" } else { "a" })
-        }
-        [rest @ .., last] => {
-            let sum: u32 = state.dice()[..count].iter().map(|&f| u32::from(f)).sum();
-            format!("{} and {last} thrown ({sum})", rest.join(", "))
-        }
-        [] => String::new(),
     }
 }

@@ -122,6 +122,8 @@ pub const KEYWORDS: &[&str] = &[
     "repetitions",
     "clock",
     "leap",
+    "dice",
+    "overtaking",
     "switch",
     "teams",
     "then",

@@ -7,7 +7,7 @@
 const ITEM_KEYWORDS: &[&str] = &[
     "game", "option", "players", "first", "board", "neutral", "supply", "setup", "define", "score",
     "phase", "after", "end", "numbers", "owner", "deck", "hand", "tiebreak", "must", "limit",
-    "teams", "deal", "pass", "blocked", "kinds", "counter",
+    "teams", "deal", "pass", "blocked", "kinds", "counter", "clock", "dice",
 ];
 
 /// The keyword `word` is when written in lowercase, if it is a capitalised one.
