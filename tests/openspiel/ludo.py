@@ -24,7 +24,7 @@ import sys
 
 import pyspiel
 
-from perft import main
+from perft import case, head, main
 
 INITIALS = "RBGY"
 
@@ -118,23 +118,12 @@ HEADER = [
 
 
 def text():
-    lines = [f"# {line}" if line else "#" for line in HEADER] + ["", 'rules = "ludo.game"']
+    lines = head(HEADER, "ludo.game")
     for name, chance, moves, state, depth, options in cases():
         players = options["seats"] if options else 2
         nodes, terminal = [0] * depth, [0] * depth
         perft(state, players, depth, nodes, terminal)
-        lines += ["", "[[case]]", f'name = "{name}"']
-        if options:
-            lines.append("set = { " + ", ".join(f"{k} = {v}" for k, v in options.items()) + " }")
-        lines.append(f"chance = {chance}")
-        if moves:
-            lines.append("moves = [" + ", ".join(f'"{m};"' for m in moves) + "]")
-        lines += [
-            f"depth = {depth}",
-            f"nodes = {nodes}",
-            f"terminal = {terminal}",
-            f"games = {sum(terminal)}",
-        ]
+        lines += case(name, moves, depth, nodes, terminal, options, chance=chance, separator=";")
     return "\n".join(lines) + "\n"
 
 

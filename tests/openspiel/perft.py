@@ -42,24 +42,40 @@ def toml(header, rules, turns, cases, separator=""):
     and maybe the rules' options set for it and whether only a release
     build counts it);
     each move is followed by `separator` (`;` where a move is words)."""
-    lines = [f"# {line}" if line else "#" for line in header] + ["", f'rules = "{rules}"']
+    lines = head(header, rules)
     for name, moves, state, depth, *options in cases:
         nodes, terminal = [0] * depth, [0] * depth
         perft(turns, state, depth, nodes, terminal)
-        lines += ["", "[[case]]", f'name = "{name}"']
-        if options and options[0]:
-            lines.append("set = { " + ", ".join(f"{k} = {v}" for k, v in options[0].items()) + " }")
-        if len(options) > 1 and options[1]:
-            lines.append("release_only = true")
-        if moves:
-            lines.append("moves = [" + ", ".join(f'"{m}{separator}"' for m in moves) + "]")
-        lines += [
-            f"depth = {depth}",
-            f"nodes = {nodes}",
-            f"terminal = {terminal}",
-            f"games = {sum(terminal)}",
-        ]
+        set_ = options[0] if options else None
+        release_only = len(options) > 1 and options[1]
+        lines += case(name, moves, depth, nodes, terminal, set_, release_only, separator=separator)
     return "\n".join(lines) + "\n"
+
+
+def head(header, rules):
+    """A file's first lines: the `header` as comments, then its rules file."""
+    return [f"# {line}" if line else "#" for line in header] + ["", f'rules = "{rules}"']
+
+
+def case(name, moves, depth, nodes, terminal, options=None, release_only=False, chance=None,
+         separator=""):
+    """One `[[case]]`'s lines: its options, the chance outcomes on the way
+    (a game of dice), the moves, and the counts."""
+    lines = ["", "[[case]]", f'name = "{name}"']
+    if options:
+        lines.append("set = { " + ", ".join(f"{k} = {v}" for k, v in options.items()) + " }")
+    if release_only:
+        lines.append("release_only = true")
+    if chance:
+        lines.append(f"chance = {chance}")
+    if moves:
+        lines.append("moves = [" + ", ".join(f'"{m}{separator}"' for m in moves) + "]")
+    return lines + [
+        f"depth = {depth}",
+        f"nodes = {nodes}",
+        f"terminal = {terminal}",
+        f"games = {sum(terminal)}",
+    ]
 
 
 def stats(game, games, seed):
