@@ -1,7 +1,8 @@
 //! The `owned-cells` pass: an aggregate over the cells a seat's pieces top
-//! (`sum(number(c) for c where owner(c) == p)`, the seat named directly)
-//! becomes `Node::OwnedAggregate`, read off the seat's bitboard instead
-//! of every cell of the board tested, and a sum or maximum of those cells'
+//! (`sum(number(c) for c where owner(c) == p)`, the seat named directly,
+//! or `owner(c) == p and MORE`) becomes `Node::OwnedAggregate`, read off
+//! the seat's bitboard instead of every cell of the board tested (`MORE`
+//! tested on those cells only), and a sum or maximum of those cells'
 //! numbers `Node::OwnedNumbers`. Needs the tops' bitboards.
 
 use crate::builtins::BuiltinId;
@@ -30,30 +31,39 @@ fn owned(node: &Node, seats: usize) -> Option<Node> {
     let Node::Aggregate(kind, body, Some(condition)) = node else {
         return None;
     };
-    let owner_of_each = |n: &Node| n.is_owner_of_each();
-    let named;
-    let seat = match &**condition {
-        Node::Cmp(CmpOp::Eq, a, b) => match (&**a, &**b) {
-            (o, p) | (p, o) if owner_of_each(o) => p,
-            _ => return None,
-        },
-        // A seat named in the rules: `owner(c) == Blue`.
-        Node::CmpConst(CmpOp::Eq, o, c) if owner_of_each(o) => {
-            named = Node::Const(*c);
-            &named
-        }
-        _ => return None,
+    // `owner(c) == p and MORE`: the seat's cells, MORE tested on each.
+    let (condition, rest) = match &**condition {
+        Node::And(a, b) if owned_by(a).is_some() => (&**a, Some(b.clone())),
+        Node::And(a, b) if owned_by(b).is_some() => (&**b, Some(a.clone())),
+        c => (c, None),
     };
-    let seat = match *seat {
+    let seat = owned_by(condition)?;
+    let seat = match seat {
         Node::Read(Read::Mover) => SeatRef::Mover,
         Node::Read(Read::Next) => SeatRef::Next,
         Node::Read(Read::Bound) => SeatRef::Bound,
         Node::Const(c) if (0..seats as i64).contains(&c) => SeatRef::Fixed(c as u8),
         _ => return None,
     };
-    let numbers = body.is_call_at(BuiltinId::Number, At::Each);
+    let numbers = body.is_call_at(BuiltinId::Number, At::Each) && rest.is_none();
     Some(match kind {
         Aggregate::Sum | Aggregate::Max if numbers => Node::OwnedNumbers(*kind, seat),
-        _ => Node::OwnedAggregate(*kind, seat, body.clone()),
+        _ => Node::OwnedAggregate(*kind, seat, body.clone(), rest),
     })
+}
+
+/// The seat `condition` says a cell's owner is (`owner(c) == p`), if it
+/// says that.
+fn owned_by(condition: &Node) -> Option<Node> {
+    let owner_of_each = |n: &Node| n.is_owner_of_each();
+    let seat = match condition {
+        Node::Cmp(CmpOp::Eq, a, b) => match (&**a, &**b) {
+            (o, p) | (p, o) if owner_of_each(o) => p,
+            _ => return None,
+        },
+        // A seat named in the rules: `owner(c) == Blue`.
+        Node::CmpConst(CmpOp::Eq, o, c) if owner_of_each(o) => return Some(Node::Const(*c)),
+        _ => return None,
+    };
+    Some(seat.clone())
 }

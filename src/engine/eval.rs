@@ -195,9 +195,9 @@ impl Rules {
                 self.fold_cells(*kind, body, condition.as_deref(), cells, s)
             }
             // Only the seat's cells, read off its bitboard.
-            Node::OwnedAggregate(kind, p, body) => {
+            Node::OwnedAggregate(kind, p, body, rest) => {
                 let bits = st.tops.get(seat(p) + 1).copied().unwrap_or(0);
-                self.fold_cells(*kind, body, None, bit_cells(bits), s)
+                self.fold_cells(*kind, body, rest.as_deref(), bit_cells(bits), s)
             }
             Node::OwnedNumbers(kind, p) => {
                 let bits = st.tops.get(seat(p) + 1).copied().unwrap_or(0);

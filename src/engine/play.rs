@@ -155,7 +155,7 @@ impl Rules {
                     continue;
                 }
                 Target::Again => {
-                    state.again |= self.eval(&effect.value, &scope) != 0;
+                    self.again_after_turn(state, &effect.value);
                     continue;
                 }
             };
@@ -175,6 +175,13 @@ impl Rules {
             }
             .max(0);
         }
+    }
+
+    /// `after turn: again if COND`: out of line, so that the effects of
+    /// the games without it stay as small as they were.
+    #[inline(never)]
+    fn again_after_turn(&self, state: &mut State, condition: &crate::ir::Node) {
+        state.again |= self.eval(condition, &Scope::at(state, NO_CELL)) != 0;
     }
 
     /// Sets counter `i` by an effect after the turn (saturating: a counter

@@ -60,11 +60,14 @@ macro_rules! each_child {
                     f(c);
                 }
             }
-            Node::OwnedAggregate(_, $($mode)+ p, $($mode)+ a) => {
+            Node::OwnedAggregate(_, $($mode)+ p, $($mode)+ a, $($mode)+ c) => {
                 if let SeatRef::Node(n) = p {
                     f(n);
                 }
                 f(a);
+                if let Some(c) = c {
+                    f(c);
+                }
             }
             Node::Const(_)
             | Node::Read(_)
@@ -124,8 +127,14 @@ pub enum Node {
     ),
     /// The same over the cells a seat's pieces top, read off its bitboard
     /// (the `owned-cells` pass's form of an aggregate whose condition is
-    /// `owner(c) == SEAT`, the seat named directly).
-    OwnedAggregate(crate::syntax::ast::Aggregate, SeatRef, Box<Node>),
+    /// `owner(c) == SEAT`, the seat named directly, or that and more: the
+    /// rest of the condition, tested on those cells).
+    OwnedAggregate(
+        crate::syntax::ast::Aggregate,
+        SeatRef,
+        Box<Node>,
+        Option<Box<Node>>,
+    ),
     /// The sum (or maximum) of the numbers of the cells a seat's pieces
     /// top (`sum(number(c) for c where owner(c) == p)`, by `owned-cells`).
     OwnedNumbers(crate::syntax::ast::Aggregate, SeatRef),
@@ -284,7 +293,12 @@ impl Node {
             return false;
         };
         let owner_of_each = |n: &Node| n.is_owner_of_each();
-        matches!(&**condition, Node::Cmp(CmpOp::Eq, a, b) if owner_of_each(a) || owner_of_each(b))
+        let owned = |c: &Node| matches!(c, Node::Cmp(CmpOp::Eq, a, b) if owner_of_each(a) || owner_of_each(b));
+        // `owner(c) == p and MORE`, either way round, too.
+        match &**condition {
+            Node::And(a, b) => owned(a) || owned(b),
+            c => owned(c),
+        }
     }
 
     /// Whether the node reads the groups of pieces: then the engine keeps

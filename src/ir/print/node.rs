@@ -205,8 +205,8 @@ impl Exprs<'_> {
                 let inner = self.aggregate(*kind, body, cond.as_deref());
                 (format!("around({}) {inner}", self.show(x, Cell)), ATOM)
             }
-            Node::OwnedAggregate(kind, p, body) => {
-                let inner = self.aggregate(*kind, body, None);
+            Node::OwnedAggregate(kind, p, body, rest) => {
+                let inner = self.aggregate(*kind, body, rest.as_deref());
                 (format!("owned_by({}) {inner}", self.seat(p)), ATOM)
             }
             Node::OwnedNumbers(kind, p) => {
