@@ -216,7 +216,7 @@ fn a_game_of_dice_saved_at_any_move_resumes_there_and_keeps_its_seed() {
                 assert_eq!(saved.chance.len(), state.chance.len());
                 assert_eq!(saved.reveals, None, "a throw seen is no secret");
             }
-            if record.moves.len() % 5 != 0 && !state.is_over() {
+            if !record.moves.len().is_multiple_of(5) && !state.is_over() {
                 continue;
             }
             let mut resumed = replayed_start(&rules, &saved);
