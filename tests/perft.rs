@@ -213,27 +213,18 @@ fn children_sum(rules: &Rules, state: &State, depth: usize, what: &str) -> Perft
         games: 0,
         cut: None,
     };
-    // With dice, each throw after a move is a child of its own.
-    let throws: Vec<Vec<u8>> = rules.dice.map_or(vec![vec![]], |d| {
-        d.throws()
-            .iter()
-            .map(|t| t[..d.count as usize].to_vec())
-            .collect()
-    });
+    // With dice, each throw after a move is a child of its own; a move
+    // that ends the game throws nothing, and is one child.
+    let throws = rules.dice.map_or(vec![vec![]], |d| d.throws());
     let moves = rules.sorted_moves(state);
     let children = moves
         .iter()
-        .flat_map(|&m| throws.iter().map(move |t| (m, t)));
-    for (m, throw) in children {
+        .flat_map(|&m| throws.iter().enumerate().map(move |(k, t)| (m, k, t)));
+    for (m, k, throw) in children {
         let mut child = state.clone();
         child.throw_next(throw);
         rules.play(&mut child, m);
-        if child.is_over()
-            && throw
-                .first()
-                .is_some_and(|&f| Some(f) != rules.dice.map(|d| d.low))
-        {
-            // A move that ends the game throws nothing: counted once.
+        if child.is_over() && k > 0 {
             continue;
         }
         sum.nodes[0] += 1;

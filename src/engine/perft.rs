@@ -32,10 +32,7 @@ pub fn perft(rules: &Rules, state: &State, depth: usize) -> Perft {
         cut: None,
     };
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::new()).collect();
-    let throws = rules.dice.map_or_else(Vec::new, |d| {
-        let n = d.count as usize;
-        d.throws().iter().map(|t| t[..n].to_vec()).collect()
-    });
+    let throws = rules.dice.map_or_else(Vec::new, |d| d.throws());
     let mut walker = Walker {
         rules,
         throws,

@@ -23,18 +23,12 @@ impl Dice {
 
     /// Every throw of the dice, each die's face in order (`[3, 5]` and
     /// `[5, 3]` are two throws): what perft counts a chance branch each.
-    pub fn throws(&self) -> Vec<[u8; MAX_DICE]> {
-        let mut all = vec![[0; MAX_DICE]];
-        for i in 0..self.count as usize {
+    pub fn throws(&self) -> Vec<Vec<u8>> {
+        let mut all = vec![Vec::new()];
+        for _ in 0..self.count {
             all = all
                 .into_iter()
-                .flat_map(|t| {
-                    (self.low..=self.high).map(move |f| {
-                        let mut next = t;
-                        next[i] = f;
-                        next
-                    })
-                })
+                .flat_map(|t| (self.low..=self.high).map(move |f| [t.as_slice(), &[f]].concat()))
                 .collect();
         }
         all
