@@ -206,6 +206,12 @@ pub enum BuiltinId {
     Die,
     /// Where a walk of n spaces from the cell ends (track boards).
     Ahead,
+    /// The die the walk being chosen uses (`move by dice`).
+    ThisDie,
+    /// The dice of this turn's throw no walk has used yet.
+    DiceLeft,
+    /// The spaces from a cell to the seat's end zone along its path.
+    Pips,
 }
 
 /// A built-in's name, signature and one-line meaning.
@@ -693,6 +699,30 @@ const CORE: &[Builtin] = &[
         chosen_cell_default: false,
         ty: Cell,
         meaning: "the space where a walk of n spaces from the cell ends, by the mover on top of it along its seat's path, as `move by n` walks (track boards); no cell if it cannot go so far",
+    },
+    Builtin {
+        id: B::ThisDie,
+        name: "this_die",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "the face of the die the walk being chosen uses (`move by dice`); 0 elsewhere",
+    },
+    Builtin {
+        id: B::DiceLeft,
+        name: "dice_left",
+        params: &[],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "how many dice of this turn's throw no walk has used yet (`move by dice`)",
+    },
+    Builtin {
+        id: B::Pips,
+        name: "pips",
+        params: &[Seat, Cell],
+        chosen_cell_default: false,
+        ty: Int,
+        meaning: "the spaces a mover of the seat on the cell walks to reach the seat's end zone (its home counts one before its first space; 0 in the end zone, -1 off the seat's path; track boards)",
     },
 ];
 

@@ -462,8 +462,15 @@ fn check_items(file: &File, r: &mut Resolver, program: &mut Program) {
                     let Some(written) = &e.target else {
                         // `again [if COND]`: the mover moves again.
                         let value = r.expect(&e.value, Context::TOP, Ty::Bool);
+                        if e.keeps_throw && !r.symbols.dice {
+                            r.diagnostics.push(Diagnostic::needs_item(
+                                "`again keeping the throw`",
+                                "dice",
+                                e.span,
+                            ));
+                        }
                         program.effects.push(EffectSpec {
-                            target: TargetSpec::Again,
+                            target: TargetSpec::Again(e.keeps_throw),
                             op: e.op,
                             value,
                         });

@@ -233,7 +233,7 @@ pub fn compile_with(
         let target = match &e.target {
             TargetSpec::Supply(seat) => Target::Supply(SeatRef::from_node(lower.node(seat)?)),
             TargetSpec::Counter(i) => Target::Counter(*i as u8),
-            TargetSpec::Again => Target::Again,
+            TargetSpec::Again(keeps) => Target::Again(*keeps),
         };
         effects.push(Effect {
             target,
@@ -361,6 +361,7 @@ pub fn compile_with(
             count: d.count,
             low: d.low,
             high: d.high,
+            decides_first: program.first_by_dice,
         }),
         neutrals: program.neutrals.clone(),
         kinds: program.piece_kinds.clone(),

@@ -17,6 +17,7 @@ mod choice;
 mod counters;
 mod deal;
 mod dice;
+mod dice_walks;
 mod direct;
 mod drop;
 mod enclose;

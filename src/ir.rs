@@ -326,6 +326,11 @@ pub enum Step {
     Split(u8, Select),
     /// Two movers the selection allows exchange places.
     Switch(Select),
+    /// One walk a die of the throw, each by its die, in the order chosen:
+    /// as many dice as can be used, and when only one can, the highest
+    /// that can (`move by dice`); walks that leave the same position are
+    /// one move.
+    MoveByDice(Select),
     /// Every seed of a pit the selection allows is sown along the ring, one
     /// a cell, passing other seats' stores (or the cells skipped).
     SowAround(Select, crate::syntax::ast::Skips),
@@ -447,6 +452,7 @@ impl Step {
             Step::Sow(_) => 5,
             Step::PlayCards(_) => 4,
             Step::Split(..) => 8,
+            Step::MoveByDice(_) => crate::ir::dice::MAX_DICE,
             Step::Walk(w) if w.repeats() => REPEAT_WORDS,
             Step::Pass => 0,
             _ => 1,
@@ -457,7 +463,11 @@ impl Step {
     pub fn is_track_action(&self) -> bool {
         matches!(
             self,
-            Step::Enter(_) | Step::MoveBy(..) | Step::Split(..) | Step::Switch(_)
+            Step::Enter(_)
+                | Step::MoveBy(..)
+                | Step::MoveByDice(_)
+                | Step::Split(..)
+                | Step::Switch(_)
         )
     }
 }
@@ -701,8 +711,9 @@ pub enum Target {
     Supply(SeatRef),
     /// A counter, by index.
     Counter(u8),
-    /// The seat that moved moves again when the value (a condition) holds.
-    Again,
+    /// The seat that moved moves again when the value (a condition) holds;
+    /// with `true`, keeping the dice it threw (`again keeping the throw`).
+    Again(bool),
 }
 
 /// An end rule.

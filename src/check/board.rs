@@ -38,12 +38,17 @@ pub(super) fn check_board(r: &mut Resolver, item: &Item) -> BoardSpec {
         }
         Board::Lines(lines) => BoardSpec::Lines(check_lines(r, lines)),
         Board::Track(t) => BoardSpec::Track {
-            segment: bounded(r, &t.segment, "a segment's numbered spaces", MAX_SEGMENT),
+            segment: match t.facing {
+                true => bounded(r, &t.segment, "a facing track's spaces", MAX_FACING),
+                false => bounded(r, &t.segment, "a segment's numbered spaces", MAX_SEGMENT),
+            },
+            facing: t.facing,
             home: bounded(r, &t.home, "a seat's movers", MAX_MOVERS),
-            end_zone: bounded(r, &t.end_zone, "an end zone's spaces", MAX_MOVERS),
+            end_zone: bounded(r, &t.end_zone, "an end zone's spaces", MAX_END_ZONE),
             starts_uncounted: t.starts_uncounted,
             turning_back: t.turning_back,
             overtaking: t.overtaking,
+            overshooting: t.overshooting,
         },
     }
 }
@@ -53,8 +58,12 @@ pub const MAX_PITS: i64 = 12;
 
 /// The most numbered spaces a track segment may have (a space is a byte in a move).
 pub const MAX_SEGMENT: i64 = 23;
-/// The most movers a seat may have, and spaces an end zone.
-pub const MAX_MOVERS: i64 = 6;
+/// The most spaces of a facing track (a space is a byte in a move).
+pub const MAX_FACING: i64 = 48;
+/// The most movers a seat may have.
+pub const MAX_MOVERS: i64 = 15;
+/// The most spaces an end zone may have.
+pub const MAX_END_ZONE: i64 = 6;
 
 /// Checks a constant that must be from 1 to `max`. A number too large for 64
 /// bits written there is reported as out of these bounds, as written.

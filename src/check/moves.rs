@@ -242,6 +242,13 @@ fn step_spec(step: &Step, r: &mut Resolver) -> StepSpec {
         StepKind::MoveBy(n, c) => {
             StepSpec::MoveBy(r.expect(n, Context::TOP, Ty::Int), condition(r, c))
         }
+        StepKind::MoveByDice(c) => {
+            if !r.symbols.dice {
+                r.diagnostics
+                    .push(Diagnostic::needs_item("`move by dice`", "dice", step.span));
+            }
+            StepSpec::MoveByDice(condition(r, c))
+        }
         StepKind::Split(n, c) => StepSpec::Split(
             super::board::bounded(
                 r,

@@ -55,6 +55,7 @@ pub fn check_pieces(file: &File, r: &mut Resolver, program: &mut Program) {
                 board_span = Some(item.span);
             }
             ItemKind::FirstRandom => program.first_random = true,
+            ItemKind::FirstByDice => program.first_by_dice = true,
             ItemKind::Kinds(_) if program.stacks => r.diagnostics.push(Diagnostic::Unsupported {
                 what: "kinds of piece on a board with stacks".into(),
                 span: item.span.into(),

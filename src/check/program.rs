@@ -24,6 +24,8 @@ pub struct Program {
     pub stacks: bool,
     /// Whether the first seat is drawn by chance (`first random`).
     pub first_random: bool,
+    /// `first by dice`: the first throw decides who starts.
+    pub first_by_dice: bool,
     /// Kinds of piece that belong to no seat, by index.
     pub neutrals: Vec<String>,
     /// The kinds every seat's pieces come in (`kinds`), by index.
@@ -153,8 +155,10 @@ pub enum BoardSpec {
     Pits(Typed, bool),
     /// A ring track: numbered spaces a segment, movers a home, end zone spaces.
     Track {
-        /// Numbered spaces per segment.
+        /// Numbered spaces per segment (facing: of the line).
         segment: Typed,
+        /// One line between two seats (`facing`).
+        facing: bool,
         /// Movers per seat.
         home: Typed,
         /// Spaces per end zone.
@@ -165,6 +169,8 @@ pub enum BoardSpec {
         turning_back: bool,
         /// A walk may pass movers in an end zone.
         overtaking: bool,
+        /// A walk past the path's end ends on its last space.
+        overshooting: bool,
     },
     /// No board was declared (only in a program with errors).
     #[default]
@@ -312,6 +318,8 @@ pub enum StepSpec {
     MoveBy(Typed, Option<Typed>),
     /// That many spaces forward, divided among movers.
     Split(Typed, Option<Typed>),
+    /// `move by dice [where COND]`.
+    MoveByDice(Option<Typed>),
     /// Two movers exchange places.
     Switch(Option<Typed>),
 }
@@ -335,8 +343,8 @@ pub enum TargetSpec {
     /// A counter, by index.
     Counter(usize),
     /// `again [if COND]`: the seat that moved moves again (the value is
-    /// the condition).
-    Again,
+    /// the condition); with `true`, keeping the throw.
+    Again(bool),
 }
 
 /// An end rule.

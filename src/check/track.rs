@@ -23,7 +23,11 @@ pub(super) fn check_track_chain(steps: &[Step], r: &mut Resolver) -> bool {
     let track = |k: &StepKind| {
         matches!(
             k,
-            StepKind::Enter(_) | StepKind::MoveBy(..) | StepKind::Split(..) | StepKind::Switch(_)
+            StepKind::Enter(_)
+                | StepKind::MoveBy(..)
+                | StepKind::MoveByDice(_)
+                | StepKind::Split(..)
+                | StepKind::Switch(_)
         )
     };
     let play = |k: &StepKind| matches!(k, StepKind::PlayCard(_));
@@ -185,7 +189,12 @@ pub(super) fn labels(
     let mut seats: Vec<(&str, usize)> = symbols.seats.iter().map(|(n, &i)| (*n, i)).collect();
     seats.sort_by_key(|s| s.1);
     let names: Vec<String> = seats.iter().map(|s| s.0.to_string()).collect();
-    let track = crate::ir::Track::new(names.len(), segment.min(64), home, end.min(64));
+    let facing = matches!(board, super::program::BoardSpec::Track { facing: true, .. });
+    let track = match facing {
+        true if names.len() == 2 => crate::ir::Track::facing(segment.min(64), home, end.min(64)),
+        true => return Vec::new(),
+        false => crate::ir::Track::new(names.len(), segment.min(64), home, end.min(64)),
+    };
     track.labels(&crate::ir::Track::initials(&names))
 }
 
@@ -204,6 +213,7 @@ fn track_uses(file: &File) -> Vec<(&'static str, Span)> {
                             let what = match s.kind {
                                 StepKind::Enter(_) => "`enter`",
                                 StepKind::MoveBy(..) => "`move by`",
+                                StepKind::MoveByDice(_) => "`move by dice`",
                                 StepKind::Split(..) => "`split`",
                                 StepKind::Switch(_) => "`switch`",
                                 _ => continue,

@@ -306,6 +306,7 @@ impl<'a> Lowerer<'a> {
                     BuiltinId::To => Node::Read(Read::Cell(At::To)),
                     BuiltinId::Piece => Node::Read(Read::Piece),
                     BuiltinId::Card => Node::Read(Read::Card),
+                    BuiltinId::ThisDie => Node::Read(Read::ThisDie),
                     BuiltinId::Passes => Node::Read(Read::Passes),
                     BuiltinId::Captures => Node::Read(Read::Captures),
                     BuiltinId::Gathered => Node::Read(Read::Gathered),

@@ -146,7 +146,7 @@ impl Features {
         f.set(Features::EFFECTS, !effects.is_empty());
         let again = effects
             .iter()
-            .any(|e| matches!(e.target, crate::ir::Target::Again));
+            .any(|e| matches!(e.target, crate::ir::Target::Again(_)));
         f.set(Features::AGAIN, again);
         f.set(Features::FILTERS, !filters.is_empty());
         f.set(Features::MAJORITY, *majority);

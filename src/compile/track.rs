@@ -25,15 +25,32 @@ pub fn board(
         starts_uncounted,
         turning_back,
         overtaking,
+        facing,
+        overshooting,
     } = &program.board
     else {
         return Ok(None);
     };
     let size = |e| value_of(e, values).map(|v| v.max(1) as usize);
-    let mut track = Track::new(seats.len(), size(segment)?, size(home)?, size(end_zone)?);
+    if *facing && seats.len() != 2 {
+        return Err(CompileError::Invalid(Box::new(
+            crate::diagnostic::Diagnostic::OutOfBounds {
+                what: "the seats of a facing track".into(),
+                value: seats.len().to_string(),
+                min: 2,
+                max: 2,
+                span: program.board_span.into(),
+            },
+        )));
+    }
+    let mut track = match facing {
+        true => Track::facing(size(segment)?, size(home)?, size(end_zone)?),
+        false => Track::new(seats.len(), size(segment)?, size(home)?, size(end_zone)?),
+    };
     track.starts_uncounted = *starts_uncounted;
     track.turning_back = *turning_back;
     track.overtaking = *overtaking;
+    track.overshooting = *overshooting;
     let initials = Track::initials(seats);
     let geometry = Geometry::spaces(track.labels(&initials));
     Ok(Some((track, geometry)))

@@ -49,7 +49,11 @@ pub fn track_selects(rules: &mut Rules) -> Option<String> {
 /// The selection of movers of a track step, if the step is one.
 fn track_select(step: &mut Step) -> Option<&mut Select> {
     match step {
-        Step::Enter(s) | Step::MoveBy(_, s) | Step::Split(_, s) | Step::Switch(s) => Some(s),
+        Step::Enter(s)
+        | Step::MoveBy(_, s)
+        | Step::MoveByDice(s)
+        | Step::Split(_, s)
+        | Step::Switch(s) => Some(s),
         _ => None,
     }
 }

@@ -97,7 +97,8 @@ pub(super) fn apply(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) ->
         B::Surrounded => r.surrounded(s.state, cell(a[0])) as i64,
         B::Liberties => r.liberties(s.state, cell(a[0])) as i64,
         B::Attacked | B::LastFrom | B::Repetitions | B::LastKind => move_facts(r, id, a, s),
-        B::Roll | B::Die | B::Ahead => chance_facts(r, id, a, s),
+        B::Roll | B::Die | B::Ahead | B::DiceLeft | B::Pips => chance_facts(r, id, a, s),
+        B::ThisDie => r.read(Read::ThisDie, s),
         B::Territory => r.territory(s.state, seat(a[0])) as i64,
         B::RepeatedBoard => r.repeated_board(s.state) as i64,
         B::Restores => r.restores(s.state, a[0]) as i64,
@@ -156,6 +157,8 @@ fn chance_facts(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) -> i64
             .ok()
             .and_then(|i| s.state.dice.get(i))
             .map_or(0, |&d| i64::from(d)),
+        BuiltinId::DiceLeft => s.state.dice_left(r) as i64,
+        BuiltinId::Pips => r.pips(seat(a[0]), cell(a[1])),
         BuiltinId::Ahead => i64::from(r.ahead(s.state, cell(a[0]), a[1])),
         _ => 0,
     }

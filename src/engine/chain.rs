@@ -371,7 +371,7 @@ impl Rules {
                     out.push(Move::Place(c));
                 }
             }
-            Step::Sow(_) | Step::PlayCards(_) | Step::Split(..) => {
+            Step::Sow(_) | Step::PlayCards(_) | Step::Split(..) | Step::MoveByDice(_) => {
                 self.wide_choices(step, state, progress, out)
             }
             Step::Walk(walk) if walk.repeats() => {
@@ -550,7 +550,7 @@ impl Rules {
             Step::CaptureSurrounded => self.capture_surrounded(state, progress.to),
             Step::Pass => {}
             // Their choices are words: `run_wide`.
-            Step::Sow(_) | Step::PlayCards(_) | Step::Split(..) => {}
+            Step::Sow(_) | Step::PlayCards(_) | Step::Split(..) | Step::MoveByDice(_) => {}
             Step::PlayCard(_) => {
                 state.discard_card(state.mover, choice as u8, self);
                 progress.card = choice as u8;

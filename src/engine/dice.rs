@@ -5,7 +5,7 @@
 use rand::Rng;
 
 use super::State;
-use crate::ir::{CellId, Dice, Rules, NO_CELL};
+use crate::ir::{CellId, Dice, Rules, SpaceKind, NO_CELL};
 
 impl State {
     /// The faces of the dice thrown this turn (0 for no die).
@@ -37,7 +37,59 @@ impl State {
     }
 }
 
+impl State {
+    /// How many dice of this throw no walk has used yet.
+    pub(super) fn dice_left(&self, rules: &Rules) -> u32 {
+        let count = rules.dice.map_or(0, |d| u32::from(d.count));
+        count.saturating_sub(u32::from(self.dice_used))
+    }
+}
+
 impl Rules {
+    /// The dice for the turn starting: thrown, unless the turn before
+    /// keeps its throw (`again keeping the throw`), which is used afresh.
+    #[inline(always)]
+    pub(super) fn next_throw(&self, state: &mut State) {
+        state.dice_used = 0;
+        if !std::mem::take(&mut state.keep_throw) {
+            self.throw_dice(state);
+        }
+    }
+
+    /// `first by dice`: each seat throws its die (die 1 the first seat's),
+    /// again while the highest is shared; the highest starts, with that
+    /// throw as its own.
+    pub(super) fn throw_first(&self, state: &mut State) {
+        let seats = self.seats.len();
+        loop {
+            self.throw_dice(state);
+            let faces = &state.dice[..seats.min(state.dice.len())];
+            let high = faces.iter().copied().max().unwrap_or(0);
+            if faces.iter().filter(|&&f| f == high).count() == 1 {
+                state.mover = faces.iter().position(|&f| f == high).unwrap_or(0) as u8;
+                return;
+            }
+        }
+    }
+
+    /// `pips(p, c)`: the spaces a mover of seat `p` on `c` walks to reach
+    /// its end zone (a home one before the path's first space), 0 in the
+    /// end zone, -1 off the seat's path or off a track.
+    pub(super) fn pips(&self, seat: usize, cell: CellId) -> i64 {
+        let Some(track) = self.track.as_ref().filter(|_| seat < self.seats.len()) else {
+            return -1;
+        };
+        let Some(kind) = track.kind.get(cell as usize) else {
+            return -1;
+        };
+        match kind {
+            SpaceKind::Home if track.home(seat) == cell => track.ring() as i64 + 1,
+            SpaceKind::End if track.seat_of[cell as usize] as usize == seat => 0,
+            SpaceKind::Home | SpaceKind::End => -1,
+            _ => track.ring() as i64 - i64::from(track.progress(seat, cell)),
+        }
+    }
+
     /// Throws the dice for the turn starting: each face from the script
     /// or the game's RNG, logged as a chance outcome. Out of line: a turn
     /// of a game without dice pays one test.

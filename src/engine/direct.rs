@@ -29,7 +29,8 @@ impl Rules {
             Read::Played => s.played as i64,
             Read::Total => s.total as i64,
             Read::Piece => self.piece_seat(s.piece),
-            Read::Card => s.card as i64,
+            // A walk of `move by dice` passes its die where a card would be.
+            Read::Card | Read::ThisDie => s.card as i64,
             Read::Passes => st.passes as i64,
             Read::Captures => i64::from(st.captures()),
             Read::Gathered => s.total as i64,

@@ -154,8 +154,8 @@ impl Rules {
                     self.set_counter(state, *i, effect.op, value);
                     continue;
                 }
-                Target::Again => {
-                    self.again_after_turn(state, &effect.value);
+                Target::Again(keeps_throw) => {
+                    self.again_after_turn(state, &effect.value, *keeps_throw);
                     continue;
                 }
             };
@@ -180,8 +180,11 @@ impl Rules {
     /// `after turn: again if COND`: out of line, so that the effects of
     /// the games without it stay as small as they were.
     #[inline(never)]
-    fn again_after_turn(&self, state: &mut State, condition: &crate::ir::Node) {
-        state.again |= self.eval(condition, &Scope::at(state, NO_CELL)) != 0;
+    fn again_after_turn(&self, state: &mut State, condition: &crate::ir::Node, keeps: bool) {
+        if !state.again && self.eval(condition, &Scope::at(state, NO_CELL)) != 0 {
+            state.again = true;
+            state.keep_throw = keeps;
+        }
     }
 
     /// Sets counter `i` by an effect after the turn (saturating: a counter
@@ -259,7 +262,7 @@ impl Rules {
             self.next_dealt_seat(state);
         }
         if self.dice.is_some() {
-            self.throw_dice(state);
+            self.next_throw(state);
         }
         state.turn += 1;
         while let Some(turns) = self.phases[state.phase as usize].turns {

@@ -64,6 +64,9 @@ impl Rules {
         if let Some(twin) = self.split_twin(state, &typed, &legal) {
             return Some(Ok(twin));
         }
+        if let Some(twin) = self.dice_twin(state, &typed, &legal) {
+            return Some(Ok(twin));
+        }
         if !carded {
             return Some(Err(MoveError::Illegal(typed.join(" "))));
         }

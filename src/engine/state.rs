@@ -135,8 +135,12 @@ pub struct State {
     pub(super) passes: u8,
     /// Whether the move being played gives the mover another turn (`again`).
     pub(super) again: bool,
+    /// Whether that turn keeps this turn's throw (`again keeping the throw`).
+    pub(super) keep_throw: bool,
     /// The faces of the dice thrown this turn (`dice`), 0 past the last.
     pub(super) dice: [u8; crate::ir::dice::MAX_DICE],
+    /// How many dice of this throw the move's walks used (`move by dice`).
+    pub(super) dice_used: u8,
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
     /// The first expression that failed (division by zero), if any. A cell, so
@@ -189,6 +193,7 @@ impl PartialEq for State {
                 == (other.mover, other.turn, other.last, other.phase)
             && (self.phase_start, self.passes, self.again, self.dice)
                 == (other.phase_start, other.passes, other.again, other.dice)
+            && (self.dice_used, self.keep_throw) == (other.dice_used, other.keep_throw)
             && self.outcome == other.outcome
             && self.round == other.round
             && super::memory::same(&self.memory, &other.memory, &self.heights)
@@ -197,7 +202,7 @@ impl PartialEq for State {
 
 impl State {
     /// Whether the board and every stack, up to its height, are alike.
-    fn same_pieces(&self, other: &Self) -> bool {
+    pub(super) fn same_pieces(&self, other: &Self) -> bool {
         if self.board != other.board || self.heights != other.heights {
             return false;
         }
@@ -296,6 +301,8 @@ impl State {
         self.passes = source.passes;
         self.again = source.again;
         self.dice = source.dice;
+        self.dice_used = source.dice_used;
+        self.keep_throw = source.keep_throw;
         // Taking a turn back takes its throw back, and the next throw.
         self.rng = source.rng.clone();
         self.outcome = source.outcome;
@@ -405,6 +412,8 @@ impl State {
             passes: 0,
             again: false,
             dice: [0; crate::ir::dice::MAX_DICE],
+            dice_used: 0,
+            keep_throw: false,
             outcome: None,
             fault: Cell::new(None),
             rng,
@@ -502,6 +511,8 @@ impl State {
         self.passes = 0;
         self.again = false;
         self.dice = [0; crate::ir::dice::MAX_DICE];
+        self.dice_used = 0;
+        self.keep_throw = false;
         self.outcome = None;
         self.fault = Cell::new(None);
         self.rng = Pcg64Mcg::seed_from_u64(seed);
@@ -545,7 +556,9 @@ impl State {
         for s in 0..seats {
             self.scores[s] = rules.score_of(self, s as u8);
         }
-        if rules.dice.is_some() {
+        if rules.dice.is_some_and(|d| d.decides_first) {
+            rules.throw_first(self);
+        } else if rules.dice.is_some() {
             rules.throw_dice(self);
         }
         rules.settle_start(self);

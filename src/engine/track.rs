@@ -129,6 +129,7 @@ impl Rules {
             Step::Split(total, select) => {
                 self.split_moves(rule, card, *total, select, state, out);
             }
+            Step::MoveByDice(select) => self.dice_walk_moves(rule, select, state, out),
             Step::Switch(select) => {
                 let on_ring = |k| !matches!(k, SpaceKind::Home | SpaceKind::End);
                 let spaces = self.spaces_once(select, state, card, spaces, on_ring);
@@ -165,7 +166,7 @@ impl Rules {
     /// Adds to `found` the spaces of the kinds `kinds` allows that a track step's selection
     /// allows with `card` played: among its candidates (spaces with movers,
     /// or one seat's), in its mask, passing its guard and test.
-    fn spaces(
+    pub(super) fn spaces(
         &self,
         select: &Select,
         state: &State,
@@ -490,7 +491,7 @@ impl Spaces {
         }
     }
 
-    fn as_slice(&self) -> &[u8] {
+    pub(super) fn as_slice(&self) -> &[u8] {
         &self.cells[..self.len as usize]
     }
 }

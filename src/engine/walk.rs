@@ -176,7 +176,9 @@ impl Rules {
     ) -> usize {
         let track = self.tracks();
         let kind = |c: CellId| track.kind[c as usize];
-        if kind(from) == SpaceKind::Home || (way < 0 && kind(from) == SpaceKind::End) {
+        // A mover leaves its home by walking only on a facing track.
+        let home = kind(from) == SpaceKind::Home && !track.facing;
+        if home || (way < 0 && kind(from) == SpaceKind::End) {
             return 0;
         }
         let cells = track.cells();
@@ -202,6 +204,14 @@ impl Rules {
                     false if track.turning_back && kind(at) == SpaceKind::End && forward => {
                         forward = false;
                         continue;
+                    }
+                    // Past the path's last space, where the walk entered
+                    // the end zone: it ends there (`overshooting`).
+                    false if track.overshooting && next == NO_CELL && at != from && forward => {
+                        for rest in k..steps {
+                            stop(rest, at);
+                        }
+                        return steps;
                     }
                     false => return k,
                 };

@@ -65,7 +65,7 @@ impl Rules {
                     out.push(choice::of_words(words));
                 }
             }
-            Step::Split(..) => self.track_choices(step, state, progress, out),
+            Step::Split(..) | Step::MoveByDice(_) => self.track_choices(step, state, progress, out),
             Step::Walk(walk) => self.hop_chains(walk, state, progress, out),
             _ => {}
         }
@@ -124,6 +124,7 @@ impl Rules {
         match step {
             Step::Sow(_) => self.sow_stack(state, words, progress),
             Step::Split(..) => self.play_parts(state, &choice::read_parts(words)),
+            Step::MoveByDice(_) => self.play_dice_walks(state, &choice::read_parts(words)),
             Step::Walk(walk) => {
                 *progress = progress.walking();
                 self.play_hops(walk, state, words, progress)

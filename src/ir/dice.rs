@@ -13,6 +13,9 @@ pub struct Dice {
     pub low: u8,
     /// The highest face.
     pub high: u8,
+    /// Whether the first throw decides who starts (`first by dice`): die
+    /// i is seat i's, thrown again while the highest is shared.
+    pub decides_first: bool,
 }
 
 impl Dice {

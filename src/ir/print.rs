@@ -216,7 +216,10 @@ impl Printer<'_> {
         }
         out.push(format!("first random {}", yes(r.first_random)));
         out.push(match r.dice {
-            Some(d) => format!("dice {} x {}..{}", d.count, d.low, d.high),
+            Some(d) => {
+                let first = if d.decides_first { ", first by dice" } else { "" };
+                format!("dice {} x {}..{}{first}", d.count, d.low, d.high)
+            }
             None => "dice none".into(),
         });
     }
@@ -272,8 +275,12 @@ impl Printer<'_> {
         if t.overtaking {
             flags += ", overtaking in end zones";
         }
+        if t.overshooting {
+            flags += ", overshooting";
+        }
+        let layout = if t.facing { "facing" } else { "per seat" };
         out.push(format!(
-            "track {} seats, {} per seat, homes of {}, end zones of {}{flags}; \
+            "track {} seats, {} {layout}, homes of {}, end zones of {}{flags}; \
              tables: {} cells, ahead {}, behind {}, {} plain",
             t.seats,
             t.segment,
@@ -426,8 +433,12 @@ impl Printer<'_> {
             let target = match &e.target {
                 Target::Supply(seat) => format!("supply({})", self.x.seat(seat)),
                 Target::Counter(i) => self.rules.counters[*i as usize].0.clone(),
-                Target::Again => {
-                    out.push(format!("after turn: again if {}", self.cond(&e.value)));
+                Target::Again(keeps) => {
+                    let keeping = if *keeps { " keeping the throw" } else { "" };
+                    out.push(format!(
+                        "after turn: again{keeping} if {}",
+                        self.cond(&e.value)
+                    ));
                     continue;
                 }
             };

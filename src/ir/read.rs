@@ -65,6 +65,8 @@ pub enum Read {
     Piece,
     /// The card the move plays (its code; 0 for none).
     Card,
+    /// The die the walk being chosen uses (`move by dice`; 0 elsewhere).
+    ThisDie,
     /// How many turns in a row ended in a forced pass.
     Passes,
     /// How many pieces the move just played captured.
@@ -212,6 +214,7 @@ impl Read {
             | Read::Total
             | Read::Piece
             | Read::Card
+            | Read::ThisDie
             | Read::Passes
             | Read::Captures
             | Read::Gathered

@@ -37,6 +37,7 @@ macro_rules! each_step_node {
             | Step::Enter($($mode)+ s)
             | Step::SowAround($($mode)+ s, _)
             | Step::Split(_, $($mode)+ s)
+            | Step::MoveByDice($($mode)+ s)
             | Step::PlaceNeutral(_, $($mode)+ s)
             | Step::Switch($($mode)+ s) => select!(s),
             Step::Relocate($($mode)+ a, $($mode)+ b) => {

@@ -6,6 +6,12 @@
 //! `s * (segment + 1)`, its numbered space k follows it at `+ k`); then the
 //! homes, one a seat; then the end zones, seat by seat, from the outermost
 //! space (1) to the innermost.
+//!
+//! A facing track (`board track N facing`) is one line of `N` spaces
+//! between two seats instead of a ring: space `p1` is cell 0, and the first
+//! seat walks from `pN` down to `p1`, the second from `p1` up to `pN`, each
+//! from its home onto the first space of its way and past the last into its
+//! end zone. Its homes and end zones follow as on a ring.
 
 use super::{CellId, CmpOp, Node, Select, NO_CELL};
 
@@ -42,6 +48,11 @@ pub struct Track {
     pub turning_back: bool,
     /// Whether a walk may pass movers in an end zone.
     pub overtaking: bool,
+    /// Whether a walk longer than the rest of its path ends on its last
+    /// space (`overshooting`).
+    pub overshooting: bool,
+    /// Whether the track is one line between two seats (`facing`).
+    pub facing: bool,
     /// Each cell's kind.
     pub kind: Vec<SpaceKind>,
     /// Each cell's seat: its segment's, home's or end zone's.
@@ -82,10 +93,28 @@ struct Paths {
 impl Track {
     /// The tables for `seats` segments of `segment` numbered spaces.
     pub fn new(seats: usize, segment: usize, movers: usize, end_len: usize) -> Self {
-        let ring = seats * (segment + 1);
+        Self::laid_out(seats, segment, movers, end_len, false)
+    }
+
+    /// The tables for a line of `spaces` between two seats (`facing`).
+    pub fn facing(spaces: usize, movers: usize, end_len: usize) -> Self {
+        Self::laid_out(2, spaces, movers, end_len, true)
+    }
+
+    fn laid_out(seats: usize, segment: usize, movers: usize, end_len: usize, facing: bool) -> Self {
+        let ring = if facing {
+            segment
+        } else {
+            seats * (segment + 1)
+        };
         let mut kind = Vec::new();
         let mut seat_of = Vec::new();
-        for s in 0..seats {
+        if facing {
+            // Each half is the seat's whose way ends there.
+            kind.extend(std::iter::repeat_n(SpaceKind::Numbered, segment));
+            seat_of.extend((0..segment).map(|c| u8::from(c >= segment.div_ceil(2))));
+        }
+        for s in (0..seats).filter(|_| !facing) {
             kind.push(SpaceKind::Start);
             kind.extend(std::iter::repeat_n(SpaceKind::Numbered, segment));
             seat_of.extend(std::iter::repeat_n(s as u8, segment + 1));
@@ -105,6 +134,8 @@ impl Track {
             starts_uncounted: false,
             turning_back: false,
             overtaking: false,
+            overshooting: false,
+            facing,
             kind,
             seat_of,
             blocked: None,
@@ -231,6 +262,9 @@ impl Track {
     /// seat's own start space into its end zone, to its innermost space.
     fn step_ahead(&self, seat: usize, at: CellId) -> Option<CellId> {
         let end = self.end_index(at);
+        if self.facing && end == 0 {
+            return Some(self.facing_ahead(seat, at));
+        }
         Some(match self.kind[at as usize] {
             SpaceKind::Home => return None,
             SpaceKind::End if end < self.end_len => self.end(seat, end + 1),
@@ -243,6 +277,9 @@ impl Track {
     /// The space before `at` on `seat`'s path: down the end zone onto the
     /// ring before the seat's start space, or back along the ring.
     fn step_behind(&self, seat: usize, at: CellId) -> Option<CellId> {
+        if self.facing {
+            return self.facing_behind(seat, at);
+        }
         Some(match self.end_index(at) {
             _ if self.kind[at as usize] == SpaceKind::Home => return None,
             0 => self.prev(at),
@@ -251,18 +288,53 @@ impl Track {
         })
     }
 
+    /// The space after `at` (on the line, or a home) on `seat`'s way
+    /// along a facing track: from home onto the way's first space, past
+    /// its last into the end zone.
+    fn facing_ahead(&self, seat: usize, at: CellId) -> CellId {
+        let (at, last) = (at as usize, self.ring() - 1);
+        match (self.kind[at], seat) {
+            (SpaceKind::Home, _) => self.start(seat),
+            (_, 0) if at == 0 => self.end(0, 1),
+            (_, 0) => (at - 1) as CellId,
+            _ if at == last => self.end(1, 1),
+            _ => (at + 1) as CellId,
+        }
+    }
+
+    /// The space before `at` on `seat`'s way along a facing track: none
+    /// before the first space or from a home.
+    fn facing_behind(&self, seat: usize, at: CellId) -> Option<CellId> {
+        let (c, last) = (at as usize, self.ring() - 1);
+        let way_end = if seat == 0 { 0 } else { last };
+        match self.end_index(at) {
+            _ if self.kind[c] == SpaceKind::Home => None,
+            1 => Some(way_end as CellId),
+            0 if c == self.start(seat) as usize => None,
+            0 if seat == 0 => Some((c + 1) as CellId),
+            0 => Some((c - 1) as CellId),
+            k => Some(self.end(seat, k - 1)),
+        }
+    }
+
     /// The number of cells.
     pub fn cells(&self) -> usize {
         self.kind.len()
     }
 
-    /// The number of ring spaces.
+    /// The number of ring spaces (of the line, facing).
     pub fn ring(&self) -> usize {
+        if self.facing {
+            return self.segment;
+        }
         self.seats * (self.segment + 1)
     }
 
-    /// A seat's start space.
+    /// A seat's start space (facing: the first space of its way).
     pub fn start(&self, seat: usize) -> CellId {
+        if self.facing {
+            return if seat == 0 { self.segment - 1 } else { 0 } as CellId;
+        }
         (seat * (self.segment + 1)) as CellId
     }
 
@@ -301,6 +373,8 @@ impl Track {
         match self.kind[cell as usize] {
             SpaceKind::Home => -1,
             SpaceKind::End => (self.ring() + self.end_index(cell)) as i32,
+            _ if self.facing && seat == 0 => (self.ring() - 1 - cell as usize) as i32,
+            _ if self.facing => cell as i32,
             _ => {
                 let ring = self.ring();
                 ((cell as usize + ring - self.start(seat) as usize) % ring) as i32
@@ -340,7 +414,10 @@ impl Track {
     /// end zone.
     pub fn labels(&self, initials: &[String]) -> Vec<String> {
         let mut labels = Vec::with_capacity(self.cells());
-        for i in initials.iter().take(self.seats) {
+        if self.facing {
+            labels.extend((1..=self.segment).map(|k| format!("p{k}")));
+        }
+        for i in initials.iter().take(self.seats).filter(|_| !self.facing) {
             labels.extend((0..=self.segment).map(|k| format!("{i}{k}")));
         }
         labels.extend(initials.iter().take(self.seats).map(|i| format!("{i}h")));

@@ -42,6 +42,8 @@ pub enum ItemKind {
     Board(Board, bool),
     /// `first random`: the first seat is drawn by chance.
     FirstRandom,
+    /// `first by dice`: each seat throws its die; the highest starts.
+    FirstByDice,
     /// `neutral A, B`: kinds of piece that belong to no seat.
     Neutral(Vec<Name>),
     /// `setup: put N KIND where COND; ...`.
@@ -209,8 +211,12 @@ pub enum Board {
 /// [, overtaking in end zones]`.
 #[derive(Clone, Debug)]
 pub struct TrackBoard {
-    /// Numbered spaces per segment, after the seat's start space.
+    /// Numbered spaces per segment, after the seat's start space; with
+    /// `facing`, the spaces of the one line.
     pub segment: Expr,
+    /// `facing`: one line of spaces between two seats, each walking it
+    /// towards the other's side (else a ring of one segment a seat).
+    pub facing: bool,
     /// Movers per seat, who begin at home.
     pub home: Expr,
     /// Spaces in each end zone.
@@ -223,6 +229,9 @@ pub struct TrackBoard {
     /// Whether a walk may pass movers in an end zone (else it stops short
     /// of the first one).
     pub overtaking: bool,
+    /// Whether a walk longer than the rest of its path ends on the path's
+    /// last space (`overshooting`; else it is not a move).
+    pub overshooting: bool,
 }
 
 /// `put N KIND where COND`: N pieces of a kind on every cell the condition allows.
@@ -482,6 +491,9 @@ pub enum StepKind {
     Enter(Option<Expr>),
     /// `move by N [where COND]`: one mover N spaces (back if N is negative).
     MoveBy(Expr, Option<Expr>),
+    /// `move by dice [where COND]`: one walk a die of the throw, each by
+    /// its die (`this_die`), as many dice as can be used.
+    MoveByDice(Option<Expr>),
     /// `split N [where COND]`: N spaces forward divided among movers.
     Split(Expr, Option<Expr>),
     /// `switch [where COND]`: two movers exchange places.
@@ -498,6 +510,8 @@ pub struct Effect {
     pub op: AssignOp,
     /// The value.
     pub value: Expr,
+    /// `again keeping the throw`: the dice are not thrown again.
+    pub keeps_throw: bool,
     /// The whole effect.
     pub span: Span,
 }

@@ -194,6 +194,7 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
         .map_or(0, str::len);
     let keyword = Span::new(span.start, span.start + keyword_len);
     let rule = pair.as_rule();
+    let item_text = pair.as_str();
     let item = |kind| Item {
         kind,
         span,
@@ -275,6 +276,7 @@ fn build_item(pair: Pair<Rule>, offset: usize) -> Item {
             };
             ItemKind::Board(board, stacks)
         }
+        Rule::first_item if item_text.contains("dice") => ItemKind::FirstByDice,
         Rule::first_item => ItemKind::FirstRandom,
         Rule::neutral_item => ItemKind::Neutral(inner.map(|p| name(p, offset)).collect()),
         Rule::setup_item => ItemKind::Setup(
@@ -646,7 +648,9 @@ fn build_effect(pair: Pair<Rule>, offset: usize) -> Effect {
     let mut inner = pair.into_inner();
     let first = inner.next().expect("target");
     if first.as_rule() == Rule::again_effect {
-        let value = match first.into_inner().next() {
+        let mut parts = first.into_inner().peekable();
+        let keeps_throw = parts.next_if(|p| p.as_rule() == Rule::keeping).is_some();
+        let value = match parts.next() {
             Some(condition) => build_expr(condition, offset),
             None => Expr {
                 kind: ExprKind::Bool(true),
@@ -658,6 +662,7 @@ fn build_effect(pair: Pair<Rule>, offset: usize) -> Effect {
             target: None,
             op: AssignOp::Set,
             value,
+            keeps_throw,
             span,
         };
     }
@@ -672,6 +677,7 @@ fn build_effect(pair: Pair<Rule>, offset: usize) -> Effect {
         target,
         op,
         value,
+        keeps_throw: false,
         span,
     }
 }

@@ -68,7 +68,11 @@ impl<'a> Resolver<'a> {
                 });
             }
         }
-        if matches!(id, BuiltinId::Roll | BuiltinId::Die) && !self.symbols.dice {
+        let dice = matches!(
+            id,
+            BuiltinId::Roll | BuiltinId::Die | BuiltinId::ThisDie | BuiltinId::DiceLeft
+        );
+        if dice && !self.symbols.dice {
             self.diagnostics.push(Diagnostic::needs_item(
                 &format!("`{}`", b.name),
                 "dice",

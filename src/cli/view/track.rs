@@ -1,6 +1,8 @@
 //! A track board: the ring as the edge of a rectangle, clockwise from the
 //! top left, each space four columns wide (its label when empty, its movers
-//! when not); inside it, a line a seat with its home and its end zone.
+//! when not); inside it, a line a seat with its home and its end zone. A
+//! facing track is its line folded in two rows, as a backgammon board is
+//! drawn, with the seats' lines below.
 
 use super::{seat_colours, tint, Canvas, Ink};
 use crate::engine::State;
@@ -11,6 +13,9 @@ const SPACE: usize = 4;
 
 /// The board of a track game.
 pub(super) fn draw(rules: &Rules, state: &State, track: &Track) -> Canvas {
+    if track.facing {
+        return draw_facing(rules, state, track);
+    }
     let ring = track.ring();
     let (top, side, bottom) = sides(ring);
     let across = top.max(bottom);
@@ -19,43 +24,83 @@ pub(super) fn draw(rules: &Rules, state: &State, track: &Track) -> Canvas {
         let (line, column) = position(i, top, side, bottom, across);
         space(&mut canvas, rules, state, i as CellId, line, column * SPACE);
     }
+    for seat in 0..track.seats.min(side) {
+        let line = 1 + (side - track.seats.min(side)) / 2 + seat;
+        seat_line(&mut canvas, rules, state, track, seat, line, SPACE + 1);
+    }
+    canvas
+}
+
+/// A facing track: the second half of its line along the top, left to
+/// right, the first half along the bottom, right to left (so that the
+/// first seat's way runs round anticlockwise from the top right, its end
+/// at the bottom right), with a gap in the middle of each row; then a line
+/// a seat.
+fn draw_facing(rules: &Rules, state: &State, track: &Track) -> Canvas {
+    let line_len = track.ring();
+    let bottom = line_len / 2;
+    let top = line_len - bottom;
+    let mut canvas = Canvas::new(3 + track.seats, rules, state);
+    let column = |i: usize, row: usize| i * SPACE + if 2 * i >= row { 2 } else { 0 };
+    for i in 0..top {
+        let cell = (bottom + i) as CellId;
+        space(&mut canvas, rules, state, cell, 0, column(i, top));
+    }
+    for i in 0..bottom {
+        let cell = (bottom - 1 - i) as CellId;
+        space(&mut canvas, rules, state, cell, 1, column(i, bottom));
+    }
+    for seat in 0..track.seats {
+        seat_line(&mut canvas, rules, state, track, seat, 3 + seat, 0);
+    }
+    canvas
+}
+
+/// A seat's line: its name, its home with its movers, its end zone.
+fn seat_line(
+    canvas: &mut Canvas,
+    rules: &Rules,
+    state: &State,
+    track: &Track,
+    seat: usize,
+    line: usize,
+    mut column: usize,
+) {
     let width = rules
         .seats
         .iter()
         .map(|s| s.chars().count())
         .max()
         .unwrap_or(0);
-    for seat in 0..track.seats.min(side) {
-        let line = 1 + (side - track.seats.min(side)) / 2 + seat;
-        let mut column = SPACE + 1;
-        let name = format!("{:<width$}", rules.seats[seat]);
-        canvas.put(
-            line,
-            column,
-            &name,
-            Ink::Top(tint(seat as u8 + 1, &seat_colours(rules))),
-        );
-        column += width + 1;
-        canvas.put(line, column, "home", Ink::Faint);
-        column += 5;
-        let home = track.home(seat);
-        movers(&mut canvas, rules, state, home, line, column, track.movers);
-        let at_home = (state.height(home) as usize).min(track.movers);
-        let free = "·".repeat(track.movers - at_home);
-        canvas.put(line, column + at_home, &free, Ink::Faint);
-        column += track.movers + 2;
-        canvas.put(line, column, "end", Ink::Faint);
-        column += 4;
-        for k in 1..=track.end_len {
-            space(&mut canvas, rules, state, track.end(seat, k), line, column);
-            column += SPACE;
-        }
-        let locked = locked(state, track, seat);
-        if locked > 0 {
-            canvas.put(line, column, &format!("{locked} locked"), Ink::Faint);
-        }
+    let name = format!("{:<width$}", rules.seats[seat]);
+    canvas.put(
+        line,
+        column,
+        &name,
+        Ink::Top(tint(seat as u8 + 1, &seat_colours(rules))),
+    );
+    column += width + 1;
+    // A facing track's home is where hit movers wait, as on a
+    // backgammon board's bar; its end zone where they bear off.
+    let (home_word, end_word) = if track.facing { ("bar ", "off") } else { ("home", "end") };
+    canvas.put(line, column, home_word, Ink::Faint);
+    column += 5;
+    let home = track.home(seat);
+    movers(canvas, rules, state, home, line, column, track.movers);
+    let at_home = (state.height(home) as usize).min(track.movers);
+    let free = "·".repeat(track.movers - at_home);
+    canvas.put(line, column + at_home, &free, Ink::Faint);
+    column += track.movers + 2;
+    canvas.put(line, column, end_word, Ink::Faint);
+    column += 4;
+    for k in 1..=track.end_len {
+        space(canvas, rules, state, track.end(seat, k), line, column);
+        column += SPACE;
     }
-    canvas
+    let locked = locked(state, track, seat);
+    if locked > 0 {
+        canvas.put(line, column, &format!("{locked} locked"), Ink::Faint);
+    }
 }
 
 /// The ring's sides: spaces along the top, down each side between, and

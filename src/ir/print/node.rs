@@ -256,6 +256,7 @@ impl Exprs<'_> {
             Node::Read(Read::Cell(At::To)) => "to".into(),
             Node::Read(Read::Piece) => "piece".into(),
             Node::Read(Read::Card) => "card".into(),
+            Node::Read(Read::ThisDie) => "this_die".into(),
             Node::Read(Read::Passes) => "passes".into(),
             Node::Read(Read::Captures) => "captures".into(),
             Node::Read(Read::Gathered) => "gathered".into(),

@@ -39,6 +39,7 @@ impl Printer<'_> {
             Step::Enter(s) => sel("enter", s),
             Step::MoveBy(n, s) => sel(&format!("move by {}", self.x.operand(n, Hint::Int)), s),
             Step::Split(n, s) => sel(&format!("split {n}"), s),
+            Step::MoveByDice(s) => sel("move by dice", s),
             Step::Switch(s) => sel("switch", s),
             Step::SowAround(s, skips) => {
                 let mut skipped = Vec::new();

@@ -11,16 +11,21 @@ use crate::syntax::ast::*;
 pub(super) fn track_board(pair: Pair<Rule>, offset: usize) -> Board {
     let mut inner = pair.into_inner();
     let mut next = || build_expr(inner.next().expect("dimension"), offset);
-    let (segment, home, end_zone) = (next(), next(), next());
+    let segment = next();
+    let facing = inner.next().expect("layout").as_str() == "facing";
+    let mut next = || build_expr(inner.next().expect("dimension"), offset);
+    let (home, end_zone) = (next(), next());
     let rules: Vec<String> = inner.map(|r| r.as_str().to_string()).collect();
     let has = |word: &str| rules.iter().any(|r| r.starts_with(word));
     Board::Track(TrackBoard {
         segment,
+        facing,
         home,
         end_zone,
         starts_uncounted: has("starts"),
         turning_back: has("turning"),
         overtaking: has("overtaking"),
+        overshooting: has("overshooting"),
     })
 }
 
@@ -78,10 +83,13 @@ pub(super) fn card_kinds(pair: Pair<Rule>, offset: usize) -> Vec<CardKind> {
 
 /// A track step: `play card`, `enter`, `move by`, `split` or `switch`.
 pub(super) fn step(rule: Rule, inner: Pairs<Rule>, offset: usize) -> StepKind {
+    let mut inner = inner.peekable();
+    let by_dice = inner.next_if(|p| p.as_rule() == Rule::by_dice).is_some();
     let mut inner = inner.map(|p| build_expr(p, offset));
     match rule {
         Rule::play_card_step => StepKind::PlayCard(inner.next()),
         Rule::enter_step => StepKind::Enter(inner.next()),
+        Rule::move_step if by_dice => StepKind::MoveByDice(inner.next()),
         Rule::move_step => {
             let by = inner.next().expect("distance");
             StepKind::MoveBy(by, inner.next())
