@@ -16,7 +16,7 @@ mod moves;
 mod pieces;
 pub mod program;
 mod resolve;
-mod track;
+pub mod track;
 
 use std::collections::HashMap;
 

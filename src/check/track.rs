@@ -66,6 +66,7 @@ pub(super) fn check_track_chain(steps: &[Step], r: &mut Resolver) -> bool {
 /// Fills the program's teams, deal, exchange, blocked spaces and effects
 /// after a movement, and reports what is wrong with them.
 pub(super) fn check_track(file: &File, r: &mut Resolver, program: &mut Program) {
+    check_facing_seats(file, r);
     let space = Context {
         params: &[],
         chosen_cell: true,
@@ -166,6 +167,28 @@ fn check_teams(teams: &[Vec<crate::syntax::ast::Name>], r: &mut Resolver) -> Vec
     }
     out
 }
+
+/// A facing track lies between two seats: a fixed list of another number
+/// is refused here (a number of seats set by an option, when compiling).
+fn check_facing_seats(file: &File, r: &mut Resolver) {
+    let facing = file.items.iter().find(
+        |i| matches!(&i.kind, ItemKind::Board(crate::syntax::ast::Board::Track(t), _) if t.facing),
+    );
+    let seats = file.items.iter().find_map(|i| match &i.kind {
+        ItemKind::Players(crate::syntax::ast::Players::Named(names)) => Some(names.len()),
+        _ => None,
+    });
+    if let (Some(board), Some(seats)) = (facing, seats.filter(|&n| n != 2)) {
+        r.diagnostics.push(Diagnostic::Unsupported {
+            what: format!("a facing track for {seats} seats"),
+            span: board.span.into(),
+            help: FACING_HELP.into(),
+        });
+    }
+}
+
+/// Why a facing track needs two seats.
+pub const FACING_HELP: &str = "a facing track lies between two seats, each walking it towards the other's side; for more seats use a ring, `board track N per seat, ...`";
 
 /// A track board's labels with the default options (none for other boards).
 pub(super) fn labels(

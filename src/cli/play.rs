@@ -319,6 +319,11 @@ fn introduce(rules: &crate::ir::Rules, state: &State, seed: u64, nobody: bool) {
     };
     if nobody {
         say!("{title}: the AI plays every seat.");
+    } else if rules.track.is_some() && walks_by_dice(rules) {
+        say!(
+            "{title}. Type a walk a die, each the mover's space and where it ends, such as `{}` (in any order), or `help`.",
+            first_move(rules, state)
+        );
     } else if rules.track.is_some() && rules.deck.is_empty() {
         say!(
             "{title}. Type the space of the mover to move and where it ends, such as `{}` (its space alone will do), or `help`.",
@@ -544,18 +549,47 @@ fn read_line(editor: &mut DefaultEditor, prompt: &str) -> Result<Option<String>,
     }
 }
 
-fn example_move(rules: &crate::ir::Rules, state: &State) -> String {
-    if rules.track.is_some() && rules.deck.is_empty() {
-        // The first seat's third space to its ninth: a walk of six.
-        let label = |c: usize| rules.geometry.labels.get(c).cloned().unwrap_or_default();
-        return format!("{}-{}", label(3), label(9));
-    }
-    // A pass is a poor example where there are other moves.
+/// Whether a rule walks the dice one by one (`move by dice`).
+fn walks_by_dice(rules: &crate::ir::Rules) -> bool {
+    let mut steps = rules
+        .phases
+        .iter()
+        .flat_map(|p| &p.rules)
+        .flat_map(|r| &r.steps);
+    steps.any(|s| matches!(s, crate::ir::Step::MoveByDice(_)))
+}
+
+/// The first legal move that is not a pass, in notation.
+fn first_move(rules: &crate::ir::Rules, state: &State) -> String {
     let moves = rules.sorted_moves(state);
     let shown = moves.iter().find(|&&m| m != crate::engine::Move::Pass);
     shown
         .or(moves.first())
         .map_or_else(String::new, |&m| rules.move_text(m))
+}
+
+fn example_move(rules: &crate::ir::Rules, state: &State) -> String {
+    if let Some(track) = rules.track.as_ref().filter(|_| rules.deck.is_empty()) {
+        // A walk of six from the first seat's fourth space along its way.
+        let label = |c: crate::ir::CellId| {
+            rules
+                .geometry
+                .labels
+                .get(c as usize)
+                .cloned()
+                .unwrap_or_default()
+        };
+        let ahead = |c: crate::ir::CellId, n: usize| {
+            (0..n).fold(c, |c, _| match track.ahead.get(c as usize) {
+                Some(&next) if next != crate::ir::NO_CELL => next,
+                _ => c,
+            })
+        };
+        let from = ahead(track.start(0), 3);
+        return format!("{}-{}", label(from), label(ahead(from, 6)));
+    }
+    // A pass is a poor example where there are other moves.
+    first_move(rules, state)
 }
 
 fn save(path: &Option<String>, record: &Record) -> Result<(), Failure> {

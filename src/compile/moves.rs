@@ -313,9 +313,7 @@ fn lower_step(
             Step::Split(n, lower.select(c.as_ref(), Candidates::Pieces)?)
         }
         StepSpec::Switch(c) => Step::Switch(lower.select(c.as_ref(), Candidates::Pieces)?),
-        StepSpec::MoveByDice(c) => {
-            Step::MoveByDice(lower.select(c.as_ref(), Candidates::Pieces)?)
-        }
+        StepSpec::MoveByDice(c) => Step::MoveByDice(lower.select(c.as_ref(), Candidates::Pieces)?),
     }))
 }
 

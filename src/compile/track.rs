@@ -34,12 +34,10 @@ pub fn board(
     let size = |e| value_of(e, values).map(|v| v.max(1) as usize);
     if *facing && seats.len() != 2 {
         return Err(CompileError::Invalid(Box::new(
-            crate::diagnostic::Diagnostic::OutOfBounds {
-                what: "the seats of a facing track".into(),
-                value: seats.len().to_string(),
-                min: 2,
-                max: 2,
+            crate::diagnostic::Diagnostic::Unsupported {
+                what: format!("a facing track for {} seats", seats.len()),
                 span: program.board_span.into(),
+                help: crate::check::track::FACING_HELP.into(),
             },
         )));
     }

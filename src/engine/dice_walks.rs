@@ -132,9 +132,10 @@ impl Rules {
                 let Move::Chain { rule, choices } = m else {
                     return false;
                 };
-                let Some(rule) = self.rule(rule).filter(|r| {
-                    matches!(r.steps.last(), Some(crate::ir::Step::MoveByDice(_)))
-                }) else {
+                let Some(rule) = self
+                    .rule(rule)
+                    .filter(|r| matches!(r.steps.last(), Some(crate::ir::Step::MoveByDice(_))))
+                else {
                     return false;
                 };
                 let mut listed = copy_of(state);

@@ -53,7 +53,8 @@ impl Rules {
         let mut card = 0u8;
         loop {
             let start = out.len();
-            // A split lists its moves in the order its parts were tried.
+            // A split (or dice walks) lists its moves in the order its parts
+            // were tried.
             let (mut rules_with_moves, mut in_order) = (0, true);
             #[allow(clippy::needless_range_loop)] // four arrays by one index
             for i in 0..rules.len {
@@ -67,7 +68,7 @@ impl Rules {
                 self.action_moves(number, card, action, state, &mut spaces[i], out);
                 if out.len() > before {
                     rules_with_moves += 1;
-                    in_order &= !matches!(action, Step::Split(..));
+                    in_order &= !matches!(action, Step::Split(..) | Step::MoveByDice(_));
                 }
                 if out.len() >= MAX_MOVES {
                     return self.limit_moves(state, out);

@@ -217,7 +217,11 @@ impl Printer<'_> {
         out.push(format!("first random {}", yes(r.first_random)));
         out.push(match r.dice {
             Some(d) => {
-                let first = if d.decides_first { ", first by dice" } else { "" };
+                let first = if d.decides_first {
+                    ", first by dice"
+                } else {
+                    ""
+                };
                 format!("dice {} x {}..{}{first}", d.count, d.low, d.high)
             }
             None => "dice none".into(),

@@ -82,7 +82,11 @@ fn seat_line(
     column += width + 1;
     // A facing track's home is where hit movers wait, as on a
     // backgammon board's bar; its end zone where they bear off.
-    let (home_word, end_word) = if track.facing { ("bar ", "off") } else { ("home", "end") };
+    let (home_word, end_word) = if track.facing {
+        ("bar ", "off")
+    } else {
+        ("home", "end")
+    };
     canvas.put(line, column, home_word, Ink::Faint);
     column += 5;
     let home = track.home(seat);
