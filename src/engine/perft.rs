@@ -23,7 +23,8 @@ pub struct Perft {
 /// Terminal positions are counted and not expanded. With dice, the throw
 /// that starts the next turn is part of the position: a move is counted
 /// once for each throw after it (`[3, 5]` and `[5, 3]` are two), except a
-/// move that ends the game, after which nothing is thrown.
+/// move that ends the game, after which nothing is thrown, and a move
+/// after which its seat moves again keeping its throw.
 pub fn perft(rules: &Rules, state: &State, depth: usize) -> Perft {
     let mut counts = Perft {
         nodes: vec![0; depth],
@@ -80,7 +81,8 @@ impl Walker<'_> {
     }
 
     /// Counts the position after `m` (with throw `t` next) and walks on
-    /// from it; returns whether the game goes on (a throw was made).
+    /// from it; returns whether a throw was made (none when the game ends,
+    /// nor when the seat moves again keeping its throw).
     fn child(
         &mut self,
         state: &State,
@@ -93,6 +95,7 @@ impl Walker<'_> {
         if let Some(t) = t {
             child.throw_next(&self.throws[t]);
         }
+        let logged = child.chance.len();
         self.rules.play(&mut child, m);
         self.counts.nodes[level] += 1;
         if child.is_over() {
@@ -100,6 +103,6 @@ impl Walker<'_> {
             return false;
         }
         self.walk(&child, level + 1, rest);
-        true
+        child.chance.len() > logged
     }
 }

@@ -14,18 +14,23 @@ same: the walks in the order OpenSpiel plays them, `p13-p7 p7-p4`,
 can be used; `pass` when none can. A double is two actions of the same
 player with the same throw (after the first, if it used both dice, no
 throw). OpenSpiel lists one move under several actions (`p13-p7 p8-p5` and
-`p8-p5 p13-p7`, `p13-p10 p10-p7` and `p13-p9 p9-p7`); Tabula lists it
-once, so the moves counted are the actions' distinct results.
+`p8-p5 p13-p7`; `p13-p9 p9-p7` and `p13-p11 p11-p7` when neither hits);
+Tabula lists it once, so the moves counted are the actions' distinct
+results (each written as the first of its actions). The game ends when a
+player has borne off all fifteen men (he wins), or as a draw once more
+than 500 turns are played (OpenSpiel's `max_player_turns`; a double's two
+halves are one turn, a pass is one).
 
 Chance: OpenSpiel throws two dice at a chance node before every turn;
 Tabula throws them as the turn starts, and its position holds the throw.
 So a perft case lists the throws on its way (`chance`: die faces, two a
 throw) and counts each move that ends a turn once for each of the 36
 throws that can follow it (a move that ends the game once; a double's
-first half once, as no throw follows it). The first throw decides who
-starts (OpenSpiel's 30 outcomes, no doubles): Tabula's White throws one
-die, Black the other, and the higher starts with both, so White starting
-with 3-1 is `[3, 1]`, Black starting with 6-5 is `[5, 6]`.
+first half that used both dice once, as no throw follows it). The first
+throw decides who starts (OpenSpiel's 30 outcomes, no doubles): Tabula's
+White throws one die, Black the other, and the higher starts with both,
+so White starting with 3-1 is `[3, 1]`, Black starting with 6-5 is
+`[5, 6]`.
 
   backgammon.py perft > tests/perft/backgammon-openspiel.toml
   backgammon.py stats GAMES SEED   (random play, for tests/openspiel/backgammon-stats.toml)
@@ -175,9 +180,13 @@ def borne_off(state, player):
 
 
 STARTS = [(True, 3, 1), (False, 6, 5), (True, 6, 4)]
-# Random positions: (seed, moves in), picked for a double's second half,
-# men on the bar, and bearing off (the case's name says which).
-RANDOM = [(1, 20), (4, 60), (6, 60), (17, 100), (7, 150), (32, 205)]
+# Random positions: (seed, moves in, depth), picked for a double's second
+# half, men on the bar, bearing off (the case's name says which), and the
+# last three a few moves from the game's end.
+RANDOM = [
+    (1, 20, 2), (4, 60, 2), (6, 60, 2), (17, 100, 3), (7, 150, 2), (32, 205, 2),
+    (13, 83, 3), (17, 103, 3), (24, 124, 3),
+]
 
 
 def cases():
@@ -186,10 +195,10 @@ def cases():
         state = GAME.new_initial_state().child(outcome)
         name = f"from the start, {'White' if white else 'Black'} starting with {high}-{low}"
         yield name, first_faces(outcome), [], state, 2
-    for k, (seed, plies) in enumerate(RANDOM):
+    for k, (seed, plies, depth) in enumerate(RANDOM):
         chance, played, state = random_position(random.Random(20261201 + seed), plies)
         notes = "".join(f", {n}" for n in phase(state))
-        yield f"random position {k + 1} ({len(played)} moves in{notes})", chance, played, state, 2
+        yield f"random position {k + 1} ({len(played)} moves in{notes})", chance, played, state, depth
 
 
 HEADER = [
@@ -201,7 +210,7 @@ HEADER = [
     "the die faces on the way: the first throw's two (White's die, Black's),",
     "then two after each move that ends a turn; a move counts once for each",
     "of the 36 throws that can follow it, once if it ends the game or is a",
-    "double's first half (no throw follows).",
+    "double's first half that used both dice (no throw follows).",
 ]
 
 
