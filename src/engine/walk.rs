@@ -301,8 +301,18 @@ mod tests {
     /// locked spaces' bitboard is the spaces `locked` says.
     #[test]
     fn walks_at_once_end_where_walks_step_by_step_do() {
-        let text = include_str!("../../rules/partners.game");
-        let rules = crate::compile::load(text, &[]).expect("Partners loads");
+        compare_walks(include_str!("../../rules/partners.game"));
+    }
+
+    /// The same on a facing track, whose movers also walk from home and
+    /// overshoot into their end zone (Backgammon).
+    #[test]
+    fn facing_walks_at_once_end_where_walks_step_by_step_do() {
+        compare_walks(include_str!("../../rules/backgammon.game"));
+    }
+
+    fn compare_walks(text: &str) {
+        let rules = crate::compile::load(text, &[]).expect("the rules load");
         let track = rules.tracks();
         let (mut walks, mut moves, mut pick) = (0, Vec::new(), 7u64);
         for seed in 0..30 {

@@ -492,3 +492,40 @@ pub struct Deal {
     /// Cards each seat passes to its partner after a deal.
     pub exchange: u8,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On a facing track each seat's way runs over every space of the
+    /// line once, the first seat's from `pN` down, the second's from `p1`
+    /// up, from home onto its first space and past its last into its end
+    /// zone; a step back undoes a step ahead on the line.
+    #[test]
+    fn each_seat_walks_the_facing_line_its_own_way() {
+        let track = Track::facing(5, 3, 2);
+        let cells = track.cells();
+        let labels = track.labels(&["W".into(), "B".into()]);
+        for seat in 0..2 {
+            let mut at = track.home(seat);
+            let mut way = Vec::new();
+            loop {
+                at = track.ahead[seat * cells + at as usize];
+                if at == NO_CELL {
+                    break;
+                }
+                way.push(labels[at as usize].clone());
+            }
+            let expected = match seat {
+                0 => ["p5", "p4", "p3", "p2", "p1", "We1", "We2"],
+                _ => ["p1", "p2", "p3", "p4", "p5", "Be1", "Be2"],
+            };
+            assert_eq!(way, expected, "seat {seat}");
+            for c in 0..5 {
+                let next = track.ahead[seat * cells + c];
+                assert_eq!(track.behind[seat * cells + next as usize], c as CellId);
+            }
+            assert_eq!(track.progress(seat, track.start(seat)), 0);
+        }
+    }
+}
