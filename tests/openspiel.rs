@@ -121,6 +121,11 @@ fn pentago_random_play_is_openspiels() {
 }
 
 #[test]
+fn backgammon_random_play_is_openspiels() {
+    random_play_is_openspiels("backgammon.game", "backgammon-stats.toml");
+}
+
+#[test]
 fn ludo_random_play_is_openspiels() {
     random_play_is_openspiels("ludo.game", "ludo-stats.toml");
 }
