@@ -41,6 +41,7 @@ rows=(
   "morris|rules/morris.game||100"
   "chess|rules/chess.game||10"
   "ludo|rules/ludo.game||100"
+  "backgammon|rules/backgammon.game||20"
 )
 
 # Instructions per game of `playouts TARGET OPTIONS` over GAMES games.
