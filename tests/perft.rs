@@ -214,7 +214,8 @@ fn children_sum(rules: &Rules, state: &State, depth: usize, what: &str) -> Perft
         cut: None,
     };
     // With dice, each throw after a move is a child of its own; a move
-    // that ends the game throws nothing, and is one child.
+    // that ends the game throws nothing, and is one child, as is one after
+    // which its seat moves again keeping its throw.
     let throws = rules.dice.map_or(vec![vec![]], |d| d.throws());
     let moves = rules.sorted_moves(state);
     let children = moves
@@ -223,8 +224,10 @@ fn children_sum(rules: &Rules, state: &State, depth: usize, what: &str) -> Perft
     for (m, k, throw) in children {
         let mut child = state.clone();
         child.throw_next(throw);
+        let logged = child.seen_chance().len();
         rules.play(&mut child, m);
-        if child.is_over() && k > 0 {
+        let thrown = child.seen_chance().len() > logged;
+        if (child.is_over() || !thrown) && k > 0 {
             continue;
         }
         sum.nodes[0] += 1;
