@@ -149,7 +149,11 @@ pub fn legend(rules: &Rules) -> String {
         .collect();
     let mut out = pairs.join("   ");
     if rules.track.is_some() {
-        out.push_str("\nA space shows its movers (`YY`: two of Yellow's), or its name when empty.");
+        // The first seat's movers as the example, in its own glyph.
+        let (glyph, seat) = (glyphs.first().cloned().unwrap_or_default(), &rules.seats[0]);
+        out.push_str(&format!(
+            "\nA space shows its movers (`{glyph}{glyph}`: two of {seat}'s, `{glyph}5`: five), or its name when empty."
+        ));
     } else if rules.geometry.ring.is_some() {
         out.push_str(
             "\nA pit shows its seeds; a store is in brackets. Seeds are sown counterclockwise.",

@@ -101,8 +101,9 @@ fn seat_line(
         space(canvas, rules, state, track.end(seat, k), line, column);
         column += SPACE;
     }
+    // Borne-off movers are all locked: not worth saying on a facing track.
     let locked = locked(state, track, seat);
-    if locked > 0 {
+    if locked > 0 && !track.facing {
         canvas.put(line, column, &format!("{locked} locked"), Ink::Faint);
     }
 }
