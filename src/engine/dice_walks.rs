@@ -8,7 +8,7 @@
 
 use super::pool::{copy_of, give_back};
 use super::track::{Parts, Spaces, NO_PARTS};
-use super::{Move, State, MAX_MOVES};
+use super::{FaultKind, Move, State, MAX_MOVES};
 use crate::ir::dice::MAX_DICE;
 use crate::ir::{CellId, Rules, Select};
 
@@ -17,6 +17,9 @@ use crate::ir::{CellId, Rules, Select};
 struct Found {
     most: usize,
     moves: Vec<(Parts, u8, Box<State>)>,
+    /// Why the listing stopped early, if it did: too many moves, or its
+    /// time ran out.
+    cut: Option<FaultKind>,
 }
 
 impl Rules {
@@ -33,9 +36,17 @@ impl Rules {
         let mut found = Found {
             most: 1,
             moves: Vec::new(),
+            cut: None,
         };
         let mut parts = NO_PARTS;
-        self.walk_dice(select, state, 0, &mut parts, 0, 0, &mut found);
+        // Timed, as the general runner's listings are: four dice over many
+        // movers are millions of orders (R0006 when cut).
+        let ((), over) = super::budget::listing(|| {
+            self.walk_dice(select, state, 0, &mut parts, 0, 0, &mut found)
+        });
+        if let Some(kind) = found.cut.or(over.then_some(FaultKind::SlowListing)) {
+            state.record_fault(kind, self.phases[state.phase as usize].span);
+        }
         if found.most == 1 {
             // Only one die can be used: the highest that can.
             let high = found.moves.iter().map(|m| m.1).max().unwrap_or(0);
@@ -73,6 +84,10 @@ impl Rules {
             let mut spaces = Spaces::default();
             self.spaces(select, state, face, |_| true, &mut spaces);
             for &space in spaces.as_slice() {
+                if found.cut.is_some() || super::budget::step() {
+                    found.cut.get_or_insert(FaultKind::SlowListing);
+                    return;
+                }
                 let from = CellId::from(space);
                 let seat = state.board[from as usize] - 1;
                 let Some(to) = self.walk_track(state, seat, from, i32::from(face)) else {
@@ -172,6 +187,51 @@ impl Found {
         {
             return;
         }
+        if self.moves.len() >= MAX_MOVES {
+            self.cut = Some(FaultKind::TooManyMoves);
+            return;
+        }
         self.moves.push((*parts, first, copy_of(state)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::FaultKind;
+
+    /// Four dice, each a walk, over fifteen men a seat spread one a space
+    /// along a facing track of 48: millions of orders of walks. The
+    /// listing stops (by time, R0006, or at the most moves a position
+    /// may have) instead of running for minutes, and says so.
+    #[test]
+    fn a_listing_of_millions_of_orders_is_cut_and_says_so() {
+        let text = r#"// Hostile: four dice of 1 to 6, each a walk, over fifteen men a seat
+// spread one a space along a facing track of 48: millions of orders of
+// walks to try a turn. The listing stops by time (R0006), not by hanging.
+game "Spread out"
+players White, Black
+board track 48 facing, homes of 15, end zones of 1, overtaking in end zones, overshooting
+dice 4 x 1..6
+setup: put 1 White where cell == p48 or cell == p47 or cell == p46 or cell == p45 or cell == p44 or cell == p43 or cell == p42 or cell == p41 or cell == p40 or cell == p39 or cell == p38 or cell == p37 or cell == p36 or cell == p35 or cell == p34
+     ; put 1 Black where cell == p1 or cell == p2 or cell == p3 or cell == p4 or cell == p5 or cell == p6 or cell == p7 or cell == p8 or cell == p9 or cell == p10 or cell == p11 or cell == p12 or cell == p13 or cell == p14 or cell == p15
+define mine(c: cell) = stones(mover, c) > 0
+phase play
+  move by dice where mine(cell) and not end_zone(cell)
+  otherwise pass
+after move: capture at to
+end when all(end_zone(c) for c where mine(c)): mover wins
+limit 200 turns
+"#;
+        let rules = crate::compile::load(text, &[]).expect("the rules load");
+        let state = rules.start(1);
+        let mut moves = Vec::new();
+        rules.legal_moves(&state, &mut moves);
+        let cut = state.fault().map(|f| f.kind);
+        assert!(
+            matches!(cut, Some(FaultKind::SlowListing | FaultKind::TooManyMoves)),
+            "{} moves listed, cut: {cut:?}",
+            moves.len()
+        );
+        assert!(!moves.is_empty(), "the moves found by then are kept");
     }
 }
