@@ -98,6 +98,11 @@ impl Rules {
                 let mut next = copy_of(state);
                 self.move_mover(&mut next, from, to, &mut ());
                 let first = if n == 0 { face } else { first };
+                if (used | 1 << i).count_ones() as usize == count {
+                    // Every die used: the order is complete, kept as it is.
+                    found.offer(parts, n + 1, first, next);
+                    continue;
+                }
                 self.walk_dice(select, &next, used | 1 << i, parts, n + 1, first, found);
                 give_back(next);
             }
@@ -105,7 +110,7 @@ impl Rules {
         parts.0[n..].fill(super::track::NO_SPACE);
         parts.1[n..].fill(super::track::NO_SPACE);
         if !walked && n > 0 {
-            found.offer(parts, n, first, state);
+            found.offer(parts, n, first, copy_of(state));
         }
     }
 
@@ -168,9 +173,9 @@ impl Rules {
 impl Found {
     /// Keeps a complete order of `n` walks leaving `state`, unless an
     /// order of more walks was found or one leaving the same position.
-    fn offer(&mut self, parts: &Parts, n: usize, first: u8, state: &State) {
+    fn offer(&mut self, parts: &Parts, n: usize, first: u8, state: Box<State>) {
         if n < self.most {
-            return;
+            return give_back(state);
         }
         if n > self.most {
             self.most = n;
@@ -180,18 +185,19 @@ impl Found {
         }
         // With one walk, moves of different dice are kept apart: only the
         // highest die's stay.
-        if self
-            .moves
-            .iter()
-            .any(|m| (n > 1 || m.1 == first) && m.2.same_pieces(state))
-        {
-            return;
+        let alike =
+            |m: &(Parts, u8, Box<State>)| (n > 1 || m.1 == first) && m.2.same_pieces(&state);
+        if self.moves.iter().any(alike) {
+            return give_back(state);
         }
         if self.moves.len() >= MAX_MOVES {
             self.cut = Some(FaultKind::TooManyMoves);
-            return;
+            return give_back(state);
         }
-        self.moves.push((*parts, first, copy_of(state)));
+        let mut parts = *parts;
+        parts.0[n..].fill(super::track::NO_SPACE);
+        parts.1[n..].fill(super::track::NO_SPACE);
+        self.moves.push((parts, first, state));
     }
 }
 
