@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Backgammon counted by OpenSpiel's `backgammon` (default parameters:
-win/loss scoring, 500 turns), in Tabula's terms (rules/backgammon.game).
+win/loss scoring, 500 turns), in Tabula's terms (rules/backgammon.game);
+and Hypergammon, the same game with `hyper_backgammon=true`
+(rules/hypergammon.game): three men each, White's on OpenSpiel's
+positions 0, 1, 2 (p24 p23 p22), Black's on 23, 22, 21 (p1 p2 p3).
 
 White is OpenSpiel's player 0 (x), Black its player 1 (o). The points are
 named as White counts them: OpenSpiel's position `pos` (0 to 23, the same
@@ -17,9 +20,9 @@ throw). OpenSpiel lists one move under several actions (`p13-p7 p8-p5` and
 `p8-p5 p13-p7`; `p13-p9 p9-p7` and `p13-p11 p11-p7` when neither hits);
 Tabula lists it once, so the moves counted are the actions' distinct
 results (each written as the first of its actions). The game ends when a
-player has borne off all fifteen men (he wins), or as a draw once more
-than 500 turns are played (OpenSpiel's `max_player_turns`; a double's two
-halves are one turn, a pass is one).
+player has borne off all his men, fifteen (three in Hypergammon): he wins;
+or as a draw once more than 500 turns are played (OpenSpiel's
+`max_player_turns`; a double's two halves are one turn, a pass is one).
 
 Chance: OpenSpiel throws two dice at a chance node before every turn;
 Tabula throws them as the turn starts, and its position holds the throw.
@@ -33,19 +36,21 @@ so White starting with 3-1 is `[3, 1]`, Black starting with 6-5 is
 `[5, 6]`.
 
   backgammon.py perft > tests/perft/backgammon-openspiel.toml
+  backgammon.py hyper perft > tests/perft/hypergammon-openspiel.toml
   backgammon.py stats GAMES SEED   (random play, for tests/openspiel/backgammon-stats.toml)
-  backgammon.py check     (CI: the counts checked in are OpenSpiel's now)
+  backgammon.py hyper stats GAMES SEED   (the same, Hypergammon)
+  backgammon.py check     (CI: the counts checked in, both files, are OpenSpiel's now)
+  backgammon.py hyper check   (Hypergammon's file only)
 
 Pinned: open-spiel==2.0.2.
 """
 import random
 import sys
+from typing import NamedTuple
 
 import pyspiel
 
 from perft import case, head, main
-
-GAME = pyspiel.load_game("backgammon")
 
 # OpenSpiel's chance outcomes (backgammon.cc, kChanceOutcomeValues): the
 # first throw is one of the first 30, an even one when x (White) starts.
@@ -140,10 +145,10 @@ def perft(state, depth, nodes, terminal, level=0):
                 perft(child, depth, nodes, terminal, level + 1)
 
 
-def random_position(rng, plies):
+def random_position(game, rng, plies):
     """The throws, moves and position after `plies` random moves (fewer if
     the game would end): each move drawn among the distinct moves."""
-    state = GAME.new_initial_state()
+    state = game.new_initial_state()
     outcome = rng.randrange(FIRST_OUTCOMES)
     chance, played = first_faces(outcome), []
     state = state.child(outcome)
@@ -162,49 +167,41 @@ def random_position(rng, plies):
     return chance, played, state
 
 
-def phase(state):
+def phase(state, men):
     """What the name of a random case notes: a double's second half, a man
-    on the bar, the mover bearing off."""
+    on the bar, the mover bearing off (with `men` men each)."""
     notes = ["a double's second half"] if "Extra turn: 1" in str(state) else []
     player = state.current_player()
     if state.board(X, BAR) or state.board(O, BAR):
         notes.append("a man on the bar")
     home = range(18, 24) if player == X else range(0, 6)
-    if sum(state.board(player, p) for p in home) + borne_off(state, player) == 15:
+    if sum(state.board(player, p) for p in home) + borne_off(state, player, men) == men:
         notes.append("bearing off")
     return notes
 
 
-def borne_off(state, player):
-    return 15 - state.board(player, BAR) - sum(state.board(player, p) for p in range(24))
+def borne_off(state, player, men):
+    return men - state.board(player, BAR) - sum(state.board(player, p) for p in range(24))
 
 
-STARTS = [(True, 3, 1), (False, 6, 5), (True, 6, 4)]
-# Random positions: (seed, moves in, depth), picked for a double's second
-# half, men on the bar, bearing off (the case's name says which), and the
-# last three a few moves from the game's end.
-RANDOM = [
-    (1, 20, 2), (4, 60, 2), (6, 60, 2), (17, 100, 3), (7, 150, 2), (32, 205, 2),
-    (13, 83, 3), (17, 103, 3), (24, 124, 3),
-]
+class Variant(NamedTuple):
+    """One of the games this script counts: OpenSpiel's game, its men each,
+    its perft file (in tests/perft/) and rules, the file's first header
+    lines, its cases from the start (White starts?, high die, low die,
+    depth) and from random positions (seed, moves in, depth), and the
+    command that writes the file."""
+    game: pyspiel.Game
+    men: int
+    file: str
+    rules: str
+    header: list
+    starts: list
+    random: list
+    command: str
 
 
-def cases():
-    for white, high, low in STARTS:
-        outcome = first_outcome(white, high, low)
-        state = GAME.new_initial_state().child(outcome)
-        name = f"from the start, {'White' if white else 'Black'} starting with {high}-{low}"
-        yield name, first_faces(outcome), [], state, 2
-    for k, (seed, plies, depth) in enumerate(RANDOM):
-        chance, played, state = random_position(random.Random(20261201 + seed), plies)
-        notes = "".join(f", {n}" for n in phase(state))
-        yield f"random position {k + 1} ({len(played)} moves in{notes})", chance, played, state, depth
-
-
-HEADER = [
-    "Backgammon perft from OpenSpiel's `backgammon` (open-spiel 2.0.2,",
-    "default parameters); written by tests/openspiel/backgammon.py and",
-    "checked by tests/perft.rs. The format is described in tic-tac-toe.toml.",
+# How moves and throws are counted: the header's last lines, both files.
+COUNTING = [
     "A move is one of OpenSpiel's actions (up to two walks, a double's half",
     "too), counted once however many actions have its result. `chance` lists",
     "the die faces on the way: the first throw's two (White's die, Black's),",
@@ -213,24 +210,82 @@ HEADER = [
     "double's first half that used both dice (no throw follows).",
 ]
 
+BACKGAMMON = Variant(
+    game=pyspiel.load_game("backgammon"),
+    men=15,
+    file="backgammon-openspiel.toml",
+    rules="backgammon.game",
+    header=[
+        "Backgammon perft from OpenSpiel's `backgammon` (open-spiel 2.0.2,",
+        "default parameters); written by tests/openspiel/backgammon.py and",
+        "checked by tests/perft.rs. The format is described in tic-tac-toe.toml.",
+    ],
+    starts=[(True, 3, 1, 2), (False, 6, 5, 2), (True, 6, 4, 2)],
+    # Random positions picked for a double's second half, men on the bar,
+    # bearing off (the case's name says which), and the last three a few
+    # moves from the game's end.
+    random=[
+        (1, 20, 2), (4, 60, 2), (6, 60, 2), (17, 100, 3), (7, 150, 2), (32, 205, 2),
+        (13, 83, 3), (17, 103, 3), (24, 124, 3),
+    ],
+    command="tests/openspiel/backgammon.py",
+)
 
-def text():
-    lines = head(HEADER, "backgammon.game")
-    for name, chance, played, state, depth in cases():
+HYPERGAMMON = Variant(
+    game=pyspiel.load_game("backgammon", {"hyper_backgammon": True}),
+    men=3,
+    file="hypergammon-openspiel.toml",
+    rules="hypergammon.game",
+    header=[
+        "Hypergammon perft from OpenSpiel's `backgammon` with",
+        "hyper_backgammon=true (open-spiel 2.0.2, other parameters default:",
+        "three men each); written by `tests/openspiel/backgammon.py hyper`",
+        "and checked by tests/perft.rs. The format is described in",
+        "tic-tac-toe.toml.",
+    ],
+    starts=[(True, 3, 1, 2), (False, 6, 5, 2), (True, 4, 2, 2)],
+    # Random positions (a game here is some 25 moves): bearing off, one
+    # move winning; a double's second half bearing off; the mover's
+    # opponent bearing off (games end at depths 2 and 3); a double's second
+    # half with a man on the bar; a man on the bar; 40 moves in.
+    random=[(8, 15, 3), (17, 15, 3), (6, 20, 3), (33, 25, 3), (18, 30, 3), (19, 40, 3)],
+    command="tests/openspiel/backgammon.py hyper",
+)
+
+# The selectors on the command line; none: `perft` writes Backgammon's
+# file, `check` checks both.
+VARIANTS = {"backgammon": BACKGAMMON, "hyper": HYPERGAMMON}
+
+
+def cases(variant):
+    for white, high, low, depth in variant.starts:
+        outcome = first_outcome(white, high, low)
+        state = variant.game.new_initial_state().child(outcome)
+        name = f"from the start, {'White' if white else 'Black'} starting with {high}-{low}"
+        yield name, first_faces(outcome), [], state, depth
+    for k, (seed, plies, depth) in enumerate(variant.random):
+        chance, played, state = random_position(variant.game, random.Random(20261201 + seed), plies)
+        notes = "".join(f", {n}" for n in phase(state, variant.men))
+        yield f"random position {k + 1} ({len(played)} moves in{notes})", chance, played, state, depth
+
+
+def text(variant):
+    lines = head(variant.header + COUNTING, variant.rules)
+    for name, chance, played, state, depth in cases(variant):
         nodes, terminal = [0] * depth, [0] * depth
         perft(state, depth, nodes, terminal)
         lines += case(name, played, depth, nodes, terminal, chance=chance, separator=";")
     return "\n".join(lines) + "\n"
 
 
-def stats(games, seed):
+def stats(game, games, seed):
     """Random play: chance as OpenSpiel draws it (uniform), each move drawn
     uniformly among the distinct moves; a move is a player's action (a pass,
     each half of a double)."""
     rng = random.Random(seed)
     first = second = draws = played = 0
     for _ in range(games):
-        state = GAME.new_initial_state()
+        state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(rng.randrange(len(state.chance_outcomes())))
@@ -249,7 +304,13 @@ def stats(games, seed):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 3 and sys.argv[1] == "stats":
-        stats(int(sys.argv[2]), int(sys.argv[3]))
+    args = sys.argv[1:]
+    chosen = [VARIANTS[args.pop(0)]] if args and args[0] in VARIANTS else None
+    if len(args) > 2 and args[0] == "stats":
+        stats((chosen or [BACKGAMMON])[0].game, int(args[1]), int(args[2]))
     else:
-        main("backgammon-openspiel.toml", text, "tests/openspiel/backgammon.py")
+        if chosen is None:
+            chosen = [BACKGAMMON] if args[:1] == ["perft"] else list(VARIANTS.values())
+        sys.argv[1:] = args  # perft.main reads `perft` (or a check) there
+        for variant in chosen:
+            main(variant.file, lambda: text(variant), variant.command)
