@@ -278,10 +278,13 @@ def text(variant):
     return "\n".join(lines) + "\n"
 
 
-def stats(game, games, seed):
+def stats(variant, games, seed):
     """Random play: chance as OpenSpiel draws it (uniform), each move drawn
     uniformly among the distinct moves; a move is a player's action (a pass,
-    each half of a double)."""
+    each half of a double). The winner is the player who bore off all his
+    men: with hyper_backgammon=true OpenSpiel's returns are 0 for both
+    players at every end (open-spiel 2.0.2), so they cannot say."""
+    game, men = variant.game, variant.men
     rng = random.Random(seed)
     first = second = draws = played = 0
     for _ in range(games):
@@ -293,10 +296,9 @@ def stats(game, games, seed):
             options = moves(state)
             state = options[rng.randrange(len(options))][1]
             played += 1
-        r = state.returns()
-        if r[X] > r[O]:
+        if borne_off(state, X, men) == men:
             first += 1
-        elif r[O] > r[X]:
+        elif borne_off(state, O, men) == men:
             second += 1
         else:
             draws += 1
@@ -307,7 +309,7 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     chosen = [VARIANTS[args.pop(0)]] if args and args[0] in VARIANTS else None
     if len(args) > 2 and args[0] == "stats":
-        stats((chosen or [BACKGAMMON])[0].game, int(args[1]), int(args[2]))
+        stats((chosen or [BACKGAMMON])[0], int(args[1]), int(args[2]))
     else:
         if chosen is None:
             chosen = [BACKGAMMON] if args[:1] == ["perft"] else list(VARIANTS.values())
