@@ -27,6 +27,7 @@ pub struct DiceSpec {
 /// Fills the program's dice from the `dice` item (`single_items` reports a
 /// second one) and checks their numbers.
 pub fn check_dice(file: &File, r: &mut Resolver, program: &mut Program) {
+    check_first_by_dice(file, r);
     let Some(dice) = file.items.iter().find_map(|i| match &i.kind {
         ItemKind::Dice(d) => Some(d),
         _ => None,
@@ -74,4 +75,45 @@ pub fn has_dice(file: &File) -> bool {
     file.items
         .iter()
         .any(|i| matches!(i.kind, ItemKind::Dice(_)))
+}
+
+/// `first by dice` throws one die a seat: it needs `dice`, as many as a
+/// fixed list of players has seats (a number set by an option is not
+/// known here).
+fn check_first_by_dice(file: &File, r: &mut Resolver) {
+    let Some(first) = file
+        .items
+        .iter()
+        .find(|i| matches!(i.kind, ItemKind::FirstByDice))
+    else {
+        return;
+    };
+    let dice = file.items.iter().find_map(|i| match &i.kind {
+        ItemKind::Dice(d) => Some(d.count.0),
+        _ => None,
+    });
+    let seats = file.items.iter().find_map(|i| match &i.kind {
+        ItemKind::Players(crate::syntax::ast::Players::Named(names)) => Some(names.len()),
+        _ => None,
+    });
+    match (dice, seats) {
+        (None, _) => r.diagnostics.push(Diagnostic::needs_item(
+            "`first by dice`",
+            "dice",
+            first.span,
+        )),
+        (Some(count), Some(seats)) if count != seats as i64 => {
+            r.diagnostics.push(Diagnostic::Unsupported {
+                what: format!(
+                    "`first by dice` with {count} {} for {seats} seats",
+                    if count == 1 { "die" } else { "dice" }
+                ),
+                span: first.span.into(),
+                help: format!(
+                    "each seat throws one die to decide who starts: declare `dice {seats} x ...`, or use `first random`"
+                ),
+            })
+        }
+        _ => {}
+    }
 }

@@ -37,6 +37,9 @@ impl State {
     }
 }
 
+/// The most throws `first by dice` makes to find one highest die.
+const MAX_FIRST_THROWS: usize = 64;
+
 impl State {
     /// How many dice of this throw no walk has used yet.
     pub(super) fn dice_left(&self, rules: &Rules) -> u32 {
@@ -61,11 +64,14 @@ impl Rules {
     /// throw as its own.
     pub(super) fn throw_first(&self, state: &mut State) {
         let seats = self.seats.len();
-        loop {
+        // Dice of one face tie for ever: after this many throws the first
+        // seat of the highest starts.
+        for throws in 1..=MAX_FIRST_THROWS {
             self.throw_dice(state);
             let faces = &state.dice[..seats.min(state.dice.len())];
             let high = faces.iter().copied().max().unwrap_or(0);
-            if faces.iter().filter(|&&f| f == high).count() == 1 {
+            let alone = faces.iter().filter(|&&f| f == high).count() == 1;
+            if alone || throws == MAX_FIRST_THROWS {
                 state.mover = faces.iter().position(|&f| f == high).unwrap_or(0) as u8;
                 return;
             }
