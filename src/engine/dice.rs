@@ -51,7 +51,8 @@ impl State {
 impl Rules {
     /// The dice for the turn starting: thrown, unless the turn before
     /// keeps its throw (`again keeping the throw`), which is used afresh.
-    #[inline(always)]
+    /// Out of line: only games with dice call it.
+    #[inline(never)]
     pub(super) fn next_throw(&self, state: &mut State) {
         state.dice_used = 0;
         if !std::mem::take(&mut state.keep_throw) {
@@ -97,9 +98,7 @@ impl Rules {
     }
 
     /// Throws the dice for the turn starting: each face from the script
-    /// or the game's RNG, logged as a chance outcome. Out of line: a turn
-    /// of a game without dice pays one test.
-    #[inline(never)]
+    /// or the game's RNG, logged as a chance outcome.
     pub(super) fn throw_dice(&self, state: &mut State) {
         let Some(dice) = self.dice else {
             return;

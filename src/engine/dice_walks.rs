@@ -130,20 +130,13 @@ impl Rules {
     /// p8-p5`), or other stops on the way (`p13-p10 p10-p4` for `p13-p7
     /// p7-p4`), or one walk for two (`p13-p4`).
     pub(super) fn dice_twin(&self, state: &State, typed: &[&str], legal: &[Move]) -> Option<Move> {
-        let labels = &self.geometry.labels;
-        let cell = |label: &str| labels.iter().position(|l| l.eq_ignore_ascii_case(label));
+        let walks = self.typed_walks(typed)?;
         let mut after = copy_of(state);
         let mut twin = None;
-        let walked = typed.iter().all(|word| {
-            let Some((from, to)) = word.split_once('-') else {
-                return false;
-            };
-            let (Some(from), Some(to)) = (cell(from), cell(to)) else {
-                return false;
-            };
-            let own = after.board.get(from) == Some(&(state.mover + 1));
+        let walked = walks.iter().all(|&(from, to)| {
+            let own = after.board.get(from as usize) == Some(&(state.mover + 1));
             if own {
-                self.move_mover(&mut after, from as CellId, to as CellId, &mut ());
+                self.move_mover(&mut after, from, to, &mut ());
             }
             own
         });

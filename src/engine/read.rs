@@ -99,6 +99,24 @@ impl Rules {
         })))
     }
 
+    /// The walks typed as `FROM-TO` words, each space by its label (typed
+    /// text is read in lower case; labels are as written); none if a word
+    /// is not one.
+    pub(super) fn typed_walks(&self, words: &[&str]) -> Option<Vec<(CellId, CellId)>> {
+        let labels = &self.geometry.labels;
+        let cell = |label: &str| {
+            let at = labels.iter().position(|l| l.eq_ignore_ascii_case(label))?;
+            Some(at as CellId)
+        };
+        words
+            .iter()
+            .map(|word| {
+                let (from, to) = word.split_once('-')?;
+                Some((cell(from)?, cell(to)?))
+            })
+            .collect()
+    }
+
     /// A split typed with other parts than the listed move that ends where
     /// it ends (the list holds each result once), which the rules allow
     /// from this position: that listed move, its twin (`7 R10-Be2 R14-Be1`
@@ -110,17 +128,7 @@ impl Rules {
             .iter()
             .copied()
             .find(|&c| self.card_name(c).eq_ignore_ascii_case(card))?;
-        let mut walks = Vec::new();
-        for word in words {
-            let (from, to) = word.split_once('-')?;
-            // Typed text is read in lower case; labels are as written.
-            let cell = |label: &str| {
-                let labels = &self.geometry.labels;
-                let at = labels.iter().position(|l| l.eq_ignore_ascii_case(label))?;
-                Some(at as CellId)
-            };
-            walks.push((cell(from)?, cell(to)?));
-        }
+        let walks = self.typed_walks(words)?;
         let mut rules: Vec<u8> = legal
             .iter()
             .filter_map(|m| match *m {

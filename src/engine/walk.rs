@@ -176,9 +176,9 @@ impl Rules {
     ) -> usize {
         let track = self.tracks();
         let kind = |c: CellId| track.kind[c as usize];
-        // A mover leaves its home by walking only on a facing track.
-        let home = kind(from) == SpaceKind::Home && !track.facing;
-        if home || (way < 0 && kind(from) == SpaceKind::End) {
+        // A home leads nowhere on a ring (its `ahead` and `behind` are
+        // `NO_CELL`): only a facing track's movers walk out of it.
+        if way < 0 && kind(from) == SpaceKind::End {
             return 0;
         }
         let cells = track.cells();
