@@ -627,6 +627,14 @@ pub struct MoverFacts {
     /// movers, while no effect after a movement changes an end zone but
     /// where the movement ends: a part outside the end zones leaves it.
     pub owner_by_end_zones: bool,
+    /// Whether, besides, the walks' blocked spaces and the effects after a
+    /// movement read nothing but the space they test: two parts whose
+    /// walks cannot meet (on no common space, in no end zone) leave the
+    /// same position in either order.
+    pub apart_commute: bool,
+    /// For a seat named by end zones, the tests of counts of locked
+    /// movers that name it.
+    pub lock_tests: Box<[Test]>,
 }
 
 /// `otherwise discard hand [then draw N]`: the forced move when no other is legal.

@@ -107,6 +107,37 @@ fn at(rules: &Rules, state: &State, label: &str) -> String {
         .collect()
 }
 
+/// A move's text; a 7's as the position it leaves, each cell's movers.
+fn engine_place(rules: &Rules, state: &State, text: &str) -> String {
+    if !text.starts_with("7 ") {
+        return text.to_string();
+    }
+    let mut after = state.clone();
+    play(rules, &mut after, text);
+    let cells = (0..native::CELLS).map(|x| {
+        let label = native::cell_label(x);
+        let movers = at(rules, &after, &label);
+        format!("{label}:{movers}")
+    });
+    format!("7 @ {}", cells.collect::<Vec<_>>().join(" "))
+}
+
+/// The native Partners' [`engine_place`].
+fn native_place(game: &native::Partners, m: native::Move) -> String {
+    let text = game.move_text(m);
+    if !text.starts_with("7 ") {
+        return text;
+    }
+    let mut after = game.clone();
+    after.play(m);
+    let cells = (0..native::CELLS).map(|x| {
+        let (c, n) = after.movers_at(x).unwrap_or((0, 0));
+        let movers: String = std::iter::repeat_n(['Y', 'R', 'B', 'G'][c], n).collect();
+        format!("{}:{movers}", native::cell_label(x))
+    });
+    format!("7 @ {}", cells.collect::<Vec<_>>().join(" "))
+}
+
 const FILLER: &[&str] = &["2", "3", "9", "10"];
 
 #[test]
@@ -480,14 +511,33 @@ fn the_engine_agrees_with_the_native_partners() {
                 game.mover(),
                 "seed {seed}: the same seat moves"
             );
+            // The same moves; a 7 as the position it leaves, since each
+            // lists a position as the first order of parts it finds.
             let ours = legal(&rules, &state);
+            let ours_placed: Vec<String> = ours
+                .iter()
+                .map(|t| engine_place(&rules, &state, t))
+                .collect();
             game.legal_moves(&mut buf);
-            let mut theirs: Vec<String> = buf.iter().map(|&m| game.move_text(m)).collect();
-            theirs.sort();
-            assert_eq!(ours, theirs, "seed {seed}, turn {}", state.turn);
-            let text = &ours[rng.gen_range(0..ours.len())];
-            play(&rules, &mut state, text);
-            game.play_text(text).expect("the native Partners plays it");
+            let theirs: Vec<(String, native::Move)> =
+                buf.iter().map(|&m| (native_place(&game, m), m)).collect();
+            let sorted = |mut v: Vec<String>| {
+                v.sort();
+                v
+            };
+            assert_eq!(
+                sorted(ours_placed.clone()),
+                sorted(theirs.iter().map(|t| t.0.clone()).collect()),
+                "seed {seed}, turn {}",
+                state.turn
+            );
+            let i = rng.gen_range(0..ours.len());
+            play(&rules, &mut state, &ours[i]);
+            let (_, m) = theirs
+                .iter()
+                .find(|t| t.0 == ours_placed[i])
+                .expect("listed");
+            game.play(*m);
         }
         assert!(game.is_over(), "seed {seed}: both games end together");
         let Some(Outcome::Win(w)) = state.outcome else {
@@ -679,20 +729,22 @@ fn a_split_divides_its_spaces_among_stacked_movers_each_once() {
         rules.play(&mut state, pass[0]);
     }
     assert_eq!(state.mover, 0, "North splits");
-    // The furthest mover (S3) first, then the stack on S1, longer part
-    // first: every way to divide 3 once, no mover twice, S3 walking past
-    // North's start into its end zone.
+    // Every way to divide 3 once, no mover twice, S3 walking past North's
+    // start into its end zone; each position once, as the first order
+    // found (the furthest mover first, then the stack on S1, whose movers
+    // take parts in turn). `3 S3-S4 S1-S3` (S3 relayed from S1) leaves
+    // what `3 S1-S4` leaves: one move.
     assert_eq!(
         legal(&rules, &state),
         [
-            "3 S1-S3 S1-S2",
-            "3 S1-S4",
+            "3 S1-S2 S1-S3",
             "3 S3-Ne1",
             "3 S3-S4 S1-S2 S1-S2",
             "3 S3-S4 S1-S3",
             "3 S3-S5 S1-S2",
         ]
     );
+    play(&rules, &mut state.clone(), "3 S1-S4");
     play(&rules, &mut state, "3 S3-S4 S1-S2 S1-S2");
     assert_eq!(at(&rules, &state, "S2"), "YY");
     assert_eq!(at(&rules, &state, "S4"), "Y");

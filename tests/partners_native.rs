@@ -237,24 +237,30 @@ fn a_mover_gone_back_from_its_start_enters_its_end_zone_not_the_ring() {
 fn seven_splits_two_one_four_over_three_movers() {
     let mut g = position(["Y3 Y8 R2", "", "", ""], [&["7"], &[], &[], &[]], 0);
     let sevens = moves_of(&g, "7");
-    // Every way to give 3 movers parts summing to 7 (zeros allowed): all
-    // are legal here, and none repeats.
-    assert_eq!(sevens.len(), 36);
-    // Parts are listed furthest mover first: R2, then Y8, then Y3.
+    // The 36 ways to give 3 movers parts summing to 7 (zeros allowed) are
+    // all legal here, in any order; two leave a position another leaves
+    // (Y3 relayed by Y8: `Y8-Y10 Y3-Y8` is `Y3-Y10`, `Y8-Y9 Y3-Y8 R2-R3`
+    // is `Y3-Y9 R2-R3`), and each position is one move.
+    assert_eq!(sevens.len(), 34);
+    // A position is listed as the first order found, furthest mover first:
+    // R2, then Y8, then Y3.
     assert!(sevens.contains(&"7 R2-R6 Y8-Y9 Y3-Y5".to_string()));
     assert!(sevens.contains(&"7 R2-R9".to_string()));
     assert!(!sevens.contains(&"7 Y3-Y5 Y8-Y9 R2-R6".to_string()));
+    assert!(sevens.contains(&"7 Y8-Y10 Y3-Y8".to_string()));
+    assert!(!sevens.contains(&"7 Y3-Y10".to_string()));
     play(&mut g, "7 R2-R6 Y8-Y9 Y3-Y5");
     assert_eq!(at(&g, 0), ["Y5", "Y9", "R6", "Yh"]);
-    // Two movers on one space: one move per pair of parts, larger first.
+    // Two movers on one space: one move per pair of parts (the first
+    // order found, the shorter part first).
     let g = position(["Y3 Y3", "", "", ""], [&["7"], &[], &[], &[]], 0);
     assert_eq!(
         moves_of(&g, "7"),
         texts(&[
             "7 Y3-Y10",
-            "7 Y3-Y9 Y3-Y4",
-            "7 Y3-Y8 Y3-Y5",
-            "7 Y3-Y7 Y3-Y6"
+            "7 Y3-Y4 Y3-Y9",
+            "7 Y3-Y5 Y3-Y8",
+            "7 Y3-Y6 Y3-Y7"
         ])
     );
 }
@@ -770,7 +776,8 @@ mod reference {
     }
 
     /// Every 7: parts of 0 to 7 for each mover out of home and unlocked (the
-    /// player's, then the partner's), summing to 7, played in canonical order.
+    /// player's, then the partner's), summing to 7, played in every order;
+    /// each as the position it leaves (`7 @ POSITION`, [`place`]).
     fn splits(b: &Board, seat: usize, set: &mut BTreeSet<String>) {
         let mut movers = Vec::new();
         for c in [seat, seat ^ 2] {
@@ -785,7 +792,7 @@ mod reference {
     }
 
     /// Gives movers `i..` the parts that sum to `left`, then plays each
-    /// complete assignment.
+    /// complete assignment in every order.
     fn assign(
         b: &Board,
         seat: usize,
@@ -797,7 +804,13 @@ mod reference {
     ) {
         if i == movers.len() {
             if left == 0 {
-                play_split(b, seat, movers, parts, set);
+                let mut order: Vec<(usize, usize, usize)> = movers
+                    .iter()
+                    .zip(parts.iter())
+                    .filter(|(_, &p)| p > 0)
+                    .map(|(&(c, x), &p)| (c, x, p))
+                    .collect();
+                every_order(b, seat, &mut order, 0, set);
             }
             return;
         }
@@ -807,43 +820,62 @@ mod reference {
         }
     }
 
-    fn play_split(
-        board: &Board,
+    /// Plays `order[k..]` in every order after `order[..k]` was played on
+    /// `b`, adding each position reached.
+    fn every_order(
+        b: &Board,
         seat: usize,
-        movers: &[(usize, usize)],
-        parts: &[usize],
+        order: &mut [(usize, usize, usize)],
+        k: usize,
         set: &mut BTreeSet<String>,
     ) {
-        let mut order: Vec<(usize, usize, usize)> = movers
-            .iter()
-            .zip(parts)
-            .filter(|(_, &p)| p > 0)
-            .map(|(&(c, x), &p)| (c, x, p))
-            .collect();
-        order.sort_by_key(|&(c, x, p)| {
-            (
-                c != seat,
-                std::cmp::Reverse(index(c, x)),
-                std::cmp::Reverse(p),
-            )
-        });
-        let mut b = *board;
-        let mut text = String::from("7");
-        for (c, x, p) in order {
-            if c != seat && b.locked(seat) < 4 {
-                return;
-            }
-            if b.0[x].0 != c || b.0[x].1 == 0 {
-                return;
-            }
-            let Some(to) = walk(&b, c, x, p, false) else {
-                return;
-            };
-            b.land(c, x, to);
-            text += &format!(" {}-{}", cell_label(x), cell_label(to));
+        if k == order.len() {
+            set.insert(format!("7 @ {}", place(|x| b.0[x])));
+            return;
         }
-        set.insert(text);
+        for j in k..order.len() {
+            order.swap(k, j);
+            let (c, x, p) = order[k];
+            let free = !(c != seat && b.locked(seat) < 4)
+                && b.0[x].0 == c
+                && b.0[x].1 > 0
+                && !b.is_locked(c, x);
+            if let Some(to) = walk(b, c, x, p, false).filter(|_| free) {
+                let mut next = *b;
+                next.land(c, x, to);
+                every_order(&next, seat, order, k + 1, set);
+            }
+            order.swap(k, j);
+        }
     }
+}
+
+/// A position as text: each cell's movers, as `LABEL:COLOUR*COUNT`.
+fn place(movers_at: impl Fn(usize) -> (usize, usize)) -> String {
+    (0..CELLS)
+        .filter_map(|x| {
+            let (c, n) = movers_at(x);
+            // A home holds its own colour (an emptied one may say none).
+            let c = if (HOME..HOME + SEATS).contains(&x) {
+                x - HOME
+            } else {
+                c
+            };
+            (n > 0).then(|| format!("{}:{c}*{n}", cell_label(x)))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A move's text; a 7's as the position it leaves (`7 @ POSITION`).
+fn text_or_place(g: &Partners, m: Move) -> String {
+    let text = g.move_text(m);
+    if !text.starts_with("7 ") {
+        return text;
+    }
+    let mut after = g.clone();
+    after.play(m);
+    format!("7 @ {}", place(|x| after.movers_at(x).unwrap_or((0, 0))))
 }
 
 /// The locked end spaces, per colour.
@@ -879,12 +911,13 @@ fn random_games_keep_the_invariants_and_end() {
                 }
             }
             if seed < REFERENCE_GAMES && !g.in_exchange() {
-                // Texts are distinct, and the same as the reference's.
-                let mut t: Vec<String> = buf.iter().map(|&m| g.move_text(m)).collect();
+                // Texts are distinct, 7s leave distinct positions, and
+                // both are the reference's.
+                let mut t: Vec<String> = buf.iter().map(|&m| text_or_place(&g, m)).collect();
                 t.sort();
                 let len = t.len();
                 t.dedup();
-                assert_eq!(t.len(), len, "a move text repeats: {t:?}");
+                assert_eq!(t.len(), len, "a move repeats: {t:?}");
                 let want: Vec<String> = reference::moves(&g).into_iter().collect();
                 assert_eq!(t, want, "game {seed}, move {moves}: {g:?}");
             }

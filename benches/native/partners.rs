@@ -13,7 +13,7 @@
 //!   `Ye4` innermost);
 //! - moves read `5 Y3-Y8`, `1 Y3-R3` (14 forward: R0 is not counted),
 //!   `start Yh-Y0`, `-4 Y2-G12`, `7 R2-R6 Y8-Y9 Y3-Y5` (Yellow's parts,
-//!   furthest mover first), `switch A B` (A's id first), `pass`,
+//!   in the order played), `switch A B` (A's id first), `pass`,
 //!   `give CARD`; TO is where the walk ends, before a landing sends anybody
 //!   home.
 //!
@@ -24,8 +24,10 @@
 //! the ring is computed at once (14 spaces cross at most one start space);
 //! one that reaches or starts in the end zone is stepped space by space, which
 //! keeps the entering, turning and walking-back rules in one readable place.
-//! A 7 split is searched depth first over the movers in the order its parts
-//! are played, each part played on a copy of the `Board` (under 200 bytes).
+//! A 7 split is searched depth first over every order of parts (any mover
+//! not moved yet may take the next part), each part played on a copy of the
+//! `Board` (under 200 bytes); a split that leaves a position listed before
+//! is dropped.
 //!
 //! Cards are dense codes `0..14` in the order of `NAMES`. Hands are kept
 //! sorted, so that the copies of a kind are adjacent (one move per distinct
@@ -38,8 +40,10 @@
 //!   forward it turns there, backward (after turning) the move is illegal;
 //! - a walk may end where it began (it turned back exactly), and is then a
 //!   legal move that changes nothing;
-//! - split moves are one per distinct list of `FROM-TO` parts (parts of
-//!   different sizes that turn back to the same space are one move).
+//! - split moves are one per position they leave (parts in another order,
+//!   a mover relayed by another of its colour, or parts of different sizes
+//!   that turn back to the same space, are one move); its text is the first
+//!   order of parts the search finds.
 
 // A bench and the cross-check tests each use a different subset of this API;
 // the unused remainder must not trip `-D warnings` in either of them.
@@ -972,10 +976,11 @@ impl Partners {
             seat,
             cand: &cand[..n],
             parts: [(0, 0); MAX_PARTS],
-            first: out.len(),
+            seen: [0; MAX_SPLITS],
+            count: 0,
             out,
         };
-        search.run(b, 0, 7, 7, 0, false);
+        search.run(b, 0, 7, 0);
     }
 
     /// Plays `m`, which must be legal.
@@ -1104,82 +1109,87 @@ impl Partners {
     }
 }
 
+/// Most distinct 7 splits told apart in one listing.
+const MAX_SPLITS: usize = 512;
+
 /// The depth-first search for 7 splits.
 struct SplitSearch<'a> {
     /// The player.
     seat: usize,
-    /// `(cell, colour)` of each mover that may take part, in playing order.
+    /// `(cell, colour)` of each mover that may take part, stacked movers
+    /// side by side.
     cand: &'a [(u8, u8)],
     /// The parts chosen so far on the current branch.
     parts: [(u8, u8); MAX_PARTS],
-    /// Where this card's moves start in `out` (for deduplication).
-    first: usize,
+    /// The keys of the positions the splits listed so far leave.
+    seen: [u64; MAX_SPLITS],
+    count: usize,
     out: &'a mut Vec<Move>,
 }
 
 impl SplitSearch<'_> {
-    /// Gives candidate `i` and the later ones parts summing to `left` on
-    /// `board`, after `parts[..np]`. `cap` bounds the part of a mover that
-    /// stands with the previous candidate: stacked movers take the larger
-    /// part first, so each multiset of their parts is tried once.
-    ///
-    /// `dup` says whether a part on this branch ends where another size of
-    /// that part would too (a walk that turned back). Two branches give one
-    /// list of parts only if so: where they first differ, one mover takes
-    /// two sizes to one end from the same position. Only then is the list
-    /// looked up before it is added.
-    fn run(&mut self, board: &Board, i: usize, left: usize, cap: usize, np: usize, dup: bool) {
-        let Some(&(cell, c)) = self.cand.get(i) else {
-            return;
-        };
-        let (x, c) = (cell as usize, c as usize);
-        let stacked = i > 0 && self.cand[i - 1].0 == cell;
-        let max = if stacked { cap.min(left) } else { left };
-        // The last candidate must take all that is left.
-        let last = i + 1 == self.cand.len();
-        if !last {
-            self.run(board, i + 1, left, 0, np, dup);
-        }
-        let min = if last { left } else { 1 };
-        // A partner's mover moves only once all the player's are locked,
-        // and not if an earlier part sent it home.
-        if max < min
-            || (c != self.seat && board.locked(self.seat) < MOVERS)
-            || board.count[x] == 0
-            || board.colour[x] as usize != c
-        {
-            return;
-        }
-        let mut ends = [0u8; MAX_STEPS];
-        let n = board.forward_walks(c, x, max, &mut ends);
-        let ends = &ends[..n];
-        for p in min..=n {
-            let to = ends[p - 1];
-            self.parts[np] = (cell, to);
-            let dup = dup || ends.iter().filter(|&&e| e == to).count() > 1;
-            if p == left {
-                // Nothing moves after the last part: no board to update.
-                self.emit(np + 1, dup);
-            } else {
+    /// Gives the candidates not in `used` parts summing to `left` on
+    /// `board`, after `parts[..np]`, in every order: any of them may take
+    /// the next part (the movers of one stack in turn, as they are alike).
+    fn run(&mut self, board: &Board, used: u32, left: usize, np: usize) {
+        for i in 0..self.cand.len() {
+            let (cell, c) = self.cand[i];
+            let stacked = i > 0 && self.cand[i - 1].0 == cell;
+            if used & 1 << i != 0 || stacked && used & 1 << (i - 1) == 0 {
+                continue;
+            }
+            let (x, c) = (cell as usize, c as usize);
+            // A partner's mover moves only once all the player's are
+            // locked, and not if an earlier part sent it home.
+            if (c != self.seat && board.locked(self.seat) < MOVERS)
+                || board.count[x] == 0
+                || board.colour[x] as usize != c
+                || board.is_locked(c, x)
+            {
+                continue;
+            }
+            let mut ends = [0u8; MAX_STEPS];
+            let n = board.forward_walks(c, x, left, &mut ends);
+            for p in 1..=n {
+                let to = ends[p - 1];
+                self.parts[np] = (cell, to);
                 let mut next = *board;
                 next.land(c, x, to as usize);
-                self.run(&next, i + 1, left - p, p, np + 1, dup);
+                if p == left {
+                    self.emit(np + 1, &next);
+                } else {
+                    self.run(&next, used | 1 << i, left - p, np + 1);
+                }
             }
         }
     }
 
-    /// Adds the split made of `parts[..np]`, unless `dup` may repeat it and
-    /// it is already there.
-    fn emit(&mut self, np: usize, dup: bool) {
+    /// Adds the split made of `parts[..np]`, which leaves `board`, unless
+    /// one listed before leaves the same position.
+    fn emit(&mut self, np: usize, board: &Board) {
+        // FNV-1a over each cell's movers and their colour.
+        let key = (0..CELLS).fold(0xcbf2_9ce4_8422_2325u64, |h, x| {
+            let colour = if board.count[x] > 0 {
+                board.colour[x]
+            } else {
+                0
+            };
+            let h = (h ^ u64::from(board.count[x])).wrapping_mul(0x100_0000_01b3);
+            (h ^ u64::from(colour)).wrapping_mul(0x100_0000_01b3)
+        });
+        if self.seen[..self.count].contains(&key) {
+            return;
+        }
+        if self.count < MAX_SPLITS {
+            self.seen[self.count] = key;
+            self.count += 1;
+        }
         let mut parts = [(0u8, 0u8); MAX_PARTS];
         parts[..np].copy_from_slice(&self.parts[..np]);
-        let m = Move::Split {
+        self.out.push(Move::Split {
             parts,
             count: np as u8,
-        };
-        if !dup || !self.out[self.first..].contains(&m) {
-            self.out.push(m);
-        }
+        });
     }
 }
 

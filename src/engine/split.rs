@@ -8,9 +8,21 @@
 //! against the step's selection only when its turn comes, on the state the
 //! parts before it left: an earlier part may lock the player's last mover
 //! and bring the partner's in, or send a mover home.
+//!
+//! Parts may be legal only in another order (a mover leaves the space
+//! another's walk ends on). So after a part, a mover earlier in the order
+//! may take the next part too, but only one whose walk could meet the
+//! part's: two parts that cannot meet leave the same position in either
+//! order, and the order listed already has them (the pass
+//! `track-selects` says when the rules let that be known; else every
+//! order is tried). Different parts may leave one position (a mover
+//! relayed by another of its colour, two movers' ends exchanged): each
+//! position is listed once, told by a key of the pieces the parts moved.
 
+use super::bitboard::cell_bit;
 use super::choice::{walk_word, Choices};
 use super::eval::Scope;
+use super::key_set::KeySet;
 use super::pool::{copy_of, give_back, give_journal, journal};
 use super::track::{Change, MAX_PARTS, NO_PARTS, NO_SPACE};
 use super::{Move, State, MAX_MOVES};
@@ -18,7 +30,7 @@ use crate::ir::track::MAX_SPLIT;
 use crate::ir::{Candidates, CellId, Rules, Select, SpaceKind, NO_CELL};
 
 /// The most movers a split considers (one entry per mover of a stack).
-const MAX_MOVERS: usize = 64;
+pub(super) const MAX_MOVERS: usize = 64;
 
 impl Rules {
     /// Appends the splits of `total` spaces among the movers `select`
@@ -44,19 +56,26 @@ impl Rules {
             len: 0,
             at: usize::from(card != 0 && rule != super::choice::WORDS),
             moved: [NO_SPACE; MAX_PARTS],
-            first: out.len(),
             journal: journal(),
+            keys: KeySet::new(),
+            quiet: [0; 128],
             unlocked_only: select.guard.is_none() && select.movers.unlocked,
             owner_by_end_zones: select.movers.owner_by_end_zones,
+            apart: select.movers.apart_commute && self.tracks().cells() <= 128,
+            owner_fixed: false,
         };
-        self.list_movers(state, &mut split);
+        let left = i32::from(total).min(MAX_SPLIT as i32);
+        self.list_movers(state, &mut split, left);
+        split.owner_fixed = self.owner_fixed(state, &split);
         let mut scratch = copy_of(state);
         let at = Part {
             mover: 0,
+            last: None,
+            done: 0,
             index: 0,
-            left: i32::from(total).min(MAX_SPLIT as i32),
+            left,
             cap: 0,
-            dup: false,
+            path: 0,
             owner: None,
         };
         self.finish_split(&mut scratch, &mut split, at, out);
@@ -64,90 +83,10 @@ impl Rules {
         give_journal(split.journal);
     }
 
-    /// Whether `parts` (walks `(from, to)`, in the order played) is a split
-    /// of `total` spaces that the rules allow from `state`: each part by a
-    /// mover the selection takes on the position the parts before it left
-    /// and that has not moved yet, walking some length to its `to`, the
-    /// lengths summing to `total`. What reading a typed split checks when
-    /// the list holds another order of the same result (its twin).
-    pub(super) fn split_allows(
-        &self,
-        card: u8,
-        total: u8,
-        select: &Select,
-        state: &State,
-        parts: &[(CellId, CellId)],
-    ) -> bool {
-        let mut split = Split {
-            rule: 0,
-            words: super::choice::NO_CHOICES,
-            card,
-            select,
-            movers: [Mover::default(); MAX_MOVERS],
-            len: 0,
-            at: 0,
-            moved: [NO_SPACE; MAX_PARTS],
-            first: 0,
-            journal: journal(),
-            unlocked_only: false,
-            owner_by_end_zones: false,
-        };
-        let mut scratch = copy_of(state);
-        let left = i32::from(total).min(MAX_SPLIT as i32);
-        let allowed = parts.len() <= MAX_PARTS
-            && self.parts_allowed(&mut scratch, &mut split, parts, 0, left);
-        give_back(scratch);
-        give_journal(split.journal);
-        allowed
-    }
-
-    /// [`Rules::split_allows`] from part `i` on, `left` spaces to go.
-    fn parts_allowed(
-        &self,
-        state: &mut State,
-        split: &mut Split,
-        parts: &[(CellId, CellId)],
-        i: usize,
-        left: i32,
-    ) -> bool {
-        let Some(&(from, to)) = parts.get(i) else {
-            return left == 0;
-        };
-        let code = state.board.get(from as usize).copied().unwrap_or(0);
-        if left < 1 || !(1..=self.seats.len() as u8).contains(&code) {
-            return false;
-        }
-        let seat = code - 1;
-        let owner = self.split_owner(state, split);
-        if owner.is_some_and(|o| o != seat) || !self.takes_part(state, split, i, from, seat) {
-            return false;
-        }
-        let mut stops = [NO_CELL; MAX_SPLIT];
-        let stops = &mut stops[..left as usize];
-        self.walk_stops(state, seat, from, 1, stops);
-        // Every length that ends there: a walk that turned back may reach
-        // one space in two.
-        for n in 1..=left {
-            if stops[n as usize - 1] != to {
-                continue;
-            }
-            let mark = split.journal.len();
-            self.move_mover(state, from, to, &mut split.journal);
-            split.moved[i] = to as u8;
-            let allowed = self.parts_allowed(state, split, parts, i + 1, left - n);
-            split.moved[i] = NO_SPACE;
-            self.undo(state, &mut split.journal, mark);
-            if allowed {
-                return true;
-            }
-        }
-        false
-    }
-
     /// Lists in `split` the movers that may take a part: seats' pieces off
     /// their homes and in the selection's mask, one entry per piece of a
     /// stack, in canonical order.
-    fn list_movers(&self, state: &State, split: &mut Split) {
+    fn list_movers(&self, state: &State, split: &mut Split, left: i32) {
         let track = self.tracks();
         let seats = self.seats.len() as u8;
         let mask = split.select.mask.as_ref();
@@ -171,9 +110,19 @@ impl Rules {
             let theirs = u32::from(seat != state.mover);
             let behind = 255 - track.progress(seat as usize, space).clamp(0, 255) as u32;
             let order = theirs << 24 | behind << 16 | u32::from(space);
+            let (reach, ends) = match split.apart {
+                true => self.split_reach(seat, space, left),
+                false => (u128::MAX, true),
+            };
             for _ in 0..state.heights[c] {
                 if split.len < MAX_MOVERS {
-                    split.movers[split.len] = Mover { order, space, seat };
+                    split.movers[split.len] = Mover {
+                        order,
+                        space,
+                        seat,
+                        reach,
+                        ends,
+                    };
                     split.len += 1;
                 }
             }
@@ -194,8 +143,9 @@ impl Rules {
     }
 
     /// Appends the ways to finish a split from `state` with the parts so
-    /// far in `split`: the movers from `at.mover` on share `at.left`
-    /// spaces. `state` is played on and given back as it was.
+    /// far in `split`: the movers from `at.mover` on, and those before it
+    /// whose walks could meet the last part's, share `at.left` spaces.
+    /// `state` is played on and given back as it was.
     fn finish_split(&self, state: &mut State, split: &mut Split, at: Part, out: &mut Vec<Move>) {
         if at.index == MAX_PARTS || out.len() >= MAX_MOVES {
             return;
@@ -206,16 +156,21 @@ impl Rules {
             Some(owner) => owner,
             None => self.split_owner(state, split),
         };
-        for i in at.mover..split.len {
+        for i in 0..split.len {
+            if at.done & 1 << i != 0 || i < at.mover && !self.may_meet(split, at, i) {
+                continue;
+            }
             let Mover { space, seat, .. } = split.movers[i];
-            // Movers of one stack take parts in turn, longest first: each
-            // way once. One that follows a mover of its stack that sat the
-            // split out sits it out too.
+            // Movers of one stack take parts in turn, each once; when one
+            // follows the other and their walks cannot meet but on the
+            // ring, where neither turns, the longer part first: each way
+            // once.
             let stacked = i > 0 && split.movers[i - 1].space == space;
-            let longest = match (stacked, i == at.mover) {
-                (false, _) => at.left,
-                (true, true) => at.cap.min(at.left),
-                (true, false) => continue,
+            let longest = match stacked {
+                false => at.left,
+                true if at.done & 1 << (i - 1) == 0 => continue,
+                true if at.last == Some(i - 1) && !split.movers[i].ends => at.cap.min(at.left),
+                true => at.left,
             };
             if longest < 1 || owner.is_some_and(|o| o != seat) {
                 continue;
@@ -245,47 +200,63 @@ impl Rules {
         let mut stops = [NO_CELL; MAX_SPLIT];
         let stops = &mut stops[..longest as usize];
         self.walk_stops(state, seat, space, 1, stops);
-        // Walks of two lengths that end on one space may give one list of
-        // parts twice; only a walk that turned back in its end zone has
-        // such lengths.
         let track = self.tracks();
-        let turned = stops
-            .iter()
-            .any(|&c| c != NO_CELL && track.kind[c as usize] == SpaceKind::End);
+        let done = at.done | 1 << at.mover;
+        let others = split.all() & !done;
         // Where the mover stands when its last part moved it and nothing
         // happened after (no effect): the next part moves it on from there,
         // as one part from its space, instead of undoing the last.
         let mark = split.journal.len();
         let mut standing = None;
-        // A shorter part leaves the rest to the movers after this one. When
-        // none of them is of the seat the selection takes, and the part
-        // cannot change that seat (it neither starts nor ends in an end
-        // zone), nothing can follow it: it is not tried.
+        // The spaces the walk so far read, while it stays on the ring: a
+        // walk passes a plain space without looking at it.
+        let ahead = &track.ahead[seat as usize * track.cells()..][..track.cells()];
+        let (mut read, mut walked) = (0, space);
+        // A part that enters an end zone (or starts in one) may lock
+        // movers and change whose movers the selection takes: it meets
+        // every other.
+        let mut ends = !split.apart || track.kind[space as usize] == SpaceKind::End;
+        // A shorter part leaves the rest to the other movers. When none of
+        // them is of the seat the selection takes, and the part cannot
+        // change that seat (it neither starts nor ends in an end zone),
+        // nothing can follow it: it is not tried.
         let none_follow = split.owner_by_end_zones
             && track.kind[space as usize] != SpaceKind::End
-            && !split.movers[at.mover + 1..split.len]
-                .iter()
-                .any(|m| at.owner.is_none_or(|o| o.is_none_or(|o| o == m.seat)));
+            && !(0..split.len).any(|j| {
+                others & 1 << j != 0
+                    && at
+                        .owner
+                        .is_none_or(|o| o.is_none_or(|o| o == split.movers[j].seat))
+            });
         for n in 1..=longest {
             let to = stops[n as usize - 1];
             if to == NO_CELL {
                 continue;
             }
-            let dup = at.dup || (turned && stops.iter().filter(|&&c| c == to).count() > 1);
             split.set_part(at.index, walk_word(space as u8, to as u8));
+            while !ends && walked != to {
+                walked = ahead[walked as usize];
+                ends = walked == NO_CELL || track.kind[walked as usize] == SpaceKind::End;
+                if !ends && !track.plain[walked as usize] {
+                    read |= cell_bit(walked);
+                }
+            }
+            let path = match ends {
+                true => u128::MAX,
+                false => read | cell_bit(space) | cell_bit(to),
+            };
             if n == at.left {
-                // The last part: nothing after it to play on the result.
-                split.emit(dup, out);
-            } else if at.mover + 1 < split.len
+                self.last_part(state, split, (space, to, seat + 1), &mut standing, out);
+            } else if self.may_follow(split, at.mover, others, path, at.left - n)
                 && !(none_follow && track.kind[to as usize] != SpaceKind::End)
             {
-                // A shorter part needs a mover after this one for the rest.
+                // A shorter part needs another mover for the rest.
                 match standing {
                     Some(last) => {
                         self.move_mover(state, last, to, &mut split.journal);
                         if split.journal.len() == mark + 4 {
                             split.journal.truncate(mark + 1);
-                            split.journal.push(Change::Put(to));
+                            split.journal.push(Change::Put(to, seat + 1));
                         }
                     }
                     None => self.move_mover(state, space, to, &mut split.journal),
@@ -299,10 +270,12 @@ impl Rules {
                     && track.kind[to as usize] != SpaceKind::End;
                 let next = Part {
                     mover: at.mover + 1,
+                    last: Some(at.mover),
+                    done,
                     index: at.index + 1,
                     left: at.left - n,
                     cap: n,
-                    dup,
+                    path,
                     owner: at.owner.filter(|_| kept),
                 };
                 self.finish_split(state, split, next, out);
@@ -314,6 +287,37 @@ impl Rules {
             }
             split.set_part(at.index, NO_CELL);
         }
+        self.undo(state, &mut split.journal, mark);
+    }
+
+    /// Lists the split whose last part moves a mover of colour `code` from
+    /// `space` to `to`, unless a listed one leaves the same position. The
+    /// part is played to tell that position, but for a landing on an
+    /// empty space where, when the effects after a movement read nothing
+    /// but that space, a landing of that colour was seen to set nothing
+    /// off: then its key is that of the walk alone.
+    fn last_part(
+        &self,
+        state: &mut State,
+        split: &mut Split,
+        (space, to, code): (CellId, CellId, u8),
+        standing: &mut Option<CellId>,
+        out: &mut Vec<Move>,
+    ) {
+        let mark = split.journal.len() - 2 * usize::from(standing.is_some());
+        let walk = piece_key(to, code).wrapping_sub(piece_key(space, code));
+        let empty = split.apart && state.heights[to as usize] == 0 && to as usize <= 127;
+        if empty && split.quiet[to as usize] == code {
+            return split.emit(split.key(mark).wrapping_add(walk), out);
+        }
+        if standing.take().is_some() {
+            self.undo(state, &mut split.journal, mark);
+        }
+        self.move_mover(state, space, to, &mut split.journal);
+        if empty && split.journal.len() == mark + 2 {
+            split.quiet[to as usize] = code;
+        }
+        split.emit(split.key(split.journal.len()), out);
         self.undo(state, &mut split.journal, mark);
     }
 
@@ -338,7 +342,7 @@ impl Rules {
 
     /// The seat whose movers a selection of one seat's (`owner(cell) ==
     /// ...`) takes on `state`, worked out once for all the movers.
-    fn split_owner(&self, state: &State, split: &Split) -> Option<u8> {
+    pub(super) fn split_owner(&self, state: &State, split: &Split) -> Option<u8> {
         match &split.select.candidates {
             Candidates::OwnedBy(owner) => {
                 let scope = Scope {
@@ -354,7 +358,7 @@ impl Rules {
     /// Whether a mover of `seat` that has not moved yet is still on
     /// `space` (no earlier part sent it home) and the selection's guard
     /// and test take it now, after the first `parts` parts.
-    fn takes_part(
+    pub(super) fn takes_part(
         &self,
         state: &State,
         split: &Split,
@@ -385,11 +389,11 @@ impl Rules {
     }
 
     /// Undoes the changes `journal` holds past `mark`, latest first.
-    fn undo(&self, state: &mut State, journal: &mut Vec<Change>, mark: usize) {
+    pub(super) fn undo(&self, state: &mut State, journal: &mut Vec<Change>, mark: usize) {
         while journal.len() > mark {
             match journal.pop() {
                 Some(Change::Lifted(cell, code)) => state.push(cell, code, self),
-                Some(Change::Put(cell)) => {
+                Some(Change::Put(cell, _)) => {
                     state.pop(cell, self);
                 }
                 None => {}
@@ -398,29 +402,35 @@ impl Rules {
     }
 }
 
-/// Where a split's listing stands: the first mover that may take the
-/// next part, the index of that part, the spaces left, the longest part
-/// the mover may take (the part the previous one took, for one of its
-/// stack), whether a part so far ends where a part of another length
-/// would (only then can a list of parts come twice), and the seat the
+/// Where a split's listing stands: the first mover after the last part's
+/// in the order, the mover of the last part, the movers that took parts,
+/// the index of the next part, the spaces left, the longest part the
+/// mover may take (the part the previous one took, for one of its stack),
+/// the spaces the last part changed or read (on the ring), and the seat the
 /// selection takes when the part before could not have changed it.
 #[derive(Clone, Copy)]
-struct Part {
-    mover: usize,
-    index: usize,
-    left: i32,
-    cap: i32,
-    dup: bool,
-    owner: Option<Option<u8>>,
+pub(super) struct Part {
+    pub(super) mover: usize,
+    pub(super) last: Option<usize>,
+    pub(super) done: u64,
+    pub(super) index: usize,
+    pub(super) left: i32,
+    pub(super) cap: i32,
+    pub(super) path: u128,
+    pub(super) owner: Option<Option<u8>>,
 }
 
-/// A mover that may take a part of a split: its space and seat, and its
-/// place in the canonical order.
+/// A mover that may take a part of a split: its space and seat, its
+/// place in the canonical order, the spaces its walk of the whole split
+/// could read or change, and whether it could reach an end zone (where
+/// it reads more).
 #[derive(Clone, Copy)]
-struct Mover {
-    order: u32,
-    space: CellId,
-    seat: u8,
+pub(super) struct Mover {
+    pub(super) order: u32,
+    pub(super) space: CellId,
+    pub(super) seat: u8,
+    pub(super) reach: u128,
+    pub(super) ends: bool,
 }
 
 impl Default for Mover {
@@ -429,6 +439,8 @@ impl Default for Mover {
             order: 0,
             space: NO_CELL,
             seat: 0,
+            reach: u128::MAX,
+            ends: true,
         }
     }
 }
@@ -436,54 +448,86 @@ impl Default for Mover {
 /// A split being listed: its rule, card and selection, the movers that
 /// may take parts, the parts so far, where each moved mover is now, where
 /// its moves begin in the list, and the changes its parts made so far.
-struct Split<'r> {
-    rule: u8,
-    card: u8,
-    select: &'r Select,
-    movers: [Mover; MAX_MOVERS],
-    len: usize,
+pub(super) struct Split<'r> {
+    pub(super) rule: u8,
+    pub(super) card: u8,
+    pub(super) select: &'r Select,
+    pub(super) movers: [Mover; MAX_MOVERS],
+    pub(super) len: usize,
     /// The move's words so far: the card, the parts (`Rules::track_move`),
     /// written in place as the parts are tried.
-    words: Choices,
+    pub(super) words: Choices,
     /// The word of the first part.
-    at: usize,
-    moved: [u8; MAX_PARTS],
-    first: usize,
-    journal: Vec<Change>,
+    pub(super) at: usize,
+    pub(super) moved: [u8; MAX_PARTS],
+    pub(super) journal: Vec<Change>,
     /// Whether the selection tests nothing on a mover but `not
     /// locked(cell)` (its candidates aside).
-    unlocked_only: bool,
+    pub(super) unlocked_only: bool,
     /// Whether the seat the selection takes depends on nothing but the
     /// end zones (`partner(mover) if locked_movers(mover) == 4 else
     /// mover`), and the effects after a movement that ends outside them
     /// leave them as they were: a part that neither starts nor ends in one
     /// keeps it.
-    owner_by_end_zones: bool,
+    pub(super) owner_by_end_zones: bool,
+    /// Whether parts whose movers' walks cannot meet leave one position
+    /// in either order (`MoverFacts::apart_commute`, on a track of at most
+    /// 128 spaces): else every order is tried.
+    pub(super) apart: bool,
+    /// Whether no split from this position can change the seat the
+    /// selection takes (its counts of locked movers cannot cross a test).
+    pub(super) owner_fixed: bool,
+    /// The keys of the positions the split's moves leave.
+    pub(super) keys: KeySet,
+    /// For each of the first 128 spaces, the colour whose landing there,
+    /// empty, was seen to set nothing off (0: none seen yet).
+    pub(super) quiet: [u8; 128],
 }
 
 impl Split<'_> {
-    /// Adds the split of the parts so far, unless `dup` says it may be
-    /// there already (parts of other lengths that turn back to the same
-    /// spaces are the same move) and it is.
-    fn emit(&self, dup: bool, out: &mut Vec<Move>) {
-        // Moves from `first` on are this rule's: their words tell them apart.
-        let listed =
-            |m: &Move| matches!(m, Move::Chain { choices, .. } if same_words(choices, &self.words));
-        if !dup || !out[self.first..].iter().any(listed) {
+    /// All the movers, as bits.
+    fn all(&self) -> u64 {
+        u64::MAX.checked_shr(64 - self.len as u32).unwrap_or(0)
+    }
+
+    /// The key of the pieces the first `len` changes of the journal
+    /// lifted and put, each of a space and a colour (movers of one colour
+    /// on a space are alike): what tells the position they leave.
+    fn key(&self, len: usize) -> u128 {
+        self.journal[..len]
+            .iter()
+            .fold(0u128, |key, change| match *change {
+                Change::Lifted(cell, code) => key.wrapping_sub(piece_key(cell, code)),
+                Change::Put(cell, code) => key.wrapping_add(piece_key(cell, code)),
+            })
+    }
+
+    /// Adds the split of the parts so far, with `key` the key of the
+    /// position it leaves, unless a listed move leaves the same position.
+    fn emit(&mut self, key: u128, out: &mut Vec<Move>) {
+        if self.keys.insert(key) {
             out.push(Move::Chain {
                 rule: self.rule,
                 choices: self.words,
             });
         }
     }
-
     /// Sets part `i` to the walk `word` (`NO_CELL`: no part).
     fn set_part(&mut self, i: usize, word: CellId) {
         self.words[self.at + i] = word;
     }
 }
 
-/// Whether two moves' words are equal, compared without branches.
-fn same_words(a: &Choices, b: &Choices) -> bool {
-    a.iter().zip(b).fold(0, |differ, (x, y)| differ | (x ^ y)) == 0
+/// A piece of colour `code` on `cell`, as a key: the sum of the keys
+/// of the pieces put less those lifted tells a position apart from
+/// another with all but negligible odds (two 64-bit mixes).
+fn piece_key(cell: CellId, code: u8) -> u128 {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let x = u64::from(cell) << 8 | u64::from(code);
+    u128::from(mix(x.wrapping_add(0x9e37_79b9_7f4a_7c15))) << 64
+        | u128::from(mix(x.wrapping_add(0x3c6e_f372_fe94_f82a)))
 }

@@ -399,7 +399,7 @@ impl Rules {
     #[inline(always)]
     fn put(&self, state: &mut State, cell: CellId, code: u8, log: &mut impl Log) {
         state.push(cell, code, self);
-        log.note(Change::Put(cell));
+        log.note(Change::Put(cell, code));
     }
 
     /// Two movers exchange places.
@@ -439,12 +439,12 @@ impl Rules {
     }
 }
 
-/// A change to where the pieces are: a piece lifted off a cell (with its
-/// code), or one put on a cell.
+/// A change to where the pieces are: a piece lifted off a cell, or one
+/// put on a cell (with its code).
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Change {
     Lifted(CellId, u8),
-    Put(CellId),
+    Put(CellId, u8),
 }
 
 /// Where moving movers notes its changes: a split's journal, to undo them,

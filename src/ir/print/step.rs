@@ -137,6 +137,9 @@ impl Printer<'_> {
         if s.movers.owner_by_end_zones {
             parts.push("owner by end zones".into());
         }
+        if s.movers.apart_commute {
+            parts.push("parts apart commute".into());
+        }
         parts.join("; ")
     }
 
