@@ -110,3 +110,35 @@ fn a_split_typed_as_the_twin_of_a_listed_one_is_read_as_it() {
     }
     assert!(read > 0, "no twin of a listed split was read");
 }
+
+/// The referee's case (issue 32, item 28): a game recorded by the build
+/// before splits were listed in every order (`simulate
+/// rules/partners.game --games 1 --seed 602266`). After 394 moves Blue's
+/// 7 has parts legal only in another order than the listing's
+/// (`7 Be2-R12 Be3-Be2`: the mover on Be3 steps onto Be2 once it is
+/// free): 40 moves, 40 positions, as the referee found (27 before).
+#[test]
+fn a_split_whose_parts_are_legal_only_in_another_order_is_listed() {
+    let record = format!(
+        "{}/tests/records/partners-seed-602266.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["moves", "--from", &record, "--upto", "394"])
+        .output()
+        .expect("tabula runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let moves: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            l.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_lowercase() || c == '-')
+        })
+        .collect();
+    assert_eq!(moves.len(), 40, "{moves:?}");
+    assert!(moves.contains(&"7 Be2-R12 Be3-Be2"), "{moves:?}");
+}
