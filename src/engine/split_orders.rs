@@ -14,6 +14,30 @@ use super::State;
 use crate::ir::track::MAX_SPLIT;
 use crate::ir::{Against, CellId, Node, Rules, Select, SpaceKind, NO_CELL};
 
+impl<'r> Split<'r> {
+    /// A split of `card` to check parts with, listing nothing: no movers,
+    /// no facts of its selection known.
+    fn checking(card: u8, select: &'r Select) -> Self {
+        Split {
+            rule: 0,
+            words: super::choice::NO_CHOICES,
+            card,
+            select,
+            movers: [Mover::default(); MAX_MOVERS],
+            len: 0,
+            at: 0,
+            moved: [NO_SPACE; MAX_PARTS],
+            journal: journal(),
+            keys: KeySet::new(),
+            quiet: [0; 128],
+            unlocked_only: false,
+            owner_by_end_zones: false,
+            apart: false,
+            owner_fixed: false,
+        }
+    }
+}
+
 impl Rules {
     /// The spaces a walk of at most `left` spaces from `space` could read,
     /// whatever the position (its path, one space further), as a
@@ -141,23 +165,7 @@ impl Rules {
         state: &State,
         parts: &[(CellId, CellId)],
     ) -> bool {
-        let mut split = Split {
-            rule: 0,
-            words: super::choice::NO_CHOICES,
-            card,
-            select,
-            movers: [Mover::default(); MAX_MOVERS],
-            len: 0,
-            at: 0,
-            moved: [NO_SPACE; MAX_PARTS],
-            journal: journal(),
-            keys: KeySet::new(),
-            quiet: [0; 128],
-            unlocked_only: false,
-            owner_by_end_zones: false,
-            apart: false,
-            owner_fixed: false,
-        };
+        let mut split = Split::checking(card, select);
         let mut scratch = copy_of(state);
         let left = i32::from(total).min(MAX_SPLIT as i32);
         let allowed = parts.len() <= MAX_PARTS
@@ -235,23 +243,7 @@ mod tests {
             select: &Select,
             state: &State,
         ) -> Vec<Move> {
-            let mut split = Split {
-                rule: 0,
-                words: super::super::choice::NO_CHOICES,
-                card,
-                select,
-                movers: [Mover::default(); MAX_MOVERS],
-                len: 0,
-                at: 0,
-                moved: [NO_SPACE; MAX_PARTS],
-                journal: journal(),
-                keys: KeySet::new(),
-                quiet: [0; 128],
-                unlocked_only: false,
-                owner_by_end_zones: false,
-                apart: false,
-                owner_fixed: false,
-            };
+            let mut split = Split::checking(card, select);
             let mut lists = Vec::new();
             let mut scratch = state.clone();
             let left = i32::from(total).min(MAX_SPLIT as i32);
