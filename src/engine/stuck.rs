@@ -8,7 +8,7 @@
 
 use super::chain::Way;
 use super::pool::{buffer, give_buffer};
-use super::{Outcome, State};
+use super::{Move, Outcome, State};
 use crate::ir::{Filter, Form, Rules};
 use crate::syntax::ast::Stuck;
 
@@ -47,6 +47,32 @@ impl Rules {
         }
     }
 
+    /// Whether some move of the chain rules of the seat to move passes
+    /// `must leave` (or, with none, the forced move): rule by rule, so
+    /// that the rules after the first one with such a move are not listed
+    /// (chess: a knight's move most often ends the search before a
+    /// queen's slides are listed).
+    fn some_rule_leaves(&self, state: &State) -> bool {
+        let phase = &self.phases[state.phase as usize];
+        let mut moves = buffer();
+        let mut any_listed = false;
+        let mut leaves = false;
+        for (i, rule) in phase.rules.iter().enumerate() {
+            moves.clear();
+            self.chain_moves(self.rule_number(state.phase, i), rule, state, &mut moves);
+            any_listed |= !moves.is_empty();
+            if self.some_move_leaves(state, &moves) {
+                leaves = true;
+                break;
+            }
+        }
+        if !leaves && !any_listed && phase.has_forced_move() {
+            leaves = self.some_move_leaves(state, &[Move::Pass]);
+        }
+        give_buffer(moves);
+        leaves
+    }
+
     /// Whether the seat to move has a legal move.
     fn has_a_move(&self, state: &State) -> bool {
         let phase = &self.phases[state.phase as usize];
@@ -55,6 +81,9 @@ impl Rules {
             .filters
             .iter()
             .any(|f| matches!(f, Filter::MustLeave(..)));
+        if chains && filtered && state.round.giving == 0 {
+            return self.some_rule_leaves(state);
+        }
         if !chains || filtered || state.round.giving > 0 {
             // Only `must leave` can take every move away (the other filters
             // keep some move of a list): the first move it keeps will do.
