@@ -65,6 +65,7 @@ mod word_playout;
 pub use budget::LIST_TIME;
 pub use cards::CardOption;
 pub use deal::{Round, MAX_EXCHANGE};
+pub use key_set::splitmix64;
 pub use moves::{Move, MoveError};
 pub use perft::{perft, Perft};
 pub use play::below;

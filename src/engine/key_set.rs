@@ -5,6 +5,8 @@
 
 use std::cell::RefCell;
 
+use crate::ir::CellId;
+
 thread_local! {
     /// The spare table.
     static SPARE: RefCell<Table> = const { RefCell::new(Table::empty()) };
@@ -90,6 +92,23 @@ impl Table {
             stamp: 0,
         }
     }
+}
+
+/// A piece of colour `code` on `cell`, as a key: the sum of the keys of
+/// the pieces put less those lifted tells a position apart from another
+/// with all but negligible odds (two 64-bit mixes).
+pub(super) fn piece_key(cell: CellId, code: u8) -> u128 {
+    let x = u64::from(cell) << 8 | u64::from(code);
+    u128::from(splitmix64(x)) << 64 | u128::from(splitmix64(!x))
+}
+
+/// SplitMix64's output function: a bijection of u64 that spreads
+/// neighbouring inputs far apart.
+pub fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 impl Drop for KeySet {

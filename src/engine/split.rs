@@ -22,7 +22,7 @@
 use super::bitboard::cell_bit;
 use super::choice::{walk_word, Choices};
 use super::eval::Scope;
-use super::key_set::KeySet;
+use super::key_set::{piece_key, KeySet};
 use super::pool::{copy_of, give_back, give_journal, journal};
 use super::track::{Change, MAX_PARTS, NO_PARTS, NO_SPACE};
 use super::{Move, State, MAX_MOVES};
@@ -222,12 +222,7 @@ impl Rules {
         // nothing can follow it: it is not tried.
         let none_follow = split.owner_by_end_zones
             && track.kind[space as usize] != SpaceKind::End
-            && !(0..split.len).any(|j| {
-                others & 1 << j != 0
-                    && at
-                        .owner
-                        .is_none_or(|o| o.is_none_or(|o| o == split.movers[j].seat))
-            });
+            && !split.any_of_owner(others, at.owner);
         for n in 1..=longest {
             let to = stops[n as usize - 1];
             if to == NO_CELL {
@@ -241,9 +236,10 @@ impl Rules {
                     read |= cell_bit(walked);
                 }
             }
-            let path = match ends {
-                true => u128::MAX,
-                false => read | cell_bit(space) | cell_bit(to),
+            let path = if ends {
+                u128::MAX
+            } else {
+                read | cell_bit(space) | cell_bit(to)
             };
             if n == at.left {
                 self.last_part(state, split, (space, to, seat + 1), &mut standing, out);
@@ -251,43 +247,75 @@ impl Rules {
                 && !(none_follow && track.kind[to as usize] != SpaceKind::End)
             {
                 // A shorter part needs another mover for the rest.
-                match standing {
-                    Some(last) => {
-                        self.move_mover(state, last, to, &mut split.journal);
-                        if split.journal.len() == mark + 4 {
-                            split.journal.truncate(mark + 1);
-                            split.journal.push(Change::Put(to, seat + 1));
-                        }
-                    }
-                    None => self.move_mover(state, space, to, &mut split.journal),
-                }
-                split.moved[at.index] = to as u8;
-                // A part that moved only between spaces outside the end
-                // zones, and set nothing off, leaves such a seat as it was.
-                let kept = split.owner_by_end_zones
-                    && split.journal.len() == mark + 2
-                    && track.kind[space as usize] != SpaceKind::End
-                    && track.kind[to as usize] != SpaceKind::End;
-                let next = Part {
-                    mover: at.mover + 1,
-                    last: Some(at.mover),
-                    done,
-                    index: at.index + 1,
-                    left: at.left - n,
-                    cap: n,
-                    path,
-                    owner: at.owner.filter(|_| kept),
-                };
-                self.finish_split(state, split, next, out);
-                standing = (split.journal.len() == mark + 2).then_some(to);
-                if standing.is_none() {
-                    self.undo(state, &mut split.journal, mark);
-                }
-                split.moved[at.index] = NO_SPACE;
+                let part = (space, to, n, path);
+                standing = self.shorter_part(state, split, at, part, standing, out);
             }
             split.set_part(at.index, NO_CELL);
         }
         self.undo(state, &mut split.journal, mark);
+    }
+
+    /// Appends the ways to finish a split whose part by mover `at.mover`
+    /// walks `n` spaces from `space` to `to`, reading or changing `path`,
+    /// with others to follow; returns where the mover stands after it,
+    /// if nothing else happened (else the part is undone).
+    fn shorter_part(
+        &self,
+        state: &mut State,
+        split: &mut Split,
+        at: Part,
+        (space, to, n, path): (CellId, CellId, i32, u128),
+        standing: Option<CellId>,
+        out: &mut Vec<Move>,
+    ) -> Option<CellId> {
+        let track = self.tracks();
+        let mark = split.journal.len() - 2 * usize::from(standing.is_some());
+        self.move_on(state, split, (space, standing, to), mark);
+        split.moved[at.index] = to as u8;
+        // A part that moved only between spaces outside the end zones, and
+        // set nothing off, leaves such a seat as it was.
+        let kept = split.owner_by_end_zones
+            && split.journal.len() == mark + 2
+            && track.kind[space as usize] != SpaceKind::End
+            && track.kind[to as usize] != SpaceKind::End;
+        let next = Part {
+            mover: at.mover + 1,
+            last: Some(at.mover),
+            done: at.done | 1 << at.mover,
+            index: at.index + 1,
+            left: at.left - n,
+            cap: n,
+            path,
+            owner: at.owner.filter(|_| kept),
+        };
+        self.finish_split(state, split, next, out);
+        let standing = (split.journal.len() == mark + 2).then_some(to);
+        if standing.is_none() {
+            self.undo(state, &mut split.journal, mark);
+        }
+        split.moved[at.index] = NO_SPACE;
+        standing
+    }
+
+    /// Moves the mover from `space` to `to` for a part: on from where its
+    /// last part left it standing, if it stands there still (its journal
+    /// then keeps one lift off `space` and one put on `to`).
+    fn move_on(
+        &self,
+        state: &mut State,
+        split: &mut Split,
+        (space, standing, to): (CellId, Option<CellId>, CellId),
+        mark: usize,
+    ) {
+        let Some(last) = standing else {
+            return self.move_mover(state, space, to, &mut split.journal);
+        };
+        self.move_mover(state, last, to, &mut split.journal);
+        if split.journal.len() == mark + 4 {
+            let code = state.board[to as usize];
+            split.journal.truncate(mark + 1);
+            split.journal.push(Change::Put(to, code));
+        }
     }
 
     /// Lists the split whose last part moves a mover of colour `code` from
@@ -485,6 +513,15 @@ pub(super) struct Split<'r> {
 }
 
 impl Split<'_> {
+    /// Whether a mover of `movers` (bits) is of the seat the selection
+    /// takes, when that is known (`owner`).
+    fn any_of_owner(&self, movers: u64, owner: Option<Option<u8>>) -> bool {
+        (0..self.len).any(|j| {
+            let seat = self.movers[j].seat;
+            movers & 1 << j != 0 && owner.is_none_or(|o| o.is_none_or(|o| o == seat))
+        })
+    }
+
     /// All the movers, as bits.
     fn all(&self) -> u64 {
         u64::MAX.checked_shr(64 - self.len as u32).unwrap_or(0)
@@ -516,18 +553,4 @@ impl Split<'_> {
     fn set_part(&mut self, i: usize, word: CellId) {
         self.words[self.at + i] = word;
     }
-}
-
-/// A piece of colour `code` on `cell`, as a key: the sum of the keys
-/// of the pieces put less those lifted tells a position apart from
-/// another with all but negligible odds (two 64-bit mixes).
-fn piece_key(cell: CellId, code: u8) -> u128 {
-    let mix = |mut z: u64| {
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    let x = u64::from(cell) << 8 | u64::from(code);
-    u128::from(mix(x.wrapping_add(0x9e37_79b9_7f4a_7c15))) << 64
-        | u128::from(mix(x.wrapping_add(0x3c6e_f372_fe94_f82a)))
 }

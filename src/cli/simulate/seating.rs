@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::super::play::parse_players;
 use super::super::Failure;
 use crate::ai::PlayerSpec;
+use crate::engine::splitmix64;
 
 /// Players, seed and options of a study.
 #[derive(clap::Args, Debug)]
@@ -53,15 +54,6 @@ impl Seeds {
             Seeds::Independent => seed ^ splitmix64(u64::from(i)) ^ splitmix64(0),
         }
     }
-}
-
-/// SplitMix64's output function: a bijection of u64 that spreads
-/// neighbouring inputs far apart.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 impl Seating {
