@@ -355,3 +355,78 @@ fn the_slow_listing_report_reads_as_documented() {
     );
     insta::assert_snapshot!("R0006-slow-listing", report);
 }
+
+/// `must block` where the threat's moves are many: an amazon that wins
+/// by reaching z13, and 26 amazons to stop it, each move with its arrow
+/// (over 100,000 moves a turn, each tried against the threat's).
+const SLOW_BLOCK: &str = "game \"Slow block\"\nplayers White, Black\nboard square 26 x 26\n\
+    neutral arrow\nsetup: put 1 White where cell == z1 ; put 1 Black where row(cell) == 26\n\
+    phase play\n  pick where owner(cell) == mover\n\
+    then slide n, ne, e, se, s, sw, w, nw where empty(cell)\n\
+    then place arrow where sees(to, cell)\n  otherwise lose\nmust block\n\
+    end when mover == White and owner(z13) == White: mover wins\nlimit 100 turns\n";
+
+/// `must leave` read on every cell after each of 60,000 moves.
+const SLOW_LEAVE: &str = "game \"Slow leave\"\nplayers White, Black\nboard square 26 x 26\n\
+    neutral arrow\nsetup: put 1 White where row(cell) == 1 and column(cell) <= 8 \
+    ; put 1 Black where row(cell) == 26 and column(cell) <= 8\n\
+    define own(c: cell) = owner(c) == mover\n\
+    must leave not any(attacked(c) for c where own(c))\n\
+    phase play\n  pick where owner(cell) == mover\n\
+    then slide n, ne, e, se, s, sw, w, nw where empty(cell)\n\
+    then place arrow where sees(to, cell)\n  otherwise lose\n";
+
+/// [`SLOW_CHAIN`] with `otherwise lose`: whether the mover is stuck is
+/// asked after every move, and the search meets the same 254 million ways.
+fn slow_stuck() -> String {
+    SLOW_CHAIN.replace("otherwise pass", "otherwise lose")
+}
+
+#[test]
+fn a_filter_that_plays_every_move_is_timed_like_a_listing() {
+    cut_at_once(SLOW_BLOCK, "R0006");
+    for text in [SLOW_BLOCK, SLOW_LEAVE] {
+        let rules = load(text);
+        let state = rules.start(0);
+        let mut moves = Vec::new();
+        let started = std::time::Instant::now();
+        rules.legal_moves(&state, &mut moves);
+        assert!(started.elapsed().as_secs_f64() < 10.0, "{text}");
+        assert_eq!(state.fault().map(|f| f.kind), Some(FaultKind::SlowListing));
+        // What the filter could not test is kept: still moves to play.
+        assert!(!moves.is_empty());
+    }
+}
+
+#[test]
+fn the_search_for_a_stuck_mover_is_timed_and_the_game_goes_on() {
+    let text = slow_stuck();
+    cut_at_once(&text, "R0006");
+    let (code, said, secs) = timed("stuck.game", &text, "moves", &[]);
+    assert_eq!(code, 1, "{said}");
+    assert!(
+        said.contains("error[R0006]: this position's moves took more than 1 s"),
+        "{said}"
+    );
+    assert!(secs < 30.0, "moves took {secs} s");
+    // Not a loss for want of a move: the search was cut, not finished.
+    let state = load(&text).start(0);
+    assert!(!state.is_over());
+    assert_eq!(state.fault().map(|f| f.kind), Some(FaultKind::SlowListing));
+}
+
+#[test]
+fn simulate_stops_a_game_at_its_first_listing_cut_by_time() {
+    let args = ["--games", "4", "--format", "json"];
+    let (code, said, secs) = timed("slow.game", SLOW_BLOCK, "simulate", &args);
+    assert_eq!(code, 0, "{said}");
+    assert!(secs < 60.0, "simulate took {secs} s");
+    let summary: serde_json::Value = serde_json::from_str(said.trim()).unwrap();
+    assert_eq!(
+        summary["faults"],
+        serde_json::json!([["R0006", 4]]),
+        "{said}"
+    );
+    // Each game stops at its first turn, cut: no move of it played.
+    assert_eq!(summary["mean_length"], serde_json::json!(0.0), "{said}");
+}

@@ -4,7 +4,7 @@ use super::load::color_stdout;
 use super::position::{open, PositionArgs};
 use super::view::{self, Hands};
 use super::{Failure, Format};
-use crate::engine::{FaultKind, Outcome, MAX_MOVES};
+use crate::engine::{FaultKind, Outcome, LIST_TIME, MAX_MOVES};
 
 /// Arguments of `tabula moves`.
 #[derive(clap::Args, Debug)]
@@ -67,14 +67,26 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let rules = &start.loaded.rules;
     let state = &start.state;
     let listed = rules.sorted_moves(state);
-    if state
+    // A cut of this position's listing (an earlier position's is not this one's).
+    match state
         .fault()
-        .is_some_and(|f| f.kind == FaultKind::TooManyMoves)
+        .filter(|f| f.turn == state.turn)
+        .map(|f| f.kind)
     {
-        return Err(Failure::problem(format!(
-            "error[R0005]: this position has more than {MAX_MOVES} moves, too many to list; \
-             narrow the move rules (a `where` condition, lower stacks, fewer steps)"
-        )));
+        Some(FaultKind::TooManyMoves) => {
+            return Err(Failure::problem(format!(
+                "error[R0005]: this position has more than {MAX_MOVES} moves, too many to list; \
+                 narrow the move rules (a `where` condition, lower stacks, fewer steps)"
+            )))
+        }
+        Some(FaultKind::SlowListing) => {
+            return Err(Failure::problem(format!(
+                "error[R0006]: this position's moves took more than {} s to list; \
+                 narrow the move rules (a `where` condition, fewer steps, fewer seats)",
+                LIST_TIME.as_secs()
+            )))
+        }
+        _ => {}
     }
     let mut moves: Vec<String> = listed.into_iter().map(|m| rules.move_text(m)).collect();
     // As people read them: `a2` before `a10`, `2+5` before `10`.

@@ -249,6 +249,12 @@ fn play_one(
                 }
                 players[state.mover as usize].choose(rules, state)
             };
+            // A game stops at its first listing cut by time (R0006): which
+            // moves it found, and so the rest of the game, would depend on
+            // the machine's speed, and each later turn could take as long.
+            if state.cut_by_time() {
+                break;
+            }
             rules.play(state, m);
             record.moves.push(rules.move_text(m));
             length += 1;

@@ -81,14 +81,13 @@ impl Rules {
             .winning_line()
             .map(|t| self.near_lines(state, t, threat))
             .unwrap_or_default();
-        for &m in moves.iter() {
+        keep.extend_from_slice(moves);
+        super::budget::retain_in_time(&mut keep, |m| {
             self.play_from(state, &mut prefix, &mut child, m);
             // The copy is ours: it becomes the threat's turn in place.
             child.mover = threat;
-            if child.is_over() || !self.wins_now(&child, &near) {
-                keep.push(m);
-            }
-        }
+            child.is_over() || !self.wins_now(&child, &near)
+        });
         give_back(prefix.state);
         give_back(child);
         if !keep.is_empty() {
@@ -221,19 +220,28 @@ impl Rules {
                             && *whole.get_or_init(|| self.group_sizes(view).0 <= 1)
                             && self.joined_without(view, c)
                     };
-                    self.walk_chain_except(rule, view, &skip, &mut |way| match way.last {
-                        Some(step) => self.place_wins(step, way.state, way.progress, t, near),
-                        None => {
-                            let rule = self.rule_number(view.phase, i);
-                            self.plays_to_win(
-                                view,
-                                Move::Chain {
-                                    rule,
-                                    choices: way.choices,
-                                },
-                            )
-                        }
-                    })
+                    // Its ways are counted as a listing's steps once it ends.
+                    let mut ways = 0;
+                    let found =
+                        self.walk_chain_except(rule, view, &skip, &mut |way| match way.last {
+                            Some(step) => {
+                                ways += 1;
+                                self.place_wins(step, way.state, way.progress, t, near)
+                            }
+                            None => {
+                                ways += 1;
+                                let rule = self.rule_number(view.phase, i);
+                                self.plays_to_win(
+                                    view,
+                                    Move::Chain {
+                                        rule,
+                                        choices: way.choices,
+                                    },
+                                )
+                            }
+                        });
+                    super::budget::steps(ways);
+                    found
                 }
                 _ => self.any_move_wins(view, i),
             };
@@ -420,7 +428,8 @@ impl Rules {
                 Move::Chain { rule, .. } => rule == self.rule_number(state.phase, index),
                 _ => true,
             };
-            of_rule && self.plays_to_win(state, m)
+            // Timed: a listing that has run out stops here (the caller sees it).
+            super::budget::step() || of_rule && self.plays_to_win(state, m)
         });
         give_buffer(all);
         found

@@ -8,6 +8,7 @@
 //! Listings may nest: the clock is the outermost listing's, kept per
 //! thread; steps outside any listing are not timed.
 
+use super::Move;
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
@@ -16,6 +17,9 @@ pub const LIST_TIME: Duration = Duration::from_secs(1);
 
 /// Steps between two readings of the clock (a power of two: a mask).
 const EVERY: u32 = 4096;
+
+/// Moves a filter tests between two countings of its steps.
+const BATCH: usize = 32;
 
 thread_local! {
     /// Steps since the outermost listing began (a multiple of [`EVERY`]
@@ -41,7 +45,12 @@ pub(super) fn listing<T>(list: impl FnOnce() -> T) -> (T, bool) {
     DEPTH.set(depth + 1);
     let listed = list();
     DEPTH.set(depth);
-    (listed, OVER.get())
+    let over = OVER.get();
+    if depth == 0 {
+        // Outside any listing nothing has run out (see `ran_out`).
+        OVER.set(false);
+    }
+    (listed, over)
 }
 
 /// Counts a step of a listing (a choice played on a copy, a move tested);
@@ -51,6 +60,47 @@ pub(super) fn step() -> bool {
     let steps = STEPS.get().wrapping_add(1);
     STEPS.set(steps);
     steps & (EVERY - 1) == 0 && read_clock()
+}
+
+/// Counts `n` steps at once (a walk whose ways were counted as it went);
+/// true once the listing's time has run out.
+pub(super) fn steps(n: u32) -> bool {
+    let before = STEPS.get();
+    let after = before.wrapping_add(n);
+    STEPS.set(after);
+    (before ^ after) >= EVERY && read_clock()
+}
+
+/// Whether the time of the listing open on this thread has run out (false
+/// outside any listing: the outermost listing clears it as it ends).
+#[inline(always)]
+pub(super) fn ran_out() -> bool {
+    OVER.get()
+}
+
+/// Keeps the moves `passes` keeps, a filter's test, trying them in order
+/// until the listing's time runs out: the moves not tested by then (and
+/// one whose test was cut) are kept, as nothing is known against them.
+#[inline(always)]
+pub(super) fn retain_in_time(moves: &mut Vec<Move>, mut passes: impl FnMut(Move) -> bool) {
+    let (mut kept, mut tested) = (0, 0);
+    while tested < moves.len() {
+        // Counted by the batch: the move loop then reads only `OVER`.
+        if tested % BATCH == 0 && steps(BATCH as u32) {
+            break;
+        }
+        let m = moves[tested];
+        let pass = passes(m);
+        if ran_out() {
+            break;
+        }
+        moves[kept] = m;
+        kept += usize::from(pass);
+        tested += 1;
+    }
+    let untested = moves.len() - tested;
+    moves.copy_within(tested.., kept);
+    moves.truncate(kept + untested);
 }
 
 /// Reads the clock (every [`EVERY`] steps): whether the time has run out.
@@ -93,5 +143,26 @@ mod tests {
             }
         });
         assert!(!over);
+    }
+
+    #[test]
+    fn a_filter_cut_by_time_keeps_what_it_had_not_tested() {
+        let moves: Vec<Move> = (0..10).map(Move::Place).collect();
+        let (kept, over) = listing(|| {
+            let mut kept = moves.clone();
+            let mut tested = 0;
+            retain_in_time(&mut kept, |_| {
+                tested += 1;
+                // The fourth test takes the rest of the time.
+                while tested == 4 && !step() {}
+                tested % 2 == 0
+            });
+            kept
+        });
+        assert!(over);
+        // Passed: the second; cut: the fourth and all after it.
+        assert_eq!(kept, [&moves[1..2], &moves[3..]].concat());
+        // Outside a listing nothing runs out.
+        assert!(!ran_out());
     }
 }

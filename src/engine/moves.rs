@@ -67,14 +67,25 @@ impl Rules {
     /// rule when the rules are of different kinds); the
     /// filters (`must block`) applied.
     pub fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
-        self.unfiltered_moves(state, out);
-        // `must leave` may take even a lone move away (then the forced
-        // move, if any, is the move); the other filters keep a lone move.
-        if !self.filters.is_empty() && !out.is_empty() {
-            self.filter_moves(state, out);
-            if out.is_empty() && self.phases[state.phase as usize].has_forced_move() {
-                out.push(Move::Pass);
+        if self.filters.is_empty() {
+            return self.unfiltered_moves(state, out);
+        }
+        // One timed listing: a filter plays each move on a copy, `must
+        // block` each of the threat's replies too (R0006).
+        let ((), over) = super::budget::listing(|| {
+            self.unfiltered_moves(state, out);
+            // `must leave` may take even a lone move away (then the forced
+            // move, if any, is the move); the other filters keep a lone move.
+            if !out.is_empty() {
+                self.filter_moves(state, out);
+                if out.is_empty() && self.phases[state.phase as usize].has_forced_move() {
+                    out.push(Move::Pass);
+                }
             }
+        });
+        if over {
+            let span = self.phases[state.phase as usize].span;
+            state.record_fault(FaultKind::SlowListing, span);
         }
     }
 

@@ -18,8 +18,17 @@ impl Rules {
         let mut child = copy_of(state);
         let mut counts = buffer();
         let mut best = 0;
-        for &m in moves.iter() {
-            let n = self.captures_of(state, &mut child, m);
+        // Timed (R0006): the moves not counted in time are kept.
+        let mut tested = moves.len();
+        for (i, &m) in moves.iter().enumerate() {
+            let n = match super::budget::step() {
+                false => self.captures_of(state, &mut child, m),
+                true => 0,
+            };
+            if super::budget::ran_out() {
+                tested = i;
+                break;
+            }
             best = best.max(n);
             counts.push(Move::Give(n.min(255) as u8));
         }
@@ -28,8 +37,11 @@ impl Rules {
             let least = if most { best.min(255) } else { 1 };
             let mut kept = 0;
             for i in 0..moves.len() {
-                let Move::Give(n) = counts[i] else { continue };
-                if i32::from(n) >= least {
+                let n = match counts.get(i) {
+                    Some(&Move::Give(n)) => i32::from(n),
+                    _ => least,
+                };
+                if i >= tested || n >= least {
                     moves[kept] = moves[i];
                     kept += 1;
                 }

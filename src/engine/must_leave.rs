@@ -17,18 +17,19 @@ impl Rules {
             return;
         }
         let mut child = copy_of(state);
-        moves.retain(|&m| self.leaves(state, &mut child, filters, m));
+        super::budget::retain_in_time(moves, |m| self.leaves(state, &mut child, filters, m));
         give_back(child);
     }
 
     /// Whether some move of `moves` passes every `must leave`: the search
-    /// stops at the first (a stuck mover is looked for every turn).
+    /// stops at the first (a stuck mover is looked for every turn), or when
+    /// its time runs out (the caller sees it).
     #[inline(never)]
     pub(super) fn some_move_leaves(&self, state: &State, moves: &[Move]) -> bool {
         let mut child = copy_of(state);
         let found = moves
             .iter()
-            .any(|&m| self.leaves(state, &mut child, &self.filters, m));
+            .any(|&m| super::budget::step() || self.leaves(state, &mut child, &self.filters, m));
         give_back(child);
         found
     }

@@ -344,7 +344,8 @@ pub(super) fn spend_piece(state: &mut State) {
 }
 
 impl Rules {
-    /// A uniformly random legal move, or `None` if there is none.
+    /// A uniformly random legal move, or `None` if there is none (or a
+    /// listing of this game was cut by time, R0006: the game stops).
     ///
     /// When the phase's only move is "place on any empty cell" the move is drawn
     /// straight from the empty-cell list, without building the move list.
@@ -465,7 +466,10 @@ impl Rules {
         rng: &mut R,
     ) -> Option<Move> {
         self.legal_moves(state, buf);
-        (!buf.is_empty()).then(|| buf[below(rng, buf.len())])
+        // A game whose listing was cut by time has no random move: it
+        // stops there (R0006), as each later turn could take as long.
+        let drawn = !buf.is_empty() && !state.cut_by_time();
+        drawn.then(|| buf[below(rng, buf.len())])
     }
 }
 

@@ -355,6 +355,20 @@ impl Rules {
         if !all.contains(&m) || self.sorted_moves(state).contains(&m) {
             return None;
         }
+        // Timed as a listing is (R0006): the reasons play moves on copies.
+        let (why, over) = super::budget::listing(|| self.filter_reason(state, m));
+        match over {
+            true => Some(format!(
+                "{} is not among the moves found: they took more than {} s to list (R0006)",
+                self.move_text(m),
+                super::LIST_TIME.as_secs()
+            )),
+            false => why,
+        }
+    }
+
+    /// Which filter refuses `m`, which the rules allow, and why.
+    fn filter_reason(&self, state: &State, m: Move) -> Option<String> {
         if let Some(why) = self.must_leave_reason(state, m) {
             return Some(why);
         }

@@ -569,9 +569,22 @@ impl State {
         self.fault.get()
     }
 
-    /// Records a fault, keeping the first.
+    /// Whether a listing of this game was cut by time (R0006): the game's
+    /// moves from here would depend on the machine's speed.
+    #[inline]
+    pub fn cut_by_time(&self) -> bool {
+        self.fault
+            .get()
+            .is_some_and(|f| f.kind == FaultKind::SlowListing)
+    }
+
+    /// Records a fault, keeping the first, except that a listing cut by
+    /// time displaces a fault of arithmetic: it is what stops a game.
     pub(super) fn record_fault(&self, kind: FaultKind, span: crate::syntax::Span) {
-        if self.fault.get().is_none() {
+        let arithmetic =
+            |f: Fault| matches!(f.kind, FaultKind::DivisionByZero | FaultKind::Overflow);
+        let displaces = kind == FaultKind::SlowListing && self.fault.get().is_some_and(arithmetic);
+        if self.fault.get().is_none() || displaces {
             self.fault.set(Some(Fault {
                 kind,
                 span,

@@ -20,7 +20,14 @@ impl Rules {
         let Some(stuck) = &self.phases[state.phase as usize].stuck else {
             return;
         };
-        if self.has_a_move(state) {
+        // Timed like a listing (R0006): a search cut short counts as a
+        // move found, the game going on.
+        let (found, over) = super::budget::listing(|| self.has_a_move(state));
+        if over {
+            let span = self.phases[state.phase as usize].span;
+            state.record_fault(super::FaultKind::SlowListing, span);
+        }
+        if found || over {
             return;
         }
         if !self.plan.keeps.scores {
@@ -98,6 +105,7 @@ impl Rules {
         }
         let mut options = buffer();
         let mut found = |way: Way| match way.last {
+            _ if super::budget::step() => true,
             None => true,
             Some(step) => {
                 options.clear();
