@@ -430,3 +430,22 @@ fn simulate_stops_a_game_at_its_first_listing_cut_by_time() {
     // Each game stops at its first turn, cut: no move of it played.
     assert_eq!(summary["mean_length"], serde_json::json!(0.0), "{said}");
 }
+
+#[test]
+fn play_goes_on_with_the_moves_found_and_says_they_were_cut() {
+    let dir = TempDir::new().unwrap();
+    std::fs::write(dir.path().join("slow.game"), SLOW_BLOCK).unwrap();
+    let output = Command::cargo_bin("tabula")
+        .unwrap()
+        .args(["play", "slow.game", "--players", "human,human"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .write_stdin("nonsense\nquit\n")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stdout);
+    let notice = "These moves took more than 1 s to list";
+    // Told once a turn, though the prompt came twice.
+    assert_eq!(said.matches(notice).count(), 1, "{said}");
+    assert!(said.contains("R0006"), "{said}");
+}

@@ -13,7 +13,7 @@ use super::load::{color_stdout, Loaded};
 use super::view::{self, Hands};
 use super::Failure;
 use crate::ai::{make_player, Player, PlayerSpec};
-use crate::engine::{Move, MoveError, State};
+use crate::engine::{FaultKind, Move, MoveError, State, LIST_TIME};
 use crate::record::Record;
 use crate::report::printable;
 use help::{help, why};
@@ -174,6 +174,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
         say!("{}\n", view::legend(&rules));
     }
     let mut redraw = true;
+    // The turn whose cut listing the table was told of (R0006), once.
+    let mut told_cut = None;
     loop {
         if table.needs_handover(&state) {
             match table.hand_over(&mut editor, &rules, &state)? {
@@ -229,6 +231,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
             return Ok(());
         }
         let legal = rules.sorted_moves(&state);
+        let cut = state.fault().filter(|f| f.kind == FaultKind::SlowListing);
+        if let Some(fault) = cut.filter(|f| f.turn == state.turn && told_cut != Some(f.turn)) {
+            told_cut = Some(fault.turn);
+            say!(
+                "(These moves took more than {} s to list: only those found by then are offered, R0006; `tabula explain R0006` says more.)",
+                LIST_TIME.as_secs()
+            );
+        }
         if legal.is_empty() {
             say!("No legal move for {}, and the rules say nothing for this case: the game stops here.", rules.seats[state.mover as usize]);
             say!("This is a fault in the rules file; `tabula check --playouts 100 {}` finds such positions.", printable(&file));
@@ -319,15 +329,15 @@ fn introduce(rules: &crate::ir::Rules, state: &State, seed: u64, nobody: bool) {
     };
     if nobody {
         say!("{title}: the AI plays every seat.");
-    } else if rules.track.is_some() && walks_by_dice(rules) {
+    } else if rules.track.is_some() && help::walks_by_dice(rules) {
         say!(
             "{title}. Type a walk a die, each the mover's space and where it ends, such as `{}` (in any order), or `help`.",
-            first_move(rules, state)
+            help::first_move(rules, state)
         );
     } else if rules.track.is_some() && rules.deck.is_empty() {
         say!(
             "{title}. Type the space of the mover to move and where it ends, such as `{}` (its space alone will do), or `help`.",
-            example_move(rules, state)
+            help::example_move(rules, state)
         );
     } else if rules.track.is_some() {
         say!(
@@ -341,7 +351,7 @@ fn introduce(rules: &crate::ir::Rules, state: &State, seed: u64, nobody: bool) {
     } else {
         say!(
             "{title}. Type a move such as `{}`, or `help`.",
-            example_move(rules, state)
+            help::example_move(rules, state)
         );
     }
 }
@@ -547,49 +557,6 @@ fn read_line(editor: &mut DefaultEditor, prompt: &str) -> Result<Option<String>,
             "error: cannot read the terminal: {e}"
         ))),
     }
-}
-
-/// Whether a rule walks the dice one by one (`move by dice`).
-fn walks_by_dice(rules: &crate::ir::Rules) -> bool {
-    let mut steps = rules
-        .phases
-        .iter()
-        .flat_map(|p| &p.rules)
-        .flat_map(|r| &r.steps);
-    steps.any(|s| matches!(s, crate::ir::Step::MoveByDice(_)))
-}
-
-/// The first legal move that is not a pass, in notation.
-fn first_move(rules: &crate::ir::Rules, state: &State) -> String {
-    let moves = rules.sorted_moves(state);
-    let shown = moves.iter().find(|&&m| m != crate::engine::Move::Pass);
-    shown
-        .or(moves.first())
-        .map_or_else(String::new, |&m| rules.move_text(m))
-}
-
-fn example_move(rules: &crate::ir::Rules, state: &State) -> String {
-    if let Some(track) = rules.track.as_ref().filter(|_| rules.deck.is_empty()) {
-        // A walk of six from the first seat's fourth space along its way.
-        let label = |c: crate::ir::CellId| {
-            rules
-                .geometry
-                .labels
-                .get(c as usize)
-                .cloned()
-                .unwrap_or_default()
-        };
-        let ahead = |c: crate::ir::CellId, n: usize| {
-            (0..n).fold(c, |c, _| match track.ahead.get(c as usize) {
-                Some(&next) if next != crate::ir::NO_CELL => next,
-                _ => c,
-            })
-        };
-        let from = ahead(track.start(0), 3);
-        return format!("{}-{}", label(from), label(ahead(from, 6)));
-    }
-    // A pass is a poor example where there are other moves.
-    first_move(rules, state)
 }
 
 fn save(path: &Option<String>, record: &Record) -> Result<(), Failure> {

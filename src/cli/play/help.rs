@@ -253,6 +253,51 @@ pub(super) fn why(
     }
 }
 
+/// Whether a rule walks the dice one by one (`move by dice`).
+pub(super) fn walks_by_dice(rules: &crate::ir::Rules) -> bool {
+    let mut steps = rules
+        .phases
+        .iter()
+        .flat_map(|p| &p.rules)
+        .flat_map(|r| &r.steps);
+    steps.any(|s| matches!(s, crate::ir::Step::MoveByDice(_)))
+}
+
+/// The first legal move that is not a pass, in notation.
+pub(super) fn first_move(rules: &crate::ir::Rules, state: &State) -> String {
+    let moves = rules.sorted_moves(state);
+    let shown = moves.iter().find(|&&m| m != crate::engine::Move::Pass);
+    shown
+        .or(moves.first())
+        .map_or_else(String::new, |&m| rules.move_text(m))
+}
+
+/// A move to show as an example: a walk of six on a track, else the
+/// first legal move.
+pub(super) fn example_move(rules: &crate::ir::Rules, state: &State) -> String {
+    if let Some(track) = rules.track.as_ref().filter(|_| rules.deck.is_empty()) {
+        // A walk of six from the first seat's fourth space along its way.
+        let label = |c: crate::ir::CellId| {
+            rules
+                .geometry
+                .labels
+                .get(c as usize)
+                .cloned()
+                .unwrap_or_default()
+        };
+        let ahead = |c: crate::ir::CellId, n: usize| {
+            (0..n).fold(c, |c, _| match track.ahead.get(c as usize) {
+                Some(&next) if next != crate::ir::NO_CELL => next,
+                _ => c,
+            })
+        };
+        let from = ahead(track.start(0), 3);
+        return format!("{}-{}", label(from), label(ahead(from, 6)));
+    }
+    // A pass is a poor example where there are other moves.
+    first_move(rules, state)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
