@@ -73,7 +73,7 @@ pub(super) fn steps(n: u32) -> bool {
 
 /// Whether the time of the listing open on this thread has run out (false
 /// outside any listing: the outermost listing clears it as it ends).
-#[inline(always)]
+#[inline]
 pub(super) fn ran_out() -> bool {
     OVER.get()
 }
@@ -81,7 +81,6 @@ pub(super) fn ran_out() -> bool {
 /// Keeps the moves `passes` keeps, a filter's test, trying them in order
 /// until the listing's time runs out: the moves not tested by then (and
 /// one whose test was cut) are kept, as nothing is known against them.
-#[inline(always)]
 pub(super) fn retain_in_time(moves: &mut Vec<Move>, mut passes: impl FnMut(Move) -> bool) {
     let (mut kept, mut tested) = (0, 0);
     while tested < moves.len() {
