@@ -33,6 +33,7 @@ rows=(
   "hex|hex|rules/hex.game|200"
   "reversi|reversi|rules/reversi.game|200"
   "breakthrough|breakthrough|rules/breakthrough.game|20"
+  "chess|chess|rules/chess.game|10"
 )
 
 # The flat Monte Carlo program of rbg2cpp's tests for GAME, as its Makefile

@@ -1,7 +1,8 @@
 //! The engine's random move, which is drawn straight from a placing step's
 //! candidates (a bitboard word, the empty-cell list) without listing the
-//! moves, against the listed legal moves: it is always one of them, and
-//! every one of them is about equally likely.
+//! moves, or under `must leave` as the first move in a random order that
+//! passes the filter, against the listed legal moves: it is always one of
+//! them, and every one of them is about equally likely.
 
 use std::collections::HashMap;
 
@@ -38,6 +39,19 @@ phase play
   drop where column(cell) != 4
 end when line(4, mover): mover wins
 end when count(mover) == 18: draw
+"#;
+
+/// A `must leave` that only column a passes: most moves fail it, and once
+/// column a is full none passes and the forced pass is the move.
+const LEAVE_COLUMN_A: &str = r#"
+game "Column A"
+players Black, White
+board square 5 x 5
+must leave sum(1 for c where owner(c) == mover and column(c) != 1) == 0
+phase play
+  place where empty
+  otherwise pass
+end when passes == 2: draw
 "#;
 
 /// Plays random games by the engine's random move and checks each draw
@@ -120,4 +134,12 @@ fn random_moves_of_the_classics_are_legal_and_uniform() {
 fn random_moves_keep_to_masks_and_guards() {
     check("narrowed reversi", &load_text(NARROWED_REVERSI, &[]), 20);
     check("six columns", &load_text(NARROWED_DROP, &[]), 30);
+}
+
+#[test]
+fn random_moves_under_must_leave_are_legal_and_uniform() {
+    check("chess", &load("chess.game", &[]), 2);
+    check("oware", &load("oware.game", &[]), 10);
+    check("go 5x5", &load("go.game", &[("size", 5)]), 5);
+    check("column a", &load_text(LEAVE_COLUMN_A, &[]), 10);
 }

@@ -317,12 +317,16 @@ fn lower_step(
     }))
 }
 
-/// Whether two of a phase's rules write their moves the same way, so that
-/// their moves may be written alike and must be merged by their text after
-/// listing (rare: not in the shipped games). Two `place-form` rules list
-/// the same `Move::Place` for a cell, and two `card-form` rules keep their
-/// cards and cell in the same words: those are merged as moves instead.
-pub fn may_read_alike(rules: &[MoveRule]) -> bool {
+/// The rules of a phase that write their moves the same way as another of
+/// its rules, so that their moves may be written alike and must be merged
+/// by their text after listing, as a mask by rule index (every bit from 64
+/// on is the last one's). Two `place-form` rules list the same
+/// `Move::Place` for a cell, and two `card-form` rules keep their cards
+/// and cell in the same words: those are merged as moves instead. Two rules
+/// that first pick a piece of different kinds (`kind(cell) == knight`,
+/// `kind(cell) == bishop`) never write a move alike: the first word, the
+/// piece's cell, differs.
+pub fn rules_read_alike(rules: &[MoveRule]) -> u64 {
     let shape = |r: &MoveRule| -> Vec<char> {
         r.steps
             .iter()
@@ -337,14 +341,47 @@ pub fn may_read_alike(rules: &[MoveRule]) -> bool {
             })
             .collect()
     };
-    let chains: Vec<(Form, Vec<char>)> = rules.iter().map(|r| (r.form, shape(r))).collect();
-    chains.iter().enumerate().any(|(i, (form, a))| {
-        chains[..i].iter().any(|(f, b)| {
-            let merged_as_moves =
-                form == f && matches!(form, Form::Place | Form::Cards | Form::Track);
-            a == b && !merged_as_moves
-        })
-    })
+    let chains: Vec<(Form, Vec<char>, Option<i64>)> = rules
+        .iter()
+        .map(|r| (r.form, shape(r), picked_kind(r)))
+        .collect();
+    let alike = |(form, a, ka): &(Form, Vec<char>, Option<i64>),
+                 (f, b, kb): &(Form, Vec<char>, Option<i64>)| {
+        let merged_as_moves = form == f && matches!(form, Form::Place | Form::Cards | Form::Track);
+        let other_kinds = matches!((ka, kb), (Some(x), Some(y)) if x != y);
+        a == b && !merged_as_moves && !other_kinds
+    };
+    let mut mask = 0u64;
+    for (i, a) in chains.iter().enumerate() {
+        if chains
+            .iter()
+            .enumerate()
+            .any(|(j, b)| j != i && alike(a, b))
+        {
+            mask |= 1 << i.min(63);
+        }
+    }
+    mask
+}
+
+/// The kind of piece a rule's first step, a `pick`, must lift, when its
+/// test says so (`kind(cell) == K`, maybe among other conditions).
+pub(super) fn picked_kind(rule: &MoveRule) -> Option<i64> {
+    let Some(Step::Pick(select)) = rule.steps.first() else {
+        return None;
+    };
+    kind_conjunct(select.test.as_ref()?)
+}
+
+/// The constant `K` of a conjunct `kind(cell) == K` of `test`.
+fn kind_conjunct(test: &crate::ir::Node) -> Option<i64> {
+    use crate::ir::{At, Node};
+    let of_test = |t: &crate::ir::Test| Node::Test(*t).kind_test(At::Chosen);
+    match test {
+        Node::And(a, b) => kind_conjunct(a).or_else(|| kind_conjunct(b)),
+        Node::Both(tests) => tests.iter().find_map(of_test),
+        n => n.kind_test(At::Chosen),
+    }
 }
 
 /// Whether the moves of `phases` are written by their column (`d`, not

@@ -3,7 +3,10 @@
 //! or `owner(c) == p and MORE`) becomes `Node::OwnedAggregate`, read off
 //! the seat's bitboard instead of every cell of the board tested (`MORE`
 //! tested on those cells only), and a sum or maximum of those cells'
-//! numbers `Node::OwnedNumbers`. Needs the tops' bitboards.
+//! numbers `Node::OwnedNumbers` (these need the tops' bitboards). An
+//! aggregate over the cells of one kind of piece (`sum(1 for c where
+//! kind(c) == pawn)`, or that and more) becomes `Node::KindAggregate`, its
+//! cells found by a scan of the kinds.
 
 use crate::builtins::BuiltinId;
 use crate::ir::{At, Read};
@@ -12,18 +15,40 @@ use crate::syntax::ast::Aggregate;
 
 /// Rewrites the rules' owned aggregates; says how many.
 pub fn owned_cells(rules: &mut Rules) -> Option<String> {
-    if !rules.plan.keeps.tops {
-        return None;
-    }
-    let seats = rules.seats.len();
-    let mut found = 0;
+    let (seats, tops) = (rules.seats.len(), rules.plan.keeps.tops);
+    let (mut owned_found, mut kind_found) = (0, 0);
     rules.rewrite_nodes(&mut |node| {
-        if let Some(owned) = owned(node, seats) {
+        if let Some(owned) = owned(node, seats).filter(|_| tops) {
             *node = owned;
-            found += 1;
+            owned_found += 1;
+        } else if let Some(of_kind) = of_kind(node) {
+            *node = of_kind;
+            kind_found += 1;
         }
     });
-    (found > 0).then(|| format!("{found} aggregates over a seat's cells"))
+    let mut said = Vec::new();
+    if owned_found > 0 {
+        said.push(format!("{owned_found} aggregates over a seat's cells"));
+    }
+    if kind_found > 0 {
+        said.push(format!("{kind_found} over a kind's cells"));
+    }
+    (!said.is_empty()).then(|| said.join(", "))
+}
+
+/// The form over a kind's cells of an aggregate whose condition is
+/// `kind(c) == K` (K a kind, not the -1 of an empty cell), or that and more.
+fn of_kind(node: &Node) -> Option<Node> {
+    let Node::Aggregate(aggregate, body, Some(condition)) = node else {
+        return None;
+    };
+    let kind_of = |n: &Node| n.kind_test(At::Each).filter(|&k| k >= 0);
+    let (k, rest) = match &**condition {
+        Node::And(a, b) if kind_of(a).is_some() => (kind_of(a)?, Some(b.clone())),
+        Node::And(a, b) if kind_of(b).is_some() => (kind_of(b)?, Some(a.clone())),
+        c => (kind_of(c)?, None),
+    };
+    Some(Node::KindAggregate(*aggregate, k, body.clone(), rest))
 }
 
 /// The owned form of an aggregate, if it is one over a seat's cells.

@@ -233,7 +233,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
         *merges = Merges {
             track_rules: count(Form::Track),
             card_rules: count(Form::Cards),
-            alike: super::moves::may_read_alike(&phase.rules),
+            alike: super::moves::rules_read_alike(&phase.rules),
         };
     }
 }
@@ -311,7 +311,10 @@ fn score_runs(rules: &mut Rules) -> Option<String> {
     Some(format!("the score read off run counter #{t}"))
 }
 
-/// `random-draw`: in a phase of one rule and no filter, a random move is
+/// `random-draw`: where every filter is a `must leave`, a random move is
+/// the first of the listed moves, tried in random order, that passes the
+/// filters, so that most moves are never played on a copy. Else, in a
+/// phase of one rule and no filter, a random move is
 /// drawn without listing every move: an empty cell for `place where empty`,
 /// a candidate cell for a `place` (maybe followed by flips or captures, or
 /// by a `rotate block`, whose turns are then drawn on their own), a
@@ -320,6 +323,10 @@ fn score_runs(rules: &mut Rules) -> Option<String> {
 /// when it finds none the whole list is asked for (the forced move).
 fn random_draws(rules: &mut Rules) -> Option<String> {
     let features = Features::of(rules);
+    if features.within(!Features::DEAL) && only_must_leave(&rules.filters) {
+        // Each move passes or fails the filters on its own.
+        return tested_draws(rules);
+    }
     if !features.within(!Features::FILTERS.and(Features::DEAL)) {
         return None;
     }
@@ -332,6 +339,20 @@ fn random_draws(rules: &mut Rules) -> Option<String> {
         }
     }
     (!chosen.is_empty()).then(|| chosen.join(", "))
+}
+
+/// Whether there are filters and every one is a `must leave`.
+fn only_must_leave(filters: &[crate::ir::Filter]) -> bool {
+    !filters.is_empty()
+        && filters
+            .iter()
+            .all(|f| matches!(f, crate::ir::Filter::MustLeave(..)))
+}
+
+/// Every phase draws by testing moves in random order (`Draw::Tested`).
+fn tested_draws(rules: &mut Rules) -> Option<String> {
+    rules.plan.draws.iter_mut().for_each(|d| *d = Draw::Tested);
+    Some("every phase Tested (must leave)".into())
 }
 
 impl std::ops::Not for Features {

@@ -5,6 +5,7 @@
 //! choices can be listed, and one drawn at random, on the position as it
 //! stands, without lifting the piece.
 
+use crate::ir::plan::RayStart;
 use crate::ir::{At, Read};
 use crate::ir::{Candidates, Form, Node, Rules, SeatRef, Step, Walk};
 use crate::syntax::ast::Reach;
@@ -132,19 +133,30 @@ pub fn attack_rays(rules: &mut Rules) -> Option<String> {
     if !asked {
         return None;
     }
+    let start = |r: &crate::ir::MoveRule| {
+        traces_back(&r.steps).then(|| RayStart {
+            kind: super::moves::picked_kind(r),
+        })
+    };
     rules.plan.attack_rays = rules
         .phases
         .iter()
-        .map(|p| p.rules.iter().map(|r| traces_back(&r.steps)).collect())
+        .map(|p| p.rules.iter().map(start).collect())
         .collect();
+    let kinds = &rules.kinds;
     let marked: Vec<String> = rules
         .plan
         .attack_rays
         .iter()
         .flatten()
         .enumerate()
-        .filter(|(_, &m)| m)
-        .map(|(i, _)| (i + 1).to_string())
+        .filter_map(|(i, m)| {
+            let kind = m.as_ref()?.kind.and_then(|k| kinds.get(k as usize));
+            Some(match kind {
+                Some(kind) => format!("{} ({kind})", i + 1),
+                None => (i + 1).to_string(),
+            })
+        })
         .collect();
     (!marked.is_empty()).then(|| format!("rules {}", marked.join(", ")))
 }

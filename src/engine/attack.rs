@@ -8,8 +8,9 @@
 use std::cell::Cell;
 
 use super::chain::Way;
-use super::pool::{copy_of, give_back};
+use super::pool::{give_back, scratch_of};
 use super::State;
+use crate::ir::plan::RayStart;
 use crate::ir::{CellId, MoveRule, Rules, Step, LEAPS, NO_CELL};
 use crate::syntax::ast::Reach;
 
@@ -27,7 +28,7 @@ impl Rules {
             return false;
         }
         ANSWERING.with(|a| a.set(true));
-        let mut other = copy_of(state);
+        let mut other = scratch_of(state);
         let seats = self.seats.len() as u8;
         let found = (1..seats).any(|k| {
             other.mover = (state.mover + k) % seats;
@@ -52,9 +53,12 @@ impl Rules {
                     return false;
                 }
                 let mut sources = [NO_CELL; 2 * LEAPS];
-                let traced = traced.is_some_and(|t| t.get(i) == Some(&true));
-                if traced && !self.sources(rule, state, c, &mut sources) {
-                    return false;
+                let start = traced.and_then(|t| t.get(i).copied().flatten());
+                let traced = start.is_some();
+                if let Some(start) = start {
+                    if !self.sources(rule, start, state, c, &mut sources) {
+                        return false;
+                    }
                 }
                 // Only a walk's cell is held to `c`, and (traced) a pick to the
                 // cells the walk could come from: a promotion is free.
@@ -67,17 +71,34 @@ impl Rules {
             })
     }
 
-    /// The cells holding the mover's pieces from which the rule's walk (a
-    /// step, slide or leap in fixed directions: `attack-rays`) could reach
-    /// `c`, looking back from `c` along each direction; whether there is one.
-    fn sources(&self, rule: &MoveRule, state: &State, c: CellId, out: &mut [CellId]) -> bool {
+    /// The cells holding the mover's pieces (of the kind the pick asks
+    /// for, if it asks) from which the rule's walk (a step, slide or leap
+    /// in fixed directions: `attack-rays`) could reach `c`, looking back
+    /// from `c` along each direction; whether there is one.
+    fn sources(
+        &self,
+        rule: &MoveRule,
+        start: RayStart,
+        state: &State,
+        c: CellId,
+        out: &mut [CellId],
+    ) -> bool {
         let Some(Step::Walk(walk)) = rule.steps.get(1) else {
             return true;
         };
         let own = state.mover + 1;
+        let of_kind = |cell: CellId| {
+            start
+                .kind
+                .is_none_or(|k| state.kind_value(cell as usize) == k)
+        };
         let mut n = 0;
         let mut found = |cell: CellId| {
-            if cell != NO_CELL && state.board[cell as usize] == own && n < out.len() {
+            if cell != NO_CELL
+                && state.board[cell as usize] == own
+                && of_kind(cell)
+                && n < out.len()
+            {
                 out[n] = cell;
                 n += 1;
             }

@@ -15,7 +15,7 @@
 
 use super::choice::{Choices, NO_CHOICES};
 use super::eval::Scope;
-use super::pool::{buffer, copy_of, give_back, give_buffer};
+use super::pool::{buffer, give_back, give_buffer, scratch_of};
 use super::{Move, State, MAX_MOVES};
 use crate::ir::{CellId, Form, MoveRule, Rules, Step, NO_CELL};
 
@@ -248,7 +248,7 @@ impl Rules {
         }
         if step.is_after_effect() {
             // A flip or capture before a later choice: played here.
-            let mut next = copy_of(state);
+            let mut next = scratch_of(state);
             let mut p = progress;
             self.run_step(step, &mut next, NO_CELL, &mut p);
             let stop = self.walk(rule, k + 1, &next, p, choices, walk);
@@ -294,7 +294,7 @@ impl Rules {
                 continue;
             }
             choices[at] = c;
-            let mut next = copy_of(state);
+            let mut next = scratch_of(state);
             let mut p = progress;
             self.run_step(step, &mut next, c, &mut p);
             stop = self.walk(rule, k + 1, &next, p, choices, walk);
@@ -327,7 +327,7 @@ impl Rules {
         walk: &mut Walk,
     ) -> bool {
         let (step, at) = (&rule.steps[k], rule.slot(k));
-        let mut lifted = copy_of(state);
+        let mut lifted = scratch_of(state);
         let mut stop = false;
         for &option in options {
             let Move::Place(c) = option else { continue };

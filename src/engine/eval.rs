@@ -199,6 +199,14 @@ impl Rules {
                 let bits = st.tops.get(seat(p) + 1).copied().unwrap_or(0);
                 self.fold_cells(*kind, body, rest.as_deref(), bit_cells(bits), s)
             }
+            // Only the cells of the kind, found by a scan of the kinds.
+            Node::KindAggregate(Aggregate::Sum, k, body, None) if **body == Node::Const(1) => {
+                st.cells_of_kind(*k).count() as i64
+            }
+            Node::KindAggregate(kind, k, body, rest) => {
+                let cells = st.cells_of_kind(*k);
+                self.fold_cells(*kind, body, rest.as_deref(), cells, s)
+            }
             Node::OwnedNumbers(kind, p) => {
                 let bits = st.tops.get(seat(p) + 1).copied().unwrap_or(0);
                 self.fold_numbers(*kind, bits)

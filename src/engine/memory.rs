@@ -32,6 +32,9 @@ pub(super) struct Memory {
     /// piece's kind then (`last_kind`, -1 for none): kept with `moves`.
     pub moved_from: crate::ir::CellId,
     pub moved_kind: i64,
+    /// Whether `positions` was left out of this copy (a look-ahead within a
+    /// turn): such a copy must not finish a turn.
+    pub partial: bool,
 }
 
 /// A state's memory: none when the rules keep nothing of it.
@@ -49,13 +52,20 @@ pub(super) fn reset(slot: &mut Slot, rules: &Rules) {
     }
 }
 
-/// Copies `from` into `to`, reusing its buffers.
+/// Copies `from` into `to`, reusing its buffers; without `history`, the
+/// positions remembered are left out (a copy that never finishes a turn).
 #[inline]
-pub(super) fn copy(to: &mut Slot, from: &Slot) {
+pub(super) fn copy(to: &mut Slot, from: &Slot, history: bool) {
     match (to.as_mut(), from) {
         (None, None) => {}
-        (Some(t), Some(f)) => t.copy_from(f),
-        (_, f) => to.clone_from(f),
+        (Some(t), Some(f)) => t.copy_from(f, history),
+        (_, f) => {
+            to.clone_from(f);
+            if let (Some(t), false) = (to.as_mut(), history) {
+                t.positions.clear();
+                t.partial = true;
+            }
+        }
     }
 }
 
@@ -82,6 +92,7 @@ impl Memory {
         self.repetitions = 1;
         self.boards.clear();
         (self.moved_from, self.moved_kind) = (crate::ir::NO_CELL, -1);
+        self.partial = false;
         self.seen.clear();
         if rules.plan.keeps.captures {
             self.seen.resize(rules.seats.len(), 0);
@@ -98,12 +109,17 @@ impl Memory {
     }
 
     /// Copies `source`, reusing the buffers.
-    pub fn copy_from(&mut self, source: &Memory) {
+    pub fn copy_from(&mut self, source: &Memory, history: bool) {
         super::state::copy_vec(&mut self.kinds, &source.kinds);
         super::state::copy_vec(&mut self.counters, &source.counters);
         self.captures = source.captures;
         super::state::copy_vec(&mut self.seen, &source.seen);
-        super::state::copy_vec(&mut self.positions, &source.positions);
+        if history {
+            super::state::copy_vec(&mut self.positions, &source.positions);
+        } else {
+            self.positions.clear();
+        }
+        self.partial = !history || source.partial;
         self.repeated = source.repeated;
         self.repetitions = source.repetitions;
         super::state::copy_vec(&mut self.boards, &source.boards);
@@ -153,6 +169,16 @@ impl super::State {
             None if height > 0 => 0,
             None => -1,
         }
+    }
+
+    /// The cells whose piece is of kind `k`, in order: those where
+    /// `kind(c) == k` (`Node::KindAggregate`).
+    pub(super) fn cells_of_kind(&self, k: i64) -> impl Iterator<Item = crate::ir::CellId> + '_ {
+        let kinds = self.memory.as_ref().map_or(&[][..], |m| &m.kinds[..]);
+        let kind = move |c: usize| kinds.get(c).map_or(0, |&x| i64::from(x));
+        (self.heights.iter().enumerate())
+            .filter(move |&(c, &h)| h > 0 && kind(c) == k)
+            .map(|(c, _)| c as crate::ir::CellId)
     }
 
     /// The kind of the piece on `cell` (0 without kinds), for a piece

@@ -162,11 +162,20 @@ impl Rules {
             out.sort_unstable();
             out.dedup();
         }
-        if merges.alike {
+        if merges.alike != 0 {
             // A move is written by its cells: two rules' moves written alike
-            // are one move, the first rule's (as with card moves).
+            // are one move, the first rule's (as with card moves). Only the
+            // rules that may write alike are read.
+            let first = self.rule_number(state.phase, 0);
+            let may_coincide = |m: &Move| match *m {
+                Move::Chain { rule, .. } => {
+                    let i = rule.wrapping_sub(first).min(63);
+                    merges.alike & (1 << i) != 0
+                }
+                _ => true,
+            };
             let mut seen = std::collections::HashSet::new();
-            out.retain(|&m| seen.insert(self.move_text(m)));
+            out.retain(|&m| !may_coincide(&m) || seen.insert(self.move_text(m)));
         }
         // A forced move only when nothing else is.
         if out.is_empty() && phase.has_forced_move() {

@@ -4,7 +4,7 @@
 //! captures counts (a jump, a step onto a piece, an enclosure): the
 //! mover's `captured` counter says how many.
 
-use super::pool::{buffer, copy_of, give_back, give_buffer};
+use super::pool::{buffer, give_back, give_buffer, scratch_of};
 use super::{Move, State};
 use crate::ir::Rules;
 
@@ -15,7 +15,7 @@ impl Rules {
         if moves.len() < 2 || state.is_over() {
             return;
         }
-        let mut child = copy_of(state);
+        let mut child = scratch_of(state);
         let mut counts = buffer();
         let mut best = 0;
         // Timed (R0006): the moves not counted in time are kept.
@@ -63,7 +63,7 @@ impl Rules {
     /// Plays move `m` of `state` on `child`, a copy, without finishing the
     /// turn (the mover stays): whether it is a move that does something.
     pub(super) fn play_on_copy(&self, state: &State, child: &mut State, m: Move) -> bool {
-        child.copy_from(state, false);
+        child.copy_within_turn(state);
         match m {
             Move::Place(c) => self.place_piece(child, c),
             Move::Chain { rule, choices } => {

@@ -5,8 +5,11 @@
 //! may leave no move at all: the phase's `otherwise` then decides.
 
 use super::eval::Scope;
-use super::pool::{copy_of, give_back};
-use super::{Move, State};
+use rand::Rng;
+
+use super::play::below;
+use super::pool::{give_back, scratch_of};
+use super::{FaultKind, Move, State};
 use crate::ir::{Filter, Rules, NO_CELL};
 
 impl Rules {
@@ -16,7 +19,7 @@ impl Rules {
         if moves.is_empty() || state.is_over() {
             return;
         }
-        let mut child = copy_of(state);
+        let mut child = scratch_of(state);
         super::budget::retain_in_time(moves, |m| self.leaves(state, &mut child, filters, m));
         give_back(child);
     }
@@ -26,12 +29,49 @@ impl Rules {
     /// its time runs out (the caller sees it).
     #[inline(never)]
     pub(super) fn some_move_leaves(&self, state: &State, moves: &[Move]) -> bool {
-        let mut child = copy_of(state);
+        let mut child = scratch_of(state);
         let found = moves
             .iter()
             .any(|&m| super::budget::step() || self.leaves(state, &mut child, &self.filters, m));
         give_back(child);
         found
+    }
+
+    /// A uniformly random move of those that pass every `must leave`: the
+    /// moves before the filters, tried in random order until one passes
+    /// (`Draw::Tested`). With none passing, the whole listing decides (the
+    /// forced move); after a cut by time there is none (R0006).
+    pub(super) fn random_leaving_move<R: Rng>(
+        &self,
+        state: &State,
+        buf: &mut Vec<Move>,
+        rng: &mut R,
+    ) -> Option<Move> {
+        let (drawn, over) = super::budget::listing(|| {
+            self.unfiltered_moves(state, buf);
+            if buf.is_empty() {
+                return None;
+            }
+            let mut child = scratch_of(state);
+            let mut drawn = None;
+            while !buf.is_empty() && !super::budget::step() {
+                let m = buf.swap_remove(below(rng, buf.len()));
+                if self.leaves(state, &mut child, &self.filters, m) {
+                    drawn = Some(m);
+                    break;
+                }
+            }
+            give_back(child);
+            drawn
+        });
+        if over {
+            state.record_fault(
+                FaultKind::SlowListing,
+                self.phases[state.phase as usize].span,
+            );
+            return None;
+        }
+        drawn.or_else(|| self.any_random_move(state, buf, rng))
     }
 
     /// Whether move `m`, played on `child`, leaves every `must leave` of

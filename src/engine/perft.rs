@@ -32,16 +32,24 @@ pub fn perft(rules: &Rules, state: &State, depth: usize) -> Perft {
         games: 0,
         cut: None,
     };
-    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::new()).collect();
+    let mut levels: Vec<Level> = (0..depth).map(|_| Level::default()).collect();
     let throws = rules.dice.map_or_else(Vec::new, |d| d.throws());
     let mut walker = Walker {
         rules,
         throws,
         counts: &mut counts,
     };
-    walker.walk(state, 0, &mut buffers);
+    walker.walk(state, 0, &mut levels);
     counts.games = counts.terminal.iter().sum();
     counts
+}
+
+/// What the walk keeps for one depth, reused for every position there:
+/// the moves listed and the copy each is played on.
+#[derive(Default)]
+struct Level {
+    moves: Vec<Move>,
+    child: Option<State>,
 }
 
 /// The counting walk: the rules, every throw of their dice (none without),
@@ -53,11 +61,11 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
-    fn walk(&mut self, state: &State, level: usize, buffers: &mut [Vec<Move>]) {
-        let Some((buf, rest)) = buffers.split_first_mut() else {
+    fn walk(&mut self, state: &State, level: usize, levels: &mut [Level]) {
+        let Some((Level { moves, child }, rest)) = levels.split_first_mut() else {
             return;
         };
-        self.rules.legal_moves(state, buf);
+        self.rules.legal_moves(state, moves);
         let cut = state
             .fault()
             .filter(|f| matches!(f.kind, FaultKind::TooManyMoves | FaultKind::SlowListing));
@@ -65,12 +73,12 @@ impl Walker<'_> {
             self.counts.cut = self.counts.cut.or(cut);
             return;
         }
-        for &m in buf.iter() {
+        for &m in moves.iter() {
             if self.throws.is_empty() {
-                self.child(state, m, None, level, rest);
+                self.child(state, m, None, (level, child), rest);
             }
             for t in 0..self.throws.len() {
-                if !self.child(state, m, Some(t), level, rest) {
+                if !self.child(state, m, Some(t), (level, child), rest) {
                     break;
                 }
             }
@@ -88,21 +96,28 @@ impl Walker<'_> {
         state: &State,
         m: Move,
         t: Option<usize>,
-        level: usize,
-        rest: &mut [Vec<Move>],
+        (level, slot): (usize, &mut Option<State>),
+        rest: &mut [Level],
     ) -> bool {
-        let mut child = state.clone();
+        // The level's copy, its buffers reused: no allocation a position.
+        let child = match slot {
+            Some(child) => {
+                child.clone_from(state);
+                child
+            }
+            None => slot.insert(state.clone()),
+        };
         if let Some(t) = t {
             child.throw_next(&self.throws[t]);
         }
         let logged = child.chance.len();
-        self.rules.play(&mut child, m);
+        self.rules.play(child, m);
         self.counts.nodes[level] += 1;
         if child.is_over() {
             self.counts.terminal[level] += 1;
             return false;
         }
-        self.walk(&child, level + 1, rest);
+        self.walk(child, level + 1, rest);
         child.chance.len() > logged
     }
 }

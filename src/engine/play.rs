@@ -359,8 +359,10 @@ impl Rules {
         // draw that finds no move asks for the whole list (a forced move).
         let phase = state.phase as usize;
         let draw = self.plan.draws[phase];
-        if draw == Draw::Listed {
-            return self.any_random_move(state, buf, rng);
+        match draw {
+            Draw::Listed => return self.any_random_move(state, buf, rng),
+            Draw::Tested => return self.random_leaving_move(state, buf, rng),
+            _ => {}
         }
         let rule = &self.phases[phase].rules[0];
         let drawn = match (draw, &rule.steps[..]) {
@@ -459,7 +461,7 @@ impl Rules {
     }
 
     /// A uniformly random move from the whole list.
-    fn any_random_move<R: Rng>(
+    pub(super) fn any_random_move<R: Rng>(
         &self,
         state: &State,
         buf: &mut Vec<Move>,

@@ -30,6 +30,23 @@ pub(super) fn copy_of(state: &State) -> Box<State> {
     }
 }
 
+/// A copy of `state` from the pool for a look-ahead within the turn,
+/// which never finishes a turn: without the positions remembered
+/// ([`State::copy_within_turn`]). Returned with [`give_back`].
+pub(super) fn scratch_of(state: &State) -> Box<State> {
+    match STATES.with(|p| p.borrow_mut().pop()) {
+        Some(mut spare) => {
+            spare.copy_within_turn(state);
+            spare
+        }
+        None => {
+            let mut copy = Box::new(state.clone());
+            copy.copy_within_turn(state);
+            copy
+        }
+    }
+}
+
 /// Returns a copy to the pool.
 pub(super) fn give_back(state: Box<State>) {
     STATES.with(|p| p.borrow_mut().push(state));

@@ -17,6 +17,7 @@ impl Rules {
     pub(super) fn remember_position(&self, state: &mut State, moved: u8) {
         let hash = self.position_hash(state, moved);
         if let Some(m) = &mut state.memory {
+            debug_assert!(!m.partial, "a copy within a turn finished a turn");
             m.positions.push(hash);
             m.repetitions = m.positions.iter().filter(|&&h| h == hash).count() as u32;
             m.repeated = m.repetitions > 1;

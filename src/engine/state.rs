@@ -250,6 +250,18 @@ impl State {
     /// `log`: the copies that list moves play on never write a record, and
     /// the log grows all game.
     pub(super) fn copy_from(&mut self, source: &Self, log: bool) {
+        self.copy_parts(source, log, true);
+    }
+
+    /// [`State::copy_from`] for a look-ahead within a turn (a filter's,
+    /// `attacked`'s, a step's): no log of chance and none of the positions
+    /// remembered, which only a finished turn reads or adds to, so that a
+    /// long game's copies do not copy its history.
+    pub(super) fn copy_within_turn(&mut self, source: &Self) {
+        self.copy_parts(source, false, false);
+    }
+
+    fn copy_parts(&mut self, source: &Self, log: bool, history: bool) {
         copy_vec(&mut self.board, &source.board);
         copy_vec(&mut self.slots, &source.slots);
         copy_vec(&mut self.stacks, &source.stacks);
@@ -284,7 +296,7 @@ impl State {
         copy_vec(&mut self.link_marks, &source.link_marks);
         copy_vec(&mut self.sides_joined, &source.sides_joined);
         self.copy_turn(source);
-        super::memory::copy(&mut self.memory, &source.memory);
+        super::memory::copy(&mut self.memory, &source.memory, history);
         self.round = source.round;
     }
 }

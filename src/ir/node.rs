@@ -60,6 +60,12 @@ macro_rules! each_child {
                     f(c);
                 }
             }
+            Node::KindAggregate(_, _, $($mode)+ a, $($mode)+ c) => {
+                f(a);
+                if let Some(c) = c {
+                    f(c);
+                }
+            }
             Node::OwnedAggregate(_, $($mode)+ p, $($mode)+ a, $($mode)+ c) => {
                 if let SeatRef::Node(n) = p {
                     f(n);
@@ -132,6 +138,16 @@ pub enum Node {
     OwnedAggregate(
         crate::syntax::ast::Aggregate,
         SeatRef,
+        Box<Node>,
+        Option<Box<Node>>,
+    ),
+    /// The same over the cells holding a piece of one kind (the
+    /// `owned-cells` pass's form of an aggregate whose condition is
+    /// `kind(c) == K`, or that and more: the rest, tested on those cells),
+    /// the cells found by a scan of the kinds instead of the evaluator.
+    KindAggregate(
+        crate::syntax::ast::Aggregate,
+        i64,
         Box<Node>,
         Option<Box<Node>>,
     ),
@@ -346,6 +362,21 @@ impl Node {
     /// alone (`empty(cell)`).
     pub fn is_call_at(&self, id: BuiltinId, at: At) -> bool {
         matches!(self.args_of(id), Some([Node::Read(Read::Cell(a))]) if *a == at)
+    }
+
+    /// The kind `K` when the node is the test `kind(c) == K`, `c` the cell
+    /// `at` (as written, or fused by `direct-reads`).
+    pub fn kind_test(&self, at: At) -> Option<i64> {
+        use crate::ir::{Against, Test};
+        match self {
+            Node::Test(Test {
+                op: CmpOp::Eq,
+                read: Read::OfCell(BuiltinId::Kind, a),
+                against: Against::Const(k),
+            }) if *a == at => Some(*k),
+            Node::CmpConst(CmpOp::Eq, read, k) if read.is_call_at(BuiltinId::Kind, at) => Some(*k),
+            _ => None,
+        }
     }
 
     /// Whether the node is `owner(c)`, c an aggregate's cell.

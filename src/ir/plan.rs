@@ -185,6 +185,10 @@ pub enum Draw {
     Cards,
     /// A random piece and direction (a piece walk).
     PieceWalk,
+    /// The moves before the filters, each tried in random order until one
+    /// passes them (the filters are all `must leave`): the first that
+    /// passes in a random order is uniform over those that pass.
+    Tested,
 }
 
 /// The most end rules a loop on words reads (the placement loop reads
@@ -319,9 +323,10 @@ pub struct Merges {
     /// How many of its rules are card rules: the same cards naming the same
     /// cell under two are one move.
     pub card_rules: usize,
-    /// Whether two of its rules choose cells alike, so that their moves
-    /// may be written alike: merged by their text after listing.
-    pub alike: bool,
+    /// Its rules (a mask by rule index; from 64 on, bit 63) whose moves
+    /// may be written like another rule's: merged by their text after
+    /// listing.
+    pub alike: u64,
 }
 
 /// What the passes chose.
@@ -370,7 +375,16 @@ pub struct Plan {
     /// walk onto a cell by looking back along the rule's walk from it
     /// (`attack-rays`: a `pick` then a `step`, `slide` or `leap` in fixed
     /// directions, then only promotions and effects).
-    pub attack_rays: Vec<Vec<bool>>,
+    pub attack_rays: Vec<Vec<Option<RayStart>>>,
+}
+
+/// Where a traced rule's walk may start (`attack-rays`): a cell of the
+/// mover's back along the walk, holding a piece of `kind` when the pick
+/// asks for one (`kind(cell) == K`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RayStart {
+    /// The kind the pick's test requires, if it requires one.
+    pub kind: Option<i64>,
 }
 
 impl Plan {

@@ -333,10 +333,15 @@ impl Printer<'_> {
             None => String::new(),
         };
         let (track, cards) = (merges.track_rules, merges.card_rules);
-        let alike = if merges.alike {
-            ", moves merged by text"
-        } else {
-            ""
+        let alike = match merges.alike {
+            0 => String::new(),
+            mask => {
+                let rules: Vec<String> = (0..64)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| (i + 1).to_string())
+                    .collect();
+                format!(", moves of rules {} merged by text", rules.join(", "))
+            }
         };
         out.push(format!(
             "phase {}{turns} (track rules {track}, card rules {cards}{alike})",

@@ -209,6 +209,13 @@ impl Exprs<'_> {
                 let inner = self.aggregate(*kind, body, rest.as_deref());
                 (format!("owned_by({}) {inner}", self.seat(p)), ATOM)
             }
+            Node::KindAggregate(kind, k, body, rest) => {
+                let inner = self.aggregate(*kind, body, rest.as_deref());
+                (
+                    format!("of_kind({}) {inner}", self.constant(*k, Hint::Kind)),
+                    ATOM,
+                )
+            }
             Node::OwnedNumbers(kind, p) => {
                 let inner = self.aggregate(
                     *kind,
@@ -288,6 +295,7 @@ impl Exprs<'_> {
             | Node::Aggregate(..)
             | Node::AroundAggregate(..)
             | Node::OwnedAggregate(..)
+            | Node::KindAggregate(..)
             | Node::OwnedNumbers(..)
             | Node::If(..)
             | Node::PerSeat(..)
