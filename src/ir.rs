@@ -249,10 +249,11 @@ pub enum Form {
     /// `cell != from`): a chain whose moves are also found on bitboards
     /// (`engine/relocation.rs`).
     Relocation(Relocated),
-    /// `[Pick, Walk]` where the walk steps or jumps, in fixed directions,
-    /// and its condition reads nothing the lifted piece changes: listed
-    /// without lifting the piece, and a random move drawn as a random
-    /// piece and direction (`engine/piece_walk.rs`).
+    /// `[Pick, Walk]` where the walk steps, slides or jumps, in fixed
+    /// directions, and its condition reads nothing the lifted piece
+    /// changes: listed without lifting the piece, and (but a slide) a
+    /// random move drawn as a random piece and direction
+    /// (`engine/piece_walk.rs`).
     PieceWalk,
     /// `[PlayCard?, Enter | MoveBy | Split | Switch]` on a track board
     /// (`engine/track.rs`).

@@ -15,6 +15,7 @@
 
 use crate::ir::plan::{Draw, Merges, Pass, Passes, Plan};
 use crate::ir::{Candidates, EndResult, Filter, Form, MoveRule, Node, Phase, Read, Rules, Step};
+use crate::syntax::ast::Reach;
 
 /// What a game uses, as bits: what a pass must support to fire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -382,7 +383,11 @@ fn rule_draw(rule: &MoveRule) -> Draw {
         {
             Draw::EmptyCell
         }
-        (Form::PieceWalk, [Step::Pick(_), Step::Walk(_)]) => Draw::PieceWalk,
+        // A slide's landings vary in number by direction: a random piece
+        // and direction would not draw the moves uniformly.
+        (Form::PieceWalk, [Step::Pick(_), Step::Walk(walk)]) if walk.reach != Reach::Slide => {
+            Draw::PieceWalk
+        }
         (Form::Place | Form::Chain, [Step::Place(_), rest @ ..])
             if rest.iter().all(Step::is_after_effect) =>
         {

@@ -1,5 +1,5 @@
 //! Finding the chains that are piece walks (see [`Form::PieceWalk`]): a
-//! piece of the mover's picked up and stepped or jumped in fixed
+//! piece of the mover's picked up and stepped, slid or jumped in fixed
 //! directions, onto a cell whose condition does not read the cell the
 //! piece left nor anything else its lifting changes. Such a move's
 //! choices can be listed, and one drawn at random, on the position as it
@@ -20,16 +20,17 @@ pub fn find_piece_walks(rules: &mut Rules) -> Option<String> {
     super::moves::mark_chains(rules, Form::PieceWalk, is_piece_walk)
 }
 
-/// Whether the steps are a pick of the mover's own pieces and a step or
-/// jump in fixed directions whose condition reads only what lifting the
-/// piece leaves as it was.
+/// Whether the steps are a pick of the mover's own pieces and a step,
+/// slide or jump in fixed directions whose condition reads only what
+/// lifting the piece leaves as it was (a slide in a fixed direction never
+/// comes back to the cell it left).
 pub fn is_piece_walk(steps: &[Step]) -> bool {
     let [Step::Pick(pick), Step::Walk(walk)] = steps else {
         return false;
     };
     let owned = matches!(pick.candidates, Candidates::Owned);
     let once = !walk.repeats();
-    owned && once && walk.reach != Reach::Slide && fixed_directions(walk) && reads_around(walk)
+    owned && once && fixed_directions(walk) && reads_around(walk)
 }
 
 /// Whether every direction is a compass point or the mover's own

@@ -1,10 +1,11 @@
 //! Piece walks (`Form::PieceWalk`): a piece of the mover's picked up and
-//! stepped or jumped in fixed directions, onto a cell whose condition
-//! reads nothing the lifted piece changes (the compiler checked).
+//! stepped, slid or jumped in fixed directions, onto a cell whose
+//! condition reads nothing the lifted piece changes (the compiler checked).
 //!
 //! Listing needs no lifted copy of the position: each piece's reaches are
-//! read where it stands. A random move needs no list: a move is one pair
-//! of a piece and a direction, so a pair drawn uniformly until one is
+//! read where it stands. A random step or jump needs no list: a move is
+//! one pair of a piece and a direction (not so a slide's, which the
+//! `random-draw` pass leaves to the list), so a pair drawn uniformly until one is
 //! legal is a uniformly drawn legal move; after `TRIES` illegal pairs
 //! (few legal moves left) the caller lists them instead, which keeps the
 //! draw uniform.
