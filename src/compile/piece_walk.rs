@@ -23,14 +23,22 @@ pub fn find_piece_walks(rules: &mut Rules) -> Option<String> {
 /// Whether the steps are a pick of the mover's own pieces and a step,
 /// slide or jump in fixed directions whose condition reads only what
 /// lifting the piece leaves as it was (a slide in a fixed direction never
-/// comes back to the cell it left).
+/// comes back to the cell it left), maybe then a promotion by choice whose
+/// condition reads no cell's contents (`on_side(to, top)`).
 pub fn is_piece_walk(steps: &[Step]) -> bool {
-    let [Step::Pick(pick), Step::Walk(walk)] = steps else {
-        return false;
+    let (pick, walk, promotion) = match steps {
+        [Step::Pick(pick), Step::Walk(walk)] => (pick, walk, None),
+        [Step::Pick(pick), Step::Walk(walk), Step::PromoteChosen(_, when)] => {
+            (pick, walk, when.as_ref())
+        }
+        _ => return false,
     };
     let owned = matches!(pick.candidates, Candidates::Owned);
     let once = !walk.repeats();
-    owned && once && fixed_directions(walk) && reads_around(walk)
+    // A promotion's condition read before the walk is played: it may read
+    // where the piece goes, not what stands there.
+    let promotion = promotion.is_none_or(reads_cells_reached_only);
+    owned && once && fixed_directions(walk) && reads_around(walk) && promotion
 }
 
 /// Whether every direction is a compass point or the mover's own

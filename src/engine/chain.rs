@@ -348,7 +348,12 @@ impl Rules {
     }
 
     /// Whether an effect's condition holds (no condition: it does).
-    fn holds(&self, when: Option<&crate::ir::Node>, state: &State, progress: Progress) -> bool {
+    pub(super) fn holds(
+        &self,
+        when: Option<&crate::ir::Node>,
+        state: &State,
+        progress: Progress,
+    ) -> bool {
         when.is_none_or(|w| self.eval(w, &progress.scope(state, NO_CELL)) != 0)
     }
 

@@ -36,18 +36,24 @@ impl Rules {
         state: &State,
         out: &mut Vec<Move>,
     ) {
-        let [Step::Pick(pick), Step::Walk(walk)] = rule.steps.as_slice() else {
-            return;
+        let (pick, walk, promotion) = match rule.steps.as_slice() {
+            [Step::Pick(pick), Step::Walk(walk)] => (pick, walk, None),
+            [Step::Pick(pick), Step::Walk(walk), Step::PromoteChosen(kinds, when)] => {
+                (pick, walk, Some((kinds, when.as_ref())))
+            }
+            _ => return,
         };
-        let mut pieces = buffer();
+        let (mut pieces, mut reached) = (buffer(), buffer());
         self.candidate_cells(pick, state, Progress::START, &mut pieces);
         for &piece in pieces.iter() {
             let Move::Place(from) = piece else { continue };
-            let start = out.len();
-            self.walk_cells(walk, state, lifted(state, from), out);
-            for m in &mut out[start..] {
-                if let Move::Place(to) = *m {
-                    *m = walk_move(number, from, to);
+            reached.clear();
+            self.walk_cells(walk, state, lifted(state, from), &mut reached);
+            for &m in reached.iter() {
+                let Move::Place(to) = m else { continue };
+                match promotion {
+                    None => out.push(walk_move(number, from, to)),
+                    Some(promotion) => self.promotions(number, state, (from, to), promotion, out),
                 }
             }
             if out.len() >= MAX_MOVES {
@@ -55,6 +61,35 @@ impl Rules {
             }
         }
         give_buffer(pieces);
+        give_buffer(reached);
+    }
+
+    /// The moves of the piece walked from `from` to `to` then promoted by
+    /// choice: one a kind when the condition holds (read before the walk
+    /// is played: it reads no cell's contents), else one promoting nothing.
+    fn promotions(
+        &self,
+        number: u8,
+        state: &State,
+        (from, to): (CellId, CellId),
+        (kinds, when): (&Vec<u8>, Option<&crate::ir::Node>),
+        out: &mut Vec<Move>,
+    ) {
+        let walked = Progress {
+            to,
+            piece: state.mover + 1,
+            ..lifted(state, from)
+        };
+        let Move::Chain { rule, mut choices } = walk_move(number, from, to) else {
+            return;
+        };
+        if !self.holds(when, state, walked) {
+            return out.push(Move::Chain { rule, choices });
+        }
+        for &kind in kinds {
+            choices[2] = CellId::from(kind);
+            out.push(Move::Chain { rule, choices });
+        }
     }
 
     /// A uniformly random move of piece walk `rule`, or `None` when none of
