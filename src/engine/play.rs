@@ -20,6 +20,22 @@ impl Rules {
     /// run; the end rules are tried in order; if none fires, the next seat
     /// moves and the phase advances when its turns are used up.
     pub fn play(&self, state: &mut State, m: Move) {
+        self.play_then(state, m, true);
+    }
+
+    /// [`Rules::play`] but for the search for a stuck mover after the move,
+    /// which the caller makes instead: returns the seat that moved when that
+    /// search is owed (a stuck mover's phase, the game not over). A random
+    /// playout learns it from its next draw instead, which finds a move
+    /// exactly when the search would.
+    pub(super) fn play_owing_stuck(&self, state: &mut State, m: Move) -> Option<u8> {
+        let seat = state.mover;
+        self.play_then(state, m, false);
+        let owed = self.plan.stuck_ends && !state.is_over() && !matches!(m, Move::Give(_));
+        owed.then_some(seat)
+    }
+
+    fn play_then(&self, state: &mut State, m: Move, stuck_search: bool) {
         // What the move picked up (nothing but a chain picks): `last_from`.
         let picked = match m {
             Move::Place(cell) => {
@@ -56,7 +72,7 @@ impl Rules {
         } else {
             0
         };
-        self.finish_turn(state);
+        self.finish_turn_then(state, stuck_search);
     }
 
     /// Puts one of the mover's pieces on `cell` and keeps the counters true.
@@ -117,6 +133,12 @@ impl Rules {
     /// The rest of a turn once the move is made: scores, effects, end rules
     /// and the next seat.
     pub(super) fn finish_turn(&self, state: &mut State) {
+        self.finish_turn_then(state, true);
+    }
+
+    /// [`Rules::finish_turn`], the search for a stuck mover left to the
+    /// caller unless `stuck_search`.
+    fn finish_turn_then(&self, state: &mut State, stuck_search: bool) {
         let seat = state.mover;
         // Without a score every seat stays at 0 (and gains nothing).
         if self.plan.keeps.scores {
@@ -136,7 +158,7 @@ impl Rules {
                 self.remember_board(state);
             }
             self.next_turn(state, seat);
-            if self.plan.stuck_ends {
+            if self.plan.stuck_ends && stuck_search {
                 self.end_if_stuck(state, seat);
             }
         }

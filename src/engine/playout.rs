@@ -112,19 +112,27 @@ impl Rules {
         let mut played = 0;
         // Only games that sow by kept counts draw a sowing path while sowing.
         let sows = self.plan.sow_counts.is_some();
+        // The seat whose move still owes the search for a stuck mover: the
+        // next draw finds a move exactly when that search would, so the
+        // search runs only when the draw finds none or the playout stops.
+        let mut owed = None;
         while played < max_moves && state.phase as usize != stop {
             // A sowing path is drawn while the stack is sown: no move in
             // between; when it finds none, the whole list is asked for.
             match sows.then(|| self.play_random_sow(state, rng)).flatten() {
-                Some(true) => {}
+                // Sown turn by turn, with the search.
+                Some(true) => owed = None,
                 Some(false) | None => {
                     let Some(m) = self.random_move(state, buf, rng) else {
                         break;
                     };
-                    self.play(state, m);
+                    owed = self.play_owing_stuck(state, m);
                 }
             }
             played += 1;
+        }
+        if let Some(seat) = owed.filter(|_| !state.cut_by_time()) {
+            self.end_if_stuck(state, seat);
         }
         played
     }
