@@ -49,6 +49,7 @@ impl Rules {
             Read::Empty(at) => self.empty_at(st, self.at(at, s)),
             Read::Height(at) => self.height_at(st, self.at(at, s)),
             Read::Owner(at) => self.owner_at(st, self.at(at, s)),
+            Read::Kind(at) => st.kind_value(self.at(at, s) as usize),
             Read::Stones(w, at) => self.stones_at(st, self.who(w, s), self.at(at, s)),
             Read::Lead(w, at) => self.lead_at(st, self.who(w, s), self.at(at, s)),
             Read::Margin(at) => self.margin_at(st, self.at(at, s)),

@@ -371,7 +371,7 @@ impl Node {
         match self {
             Node::Test(Test {
                 op: CmpOp::Eq,
-                read: Read::OfCell(BuiltinId::Kind, a),
+                read: Read::Kind(a),
                 against: Against::Const(k),
             }) if *a == at => Some(*k),
             Node::CmpConst(CmpOp::Eq, read, k) if read.is_call_at(BuiltinId::Kind, at) => Some(*k),

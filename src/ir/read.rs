@@ -97,6 +97,8 @@ pub enum Read {
     Height(At),
     /// The seat that owns the cell, or -1.
     Owner(At),
+    /// The kind of the piece on the cell, or -1 (`kind(c)`).
+    Kind(At),
     /// How many of the seat's pieces the cell holds.
     Stones(Who, At),
     /// The seat's pieces on the cell minus the most any other seat has there.
@@ -174,6 +176,7 @@ impl Read {
             (B::Empty, [c]) => Read::Empty(at(c)?),
             (B::Height, [c]) => Read::Height(at(c)?),
             (B::Owner, [c]) => Read::Owner(at(c)?),
+            (B::Kind, [c]) => Read::Kind(at(c)?),
             (B::Stones, [p, c]) => Read::Stones(who(p)?, at(c)?),
             (B::Lead, [p, c]) => Read::Lead(who(p)?, at(c)?),
             (B::Margin, [c]) => Read::Margin(at(c)?),
@@ -230,6 +233,7 @@ impl Read {
             Read::Empty(at) => (B::Empty, vec![cell(at)]),
             Read::Height(at) => (B::Height, vec![cell(at)]),
             Read::Owner(at) => (B::Owner, vec![cell(at)]),
+            Read::Kind(at) => (B::Kind, vec![cell(at)]),
             Read::Stones(w, at) => (B::Stones, vec![w.node(), cell(at)]),
             Read::Lead(w, at) => (B::Lead, vec![w.node(), cell(at)]),
             Read::Margin(at) => (B::Margin, vec![cell(at)]),
