@@ -121,8 +121,42 @@ fn a_walk_reading_what_the_lift_changes_is_left_to_the_general_runner() {
         load_text(&source).phases[0].rules[0].form
     };
     assert_eq!(walk("step n, e where empty(cell)"), Form::PieceWalk);
-    // Counts, the cell left and slides are not read where the piece stands.
+    // A slide in a fixed direction never comes back to the cell it left.
+    assert_eq!(walk("slide n, e"), Form::PieceWalk);
+    // Counts and the cell left are not read where the piece stands.
     assert_eq!(walk("step n where count(mover) > 3"), Form::Chain);
     assert_eq!(walk("step n where empty(from)"), Form::Chain);
-    assert_eq!(walk("slide n, e"), Form::Chain);
+    assert_eq!(walk("slide n where count(mover) > 3"), Form::Chain);
+}
+
+#[test]
+fn a_promotion_by_choice_is_a_piece_walk_only_when_it_reads_no_cell() {
+    let rules = |promotion: &str| {
+        let source = format!(
+            "players White, Black\nboard square 5 x 5\nkinds man, king, queen\n\
+             setup: put 1 White man where row(cell) == 1\n\
+             phase play\n  pick where owner(cell) == mover then step n where empty(cell)\n\
+             \x20   then promote to king, queen if {promotion}\n\
+             end when count(next) == 0: mover wins\n"
+        );
+        load_text(&source)
+    };
+    let form = |promotion: &str| rules(promotion).phases[0].rules[0].form;
+    assert_eq!(form("on_side(to, top)"), Form::PieceWalk);
+    assert_eq!(form("row(to) == 5 and mover == White"), Form::PieceWalk);
+    // What stands on a cell changes with the walk: read after it.
+    assert_eq!(form("empty(step(to, n))"), Form::Chain);
+    assert_eq!(form("count(mover) > 3"), Form::Chain);
+}
+
+#[test]
+fn a_slide_is_listed_as_a_piece_walk_but_drawn_from_the_list() {
+    let source = "players White, Black\nboard square 5 x 5\n\
+                  setup: put 1 White where row(cell) == 1\n\
+                  phase play\n  pick where owner(cell) == mover then slide n, e where empty(cell)\n\
+                  end when count(next) == 0: mover wins\n";
+    let rules = load_text(source);
+    assert_eq!(rules.phases[0].rules[0].form, Form::PieceWalk);
+    // A piece and a direction drawn at random would favour short slides.
+    assert_eq!(rules.plan.draws[0], tabula::ir::plan::Draw::Listed);
 }

@@ -11,7 +11,7 @@ use super::chain::Way;
 use super::pool::{give_back, scratch_of};
 use super::State;
 use crate::ir::plan::RayStart;
-use crate::ir::{CellId, MoveRule, Rules, Step, LEAPS, NO_CELL};
+use crate::ir::{CellId, MoveRule, Node, Rules, SeatRef, Step, LEAPS, NO_CELL};
 use crate::syntax::ast::Reach;
 
 thread_local! {
@@ -27,16 +27,45 @@ impl Rules {
         if c as usize >= state.heights.len() || ANSWERING.with(Cell::get) {
             return false;
         }
+        let seats = self.seats.len() as u8;
+        let attackers = (1..seats).map(|k| (state.mover + k) % seats);
+        // Most often no piece stands where a walk could start: no copy.
+        let mut walking = attackers.filter(|&seat| self.may_walk_onto(state, seat, c));
+        let Some(first) = walking.next() else {
+            return false;
+        };
         ANSWERING.with(|a| a.set(true));
         let mut other = scratch_of(state);
-        let seats = self.seats.len() as u8;
-        let found = (1..seats).any(|k| {
-            other.mover = (state.mover + k) % seats;
+        let found = std::iter::once(first).chain(walking).any(|seat| {
+            other.mover = seat;
             self.walks_onto(&other, c)
         });
         give_back(other);
         ANSWERING.with(|a| a.set(false));
         found
+    }
+
+    /// Whether one of `seat`'s walk rules might end on `c`: a rule that is
+    /// not traced (`attack-rays`), or one with a piece where its walk could
+    /// start. Read on `state` as it is, `seat` not to move.
+    fn may_walk_onto(&self, state: &State, seat: u8, c: CellId) -> bool {
+        let phase = state.phase as usize;
+        let traced = self.plan.attack_rays.get(phase);
+        self.phases[phase]
+            .rules
+            .iter()
+            .enumerate()
+            .any(|(i, rule)| {
+                let walks = rule.steps.iter().any(|s| matches!(s, Step::Walk(_)));
+                if !walks || !rule.form.is_chain() {
+                    return false;
+                }
+                let mut sources = [NO_CELL; 2 * LEAPS];
+                match traced.and_then(|t| t.get(i).copied().flatten()) {
+                    Some(start) => self.sources(rule, start, (state, seat), c, &mut sources),
+                    None => true,
+                }
+            })
     }
 
     /// Whether one of the mover's walk rules has a way ending on `c`.
@@ -56,7 +85,7 @@ impl Rules {
                 let start = traced.and_then(|t| t.get(i).copied().flatten());
                 let traced = start.is_some();
                 if let Some(start) = start {
-                    if !self.sources(rule, start, state, c, &mut sources) {
+                    if !self.sources(rule, start, (state, state.mover), c, &mut sources) {
                         return false;
                     }
                 }
@@ -71,22 +100,22 @@ impl Rules {
             })
     }
 
-    /// The cells holding the mover's pieces (of the kind the pick asks
-    /// for, if it asks) from which the rule's walk (a step, slide or leap
-    /// in fixed directions: `attack-rays`) could reach `c`, looking back
-    /// from `c` along each direction; whether there is one.
+    /// The cells holding `seat`'s pieces (of the kind the pick asks for,
+    /// if it asks) from which the rule's walk (a step, slide or leap in
+    /// fixed directions: `attack-rays`) could reach `c`, looking back from
+    /// `c` along each direction; whether there is one.
     fn sources(
         &self,
         rule: &MoveRule,
         start: RayStart,
-        state: &State,
+        (state, seat): (&State, u8),
         c: CellId,
         out: &mut [CellId],
     ) -> bool {
         let Some(Step::Walk(walk)) = rule.steps.get(1) else {
             return true;
         };
-        let own = state.mover + 1;
+        let own = seat + 1;
         let of_kind = |cell: CellId| {
             start
                 .kind
@@ -111,9 +140,15 @@ impl Rules {
             return n > 0;
         }
         let compass = &self.geometry.compass;
-        let scope = crate::engine::eval::Scope::at(state, NO_CELL);
         for d in &walk.directions {
-            let Ok(d @ 0..8) = u8::try_from(self.direction(d, &scope)) else {
+            // Fixed directions (`attack-rays`): a compass point, or the
+            // seat's own (`forward`).
+            let d = match d {
+                Node::Const(d) => *d,
+                Node::PerSeat(table, SeatRef::Mover) => table[seat as usize],
+                _ => return true,
+            };
+            let Ok(d @ 0..8) = u8::try_from(d) else {
                 continue;
             };
             let back = (d + 4) % 8;

@@ -47,13 +47,22 @@ impl Rules {
         self.candidate_cells(pick, state, Progress::START, &mut pieces);
         for &piece in pieces.iter() {
             let Move::Place(from) = piece else { continue };
-            reached.clear();
-            self.walk_cells(walk, state, lifted(state, from), &mut reached);
-            for &m in reached.iter() {
-                let Move::Place(to) = m else { continue };
-                match promotion {
-                    None => out.push(walk_move(number, from, to)),
-                    Some(promotion) => self.promotions(number, state, (from, to), promotion, out),
+            if let Some(promotion) = promotion {
+                reached.clear();
+                self.walk_cells(walk, state, lifted(state, from), &mut reached);
+                for &m in reached.iter() {
+                    if let Move::Place(to) = m {
+                        self.promotions(number, state, (from, to), promotion, out);
+                    }
+                }
+            } else {
+                // Each cell reached is a move: rewritten where it was listed.
+                let start = out.len();
+                self.walk_cells(walk, state, lifted(state, from), out);
+                for m in &mut out[start..] {
+                    if let Move::Place(to) = *m {
+                        *m = walk_move(number, from, to);
+                    }
                 }
             }
             if out.len() >= MAX_MOVES {

@@ -126,7 +126,11 @@ impl Rules {
                     let Some(m) = self.random_move(state, buf, rng) else {
                         break;
                     };
-                    owed = self.play_owing_stuck(state, m);
+                    if self.plan.stuck_ends {
+                        owed = self.play_owing_stuck(state, m);
+                    } else {
+                        self.play(state, m);
+                    }
                 }
             }
             played += 1;
