@@ -45,59 +45,51 @@ impl Rules {
         found
     }
 
+    /// The phase's rules that walk, each with where `attack-rays` says its
+    /// walk starts (`None`: not traced).
+    fn walking_rules(&self, phase: u8) -> impl Iterator<Item = (&MoveRule, Option<RayStart>)> {
+        let phase = phase as usize;
+        let traced = self.plan.attack_rays.get(phase);
+        let rules = self.phases[phase].rules.iter().enumerate();
+        rules
+            .filter(|(_, rule)| {
+                let walks = rule.steps.iter().any(|s| matches!(s, Step::Walk(_)));
+                walks && rule.form.is_chain()
+            })
+            .map(move |(i, rule)| (rule, traced.and_then(|t| t.get(i).copied().flatten())))
+    }
+
     /// Whether one of `seat`'s walk rules might end on `c`: a rule that is
     /// not traced (`attack-rays`), or one with a piece where its walk could
     /// start. Read on `state` as it is, `seat` not to move.
     fn may_walk_onto(&self, state: &State, seat: u8, c: CellId) -> bool {
-        let phase = state.phase as usize;
-        let traced = self.plan.attack_rays.get(phase);
-        self.phases[phase]
-            .rules
-            .iter()
-            .enumerate()
-            .any(|(i, rule)| {
-                let walks = rule.steps.iter().any(|s| matches!(s, Step::Walk(_)));
-                if !walks || !rule.form.is_chain() {
-                    return false;
-                }
-                let mut sources = [NO_CELL; 2 * LEAPS];
-                match traced.and_then(|t| t.get(i).copied().flatten()) {
-                    Some(start) => self.sources(rule, start, (state, seat), c, &mut sources),
-                    None => true,
-                }
+        let mut sources = [NO_CELL; 2 * LEAPS];
+        self.walking_rules(state.phase)
+            .any(|(rule, start)| match start {
+                Some(start) => self.sources(rule, start, (state, seat), c, &mut sources),
+                None => true,
             })
     }
 
     /// Whether one of the mover's walk rules has a way ending on `c`.
     fn walks_onto(&self, state: &State, c: CellId) -> bool {
-        let phase = state.phase as usize;
-        let traced = self.plan.attack_rays.get(phase);
-        self.phases[phase]
-            .rules
-            .iter()
-            .enumerate()
-            .any(|(i, rule)| {
-                let walks = rule.steps.iter().any(|s| matches!(s, Step::Walk(_)));
-                if !walks || !rule.form.is_chain() {
+        self.walking_rules(state.phase).any(|(rule, start)| {
+            let mut sources = [NO_CELL; 2 * LEAPS];
+            let traced = start.is_some();
+            if let Some(start) = start {
+                if !self.sources(rule, start, (state, state.mover), c, &mut sources) {
                     return false;
                 }
-                let mut sources = [NO_CELL; 2 * LEAPS];
-                let start = traced.and_then(|t| t.get(i).copied().flatten());
-                let traced = start.is_some();
-                if let Some(start) = start {
-                    if !self.sources(rule, start, (state, state.mover), c, &mut sources) {
-                        return false;
-                    }
-                }
-                // Only a walk's cell is held to `c`, and (traced) a pick to the
-                // cells the walk could come from: a promotion is free.
-                let skip = |step: &Step, cell: CellId| match step {
-                    Step::Walk(w) => !w.repeats() && cell != c && cell != NO_CELL,
-                    Step::Pick(_) => traced && !sources.contains(&cell),
-                    _ => false,
-                };
-                self.walk_chain_except(rule, state, &skip, &mut |way: Way| way.progress.to == c)
-            })
+            }
+            // Only a walk's cell is held to `c`, and (traced) a pick to the
+            // cells the walk could come from: a promotion is free.
+            let skip = |step: &Step, cell: CellId| match step {
+                Step::Walk(w) => !w.repeats() && cell != c && cell != NO_CELL,
+                Step::Pick(_) => traced && !sources.contains(&cell),
+                _ => false,
+            };
+            self.walk_chain_except(rule, state, &skip, &mut |way: Way| way.progress.to == c)
+        })
     }
 
     /// The cells holding `seat`'s pieces (of the kind the pick asks for,
