@@ -174,13 +174,53 @@ impl Rules {
                 }
                 _ => true,
             };
-            let mut seen = std::collections::HashSet::new();
-            out.retain(|&m| !may_coincide(&m) || seen.insert(self.move_text(m)));
+            self.merge_written_alike(out, may_coincide);
         }
         // A forced move only when nothing else is.
         if out.is_empty() && phase.has_forced_move() {
             out.push(Move::Pass);
         }
+    }
+
+    /// Drops each move that `may_coincide` says may be written like
+    /// another and is written as an earlier one is. The texts are sorted by
+    /// a cheap hash, so that only moves of equal hash are compared (a hash
+    /// set of strings cost chess 5% of a random game).
+    fn merge_written_alike(&self, out: &mut Vec<Move>, may_coincide: impl Fn(&Move) -> bool) {
+        let fnv = |text: &str| {
+            text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            })
+        };
+        let mut texts: Vec<(u64, usize, String)> = (out.iter().enumerate())
+            .filter(|(_, m)| may_coincide(m))
+            .map(|(i, &m)| {
+                let text = self.move_text(m);
+                (fnv(&text), i, text)
+            })
+            .collect();
+        texts.sort_unstable_by_key(|&(hash, i, _)| (hash, i));
+        // A later move written as an earlier one of the same hash goes.
+        let mut dropped: Vec<usize> = (1..texts.len())
+            .filter(|&k| {
+                let (hash, _, text) = &texts[k];
+                texts[..k]
+                    .iter()
+                    .rev()
+                    .take_while(|(h, ..)| h == hash)
+                    .any(|(_, _, t)| t == text)
+            })
+            .map(|k| texts[k].1)
+            .collect();
+        if dropped.is_empty() {
+            return;
+        }
+        dropped.sort_unstable();
+        let mut i = 0;
+        out.retain(|_| {
+            i += 1;
+            dropped.binary_search(&(i - 1)).is_err()
+        });
     }
 
     fn place_moves(&self, rule: &MoveRule, state: &State, out: &mut Vec<Move>) {
