@@ -21,30 +21,24 @@ thread_local! {
 /// A copy of `state` from the pool (returned with [`give_back`]). Boxed, so
 /// that handing it around moves a pointer, not the state's fields.
 pub(super) fn copy_of(state: &State) -> Box<State> {
-    match STATES.with(|p| p.borrow_mut().pop()) {
-        Some(mut spare) => {
-            spare.copy_from(state, false);
-            spare
-        }
-        None => Box::new(state.clone()),
-    }
+    spare_copy(state, |spare, state| spare.copy_from(state, false))
 }
 
 /// A copy of `state` from the pool for a look-ahead within the turn,
 /// which never finishes a turn: without the positions remembered
 /// ([`State::copy_within_turn`]). Returned with [`give_back`].
 pub(super) fn scratch_of(state: &State) -> Box<State> {
-    match STATES.with(|p| p.borrow_mut().pop()) {
-        Some(mut spare) => {
-            spare.copy_within_turn(state);
-            spare
-        }
-        None => {
-            let mut copy = Box::new(state.clone());
-            copy.copy_within_turn(state);
-            copy
-        }
-    }
+    spare_copy(state, State::copy_within_turn)
+}
+
+/// A spare state of the pool made a copy of `state` by `copy`, or a new
+/// one when the pool is empty.
+fn spare_copy(state: &State, copy: impl Fn(&mut State, &State)) -> Box<State> {
+    let mut spare = STATES
+        .with(|p| p.borrow_mut().pop())
+        .unwrap_or_else(|| Box::new(state.clone()));
+    copy(&mut spare, state);
+    spare
 }
 
 /// Returns a copy to the pool.
