@@ -5,6 +5,7 @@
 //! incrementally, and splits each move condition into a guard, a candidate
 //! set and a per-cell test. It never sees source text.
 
+mod attack_rays;
 mod card_loop;
 mod cards;
 mod direct_reads;

@@ -574,6 +574,10 @@ pub enum Candidates {
     Reached,
     /// The cells topped by one of the mover's pieces (`pick`).
     Owned,
+    /// The cells topped by one of the mover's pieces of kind `K` (a pick
+    /// whose condition has `kind(cell) == K`): one AND of two bitboards
+    /// where the state keeps the kinds' (`bitboards`).
+    OwnedKind(u8),
     /// The cells holding a piece, whoever's (`remove`).
     Pieces,
     /// The cells topped by a piece of the seat the node gives (a condition

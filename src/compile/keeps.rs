@@ -91,6 +91,7 @@ impl Reads {
     pub fn general(self, rules: &Rules) -> Keeps {
         Keeps {
             tops: false,
+            kind_tops: false,
             slots: !rules.run_lengths.is_empty() || !rules.line_tables.is_empty(),
             links: false,
             scores: self.scores,
@@ -111,16 +112,23 @@ impl Reads {
 /// passes that list on bitboards (`relocation`, `piece-walk`,
 /// `owned-cells`, `joined-around`, the placement loop) need it. Without
 /// it every read walks the board, and lines are runs walked in the slot
-/// grid from the placed cell.
+/// grid from the placed cell. With kinds of piece, each kind's cells are a
+/// bitboard too: a pick of one kind's pieces is then one AND of words.
 pub(super) fn bitboards(rules: &mut Rules, reads: Reads) -> Option<String> {
     if !reads.bitboards || rules.geometry.cell_count() > 128 {
         return None;
     }
     rules.plan.keeps.tops = true;
     rules.plan.keeps.slots = !rules.run_lengths.is_empty();
+    // With majorities a cell's top is its owner, not a piece of a kind.
+    rules.plan.keeps.kind_tops = !rules.kinds.is_empty() && !rules.majority;
     let codes = 1 + rules.seats.len() + rules.neutrals.len();
+    let mut said = format!("{codes} piece codes");
+    if rules.plan.keeps.kind_tops {
+        said += &format!(", {} kinds", rules.kinds.len());
+    }
     if !reads.sides {
-        return Some(format!("{codes} piece codes"));
+        return Some(said);
     }
     // A seat's piece on a side is then one AND of its bitboard.
     let mut masks = [0u128; 4];
@@ -130,7 +138,7 @@ pub(super) fn bitboards(rules: &mut Rules, reads: Reads) -> Option<String> {
         }
     }
     rules.plan.side_masks = Some(masks);
-    Some(format!("{codes} piece codes, 4 side masks"))
+    Some(format!("{said}, 4 side masks"))
 }
 
 /// `side-links`: when a rule reads `connects`, the state keeps a

@@ -370,6 +370,9 @@ pub(super) fn picked_kind(rule: &MoveRule) -> Option<i64> {
     let Some(Step::Pick(select)) = rule.steps.first() else {
         return None;
     };
+    if let crate::ir::Candidates::OwnedKind(k) = select.candidates {
+        return Some(i64::from(k));
+    }
     kind_conjunct(select.test.as_ref()?)
 }
 

@@ -5,8 +5,9 @@
 //! tested on those cells only), and a sum or maximum of those cells'
 //! numbers `Node::OwnedNumbers` (these need the tops' bitboards). An
 //! aggregate over the cells of one kind of piece (`sum(1 for c where
-//! kind(c) == pawn)`, or that and more) becomes `Node::KindAggregate`, its
-//! cells found by a scan of the kinds.
+//! kind(c) == pawn)`, or that and more, a seat's too) becomes
+//! `Node::KindAggregate`, its cells read off the kind's bitboard where the
+//! state keeps one (`bitboards`), else found by a scan of the kinds.
 
 use crate::builtins::BuiltinId;
 use crate::ir::{At, Read};
@@ -18,12 +19,14 @@ pub fn owned_cells(rules: &mut Rules) -> Option<String> {
     let (seats, tops) = (rules.seats.len(), rules.plan.keeps.tops);
     let (mut owned_found, mut kind_found) = (0, 0);
     rules.rewrite_nodes(&mut |node| {
-        if let Some(owned) = owned(node, seats).filter(|_| tops) {
-            *node = owned;
-            owned_found += 1;
-        } else if let Some(of_kind) = of_kind(node) {
+        // A kind's pieces are most often fewer than a seat's (one king of
+        // sixteen pieces): `owner(c) == p and kind(c) == k` goes by kind.
+        if let Some(of_kind) = of_kind(node) {
             *node = of_kind;
             kind_found += 1;
+        } else if let Some(owned) = owned(node, seats).filter(|_| tops) {
+            *node = owned;
+            owned_found += 1;
         }
     });
     let mut said = Vec::new();

@@ -221,7 +221,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::PlayoutLoop => super::playout_loop::playout_loop(rules),
             Pass::DirectReads => super::direct_reads::direct_reads(rules),
             Pass::TrackSelects => super::track_selects::track_selects(rules),
-            Pass::AttackRays => super::piece_walk::attack_rays(rules),
+            Pass::AttackRays => super::attack_rays::attack_rays(rules),
         };
         if let Some(what) = fired {
             rules.plan.fired.push((pass, what));

@@ -5,10 +5,8 @@
 //! choices can be listed, and one drawn at random, on the position as it
 //! stands, without lifting the piece.
 
-use crate::ir::plan::RayStart;
 use crate::ir::{At, Read};
 use crate::ir::{Candidates, Form, Node, Rules, SeatRef, Step, Walk};
-use crate::syntax::ast::Reach;
 
 /// The `piece-walk` pass: marks the rules' piece walks when the board's
 /// bitboards are kept (a random piece is drawn from the mover's
@@ -33,7 +31,10 @@ pub fn is_piece_walk(steps: &[Step]) -> bool {
         }
         _ => return false,
     };
-    let owned = matches!(pick.candidates, Candidates::Owned);
+    let owned = matches!(
+        pick.candidates,
+        Candidates::Owned | Candidates::OwnedKind(_)
+    );
     let once = !walk.repeats();
     // A promotion's condition read before the walk is played: it may read
     // where the piece goes, not what stands there.
@@ -43,7 +44,7 @@ pub fn is_piece_walk(steps: &[Step]) -> bool {
 
 /// Whether every direction is a compass point or the mover's own
 /// (`forward`): known before any piece is picked.
-fn fixed_directions(walk: &Walk) -> bool {
+pub(super) fn fixed_directions(walk: &Walk) -> bool {
     walk.directions
         .iter()
         .all(|d| matches!(d, Node::Const(_) | Node::PerSeat(_, SeatRef::Mover)))
@@ -114,72 +115,4 @@ fn reads_cells_reached_only(node: &Node) -> bool {
         };
     });
     local
-}
-
-/// The `attack-rays` pass: marks the rules whose walks `attacked(c)` may
-/// trace back from `c`, when some rule reads `attacked`.
-pub fn attack_rays(rules: &mut Rules) -> Option<String> {
-    let mut asked = false;
-    let mut reads = |n: &Node| {
-        n.visit(&mut |m| asked |= m.is_call(crate::builtins::BuiltinId::Attacked));
-    };
-    for f in &rules.filters {
-        if let crate::ir::Filter::MustLeave(c, _) = f {
-            reads(c);
-        }
-    }
-    for phase in &rules.phases {
-        for step in phase.rules.iter().flat_map(|r| &r.steps) {
-            step.visit_nodes(&mut reads);
-        }
-        if let Some((c, _)) = phase.stuck.as_ref().and_then(|s| s.unless.as_ref()) {
-            reads(c);
-        }
-    }
-    for end in &rules.ends {
-        reads(&end.condition);
-    }
-    if !asked {
-        return None;
-    }
-    let start = |r: &crate::ir::MoveRule| {
-        traces_back(&r.steps).then(|| RayStart {
-            kind: super::moves::picked_kind(r),
-        })
-    };
-    rules.plan.attack_rays = rules
-        .phases
-        .iter()
-        .map(|p| p.rules.iter().map(start).collect())
-        .collect();
-    let kinds = &rules.kinds;
-    let marked: Vec<String> = rules
-        .plan
-        .attack_rays
-        .iter()
-        .flatten()
-        .enumerate()
-        .filter_map(|(i, m)| {
-            let kind = m.as_ref()?.kind.and_then(|k| kinds.get(k as usize));
-            Some(match kind {
-                Some(kind) => format!("{} ({kind})", i + 1),
-                None => (i + 1).to_string(),
-            })
-        })
-        .collect();
-    (!marked.is_empty()).then(|| format!("rules {}", marked.join(", ")))
-}
-
-/// `[Pick, Walk, promotions and effects...]`, the walk a step, slide or
-/// leap once in fixed directions: the cells it may start from to reach a
-/// cell lie back along its directions.
-fn traces_back(steps: &[Step]) -> bool {
-    let [Step::Pick(_), Step::Walk(walk), rest @ ..] = steps else {
-        return false;
-    };
-    let reach = matches!(walk.reach, Reach::Step | Reach::Slide | Reach::Leap);
-    let rest_ok = rest
-        .iter()
-        .all(|s| s.is_after_effect() || matches!(s, Step::PromoteChosen(..)));
-    reach && !walk.repeats() && fixed_directions(walk) && rest_ok
 }

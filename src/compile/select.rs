@@ -50,6 +50,13 @@ impl Lowerer<'_> {
                 Node::Cmp(CmpOp::Eq, ref a, ref b)
                     if matches!(candidates, Candidates::Owned)
                         && owner_of_chosen(a, b) == Some(&Node::Read(Read::Mover)) => {}
+                // A walk never ends on the mover's own piece: `not
+                // own(cell)` holds of every cell it reaches.
+                ref c if matches!(candidates, Candidates::Reached) && not_movers(c) => {}
+                // `kind(cell) == K`: the mover's pieces of that kind.
+                ref k if matches!(candidates, Candidates::Owned) && owned_kind(k).is_some() => {
+                    candidates = Candidates::OwnedKind(owned_kind(k).expect("matched"));
+                }
                 // `owner(cell) == SEAT`: the cells of one seat's pieces.
                 Node::Cmp(CmpOp::Eq, ref a, ref b)
                     if matches!(candidates, Candidates::Pieces)
@@ -235,4 +242,22 @@ fn needs_a_piece(node: &Node) -> bool {
     matches!(node, Node::CmpConst(CmpOp::Gt, a, 0)
         if a.is_call_at(BuiltinId::Height, At::Chosen)
             || matches!(a.args_of(BuiltinId::Stones), Some([_, Node::Read(Read::Cell(At::Chosen))])))
+}
+
+/// The kind `K` of a condition `kind(cell) == K` (a kind of piece, not the
+/// -1 of an empty cell).
+fn owned_kind(condition: &Node) -> Option<u8> {
+    let k = condition.kind_test(At::Chosen)?;
+    u8::try_from(k).ok()
+}
+
+/// Whether a condition is `owner(cell) != mover` (or `not owner(cell) ==
+/// mover`).
+fn not_movers(condition: &Node) -> bool {
+    let movers = |a: &Node, b: &Node| owner_of_chosen(a, b) == Some(&Node::Read(Read::Mover));
+    match condition {
+        Node::Cmp(CmpOp::Ne, a, b) => movers(a, b),
+        Node::Not(n) => matches!(&**n, Node::Cmp(CmpOp::Eq, a, b) if movers(a, b)),
+        _ => false,
+    }
 }

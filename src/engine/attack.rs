@@ -10,7 +10,7 @@ use std::cell::Cell;
 use super::chain::Way;
 use super::pool::{give_back, scratch_of};
 use super::State;
-use crate::ir::plan::RayStart;
+use crate::ir::plan::{KindBits, RayStart};
 use crate::ir::{CellId, MoveRule, Node, Rules, SeatRef, Step, LEAPS, NO_CELL};
 use crate::syntax::ast::Reach;
 
@@ -28,12 +28,20 @@ impl Rules {
             return false;
         }
         let seats = self.seats.len() as u8;
-        let attackers = (1..seats).map(|k| (state.mover + k) % seats);
-        // Most often no piece stands where a walk could start: no copy.
-        let mut walking = attackers.filter(|&seat| self.may_walk_onto(state, seat, c));
-        let Some(first) = walking.next() else {
-            return false;
+        let mut attackers = (1..seats).map(|k| (state.mover + k) % seats);
+        // Most often no piece stands where a walk could start, or one that
+        // surely reaches `c` does: no copy.
+        let first = loop {
+            let Some(seat) = attackers.next() else {
+                return false;
+            };
+            match self.may_walk_onto(state, seat, c) {
+                Onto::No => {}
+                Onto::Sure => return true,
+                Onto::Maybe => break seat,
+            }
         };
+        let walking = attackers.filter(|&seat| self.may_walk_onto(state, seat, c) != Onto::No);
         ANSWERING.with(|a| a.set(true));
         let mut other = scratch_of(state);
         let found = std::iter::once(first).chain(walking).any(|seat| {
@@ -61,14 +69,72 @@ impl Rules {
 
     /// Whether one of `seat`'s walk rules might end on `c`: a rule that is
     /// not traced (`attack-rays`), or one with a piece where its walk could
-    /// start. Read on `state` as it is, `seat` not to move.
-    fn may_walk_onto(&self, state: &State, seat: u8, c: CellId) -> bool {
-        let mut sources = [NO_CELL; 2 * LEAPS];
-        self.walking_rules(state.phase)
-            .any(|(rule, start)| match start {
-                Some(start) => self.sources(rule, start, (state, seat), c, &mut sources),
-                None => true,
-            })
+    /// start; surely, when that rule tests nothing more. Read on `state` as
+    /// it is, `seat` not to move.
+    fn may_walk_onto(&self, state: &State, seat: u8, c: CellId) -> Onto {
+        // A walk never ends on its own seat's piece.
+        if state.board[c as usize] == seat + 1 {
+            return Onto::No;
+        }
+        let looks = self.plan.attack_looks.get(state.phase as usize);
+        let Some(look) = looks.and_then(|l| l.get(seat as usize)) else {
+            return Onto::Maybe;
+        };
+        let own = seat + 1;
+        let mut maybe = look.untraced;
+        // The kinds of `seat`'s piece on `at` among `kinds`.
+        let mut seen = |at: CellId, kinds: KindBits| {
+            if state.board[at as usize] != own {
+                return false;
+            }
+            let bit = 1u64 << (state.kind_code(at) & 63);
+            maybe |= kinds.maybe & bit != 0;
+            kinds.sure & bit != 0
+        };
+        let compass = &self.geometry.compass;
+        for d in 0..8u8 {
+            let (near, far) = (look.near[d as usize], look.far[d as usize]);
+            if near.is_empty() {
+                continue;
+            }
+            let back = (d + 4) % 8;
+            let mut at = compass.step(c, back);
+            if at == NO_CELL {
+                continue;
+            }
+            if state.heights[at as usize] > 0 {
+                if seen(at, near) {
+                    return Onto::Sure;
+                }
+                continue;
+            }
+            if far.is_empty() {
+                continue;
+            }
+            at = compass.step(at, back);
+            while at != NO_CELL && state.heights[at as usize] == 0 {
+                at = compass.step(at, back);
+            }
+            if at != NO_CELL && seen(at, far) {
+                return Onto::Sure;
+            }
+        }
+        for &(rule, kinds) in &look.leaps {
+            let rules = &self.phases[state.phase as usize].rules;
+            let Some(Step::Walk(walk)) = rules[rule as usize].steps.get(1) else {
+                continue;
+            };
+            let Some(leap) = &walk.leap else { continue };
+            let targets = &leap.targets[c as usize * LEAPS..][..LEAPS];
+            if targets.iter().any(|&t| t != NO_CELL && seen(t, kinds)) {
+                return Onto::Sure;
+            }
+        }
+        if maybe {
+            Onto::Maybe
+        } else {
+            Onto::No
+        }
     }
 
     /// Whether one of the mover's walk rules has a way ending on `c`.
@@ -152,4 +218,15 @@ impl Rules {
         }
         n > 0
     }
+}
+
+/// What the rays say of a seat's walks onto a cell.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Onto {
+    /// None can end there.
+    No,
+    /// One might: follow the walks on a copy.
+    Maybe,
+    /// One does (`RayStart::sure`).
+    Sure,
 }

@@ -41,12 +41,15 @@ impl Rules {
         }
         // With majorities a cell's top is its owner, and a tied cell reads
         // as empty: only the owners' words mean what they say.
-        if self.majority && !matches!(candidates, Candidates::Owned) {
+        if self.majority && !matches!(candidates, Candidates::Owned | Candidates::OwnedKind(_)) {
             return None;
         }
         match candidates {
             Candidates::Empty => Some(state.tops[0]),
             Candidates::Owned => Some(state.tops[state.mover as usize + 1]),
+            Candidates::OwnedKind(k) => state
+                .kind_word(i64::from(*k))
+                .map(|kind| kind & state.tops[state.mover as usize + 1]),
             Candidates::Dropped => self.dropped_word(state),
             Candidates::Enclosing => self.enclosing_word(state),
             Candidates::EmptyTouching => self.touching_word(state),

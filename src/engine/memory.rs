@@ -12,6 +12,10 @@ pub(super) struct Memory {
     /// Per cell: the kind of the piece on it (meaningless on an empty
     /// cell); empty without `kinds`.
     pub kinds: Vec<u8>,
+    /// Per kind: the cells holding a piece of it, as a bitboard (kept with
+    /// `Keeps::kind_tops`, else empty). Bit `c` is in `kind_tops[kinds[c]]`
+    /// exactly when `c` holds a piece.
+    pub kind_tops: Vec<u128>,
     /// Each counter's value.
     pub counters: Vec<i64>,
     /// How many pieces the move just played captured.
@@ -84,6 +88,10 @@ impl Memory {
         if !rules.kinds.is_empty() {
             self.kinds.resize(rules.geometry.cell_count(), 0);
         }
+        self.kind_tops.clear();
+        if rules.plan.keeps.kind_tops {
+            self.kind_tops.resize(rules.kinds.len(), 0);
+        }
         self.counters.clear();
         self.counters.extend(rules.counters.iter().map(|c| c.1));
         self.captures = 0;
@@ -111,6 +119,7 @@ impl Memory {
     /// Copies `source`, reusing the buffers.
     pub fn copy_from(&mut self, source: &Memory, history: bool) {
         super::state::copy_vec(&mut self.kinds, &source.kinds);
+        super::state::copy_vec(&mut self.kind_tops, &source.kind_tops);
         super::state::copy_vec(&mut self.counters, &source.counters);
         self.captures = source.captures;
         super::state::copy_vec(&mut self.seen, &source.seen);
@@ -181,6 +190,27 @@ impl super::State {
             .map(|(c, _)| c as crate::ir::CellId)
     }
 
+    /// Whether the kinds' bitboards, where kept, say what the board and the
+    /// kinds do (checked after every move in debug builds).
+    pub(super) fn kind_words_agree(&self) -> bool {
+        let Some(m) = self.memory.as_ref().filter(|m| !m.kind_tops.is_empty()) else {
+            return true;
+        };
+        (0..m.kind_tops.len()).all(|k| {
+            let held = |c: usize| self.board[c] != 0 && m.kinds[c] as usize == k;
+            let word = (0..self.board.len()).fold(0u128, |w, c| w | u128::from(held(c)) << c);
+            word == m.kind_tops[k]
+        })
+    }
+
+    /// The cells holding a piece of kind `k`, as a bitboard, where the
+    /// state keeps one (`Keeps::kind_tops`).
+    #[inline]
+    pub(super) fn kind_word(&self, k: i64) -> Option<u128> {
+        let tops = &self.memory.as_ref()?.kind_tops;
+        usize::try_from(k).ok().and_then(|k| tops.get(k).copied())
+    }
+
     /// The kind of the piece on `cell` (0 without kinds), for a piece
     /// picked up.
     #[inline]
@@ -194,11 +224,30 @@ impl super::State {
     /// Makes the piece on `cell` of kind `kind` (nothing without kinds).
     #[inline]
     pub(super) fn set_kind(&mut self, cell: crate::ir::CellId, kind: u8) {
+        let c = cell as usize;
         if let Some(m) = &mut self.memory {
-            if let Some(k) = m.kinds.get_mut(cell as usize) {
-                *k = kind;
+            if let Some(k) = m.kinds.get_mut(c) {
+                let old = std::mem::replace(k, kind);
+                if !m.kind_tops.is_empty() && self.board[c] != 0 {
+                    let bit = super::bitboard::cell_bit(cell);
+                    m.kind_tops[old as usize] &= !bit;
+                    m.kind_tops[kind as usize] |= bit;
+                }
             }
         }
+    }
+
+    /// Keeps the kinds' bitboards true after `cell`'s top became `code`
+    /// (0: the cell emptied): its bit stays with the kind the cell records.
+    #[inline(always)]
+    pub(super) fn retop_kind(memory: &mut super::memory::Slot, cell: crate::ir::CellId, code: u8) {
+        let Some(m) = memory else {
+            return;
+        };
+        let kind = m.kinds[cell as usize] as usize;
+        let bit = super::bitboard::cell_bit(cell);
+        let held = if code != 0 { bit } else { 0 };
+        m.kind_tops[kind] = m.kind_tops[kind] & !bit | held;
     }
 
     /// A counter's value (by index into `Rules::counters`).

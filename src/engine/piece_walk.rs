@@ -125,7 +125,11 @@ impl Rules {
             }
             directions[i] = d;
         }
-        let pieces = state.tops[state.mover as usize + 1];
+        // A pick of one kind draws from that kind's pieces (the pick is
+        // still tested: without the kinds' words the draw is from all).
+        let pieces = self
+            .kind_word(&pick.candidates, state)
+            .unwrap_or(state.tops[state.mover as usize + 1]);
         let n = pieces.count_ones() as usize;
         if n == 0 {
             return None;

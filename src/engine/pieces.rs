@@ -183,6 +183,9 @@ impl State {
             let old = self.board[cell as usize] as usize;
             self.tops[old] &= !bit;
             self.tops[code as usize] |= bit;
+            if rules.plan.keeps.kind_tops {
+                State::retop_kind(&mut self.memory, cell, code);
+            }
         }
         self.board[cell as usize] = code;
         if rules.plan.keeps.slots {

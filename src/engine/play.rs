@@ -21,6 +21,7 @@ impl Rules {
     /// moves and the phase advances when its turns are used up.
     pub fn play(&self, state: &mut State, m: Move) {
         self.play_then(state, m, true);
+        debug_assert!(state.kind_words_agree(), "the kinds' bitboards after {m:?}");
     }
 
     /// [`Rules::play`] but for the search for a stuck mover after the move,

@@ -72,6 +72,17 @@ impl Rules {
                     );
                 }
             }
+            Candidates::OwnedKind(k) => {
+                let own = state.mover + 1;
+                match self.kind_word(&place.candidates, state) {
+                    Some(bits) => push_cells(bits, out),
+                    None => out.extend(
+                        cells
+                            .filter(|&c| state.board[c as usize] == own && state.kind_code(c) == *k)
+                            .map(Move::Place),
+                    ),
+                }
+            }
             Candidates::OwnedBy(seat) => self.cells_owned_by(seat, state, progress, out),
             Candidates::Pieces => out.extend(
                 cells
@@ -155,6 +166,9 @@ impl Rules {
             Candidates::Enclosing => free && self.encloses(state, cell) > 0,
             Candidates::Reached => true,
             Candidates::Owned => state.board[c] == state.mover + 1,
+            Candidates::OwnedKind(k) => {
+                state.board[c] == state.mover + 1 && state.kind_code(cell) == *k
+            }
             Candidates::Pieces => height > 0,
             Candidates::OwnedBy(seat) => self.is_owned_by(seat, state, progress, cell),
         };

@@ -260,6 +260,10 @@ pub struct Keeps {
     /// Per piece code, the cells it tops as a bitboard (`bitboards`, on a
     /// board of at most 128 cells where something reads them).
     pub tops: bool,
+    /// Per kind of piece, the cells its pieces top as a bitboard (with
+    /// `tops`, where the rules have kinds and no majorities): a pick of one
+    /// kind, and an aggregate over a kind's cells, read them.
+    pub kind_tops: bool,
     /// The board in the geometry's slot grid, where runs are walked: when
     /// the rules count runs, or check lines that the tops' bitboards do
     /// not hold (a line is then a run walked from the placed cell).
@@ -376,6 +380,54 @@ pub struct Plan {
     /// (`attack-rays`: a `pick` then a `step`, `slide` or `leap` in fixed
     /// directions, then only promotions and effects).
     pub attack_rays: Vec<Vec<Option<RayStart>>>,
+    /// Per phase, per attacking seat: the traced rules' rays merged, so
+    /// that `attacked` looks back along each direction once for all the
+    /// rules (`attack-rays`).
+    pub attack_looks: Vec<Vec<AttackLook>>,
+}
+
+/// The pieces of one seat that could walk onto a cell, by where they
+/// stand from it (`attack-rays`, the traced rules merged).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AttackLook {
+    /// Per compass direction `d` a piece walks in: the kinds that reach
+    /// the cell from the cell next to it back along `d` (a step or a
+    /// slide).
+    pub near: [KindBits; 8],
+    /// Per direction, the kinds that reach it from further back over
+    /// empty cells (a slide).
+    pub far: [KindBits; 8],
+    /// The leaping rules (by index in the phase, for their leap tables)
+    /// and the kinds that leap by them.
+    pub leaps: Vec<(u8, KindBits)>,
+    /// Whether some walking rule is not traced: its walks must be followed.
+    pub untraced: bool,
+}
+
+/// Kinds of piece as bits (bit `k`: kind `k`; without kinds, bit 0),
+/// those whose piece surely reaches the cell and those that might.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KindBits {
+    /// The kinds of the rules that test nothing more (`RayStart::sure`).
+    pub sure: u64,
+    /// The kinds of the other rules: their walks are followed.
+    pub maybe: u64,
+}
+
+impl KindBits {
+    /// Whether no kind is named.
+    pub fn is_empty(self) -> bool {
+        self.sure | self.maybe == 0
+    }
+
+    /// Adds the kinds of a rule's start (all kinds without one).
+    pub fn add(&mut self, start: RayStart) {
+        let kinds = start.kind.map_or(u64::MAX, |k| 1 << k);
+        match start.sure {
+            true => self.sure |= kinds,
+            false => self.maybe |= kinds,
+        }
+    }
 }
 
 /// Where a traced rule's walk may start (`attack-rays`): a cell of the
@@ -385,6 +437,10 @@ pub struct Plan {
 pub struct RayStart {
     /// The kind the pick's test requires, if it requires one.
     pub kind: Option<i64>,
+    /// Whether a piece found there surely reaches the cell: the pick and
+    /// the walk test nothing more (a step or leap onto any cell but the
+    /// mover's own, a slide over empty cells), so no walk is followed.
+    pub sure: bool,
 }
 
 impl Plan {
@@ -407,6 +463,7 @@ impl Plan {
             card_readers: None,
             side_masks: None,
             attack_rays: Vec::new(),
+            attack_looks: Vec::new(),
         }
     }
 }

@@ -157,6 +157,9 @@ impl Printer<'_> {
             Candidates::Enclosing => "enclosing".into(),
             Candidates::Reached => "reached".into(),
             Candidates::Owned => "owned".into(),
+            Candidates::OwnedKind(k) => {
+                format!("owned {}", self.x.constant(i64::from(*k), Hint::Kind))
+            }
             Candidates::Pieces => "pieces".into(),
             Candidates::OwnedBy(n) => format!("owned by {}", self.x.operand(n, Hint::Seat)),
         }
