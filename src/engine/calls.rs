@@ -134,7 +134,7 @@ fn counter<T: Copy + Into<i64>>(counters: &[T], p: i64) -> i64 {
 /// stays small enough for the other rows to be inlined into it (inline,
 /// they cost Kalah 3.8%).
 #[inline(never)]
-fn move_facts(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) -> i64 {
+pub(super) fn move_facts(r: &Rules, id: BuiltinId, a: &[i64; MAX_ARGS], s: &Scope) -> i64 {
     let memory = s.state.memory.as_ref();
     match id {
         BuiltinId::Attacked => r.attacked(s.state, cell(a[0])) as i64,

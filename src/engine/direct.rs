@@ -56,6 +56,7 @@ impl Rules {
             Read::SeatOf(at) => self.seat_at(self.at(at, s) as i64),
             Read::Locked(at) => self.locked(st, self.at(at, s)) as i64,
             Read::Number(at) => self.number_at(self.at(at, s)),
+            Read::OfGame(id) => super::calls::move_facts(self, id, &[0; super::calls::MAX_ARGS], s),
             Read::FieldOfTotal => self.field_at(s.total as i64),
             Read::CardValue => self.value_of(s.card as i64),
             // No partner (no teams) reads as seat 0, as `partner` does.

@@ -3,7 +3,15 @@
 use super::chain::Progress;
 use super::State;
 use super::{FaultKind, MAX_MOVES};
-use crate::ir::{CellId, Form, MoveRule, Rules, Step};
+use crate::ir::{CellId, Form, MoveRule, Rules, Step, NO_CELL};
+
+thread_local! {
+    /// The keys of the moves `merge_walks_alike` sorts, and the places of
+    /// those it drops: kept, so that a listing allocates nothing.
+    static KEYS: std::cell::RefCell<(Vec<u128>, Vec<usize>)> = const {
+        std::cell::RefCell::new((Vec::new(), Vec::new()))
+    };
+}
 
 /// A move: small and `Copy`, so that move lists are flat arrays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -182,11 +190,71 @@ impl Rules {
         }
     }
 
+    /// [`Rules::merge_written_alike`] for moves each a piece's walk
+    /// (`walk_key`): their texts are equal exactly when their keys are, so
+    /// no text is written. Returns false, changing nothing, when some move
+    /// that may coincide has no key.
+    fn merge_walks_alike(
+        &self,
+        out: &mut Vec<Move>,
+        may_coincide: &impl Fn(&Move) -> bool,
+    ) -> bool {
+        KEYS.with_borrow_mut(|(keys, dropped)| {
+            keys.clear();
+            for (i, m) in out.iter().enumerate().filter(|(_, m)| may_coincide(m)) {
+                let Some(key) = self.walk_key(*m) else {
+                    return false;
+                };
+                // The key, then the move's place: sorted, the first of
+                // equal keys is the earliest move.
+                keys.push(u128::from(key) << 64 | i as u128);
+            }
+            keys.sort_unstable();
+            dropped.clear();
+            let index = |k: u128| (k as u64) as usize;
+            let pairs = keys.windows(2).filter(|p| p[0] >> 64 == p[1] >> 64);
+            dropped.extend(pairs.map(|p| index(p[1])));
+            if !dropped.is_empty() {
+                dropped.sort_unstable();
+                let mut i = 0;
+                out.retain(|_| {
+                    i += 1;
+                    dropped.binary_search(&(i - 1)).is_err()
+                });
+            }
+            true
+        })
+    }
+
+    /// A key of the text of a piece's walk: a move of a rule `pick, walk`
+    /// (not repeated), then only promotions by choice and effects, written
+    /// `FROM-TO` and the kind promoted to, if any (effects write nothing).
+    /// Two such moves are written alike exactly when their keys are equal.
+    fn walk_key(&self, m: Move) -> Option<u64> {
+        let Move::Chain { rule, choices } = m else {
+            return None;
+        };
+        let steps = &self.rule(rule)?.steps;
+        let [Step::Pick(_), Step::Walk(walk), rest @ ..] = &steps[..] else {
+            return None;
+        };
+        let plain = |s: &Step| s.is_after_effect() || matches!(s, Step::PromoteChosen(..));
+        if walk.repeats() || rest.len() > 2 || !rest.iter().all(plain) {
+            return None;
+        }
+        // Each step one word: pick, walk, then at most two more.
+        let word = |k: usize| u64::from(choices.get(k).copied().unwrap_or(NO_CELL));
+        Some(word(0) | word(1) << 16 | word(2) << 32 | word(3) << 48)
+    }
+
     /// Drops each move that `may_coincide` says may be written like
     /// another and is written as an earlier one is. The texts are sorted by
     /// a cheap hash, so that only moves of equal hash are compared (a hash
     /// set of strings cost chess 5% of a random game).
     fn merge_written_alike(&self, out: &mut Vec<Move>, may_coincide: impl Fn(&Move) -> bool) {
+        if self.merge_walks_alike(out, &may_coincide) {
+            return;
+        }
         let fnv = |text: &str| {
             text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
                 (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)

@@ -89,6 +89,24 @@ impl Rules {
             // a word at a time (Go hashes a board for each move it lists).
             return words(hash, &state.board);
         }
+        let cells = state.board.len();
+        if self.stack_capacity <= 1 && !self.majority && cells <= 128 && self.kinds.len() <= 64 {
+            // The owners, and where each kind stands as a word (kept by
+            // `bitboards`, else made here: the same hash either way).
+            let hash = words(hash, &state.board);
+            let mix = |h: u64, w: u128| mix_word(mix_word(h, w as u64), (w >> 64) as u64);
+            let kept = state.memory.as_ref().map_or(&[][..], |m| &m.kind_tops[..]);
+            if !kept.is_empty() {
+                return kept.iter().fold(hash, |h, &w| mix(h, w));
+            }
+            let mut made = [0u128; 64];
+            for c in (0..cells).filter(|&c| state.board[c] != 0) {
+                made[state.kind_code(c as crate::ir::CellId) as usize % 64] |= 1 << c;
+            }
+            return made[..self.kinds.len()]
+                .iter()
+                .fold(hash, |h, &w| mix(h, w));
+        }
         let mut mix = |byte: u8| hash = fnv(hash, byte);
         let capacity = self.stack_capacity.max(1);
         for (c, &height) in state.heights.iter().enumerate() {

@@ -27,6 +27,22 @@ impl Rules {
         let own = state.mover + 1;
         let start = out.len();
         let scope = progress.scope(state, NO_CELL);
+        // The same cell by two directions (a direction listed twice) is one
+        // move: on a board of at most 128 cells, the cells pushed as bits.
+        let small = self.geometry.cell_count() <= 128;
+        let mut pushed = 0u128;
+        let mut push = |out: &mut Vec<Move>, at: CellId| {
+            let new = match small {
+                true => pushed & super::bitboard::cell_bit(at) == 0,
+                false => !out[start..].contains(&Move::Place(at)),
+            };
+            if new {
+                pushed |= super::bitboard::cell_bit(at);
+                out.push(Move::Place(at));
+            }
+        };
+        let select = &walk.select;
+        let plain = select.mask.is_none() && select.guard.is_none() && select.test.is_none();
         for d in &walk.directions {
             let Ok(d @ 0..8) = u8::try_from(self.direction(d, &scope)) else {
                 continue;
@@ -34,18 +50,16 @@ impl Rules {
             let compass = &self.geometry.compass;
             if walk.reach != Reach::Slide {
                 let to = self.reach(walk, state, progress, d);
-                if to != NO_CELL && !out[start..].contains(&Move::Place(to)) {
-                    out.push(Move::Place(to));
+                if to != NO_CELL {
+                    push(out, to);
                 }
                 continue;
             }
             let mut at = compass.step(from, d);
             while at != NO_CELL {
                 let code = state.board[at as usize];
-                let allowed = code != own && self.walk_allows(walk, state, progress, at);
-                // The same cell by two directions (a direction listed twice) is one move.
-                if allowed && !out[start..].contains(&Move::Place(at)) {
-                    out.push(Move::Place(at));
+                if code != own && (plain || self.walk_allows(walk, state, progress, at)) {
+                    push(out, at);
                 }
                 if code != 0 {
                     break;
@@ -83,7 +97,9 @@ impl Rules {
             _ if state.board[next as usize] == state.mover + 1 => return NO_CELL,
             _ => next,
         };
-        if self.walk_allows(walk, state, progress, to) {
+        let select = &walk.select;
+        let plain = select.mask.is_none() && select.guard.is_none() && select.test.is_none();
+        if plain || self.walk_allows(walk, state, progress, to) {
             to
         } else {
             NO_CELL

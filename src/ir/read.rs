@@ -122,6 +122,10 @@ pub enum Read {
     /// Whether one group of the seat's pieces joins two sides, named by
     /// constants (`connects(mover, top, bottom)`).
     Connects(Who, u8, u8),
+    /// What the last move did, or the position's count (`last_from`,
+    /// `last_kind`, `repetitions`): a built-in of no arguments, by its
+    /// row, in one step.
+    OfGame(BuiltinId),
     /// Any other built-in of one context cell (`pit(c)`, `opposite(to)`),
     /// by its row, in one step.
     OfCell(BuiltinId, At),
@@ -183,6 +187,7 @@ impl Read {
             (B::SeatOf, [c]) => Read::SeatOf(at(c)?),
             (B::Locked, [c]) => Read::Locked(at(c)?),
             (B::Number, [c]) => Read::Number(at(c)?),
+            (B::LastFrom | B::LastKind | B::Repetitions, []) => Read::OfGame(*id),
             (B::Field, [Node::Read(Read::Total)]) => Read::FieldOfTotal,
             (B::Value, [Node::Read(Read::Card)]) => Read::CardValue,
             (B::Partner, [p]) => Read::Partner(counted(p)?),
@@ -248,6 +253,7 @@ impl Read {
                 let side = |s: u8| Node::Const(i64::from(s));
                 (B::Connects, vec![w.node(), side(a), side(b)])
             }
+            Read::OfGame(id) => (id, vec![]),
             Read::OfCell(id, at) => (id, vec![cell(at)]),
             Read::OfSeat(id, w) => (id, vec![w.node()]),
         };
