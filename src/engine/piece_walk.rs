@@ -127,9 +127,13 @@ impl Rules {
         }
         // A pick of one kind draws from that kind's pieces (the pick is
         // still tested: without the kinds' words the draw is from all).
-        let pieces = self
-            .kind_word(&pick.candidates, state)
-            .unwrap_or(state.tops[state.mover as usize + 1]);
+        let own = state.tops[state.mover as usize + 1];
+        let pieces = match pick.candidates {
+            crate::ir::Candidates::OwnedKind(_) => {
+                self.kind_word(&pick.candidates, state).unwrap_or(own)
+            }
+            _ => own,
+        };
         let n = pieces.count_ones() as usize;
         if n == 0 {
             return None;

@@ -97,9 +97,7 @@ impl Rules {
             _ if state.board[next as usize] == state.mover + 1 => return NO_CELL,
             _ => next,
         };
-        let select = &walk.select;
-        let plain = select.mask.is_none() && select.guard.is_none() && select.test.is_none();
-        if plain || self.walk_allows(walk, state, progress, to) {
+        if self.walk_allows(walk, state, progress, to) {
             to
         } else {
             NO_CELL
