@@ -8,7 +8,7 @@ use super::eval::Scope;
 use rand::Rng;
 
 use super::play::below;
-use super::pool::{give_back, scratch_of};
+use super::pool::{give_back, spare_for};
 use super::{FaultKind, Move, State};
 use crate::ir::{Filter, Rules, NO_CELL};
 
@@ -19,7 +19,7 @@ impl Rules {
         if moves.is_empty() || state.is_over() {
             return;
         }
-        let mut child = scratch_of(state);
+        let mut child = spare_for(state);
         super::budget::retain_in_time(moves, |m| self.leaves(state, &mut child, filters, m));
         give_back(child);
     }
@@ -29,7 +29,7 @@ impl Rules {
     /// its time runs out (the caller sees it).
     #[inline(never)]
     pub(super) fn some_move_leaves(&self, state: &State, moves: &[Move]) -> bool {
-        let mut child = scratch_of(state);
+        let mut child = spare_for(state);
         let found = moves
             .iter()
             .any(|&m| super::budget::step() || self.leaves(state, &mut child, &self.filters, m));
@@ -52,7 +52,7 @@ impl Rules {
             if buf.is_empty() {
                 return None;
             }
-            let mut child = scratch_of(state);
+            let mut child = spare_for(state);
             let mut drawn = None;
             while !buf.is_empty() && !super::budget::step() {
                 let m = buf.swap_remove(below(rng, buf.len()));
@@ -74,7 +74,8 @@ impl Rules {
         drawn.or_else(|| self.any_random_move(state, buf, rng))
     }
 
-    /// Whether move `m`, played on `child`, leaves every `must leave` of
+    /// Whether move `m`, played on `child` (made a copy of `state` first:
+    /// a spare of the pool will do), leaves every `must leave` of
     /// `filters` true.
     fn leaves(&self, state: &State, child: &mut State, filters: &[Filter], m: Move) -> bool {
         // A pass or a forced move changes nothing the rule could forbid.

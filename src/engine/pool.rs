@@ -31,12 +31,19 @@ pub(super) fn scratch_of(state: &State) -> Box<State> {
     spare_copy(state, State::copy_within_turn)
 }
 
+/// A spare state of the pool, to be overwritten by a copy before any use
+/// (a move played on a copy of the position, `play_on_copy`): not copied
+/// here, so that the first copy is not made twice.
+pub(super) fn spare_for(state: &State) -> Box<State> {
+    STATES
+        .with(|p| p.borrow_mut().pop())
+        .unwrap_or_else(|| Box::new(state.clone()))
+}
+
 /// A spare state of the pool made a copy of `state` by `copy`, or a new
 /// one when the pool is empty.
 fn spare_copy(state: &State, copy: impl Fn(&mut State, &State)) -> Box<State> {
-    let mut spare = STATES
-        .with(|p| p.borrow_mut().pop())
-        .unwrap_or_else(|| Box::new(state.clone()));
+    let mut spare = spare_for(state);
     copy(&mut spare, state);
     spare
 }
