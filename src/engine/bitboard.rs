@@ -48,7 +48,7 @@ impl Rules {
             Candidates::Empty => Some(state.tops[0]),
             Candidates::Owned => Some(state.tops[state.mover as usize + 1]),
             Candidates::OwnedKind(k) => state
-                .kind_word(i64::from(*k))
+                .word_of_kind(i64::from(*k))
                 .map(|kind| kind & state.tops[state.mover as usize + 1]),
             Candidates::Dropped => self.dropped_word(state),
             Candidates::Enclosing => self.enclosing_word(state),

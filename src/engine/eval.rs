@@ -200,18 +200,15 @@ impl Rules {
                 self.fold_cells(*kind, body, rest.as_deref(), bit_cells(bits), s)
             }
             // Only the cells of the kind: its bitboard, or a scan of the kinds.
-            Node::KindAggregate(kind, k, body, rest) => match st.kind_word(*k) {
-                Some(bits)
-                    if *kind == Aggregate::Sum && **body == Node::Const(1) && rest.is_none() =>
-                {
-                    i64::from(bits.count_ones())
+            Node::KindAggregate(kind, k, body, rest) => {
+                let count = *kind == Aggregate::Sum && **body == Node::Const(1) && rest.is_none();
+                match st.word_of_kind(*k) {
+                    Some(bits) if count => i64::from(bits.count_ones()),
+                    Some(bits) => self.fold_cells(*kind, body, rest.as_deref(), bit_cells(bits), s),
+                    None if count => st.cells_of_kind(*k).count() as i64,
+                    None => self.fold_cells(*kind, body, rest.as_deref(), st.cells_of_kind(*k), s),
                 }
-                Some(bits) => self.fold_cells(*kind, body, rest.as_deref(), bit_cells(bits), s),
-                None if *kind == Aggregate::Sum && **body == Node::Const(1) && rest.is_none() => {
-                    st.cells_of_kind(*k).count() as i64
-                }
-                None => self.fold_cells(*kind, body, rest.as_deref(), st.cells_of_kind(*k), s),
-            },
+            }
             Node::OwnedNumbers(kind, p) => {
                 let bits = st.tops.get(seat(p) + 1).copied().unwrap_or(0);
                 self.fold_numbers(*kind, bits)

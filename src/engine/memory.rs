@@ -206,7 +206,7 @@ impl super::State {
     /// The cells holding a piece of kind `k`, as a bitboard, where the
     /// state keeps one (`Keeps::kind_tops`).
     #[inline]
-    pub(super) fn kind_word(&self, k: i64) -> Option<u128> {
+    pub(super) fn word_of_kind(&self, k: i64) -> Option<u128> {
         let tops = &self.memory.as_ref()?.kind_tops;
         usize::try_from(k).ok().and_then(|k| tops.get(k).copied())
     }
@@ -239,6 +239,8 @@ impl super::State {
 
     /// Keeps the kinds' bitboards true after `cell`'s top became `code`
     /// (0: the cell emptied): its bit stays with the kind the cell records.
+    /// Always inline (callgrind, instructions a game: draughts 2,032,785
+    /// inlined, 2,043,713 with `#[inline]`; chess within 1% either way).
     #[inline(always)]
     pub(super) fn retop_kind(memory: &mut super::memory::Slot, cell: crate::ir::CellId, code: u8) {
         let Some(m) = memory else {

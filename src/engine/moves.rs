@@ -214,6 +214,8 @@ impl Rules {
             let index = |k: u128| (k as u64) as usize;
             let pairs = keys.windows(2).filter(|p| p[0] >> 64 == p[1] >> 64);
             dropped.extend(pairs.map(|p| index(p[1])));
+            // The same retain as `merge_written_alike`'s, not shared: one
+            // function for both moved Breakthrough +1.4% (callgrind).
             if !dropped.is_empty() {
                 dropped.sort_unstable();
                 let mut i = 0;
