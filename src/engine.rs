@@ -67,7 +67,7 @@ pub use cards::CardOption;
 pub use deal::{Round, MAX_EXCHANGE};
 pub use key_set::splitmix64;
 pub use moves::{Move, MoveError};
-pub use perft::{perft, Perft};
+pub use perft::{perft, perft_bulk, Perft};
 pub use play::below;
 pub use playout::random_playout;
 pub use state::{Fault, FaultKind, Outcome, State};

@@ -355,6 +355,43 @@ fn perft_counts_tic_tac_toe() {
 }
 
 #[test]
+fn perft_bulk_counts_the_last_depth_unplayed() {
+    // Tic-tac-toe's terminal positions start at depth 5: in bulk the last
+    // depth's are not counted, the earlier depths' are.
+    let run = tabula(&[
+        "perft",
+        TIC_TAC_TOE,
+        "--depth",
+        "6",
+        "--bulk",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        run.expect(0).json(),
+        serde_json::json!({
+            "nodes": [9, 72, 504, 3024, 15120, 54720],
+            "terminal": [0, 0, 0, 0, 1440],
+            "games": 1440
+        })
+    );
+    let run = tabula(&["perft", TIC_TAC_TOE, "--depth", "6", "--bulk"]).expect(0);
+    let last = run
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("6 "));
+    assert!(last.is_some_and(|l| l.ends_with(" -")), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("up to depth 5): 1440"),
+        "{}",
+        run.stdout
+    );
+    // With dice each throw after a move is a position: no bulk count.
+    let run = tabula(&["perft", "rules/backgammon.game", "--depth", "1", "--bulk"]).expect(2);
+    assert!(run.stderr.contains("leave out --bulk"), "{}", run.stderr);
+}
+
+#[test]
 fn perft_usage_errors_exit_2() {
     let run = tabula(&["perft", TIC_TAC_TOE, "--depth", "0"]).expect(2);
     assert!(run.stderr.contains("--depth"), "{}", run.stderr);

@@ -634,3 +634,84 @@ fn qawale_counts_match_a_brute_force_count() {
         assert_eq!(got, case.expected(), "{}: the brute-force count", case.name);
     }
 }
+
+/// Perft's two ways of counting faster, against a plain walk that lists
+/// each position's legal moves and plays each on a copy: perft tests
+/// `must leave` as it plays each move (chess, Atari Go, the hostile files
+/// with the filter), and `perft_bulk` counts the last depth's moves
+/// without playing them. Every rules file without dice, shipped and
+/// hostile, to the depth that passes a thousand positions.
+#[test]
+fn perft_and_bulk_perft_equal_a_plain_walk() {
+    let mut checked = 0;
+    for folder in ["rules", "tests/hostile"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(folder))
+            .expect("folder")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "game"))
+            .collect();
+        files.sort();
+        for file in files {
+            let source = std::fs::read_to_string(&file).expect("rules");
+            let Ok(rules) = tabula::compile::load(&source, &[]) else {
+                continue;
+            };
+            let what = file.display().to_string();
+            let state = rules.start(0);
+            if rules.dice.is_some() {
+                assert!(
+                    tabula::engine::perft_bulk(&rules, &state, 2).is_none(),
+                    "{what}"
+                );
+                continue;
+            }
+            for depth in 1..=4 {
+                let (mut nodes, mut terminal) = (vec![0; depth], vec![0; depth]);
+                plain_walk(&rules, &state, 0, &mut nodes, &mut terminal);
+                let counted = perft(&rules, &state, depth);
+                let bulk = tabula::engine::perft_bulk(&rules, &state, depth).expect("no dice");
+                if counted.cut.is_some() {
+                    // Too many moves to list (R0005): no count either way.
+                    assert!(bulk.cut.is_some(), "{what} {depth}");
+                    break;
+                }
+                assert_eq!(
+                    (&counted.nodes, &counted.terminal),
+                    (&nodes, &terminal),
+                    "{what} {depth}"
+                );
+                assert_eq!(bulk.nodes, nodes, "{what} bulk {depth}");
+                assert_eq!(bulk.terminal, terminal[..depth - 1], "{what} bulk {depth}");
+                assert_eq!(
+                    bulk.games,
+                    terminal[..depth - 1].iter().sum::<u64>(),
+                    "{what}"
+                );
+                checked += 1;
+                if nodes.iter().sum::<u64>() > 1_000 {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} counts compared");
+}
+
+/// Counts positions depth by depth: each position's legal moves listed,
+/// each played on a copy, terminal positions not walked on.
+fn plain_walk(rules: &Rules, state: &State, level: usize, nodes: &mut [u64], terminal: &mut [u64]) {
+    if level == nodes.len() {
+        return;
+    }
+    let mut moves = Vec::new();
+    rules.legal_moves(state, &mut moves);
+    for m in moves {
+        let mut child = state.clone();
+        rules.play(&mut child, m);
+        nodes[level] += 1;
+        match child.is_over() {
+            true => terminal[level] += 1,
+            false => plain_walk(rules, &child, level + 1, nodes, terminal),
+        }
+    }
+}

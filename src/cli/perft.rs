@@ -1,7 +1,7 @@
 //! `tabula perft`: positions reachable by legal moves, depth by depth.
 
 use super::{Failure, Format};
-use crate::engine::perft;
+use crate::engine::{perft, perft_bulk};
 
 /// Arguments of `tabula perft`.
 #[derive(clap::Args, Debug)]
@@ -17,6 +17,11 @@ pub struct Args {
     /// Set an option: NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     pub sets: Vec<String>,
+    /// Count the last depth in bulk, as chess perft programs do: its
+    /// positions are the moves listed, not played, so its terminal
+    /// positions are not counted (not for games with dice).
+    #[arg(long)]
+    pub bulk: bool,
     /// Where to count from (default: the start).
     #[command(flatten)]
     pub position: super::position::PositionArgs,
@@ -45,7 +50,15 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     let (loaded, start) = (opened.loaded, opened.state);
     let time = std::time::Instant::now();
-    let counts = perft(&loaded.rules, &start, args.depth);
+    let counts = match args.bulk {
+        false => perft(&loaded.rules, &start, args.depth),
+        true => perft_bulk(&loaded.rules, &start, args.depth).ok_or_else(|| {
+            Failure::usage(
+                "error: --bulk counts the last depth's moves without playing them, \
+                 but with dice each throw after a move is a position: leave out --bulk",
+            )
+        })?,
+    };
     let secs = time.elapsed().as_secs_f64();
     if let Some(fault) = counts.cut {
         // A listing cut short: the counts would be wrong.
@@ -73,16 +86,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Format::Human => {
             println!("{:>5}  {:>14}  {:>14}", "depth", "positions", "terminal");
             for d in 0..args.depth {
-                println!(
-                    "{:>5}  {:>14}  {:>14}",
-                    d + 1,
-                    counts.nodes[d],
-                    counts.terminal[d]
-                );
+                // A depth counted in bulk has no terminal count.
+                let terminal = counts.terminal.get(d).map_or("-".into(), u64::to_string);
+                println!("{:>5}  {:>14}  {:>14}", d + 1, counts.nodes[d], terminal);
             }
             println!(
                 "complete games (terminal positions up to depth {}): {}",
-                args.depth, counts.games
+                counts.terminal.len(),
+                counts.games
             );
             let total: u64 = counts.nodes.iter().sum();
             println!(

@@ -80,7 +80,7 @@ impl Rules {
         }
         // One timed listing: a filter plays each move on a copy, `must
         // block` each of the threat's replies too (R0006).
-        let ((), over) = super::budget::listing(|| {
+        self.timed_listing(state, || {
             self.unfiltered_moves(state, out);
             // `must leave` may take even a lone move away (then the forced
             // move, if any, is the move); the other filters keep a lone move.
@@ -91,6 +91,17 @@ impl Rules {
                 }
             }
         });
+    }
+
+    /// The moves before the filters, timed as [`Rules::legal_moves`] is:
+    /// for perft, which tests `must leave` as it plays each move.
+    pub(super) fn timed_unfiltered_moves(&self, state: &State, out: &mut Vec<Move>) {
+        self.timed_listing(state, || self.unfiltered_moves(state, out));
+    }
+
+    /// Runs `list` as one listing, recording R0006 if it ran out of time.
+    fn timed_listing(&self, state: &State, list: impl FnOnce()) {
+        let ((), over) = super::budget::listing(list);
         if over {
             let span = self.phases[state.phase as usize].span;
             state.record_fault(FaultKind::SlowListing, span);

@@ -79,12 +79,18 @@ impl Rules {
     /// `filters` true.
     fn leaves(&self, state: &State, child: &mut State, filters: &[Filter], m: Move) -> bool {
         // A pass or a forced move changes nothing the rule could forbid.
-        !self.play_on_copy(state, child, m)
-            || filters.iter().all(|f| match f {
-                Filter::MustLeave(condition, _) => {
-                    self.eval(condition, &Scope::at(child, NO_CELL)) != 0
-                }
-                _ => true,
-            })
+        !self.play_on_copy(state, child, m) || self.holds_after_move(child, filters)
+    }
+
+    /// Whether every `must leave` of `filters` holds in `state`, a move
+    /// just made on it (the turn not finished: the mover is still the
+    /// seat that moved).
+    pub(super) fn holds_after_move(&self, state: &State, filters: &[Filter]) -> bool {
+        filters.iter().all(|f| match f {
+            Filter::MustLeave(condition, _) => {
+                self.eval(condition, &Scope::at(state, NO_CELL)) != 0
+            }
+            _ => true,
+        })
     }
 }

@@ -43,8 +43,36 @@ impl Rules {
     /// search could be owed).
     #[inline(always)]
     fn play_then(&self, state: &mut State, m: Move, stuck_search: bool) {
-        // What the move picked up (nothing but a chain picks): `last_from`.
-        let picked = match m {
+        if let Some(picked) = self.make_move(state, m) {
+            self.after_move(state, m, picked, stuck_search);
+        }
+    }
+
+    /// [`Rules::play`] for a move not yet tested against `must leave`:
+    /// plays it when every `must leave` holds after it, read where the
+    /// filter reads it (the move made, the turn not finished), and returns
+    /// whether it did. When it returns false, `state` is half-played and
+    /// must be copied over before any other use. Perft plays each listed
+    /// move once this way, not once on a copy to filter it and again.
+    pub(super) fn play_leaving(&self, state: &mut State, m: Move) -> bool {
+        let Some(picked) = self.make_move(state, m) else {
+            return true;
+        };
+        let made = matches!(m, Move::Place(_) | Move::Chain { .. });
+        if made && !self.holds_after_move(state, &self.filters) {
+            return false;
+        }
+        self.after_move(state, m, picked, true);
+        debug_assert!(state.kind_words_agree(), "the kinds' bitboards after {m:?}");
+        true
+    }
+
+    /// Makes move `m` on the board, returning what it picked up (nothing
+    /// but a chain picks: `last_from`), or `None` for a card passed, which
+    /// is part of the deal, not a turn (played whole here).
+    #[inline(always)]
+    fn make_move(&self, state: &mut State, m: Move) -> Option<Progress> {
+        Some(match m {
             Move::Place(cell) => {
                 self.place_piece(state, cell);
                 Progress::START
@@ -59,9 +87,17 @@ impl Rules {
                     .expect("a chain move comes from a chain rule");
                 self.play_chain(state, rule, &choices)
             }
-            // Passing a card is part of the deal, not a turn.
-            Move::Give(card) => return self.play_give(state, card),
-        };
+            Move::Give(card) => {
+                self.play_give(state, card);
+                return None;
+            }
+        })
+    }
+
+    /// The rest of [`Rules::play`] once the move is made: what it did is
+    /// remembered, the groups rejoined, and the turn finished.
+    #[inline(always)]
+    fn after_move(&self, state: &mut State, m: Move, picked: Progress, stuck_search: bool) {
         if self.plan.keeps.moves {
             remember_move(state, picked.from, picked.kind);
         }
