@@ -11,7 +11,7 @@ pub mod summary;
 
 use progress::Progress;
 use shard::Shard;
-use summary::{digest, print_summary, summarise, Game, Study};
+use summary::{digest, print_summary, summarise, Study, Tally};
 
 use super::check::turn_bound;
 use super::load::Loaded;
@@ -121,35 +121,46 @@ pub fn run(args: Args) -> Result<(), Failure> {
         (played >= 100 || slow) && args.format == Format::Human,
     );
     let time = std::time::Instant::now();
-    let games: Vec<Result<Game, Failure>> = share
+    // Each split of the games keeps one state, one move buffer and one
+    // tally for all its games: a game allocates nothing.
+    let tally = share
         .clone()
         .into_par_iter()
-        // Each thread keeps one state and one move buffer for all its games.
-        .map_init(
+        .try_fold(
+            // Boxed: the fold hands its runner on from game to game.
             || {
-                let own = (!from_start).then(|| start.lock().expect("not poisoned").clone());
-                (loaded.rules.start(0), Vec::new(), own)
+                Box::new(Runner {
+                    state: loaded.rules.start(0),
+                    buf: Vec::new(),
+                    start: match from_start {
+                        true => Start::Rules(loaded.rules.start(0)),
+                        false => Start::Position(start.lock().expect("not poisoned").clone()),
+                    },
+                    tally: Tally::default(),
+                })
             },
-            |(state, buf, own), i| {
-                let game = play_one(
-                    state,
-                    buf,
+            |mut runner, i| {
+                let length = play_one(
+                    &mut runner.state,
+                    &mut runner.buf,
                     &loaded,
-                    own.as_ref().map(|s| (s, moves.as_slice())),
+                    runner.start.with(moves.as_slice()),
                     &specs,
                     args.seating.game_seed(i),
                     i,
                     args.records.as_deref(),
                     &progress,
-                );
+                )?;
+                runner.tally.add(&loaded.rules, &runner.state, length);
                 progress.game();
-                game
+                Ok::<_, Failure>(runner)
             },
         )
-        .collect();
+        .map(|runner| runner.map(|r| r.tally))
+        .try_reduce(Tally::default, |a, b| Ok(a.merge(b)));
     progress.finish();
     let secs = time.elapsed().as_secs_f64();
-    let games: Vec<Game> = games.into_iter().collect::<Result<_, _>>()?;
+    let tally = tally?;
 
     let study = Study {
         rules: digest(&loaded.text),
@@ -162,7 +173,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         first: share.start,
     };
     let players = specs.iter().map(|s| s.to_string()).collect();
-    let summary = summarise(&loaded.rules, players, study, &games, secs);
+    let summary = summarise(&loaded.rules, players, study, &tally, secs);
     match args.format {
         Format::Json => println!(
             "{}",
@@ -185,26 +196,50 @@ fn start_of(position: &super::position::PositionArgs) -> String {
     }
 }
 
+/// What one split of the games keeps from game to game.
+struct Runner {
+    state: State,
+    buf: Vec<Move>,
+    start: Start,
+    tally: Tally,
+}
+
+/// Where a thread's games start: the rules' start (a copy of it, with
+/// the game's own seed), or a position, with the moves that led there.
+enum Start {
+    Rules(State),
+    Position(State),
+}
+
+impl Start {
+    fn with<'s>(&'s self, moves: &'s [String]) -> (&'s State, Option<&'s [String]>) {
+        match self {
+            Start::Rules(start) => (start, None),
+            Start::Position(start) => (start, Some(moves)),
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn play_one(
     state: &mut State,
     buf: &mut Vec<Move>,
     loaded: &Loaded,
-    position: Option<(&State, &[String])>,
+    (start, moves): (&State, Option<&[String]>),
     specs: &[PlayerSpec],
     seed: u64,
     index: u32,
     records: Option<&str>,
     progress: &Progress,
-) -> Result<Game, Failure> {
+) -> Result<u32, Failure> {
     let rules = &loaded.rules;
-    match position {
+    match moves {
         // From a position, the game's own chance starts there.
-        Some((start, _)) => {
+        Some(_) => {
             state.clone_from(start);
             state.rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         }
-        None => state.reset(rules, seed),
+        None => state.restart(rules, start, seed),
     }
     let bound = turn_bound(rules);
     let all_random = specs.iter().all(|s| *s == PlayerSpec::Random);
@@ -232,7 +267,7 @@ fn play_one(
             let path = std::path::Path::new(dir).join("game.json");
             record.rules = super::rules_path::for_record(&loaded.file, &path);
         }
-        if let Some((_, moves)) = position {
+        if let Some(moves) = moves {
             record.moves = moves.to_vec();
         }
         let mut length = 0;
@@ -268,10 +303,5 @@ fn play_one(
         }
         length
     };
-    Ok(Game {
-        outcome: state.outcome,
-        scores: state.scores.clone(),
-        length,
-        fault: state.fault().map(|f| f.kind),
-    })
+    Ok(length)
 }

@@ -85,6 +85,7 @@ impl Rules {
     /// Whether every `must leave` of `filters` holds in `state`, a move
     /// just made on it (the turn not finished: the mover is still the
     /// seat that moved).
+    #[inline]
     pub(super) fn holds_after_move(&self, state: &State, filters: &[Filter]) -> bool {
         filters.iter().all(|f| match f {
             Filter::MustLeave(condition, _) => {

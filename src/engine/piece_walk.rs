@@ -36,6 +36,21 @@ impl Rules {
         state: &State,
         out: &mut Vec<Move>,
     ) {
+        self.piece_walk_moves_until(number, rule, state, out, |_| false);
+    }
+
+    /// [`Rules::piece_walk_moves`], handing each piece's moves to `enough`
+    /// as they are listed and stopping when it says so: the search for a
+    /// stuck mover tries a knight's moves before the next knight's are
+    /// listed.
+    pub(super) fn piece_walk_moves_until(
+        &self,
+        number: u8,
+        rule: &MoveRule,
+        state: &State,
+        out: &mut Vec<Move>,
+        mut enough: impl FnMut(&[Move]) -> bool,
+    ) {
         let (pick, walk, promotion) = match rule.steps.as_slice() {
             [Step::Pick(pick), Step::Walk(walk)] => (pick, walk, None),
             [Step::Pick(pick), Step::Walk(walk), Step::PromoteChosen(kinds, when)] => {
@@ -47,6 +62,7 @@ impl Rules {
         self.candidate_cells(pick, state, Progress::START, &mut pieces);
         for &piece in pieces.iter() {
             let Move::Place(from) = piece else { continue };
+            let listed = out.len();
             if let Some(promotion) = promotion {
                 reached.clear();
                 self.walk_cells(walk, state, lifted(state, from), &mut reached);
@@ -65,7 +81,7 @@ impl Rules {
                     }
                 }
             }
-            if out.len() >= MAX_MOVES {
+            if out.len() >= MAX_MOVES || enough(&out[listed..]) {
                 break;
             }
         }

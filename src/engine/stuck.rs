@@ -58,7 +58,7 @@ impl Rules {
     /// `must leave` (or, with none, the forced move): rule by rule, so
     /// that the rules after the first one with such a move are not listed
     /// (chess: a knight's move most often ends the search before a
-    /// queen's slides are listed).
+    /// queen's slides are listed, or the second knight's moves).
     fn some_rule_leaves(&self, state: &State) -> bool {
         let phase = &self.phases[state.phase as usize];
         let mut moves = buffer();
@@ -66,10 +66,25 @@ impl Rules {
         let mut leaves = false;
         for (i, rule) in phase.rules.iter().enumerate() {
             moves.clear();
-            self.chain_moves(self.rule_number(state.phase, i), rule, state, &mut moves);
+            let number = self.rule_number(state.phase, i);
+            // A piece walk's moves are tried piece by piece as listed.
+            leaves = match rule.form == Form::PieceWalk && self.relocation(rule).is_none() {
+                true => {
+                    let mut found = false;
+                    let enough = |listed: &[Move]| {
+                        found = self.some_move_leaves(state, listed);
+                        found
+                    };
+                    self.piece_walk_moves_until(number, rule, state, &mut moves, enough);
+                    found
+                }
+                false => {
+                    self.chain_moves(number, rule, state, &mut moves);
+                    self.some_move_leaves(state, &moves)
+                }
+            };
             any_listed |= !moves.is_empty();
-            if self.some_move_leaves(state, &moves) {
-                leaves = true;
+            if leaves {
                 break;
             }
         }

@@ -6,19 +6,65 @@ use serde::{Deserialize, Serialize};
 
 use super::super::view::rounded;
 use super::seating::Seeds;
-use crate::engine::{FaultKind, Outcome};
+use crate::engine::{FaultKind, Outcome, State};
 use crate::ir::Rules;
 
-/// One finished (or stuck) game.
-pub struct Game {
-    /// Who won, or a draw; none for a game that stopped without a result.
-    pub outcome: Option<Outcome>,
-    /// The final scores by seat.
-    pub scores: Vec<i32>,
-    /// Moves played.
-    pub length: u32,
-    /// The first fault the engine met in the game, if any.
-    pub fault: Option<FaultKind>,
+/// What a run's games add up to, game by game, each split of the games
+/// counting its own (merged at the end): in place, so that counting a
+/// game allocates nothing. Sized for the most seats a game has (8).
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    games: u32,
+    wins: [u32; 8],
+    draws: u32,
+    unfinished: u32,
+    /// Games per fault code, in the order of [`FAULT_CODES`].
+    faults: [u32; 4],
+    score_totals: [i64; 8],
+    total_length: u64,
+}
+
+/// The fault codes a game may meet first, as `check --playouts` reports them.
+const FAULT_CODES: [&str; 4] = ["R0003", "R0004", "R0005", "R0006"];
+
+impl Tally {
+    /// Counts the game that ended (or stopped) in `state` after `length`
+    /// moves: with teams, each seat of the winning team won it.
+    pub fn add(&mut self, rules: &Rules, state: &State, length: u32) {
+        self.games += 1;
+        self.total_length += u64::from(length);
+        if let Some(fault) = state.fault() {
+            self.faults[fault_index(fault.kind)] += 1;
+        }
+        match state.outcome {
+            Some(Outcome::Win(w)) => {
+                let team = rules.team.get(w as usize).copied();
+                for (s, won) in self.wins.iter_mut().take(rules.seats.len()).enumerate() {
+                    *won += u32::from(s == w as usize || rules.team.get(s).copied() == team);
+                }
+            }
+            Some(Outcome::Draw) => self.draws += 1,
+            None => self.unfinished += 1,
+        }
+        for (sum, &s) in self.score_totals.iter_mut().zip(&state.scores) {
+            *sum += i64::from(s);
+        }
+    }
+
+    /// Both tallies' games.
+    pub fn merge(mut self, other: Tally) -> Tally {
+        self.games += other.games;
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+        self.total_length += other.total_length;
+        let pairs = self.wins.iter_mut().zip(other.wins);
+        pairs.for_each(|(a, b)| *a += b);
+        let pairs = self.faults.iter_mut().zip(other.faults);
+        pairs.for_each(|(a, b)| *a += b);
+        let pairs = self.score_totals.iter_mut().zip(other.score_totals);
+        pairs.for_each(|(a, b)| *a += b);
+        self
+    }
 }
 
 /// What a simulation was asked: the same for every shard of one study.
@@ -112,58 +158,38 @@ pub struct Summary {
     pub threads: usize,
 }
 
-/// The summary of `games`, played in `secs` seconds, of `study`.
+/// The summary of the games of `tally`, played in `secs` seconds, of `study`.
 pub fn summarise(
     rules: &Rules,
     players: Vec<String>,
     study: Study,
-    games: &[Game],
+    tally: &Tally,
     secs: f64,
 ) -> Summary {
     let seats = rules.seats.len();
-    let mut wins = vec![0; seats];
-    let (mut draws, mut unfinished) = (0, 0);
-    let mut score_totals = vec![0i64; seats];
-    let mut faults: Vec<(String, u32)> = Vec::new();
-    for g in games {
-        if let Some(kind) = g.fault {
-            let code = fault_code(kind);
-            match faults.iter_mut().find(|(c, _)| c == code) {
-                Some((_, n)) => *n += 1,
-                None => faults.push((code.to_string(), 1)),
-            }
-        }
-        match g.outcome {
-            Some(Outcome::Win(w)) => {
-                let team = rules.team.get(w as usize).copied();
-                for (s, won) in wins.iter_mut().enumerate() {
-                    *won += u32::from(s == w as usize || rules.team.get(s).copied() == team);
-                }
-            }
-            Some(Outcome::Draw) => draws += 1,
-            None => unfinished += 1,
-        }
-        for (sum, &s) in score_totals.iter_mut().zip(&g.scores) {
-            *sum += i64::from(s);
-        }
-    }
-    faults.sort();
+    let wins = tally.wins[..seats].to_vec();
+    let faults = FAULT_CODES
+        .iter()
+        .zip(tally.faults)
+        .filter(|&(_, n)| n > 0)
+        .map(|(code, n)| (code.to_string(), n))
+        .collect();
     let mut summary = Summary {
         game: rules.title.clone(),
         study,
         seats: rules.seats.clone(),
         players,
-        games: games.len() as u32,
+        games: tally.games,
         team_wins: team_wins(rules, &wins),
         wins,
-        draws,
-        unfinished,
+        draws: tally.draws,
+        unfinished: tally.unfinished,
         faults,
         scored: rules.score.is_some(),
         turn_limit: rules.turn_limit,
-        score_totals,
+        score_totals: tally.score_totals[..seats].to_vec(),
         mean_scores: Vec::new(),
-        total_length: games.iter().map(|g| u64::from(g.length)).sum(),
+        total_length: tally.total_length,
         mean_length: 0.0,
         seconds: secs,
         games_per_second: 0.0,
@@ -187,13 +213,13 @@ impl Summary {
     }
 }
 
-/// The diagnostic code of a fault, as `check --playouts` reports it.
-fn fault_code(kind: FaultKind) -> &'static str {
+/// Where a fault's code stands in [`FAULT_CODES`].
+fn fault_index(kind: FaultKind) -> usize {
     match kind {
-        FaultKind::DivisionByZero => "R0003",
-        FaultKind::Overflow => "R0004",
-        FaultKind::TooManyMoves => "R0005",
-        FaultKind::SlowListing => "R0006",
+        FaultKind::DivisionByZero => 0,
+        FaultKind::Overflow => 1,
+        FaultKind::TooManyMoves => 2,
+        FaultKind::SlowListing => 3,
     }
 }
 
