@@ -9,6 +9,7 @@ mod attack_rays;
 mod card_loop;
 mod cards;
 mod direct_reads;
+mod early_guards;
 mod end_tests;
 mod joined_around;
 mod keeps;

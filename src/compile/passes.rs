@@ -209,6 +209,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::CardForm => super::moves::find_card_rules(rules),
             Pass::TrackForm => super::moves::find_track_rules(rules),
             Pass::Relocation => super::moves::find_relocations(rules),
+            Pass::EarlyGuards => super::early_guards::early_guards(rules),
             Pass::PieceWalk => super::piece_walk::find_piece_walks(rules),
             Pass::JoinedAround => super::joined_around::joined_around(rules),
             Pass::OwnedCells => super::owned_cells::owned_cells(rules),

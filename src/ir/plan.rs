@@ -28,6 +28,9 @@ pub enum Pass {
     TrackForm,
     /// A chain `pick, [keep largest group,] place` listed on bitboards.
     Relocation,
+    /// A walk's guard that reads what stays the same all turn tested
+    /// with its pick's, before any piece is picked.
+    EarlyGuards,
     /// A chain `pick, step|jump` listed where the pieces stand.
     PieceWalk,
     /// Which sets of a cell's neighbours are joined, tabulated per cell.
@@ -59,7 +62,7 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 20] = [
+    pub const ALL: [Pass; 21] = [
         Pass::Bitboards,
         Pass::SideLinks,
         Pass::PlaceForm,
@@ -67,6 +70,7 @@ impl Pass {
         Pass::CardForm,
         Pass::TrackForm,
         Pass::Relocation,
+        Pass::EarlyGuards,
         Pass::PieceWalk,
         Pass::JoinedAround,
         Pass::OwnedCells,
@@ -92,6 +96,7 @@ impl Pass {
             Pass::CardForm => "card-form",
             Pass::TrackForm => "track-form",
             Pass::Relocation => "relocation",
+            Pass::EarlyGuards => "early-guards",
             Pass::PieceWalk => "piece-walk",
             Pass::JoinedAround => "joined-around",
             Pass::OwnedCells => "owned-cells",
