@@ -1,14 +1,15 @@
-//! The command line: `tabula check | play | simulate | analyse | merge | perft | replay | moves | explain | lsp`.
+//! The command line: `tabula check | play | engine | simulate | analyse | merge | perft | replay | moves | explain | lsp`.
 //!
 //! Exit status: 0 success, 1 problems found (errors in a rules file, a record
 //! that does not replay), 2 usage errors (bad options, unreadable files).
 
 mod analyse;
 mod check;
+mod engine;
 mod explain;
 pub(crate) mod load;
 mod merge;
-mod moves;
+pub(crate) mod moves;
 mod perft;
 mod play;
 pub mod position;
@@ -53,6 +54,10 @@ pub enum Command {
     Check(check::Args),
     /// Play a game at the terminal (no FILE: Hex Fours against the AI).
     Play(play::Args),
+    /// Serve Tabula's AI to other programs: JSON requests a line on
+    /// standard input, a JSON reply a line on standard output
+    /// (docs/engine.md).
+    Engine(engine::Args),
     /// Play many games and print statistics.
     Simulate(simulate::Args),
     /// Play many games and measure them, with confidence intervals, per
@@ -113,6 +118,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(args),
         Command::Play(args) => play::run(args),
+        Command::Engine(args) => engine::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Merge(args) => merge::run(args),
