@@ -53,6 +53,14 @@ pub enum Command {
     /// Check rules files and report every mistake.
     Check(check::Args),
     /// Play a game at the terminal (no FILE: Hex Fours against the AI).
+    #[command(
+        after_help = "At the prompt: a move, `help`, `hint` (the AI's move for you), \
+        `undo`, `board`, `quit`.\n\n\
+        Exit status: 0 the game ended (won, drawn, or stopped at the rules' turn limit); \
+        3 left unfinished (quit, Ctrl-C, end of input); 4 input that is not a terminal \
+        had lines refused (an illegal move, an unknown command); 1 a rules file with \
+        errors, or a game stuck with no legal move; 2 usage errors."
+    )]
     Play(play::Args),
     /// Serve Tabula's AI to other programs: JSON requests a line on
     /// standard input, a JSON reply a line on standard output

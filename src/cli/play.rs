@@ -463,7 +463,11 @@ fn refusals(prompt: &Prompt) -> Result<(), Failure> {
             REFUSED,
             format!(
                 "error: {n} {} refused (an illegal move or an unknown command)",
-                if n == 1 { "line of input was" } else { "lines of input were" }
+                if n == 1 {
+                    "line of input was"
+                } else {
+                    "lines of input were"
+                }
             ),
         )),
     }

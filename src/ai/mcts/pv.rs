@@ -23,10 +23,7 @@ impl MctsPlayer {
         if rules.has_hidden() || self.stats.iterations == 0 || self.tree.nodes.is_empty() {
             return line;
         }
-        let Some((mut node, _)) = self
-            .tree
-            .children(0)
-            .find(|(_, n)| n.entry == Some(first))
+        let Some((mut node, _)) = self.tree.children(0).find(|(_, n)| n.entry == Some(first))
         else {
             return line;
         };

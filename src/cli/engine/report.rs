@@ -54,7 +54,10 @@ pub fn status(session: &Session) -> Fields {
         ("turn", Value::from(state.turn)),
         ("to_move", to_move),
         ("over", Value::from(over)),
-        ("result", result_text(session).map_or(Value::Null, Value::from)),
+        (
+            "result",
+            result_text(session).map_or(Value::Null, Value::from),
+        ),
     ];
     if let (Some(dice), false) = (rules.dice, over) {
         let faces = &state.dice()[..(dice.count as usize).min(state.dice().len())];
@@ -131,7 +134,11 @@ pub fn position(session: &Session, seat: Option<&str>) -> Result<Fields, Refusal
     let (rules, state) = (&session.rules, &session.state);
     let seat = match seat {
         None => state.mover,
-        Some(name) => match rules.seats.iter().position(|s| s.eq_ignore_ascii_case(name)) {
+        Some(name) => match rules
+            .seats
+            .iter()
+            .position(|s| s.eq_ignore_ascii_case(name))
+        {
             Some(s) => s as u8,
             None => {
                 return Err(format!(
@@ -150,7 +157,10 @@ pub fn position(session: &Session, seat: Option<&str>) -> Result<Fields, Refusal
     let mut fields = status(session);
     fields.push(("seat", Value::from(rules.seats[seat as usize].clone())));
     fields.push(("board", Value::from(view::board(rules, state, false))));
-    fields.push(("status", Value::from(view::status_with(rules, state, hands))));
+    fields.push((
+        "status",
+        Value::from(view::status_with(rules, state, hands)),
+    ));
     if rules.score.is_some() {
         fields.push(("scores", Value::from(rules.scores_now(state))));
     }

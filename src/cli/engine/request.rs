@@ -134,7 +134,9 @@ fn request(fields: &Map<String, Value>) -> Result<Request, String> {
         "play" => match fields.get("move") {
             Some(Value::String(text)) => Ok(Request::Play(text.clone())),
             Some(_) => Err("`move` must be a string, the move as `tabula play` reads it".into()),
-            None => Err("`play` needs a `move`, such as {\"request\":\"play\",\"move\":\"b2\"}".into()),
+            None => {
+                Err("`play` needs a `move`, such as {\"request\":\"play\",\"move\":\"b2\"}".into())
+            }
         },
         "moves" => Ok(Request::Moves),
         "position" => match fields.get("seat") {
@@ -152,7 +154,9 @@ fn request(fields: &Map<String, Value>) -> Result<Request, String> {
 /// `options`: an object of option names and whole-number values.
 fn options(value: &Value) -> Result<Vec<(String, i64)>, String> {
     let Value::Object(map) = value else {
-        return Err("`options` must be an object of names and whole numbers, such as {\"size\":5}".into());
+        return Err(
+            "`options` must be an object of names and whole numbers, such as {\"size\":5}".into(),
+        );
     };
     map.iter()
         .map(|(name, value)| match value.as_i64() {
@@ -184,7 +188,7 @@ fn budget(iterations: Option<&Value>, millis: Option<&Value>) -> Result<Budget, 
     match (iterations, millis) {
         (Some(_), Some(_)) => Err("`go` takes `iterations` or `time_ms`, not both".into()),
         (Some(n), None) => Ok(Budget::Iterations(
-            number("iterations", n, MAX_ITERATIONS)? as u32,
+            number("iterations", n, MAX_ITERATIONS)? as u32
         )),
         (None, Some(ms)) => Ok(Budget::Millis(number("time_ms", ms, MAX_MILLIS)?)),
         (None, None) => Ok(Budget::Iterations(DEFAULT_ITERATIONS)),

@@ -73,7 +73,7 @@ impl Session {
         let options = options.unwrap_or_else(|| self.options.clone());
         let sets: Vec<String> = options.iter().map(|(n, v)| format!("{n}={v}")).collect();
         let loaded = load_plain(self.file.clone(), self.text.clone(), &sets)
-            .map_err(|f| Refusal::from(f.message.trim_end().to_string()))?;
+            .map_err(|f| refusal_of_options(&f.message))?;
         *self = Session::new(loaded, options, seed.unwrap_or_else(rand::random));
         let mut fields = report::status(self);
         fields.push(("seats", Value::from(self.rules.seats.clone())));
@@ -105,7 +105,9 @@ impl Session {
             Err(e) => {
                 let legal = self.rules.sorted_moves(&self.state);
                 let shown = printable(text);
-                return Err(crate::cli::play::why(&self.rules, &self.state, &legal, &shown, e).into());
+                return Err(
+                    crate::cli::play::why(&self.rules, &self.state, &legal, &shown, e).into(),
+                );
             }
         };
         let written = self.rules.move_text(m);
@@ -166,6 +168,33 @@ impl Session {
             ("time_ms", Value::from(stats.elapsed.as_millis() as u64)),
             ("forced", Value::from(!searched)),
         ])
+    }
+}
+
+/// The reply to options that do not fit the rules: the diagnostic's
+/// message on one line with its code and help, and its whole report (with
+/// the rules' lines it points at, when it has them) in `report`.
+fn refusal_of_options(report: &str) -> Refusal {
+    let lines: Vec<&str> = report.lines().map(str::trim).collect();
+    let is_code =
+        |l: &str| l.len() == 5 && l.starts_with('E') && l[1..].bytes().all(|b| b.is_ascii_digit());
+    let code = lines.iter().find(|l| is_code(l)).map(|c| format!(" ({c})"));
+    let message = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("× "))
+        .or_else(|| lines.iter().copied().find(|l| !l.is_empty() && !is_code(l)))
+        .unwrap_or("the options do not fit the rules");
+    let help = lines
+        .iter()
+        .find(|l| l.starts_with("help: "))
+        .map(|h| format!("; {h}"));
+    Refusal {
+        error: format!(
+            "{message}{}{}",
+            code.unwrap_or_default(),
+            help.unwrap_or_default()
+        ),
+        more: vec![("report", Value::from(report.trim_end()))],
     }
 }
 
