@@ -360,7 +360,8 @@ fn bad_lines_long_lines_and_the_end_of_input() {
     let long = format!(r#"{{"request":"play","move":"{}"}}"#, "a".repeat(2 << 20));
     let error = engine.refused(&long);
     assert!(error.contains("at most"), "{error}");
-    writeln!(engine.input, "{}", "\u{ff}").unwrap();
+    // A line of UTF-8 that is not JSON, then a line that is not UTF-8.
+    writeln!(engine.input, "\u{ff}").unwrap();
     engine.input.write_all(b"\xff\xfe\n").unwrap();
     engine.input.flush().unwrap();
     assert_eq!(engine.reply()["ok"], false);

@@ -129,7 +129,7 @@ fn request(fields: &Map<String, Value>) -> Result<Request, String> {
     match *name {
         "new" => Ok(Request::New {
             options: fields.get("options").map(options).transpose()?,
-            seed: fields.get("seed").map(|v| seed(v)).transpose()?,
+            seed: fields.get("seed").map(seed).transpose()?,
         }),
         "play" => match fields.get("move") {
             Some(Value::String(text)) => Ok(Request::Play(text.clone())),
