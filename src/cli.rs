@@ -1,7 +1,9 @@
 //! The command line: `tabula check | play | engine | simulate | analyse | merge | perft | replay | moves | explain | lsp`.
 //!
 //! Exit status: 0 success, 1 problems found (errors in a rules file, a record
-//! that does not replay), 2 usage errors (bad options, unreadable files).
+//! that does not replay), 2 usage errors (bad options, unreadable files);
+//! `play` also 3 (the game left unfinished) and 4 (input that is not a
+//! terminal had lines refused).
 
 mod analyse;
 mod check;
@@ -90,7 +92,7 @@ pub enum Command {
 /// A failure the command reports before exiting with the given status.
 #[derive(Debug)]
 pub struct Failure {
-    /// 1 for problems found, 2 for usage errors.
+    /// 1 for problems found, 2 for usage errors; `play`'s 3 and 4.
     pub status: u8,
     /// What to print (already formatted and safe for a terminal; may be
     /// empty when already printed).
