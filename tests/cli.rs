@@ -867,6 +867,27 @@ fn play_refused_input_exits_4() {
     assert!(run.stdout.contains("X wins"), "{}", run.stdout);
 }
 
+/// A game that stops with no legal move the rules say nothing of did not
+/// end: a fault in the rules file, exit status 1.
+#[test]
+fn play_stuck_with_no_legal_move_exits_1() {
+    let dir = TempDir::new().unwrap();
+    let file = write(&dir, "stalls.game", STALLS);
+    // O's a3 leaves X no empty cell beside it.
+    let run = tabula_stdin(
+        &["play", &file, "--players", "human,human", "--seed", "1"],
+        "a2\na1\nb1\nb2\nb3\na3\n",
+    )
+    .expect(1);
+    assert!(run.stdout.contains("No legal move for X"), "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("error: the game stopped with no legal move for X"),
+        "{}",
+        run.stderr
+    );
+}
+
 /// `hint` names the AI's move for the seat to move and what it is worth,
 /// and plays nothing.
 #[test]
