@@ -1,14 +1,17 @@
-//! The command line: `tabula check | play | simulate | analyse | merge | perft | replay | moves | explain | lsp`.
+//! The command line: `tabula check | play | engine | simulate | analyse | merge | perft | replay | moves | explain | lsp`.
 //!
 //! Exit status: 0 success, 1 problems found (errors in a rules file, a record
-//! that does not replay), 2 usage errors (bad options, unreadable files).
+//! that does not replay), 2 usage errors (bad options, unreadable files);
+//! `play` also 3 (the game left unfinished) and 4 (input that is not a
+//! terminal had lines refused).
 
 mod analyse;
 mod check;
+mod engine;
 mod explain;
 pub(crate) mod load;
 mod merge;
-mod moves;
+pub(crate) mod moves;
 mod perft;
 mod play;
 pub mod position;
@@ -52,7 +55,19 @@ pub enum Command {
     /// Check rules files and report every mistake.
     Check(check::Args),
     /// Play a game at the terminal (no FILE: Hex Fours against the AI).
+    #[command(
+        after_help = "At the prompt: a move, `help`, `hint` (the AI's move for you), \
+        `undo`, `board`, `quit`.\n\n\
+        Exit status: 0 the game ended (won, drawn, or stopped at the rules' turn limit); \
+        3 left unfinished (quit, Ctrl-C, end of input); 4 input that is not a terminal \
+        had lines refused (an illegal move, an unknown command); 1 a rules file with \
+        errors, or a game stuck with no legal move; 2 usage errors."
+    )]
     Play(play::Args),
+    /// Serve Tabula's AI to other programs: JSON requests a line on
+    /// standard input, a JSON reply a line on standard output
+    /// (docs/engine.md).
+    Engine(engine::Args),
     /// Play many games and print statistics.
     Simulate(simulate::Args),
     /// Play many games and measure them, with confidence intervals, per
@@ -77,7 +92,7 @@ pub enum Command {
 /// A failure the command reports before exiting with the given status.
 #[derive(Debug)]
 pub struct Failure {
-    /// 1 for problems found, 2 for usage errors.
+    /// 1 for problems found, 2 for usage errors; `play`'s 3 and 4.
     pub status: u8,
     /// What to print (already formatted and safe for a terminal; may be
     /// empty when already printed).
@@ -113,6 +128,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(args),
         Command::Play(args) => play::run(args),
+        Command::Engine(args) => engine::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Merge(args) => merge::run(args),

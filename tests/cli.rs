@@ -171,7 +171,7 @@ fn play_a_game_for_one_without_naming_players() {
         &["play", "rules/peg-solitaire.game", "--seed", "1"],
         "d2-d4\nquit\n",
     )
-    .expect(0);
+    .expect(3);
     assert!(
         run.stdout.contains("Solo to move"),
         "stdout: {}",
@@ -642,7 +642,7 @@ fn replay_a_record_from_play() {
         ],
         "f6\nquit\n",
     )
-    .expect(0);
+    .expect(3);
     let json = read_json(&record);
     let moves = moves_of(&json);
     assert_eq!(moves.len(), 2, "f6 and the random reply: {json:#}");
@@ -722,7 +722,7 @@ fn play_help_lists_the_legal_moves() {
         &["play", "--players", "human,random", "--seed", "5"],
         "help\nquit\n",
     )
-    .expect(0);
+    .expect(3);
     assert!(run.stdout.contains("Hex Fours"), "{}", run.stdout);
     assert!(run.stdout.contains("Legal moves (61)"), "{}", run.stdout);
     assert!(run.stdout.contains("f6"), "{}", run.stdout);
@@ -738,7 +738,7 @@ fn play_help_lists_the_legal_moves() {
         ],
         "help\nquit\n",
     )
-    .expect(0);
+    .expect(3);
     assert!(run.stdout.contains("Legal moves (9)"), "{}", run.stdout);
 }
 
@@ -758,7 +758,7 @@ fn play_refuses_illegal_moves_and_goes_on() {
         ],
         "a1\nzz9\nf6\nquit\n",
     )
-    .expect(0);
+    .expect(4);
     // a1 is on the edge, not allowed for the first piece; the message says why.
     assert!(run.stdout.contains("a1 is not allowed"), "{}", run.stdout);
     assert!(run.stdout.contains("zz9"), "{}", run.stdout);
@@ -792,7 +792,7 @@ fn play_refuses_a_taken_cell() {
         ],
         "b2\nb2\nB1\nquit\n",
     )
-    .expect(0);
+    .expect(4);
     assert!(run.stdout.contains("b2 is taken"), "{}", run.stdout);
     // Moves are read case-insensitively.
     assert_eq!(moves_of(&read_json(&record)), ["b2", "b1"]);
@@ -815,7 +815,7 @@ fn play_undo_takes_back_a_move() {
         ],
         "undo\nb2\nundo\na1\nquit\n",
     )
-    .expect(0);
+    .expect(4);
     assert!(run.stdout.contains("Nothing to undo"), "{}", run.stdout);
     assert!(run.stdout.contains("Undone"), "{}", run.stdout);
     // b2 was taken back; a1 is X's first move.
@@ -839,13 +839,15 @@ fn play_undo_against_the_ai_goes_back_to_your_turn() {
         ],
         "b2\nundo\nquit\n",
     )
-    .expect(0);
+    .expect(3);
     // Both X's move and the AI's reply were taken back.
     assert!(moves_of(&read_json(&record)).is_empty());
 }
 
+/// A game left before its end exits 3, whether by `quit` or by the end of
+/// the input; nothing is said on standard error.
 #[test]
-fn play_quit_and_end_of_input_exit_0() {
+fn play_quit_and_end_of_input_exit_3() {
     let args = [
         "play",
         TIC_TAC_TOE,
@@ -854,11 +856,126 @@ fn play_quit_and_end_of_input_exit_0() {
         "--seed",
         "1",
     ];
-    tabula_stdin(&args, "quit\n").expect(0);
-    tabula_stdin(&args, "").expect(0);
+    let run = tabula_stdin(&args, "quit\n").expect(3);
+    assert!(
+        run.stdout.contains("Game left unfinished"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.stderr, "");
+    tabula_stdin(&args, "").expect(3);
     // End of input in the middle of a game.
-    let run = tabula_stdin(&args, "b2\n").expect(0);
+    let run = tabula_stdin(&args, "b2\n").expect(3);
     assert!(run.stdout.contains("turn 2"), "{}", run.stdout);
+}
+
+/// Input that is not a terminal with a line refused exits 4, even when the
+/// game then ends: the script that wrote it went wrong. The count is said
+/// on standard error.
+#[test]
+fn play_refused_input_exits_4() {
+    let args = [
+        "play",
+        TIC_TAC_TOE,
+        "--players",
+        "human,human",
+        "--seed",
+        "1",
+    ];
+    let mut input = vec!["b2", "b2", "fly"];
+    input.extend(&X_WINS[1..]);
+    let run = tabula_stdin(&args, &(input.join("\n") + "\n")).expect(4);
+    assert!(run.stdout.contains("X wins"), "{}", run.stdout);
+    assert!(
+        run.stderr.contains(
+            "error: 2 lines of input were refused (an illegal move or an unknown command)"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = tabula_stdin(&args, "undo\nquit\n").expect(4);
+    assert!(
+        run.stderr.contains("1 line of input was refused"),
+        "{}",
+        run.stderr
+    );
+    // `help`, `board` and a blank line are not refused.
+    let run = tabula_stdin(&args, &format!("help\nboard\n\n{}\n", X_WINS.join("\n"))).expect(0);
+    assert!(run.stdout.contains("X wins"), "{}", run.stdout);
+}
+
+/// A game that stops with no legal move the rules say nothing of did not
+/// end: a fault in the rules file, exit status 1.
+#[test]
+fn play_stuck_with_no_legal_move_exits_1() {
+    let dir = TempDir::new().unwrap();
+    let file = write(&dir, "stalls.game", STALLS);
+    // O's a3 leaves X no empty cell beside it.
+    let run = tabula_stdin(
+        &["play", &file, "--players", "human,human", "--seed", "1"],
+        "a2\na1\nb1\nb2\nb3\na3\n",
+    )
+    .expect(1);
+    assert!(run.stdout.contains("No legal move for X"), "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("error: the game stopped with no legal move for X"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// `hint` names the AI's move for the seat to move and what it is worth,
+/// and plays nothing.
+#[test]
+fn play_hint_suggests_a_move() {
+    let run = tabula_stdin(
+        &[
+            "play",
+            TIC_TAC_TOE,
+            "--players",
+            "human,human",
+            "--seed",
+            "1",
+        ],
+        "a1\na2\nb1\nb2\nhint 2000\nhint 0\nquit\n",
+    )
+    .expect(4);
+    assert!(
+        run.stdout
+            .contains("Hint: `c1`, worth 1.00 to X (1 a sure win, 0 a sure loss)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("`hint 0`: give the playouts"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("turn 5: X to move"),
+        "nothing played: {}",
+        run.stdout
+    );
+    // In a game of hidden cards it searches from what the mover sees, and says so.
+    let run = tabula_stdin(
+        &[
+            "play",
+            "rules/just-4-fun.game",
+            "--players",
+            "human,human",
+            "--seed",
+            "1",
+        ],
+        "\nhint 200\nquit\n",
+    )
+    .expect(3);
+    assert!(
+        run.stdout
+            .contains("searched on random deals of the cards you cannot see"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -942,7 +1059,7 @@ fn replay_a_default_game_outside_the_checkout() {
         ],
         "f6\nquit\n",
     )
-    .expect(0);
+    .expect(3);
     tabula_in(dir.path(), &["replay", "game.json"], "").expect(0);
 }
 
@@ -1039,7 +1156,7 @@ fn play_cards_shows_the_board_the_hand_and_the_piles() {
         ],
         "help\nquit\n",
     )
-    .expect(0);
+    .expect(3);
     let out = &run.stdout;
     // The grid of numbered fields and its legend; no coordinates, whose
     // numbers would read as fields.
@@ -1088,7 +1205,7 @@ fn play_cards_hides_each_hand_from_the_other_person() {
         ],
         &input,
     )
-    .expect(0);
+    .expect(3);
     let out = &run.stdout;
     let to_red = out
         .find("Pass the terminal to Red")
@@ -1161,7 +1278,7 @@ fn play_cards_refuses_an_illegal_card_set() {
         ],
         &input,
     )
-    .expect(0);
+    .expect(4);
     let out = &run.stdout;
     assert!(
         out.contains(&format!(

@@ -178,7 +178,7 @@ fn a_game_stopped_and_resumed_from_its_record_goes_on_where_it_stopped() {
         .args(["--record", record_arg])
         .write_stdin("b2\na1\nquit\n")
         .assert()
-        .success();
+        .code(3);
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
     assert_eq!(saved["moves"], serde_json::json!(["b2", "a1"]));
     // Resumed: the record's players and position; it goes on writing the record.
@@ -187,8 +187,10 @@ fn a_game_stopped_and_resumed_from_its_record_goes_on_where_it_stopped() {
         .write_stdin("c3\nquit\n")
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
+    // Left unfinished again: exit status 3.
+    assert_eq!(
+        out.status.code(),
+        Some(3),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -284,7 +286,8 @@ fn a_number_not_on_the_list_of_which_move_is_asked_again_not_played() {
         .output()
         .unwrap();
     let said = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{said}");
+    // The number not on the list was refused: exit status 4.
+    assert_eq!(out.status.code(), Some(4), "{said}");
     let asked = format!("`{card}` fits {} moves.", fitting.len());
     assert_eq!(said.matches(&asked).count(), 2, "{said}");
     assert!(

@@ -56,7 +56,7 @@ fn a_played_record_replays_and_resumes_from_its_folder_and_the_root() {
         &[&play[..], &["--record", "g.json"]].concat(),
         "b2\na1\nquit\n",
     );
-    assert_eq!(code, 0, "{out}");
+    assert_eq!(code, 3, "left unfinished: {out}");
     for (folder, record) in [("other", "g.json"), ("", "other/g.json")] {
         let (code, out) = run(&root, folder, &["replay", record], "");
         assert_eq!(code, 0, "replay {record} in `{folder}`: {out}");
@@ -64,7 +64,7 @@ fn a_played_record_replays_and_resumes_from_its_folder_and_the_root() {
         assert_eq!(code, 0, "moves --from {record} in `{folder}`: {out}");
     }
     let (code, out) = run(&root, "other", &["play", "--from", "g.json"], "c3\nquit\n");
-    assert_eq!(code, 0, "{out}");
+    assert_eq!(code, 3, "left unfinished: {out}");
     let saved = std::fs::read_to_string(root.path().join("other/g.json")).unwrap();
     assert!(saved.contains("\"c3\""), "{saved}");
     let (code, out) = run(&root, "other", &["replay", "g.json"], "");

@@ -184,7 +184,8 @@ fn text_typed_at_the_prompt_is_escaped() {
         .write_stdin(format!("{CLEAR}\nb{CLEAR}2\nquit\n"))
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    // Both lines were refused: exit status 4.
+    assert_eq!(out.status.code(), Some(4));
     let text =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     escaped(&args, &text);

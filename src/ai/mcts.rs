@@ -280,6 +280,11 @@ impl MctsPlayer {
         self.budget
     }
 
+    /// Thinks `budget` from the next move on (the tree it keeps stays).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     /// What the last [`Player::choose`] did.
     pub fn stats(&self) -> SearchStats {
         self.stats
@@ -528,6 +533,8 @@ impl Player for MctsPlayer {
         Some(self.stats)
     }
 }
+
+mod pv;
 
 #[cfg(test)]
 mod tests;

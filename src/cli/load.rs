@@ -141,6 +141,12 @@ pub fn load_text(file: String, text: String, sets: &[String]) -> Result<Loaded, 
     load_colored(file, text, sets, color_stderr())
 }
 
+/// [`load_text`] with reports in plain text, whatever the terminal: for
+/// messages that go into replies (`tabula engine`).
+pub fn load_plain(file: String, text: String, sets: &[String]) -> Result<Loaded, Failure> {
+    load_colored(file, text, sets, false)
+}
+
 /// [`load_text`], with reports coloured or not.
 fn load_colored(
     file: String,

@@ -27,7 +27,7 @@ pub struct Args {
 
 /// A key that orders numbers inside text by value: runs of digits become
 /// numbers, the rest stays text.
-fn natural_key(text: &str) -> Vec<(String, u64)> {
+pub(crate) fn natural_key(text: &str) -> Vec<(String, u64)> {
     let mut key = Vec::new();
     let mut word = String::new();
     let mut digits = String::new();

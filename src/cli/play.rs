@@ -1,22 +1,24 @@
 //! `tabula play`: a game at the terminal, people and AIs in any seats.
 
-use rustyline::error::ReadlineError;
-use rustyline::DefaultEditor;
-
 mod cards;
 mod help;
+mod hint;
+mod prompt;
 mod seats;
 mod track;
 mod undo;
 
 use super::load::{color_stdout, Loaded};
-use super::view::{self, Hands};
+use super::view;
 use super::Failure;
 use crate::ai::{make_player, Player, PlayerSpec};
-use crate::engine::{FaultKind, Move, MoveError, State, LIST_TIME};
+use crate::engine::{FaultKind, Move, State, LIST_TIME};
 use crate::record::Record;
 use crate::report::printable;
-use help::{help, why};
+use prompt::{Input, Prompt};
+
+/// Why a typed move was refused, in a player's words (`tabula engine` says it too).
+pub(crate) use help::why;
 
 /// Prints prose, broken between words to fit the terminal's 80 columns.
 macro_rules! say {
@@ -139,8 +141,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             _ => super::rules_path::for_record(&file, std::path::Path::new(path)),
         };
     }
-    let mut editor = DefaultEditor::new()
-        .map_err(|e| Failure::usage(format!("error: cannot read the terminal: {e}")))?;
+    let mut prompt = Prompt::new()?;
     let color = color_stdout();
 
     // Never overwrite what is not a record (the rules file itself, say).
@@ -178,7 +179,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut told_cut = None;
     loop {
         if table.needs_handover(&state) {
-            match table.hand_over(&mut editor, &rules, &state)? {
+            match table.hand_over(&mut prompt.editor, &rules, &state)? {
                 Handover::Taken { cleared } => {
                     // The screen was cleared: which letter is which seat again.
                     if legend && cleared {
@@ -186,7 +187,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                         say!("{}\n", seats.lines().next().unwrap_or(""));
                     }
                 }
-                Handover::Quit => return leave(&record_path, &record),
+                Handover::Quit => return leave(&record_path, &record, &prompt),
             }
             redraw = true;
         }
@@ -220,7 +221,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 };
                 say!("{said}");
             }
-            return Ok(());
+            return refusals(&prompt);
         }
         if rules.turn_limit > 0 && state.turn > rules.turn_limit {
             say!(
@@ -228,7 +229,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 rules.turn_limit
             );
             save(&record_path, &record)?;
-            return Ok(());
+            return refusals(&prompt);
         }
         let legal = rules.sorted_moves(&state);
         let cut = state.fault().filter(|f| f.kind == FaultKind::SlowListing);
@@ -243,7 +244,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
             say!("No legal move for {}, and the rules say nothing for this case: the game stops here.", rules.seats[state.mover as usize]);
             say!("This is a fault in the rules file; `tabula check --playouts 100 {}` finds such positions.", printable(&file));
             save(&record_path, &record)?;
-            return Ok(());
+            return Err(Failure::problem(format!(
+                "error: the game stopped with no legal move for {}, a fault in the rules file",
+                rules.seats[state.mover as usize]
+            )));
         }
         let seat = state.mover as usize;
         let mut detail = String::new();
@@ -274,11 +278,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
             m
         } else {
-            match prompt(&mut editor, &rules, &state, &legal, table.hands(&state))? {
+            match prompt.ask(&rules, &state, &legal, table.hands(&state))? {
                 Input::Move(m) => m,
-                Input::Quit => return leave(&record_path, &record),
+                Input::Quit => return leave(&record_path, &record, &prompt),
+                Input::Hint(budget) => {
+                    let salt = seed ^ 0x6869_6e74 ^ u64::from(state.turn) << 32;
+                    say!("{}\n", hint::hint(&rules, &state, budget, salt));
+                    redraw = false;
+                    continue;
+                }
                 Input::Undo if table.hidden => {
                     say!("There is no undo when several people share the terminal in a game of hidden cards: it would take back another person's turn.");
+                    prompt.refuse();
                     redraw = false;
                     continue;
                 }
@@ -292,10 +303,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
                         }
                         Undo::Nothing => {
                             say!("Nothing to undo yet.\n");
+                            prompt.refuse();
                             redraw = false;
                         }
                         Undo::Refused => {
                             say!("No undo: since your last turn you have seen cards you could not see before it (cards drawn, played from another hand or passed to you), and taking the turns back would let you play your turn again knowing them.\n");
+                            prompt.refuse();
                             redraw = false;
                         }
                     }
@@ -424,138 +437,39 @@ fn part_record_path(path: &str, moves: usize) -> String {
     path.with_file_name(name(n)).to_string_lossy().into_owned()
 }
 
-/// Leaves a game before its end, keeping its record.
-fn leave(path: &Option<String>, record: &Record) -> Result<(), Failure> {
+/// The exit status of a game left before its end (`quit`, Ctrl-C, the end
+/// of the input).
+pub const UNFINISHED: u8 = 3;
+
+/// The exit status of a game whose input, not a terminal, had lines
+/// refused (an illegal move, an unknown command): the script that wrote
+/// it went wrong, whether or not the game then finished.
+pub const REFUSED: u8 = 4;
+
+/// Leaves a game before its end, keeping its record: exit status
+/// [`UNFINISHED`], or [`REFUSED`] when input was refused on the way.
+fn leave(path: &Option<String>, record: &Record, prompt: &Prompt) -> Result<(), Failure> {
     say!("Game left unfinished.");
-    save(path, record)
+    save(path, record)?;
+    refusals(prompt)?;
+    Err(Failure::rendered(UNFINISHED, String::new()))
 }
 
-enum Input {
-    Move(Move),
-    Undo,
-    Quit,
-    Again,
-}
-
-fn prompt(
-    editor: &mut DefaultEditor,
-    rules: &crate::ir::Rules,
-    state: &State,
-    legal: &[Move],
-    hands: Hands,
-) -> Result<Input, Failure> {
-    let seat = &rules.seats[state.mover as usize];
-    let Some(line) = read_line(editor, &format!("{seat}> "))? else {
-        return Ok(Input::Quit);
-    };
-    let text = line.trim();
-    if !text.is_empty() {
-        let _ = editor.add_history_entry(text);
-    }
-    match text.to_ascii_lowercase().as_str() {
-        "" => Ok(Input::Again),
-        "help" | "?" | "moves" => {
-            print!("{}", view::fit(&help(rules, state, legal)));
-            Ok(Input::Again)
-        }
-        "board" => {
-            println!(
-                "{}\n{}",
-                view::board(rules, state, false),
-                view::status_with(rules, state, hands)
-            );
-            Ok(Input::Again)
-        }
-        "undo" => Ok(Input::Undo),
-        "quit" | "exit" | "q" => Ok(Input::Quit),
-        _ => match rules.parse_move(state, text) {
-            Ok(m) => Ok(Input::Move(m)),
-            Err(MoveError::Ambiguous { what, options }) => {
-                choose(editor, rules, state, text, &what, &options)
-            }
-            Err(e) => {
-                say!(
-                    "{}. Type `help` for the legal moves.",
-                    why(rules, state, legal, text, e)
-                );
-                Ok(Input::Again)
-            }
-        },
-    }
-}
-
-/// Asks which of several complete moves a typed move meant (which of equal
-/// groups stays, which movers a card moves): by number, by the whole move,
-/// or by more of it (`y3` after `7`), a step at a time.
-fn choose(
-    editor: &mut DefaultEditor,
-    rules: &crate::ir::Rules,
-    state: &State,
-    typed: &str,
-    what: &str,
-    options: &[String],
-) -> Result<Input, Failure> {
-    let (mut typed, mut what, mut options) =
-        (typed.to_string(), what.to_string(), options.to_vec());
-    // Each answer narrows the moves; a move has a handful of words.
-    for _ in 0..16 {
-        say!("{}.", view::capitalised(&what));
-        for (i, option) in options.iter().enumerate() {
-            say!("  {}) {option}", i + 1);
-        }
-        let ask = format!(
-            "{typed} ... which (1-{}, or more of the move)? ",
-            options.len()
-        );
-        let Some(line) = read_line(editor, &ask)? else {
-            return Ok(Input::Again);
-        };
-        let answer = line.trim();
-        // A number answers by the list: one not on it is asked again, never
-        // read as a move (`7`, a card, would play the 7).
-        let number = !answer.is_empty() && answer.bytes().all(|b| b.is_ascii_digit());
-        let picked = match answer.parse::<usize>() {
-            Ok(n) if (1..=options.len()).contains(&n) => options[n - 1].clone(),
-            _ if number => {
-                say!(
-                    "{answer} is not on the list: type 1 to {}, or more of the move.",
-                    options.len()
-                );
-                continue;
-            }
-            _ => answer.to_string(),
-        };
-        let longer = format!("{typed} {answer}");
-        let read = rules
-            .parse_move(state, &picked)
-            .or_else(|_| rules.parse_move(state, &longer));
-        match read {
-            Ok(m) => return Ok(Input::Move(m)),
-            Err(MoveError::Ambiguous {
-                what: w,
-                options: o,
-            }) => {
-                (typed, what, options) = (longer, w, o);
-            }
-            Err(_) => {
-                say!("Not one of them; type the move again.");
-                return Ok(Input::Again);
-            }
-        }
-    }
-    Ok(Input::Again)
-}
-
-/// A line typed at the prompt; `None` on Ctrl-C or end of input. Answers
-/// quote what was typed (`x is not allowed now`), so a control character in
-/// it is kept as an escape, never sent back to the terminal.
-fn read_line(editor: &mut DefaultEditor, prompt: &str) -> Result<Option<String>, Failure> {
-    match editor.readline(prompt) {
-        Ok(line) => Ok(Some(printable(&line))),
-        Err(ReadlineError::Interrupted | ReadlineError::Eof) => Ok(None),
-        Err(e) => Err(Failure::usage(format!(
-            "error: cannot read the terminal: {e}"
-        ))),
+/// Success, unless lines of input that is not a terminal were refused.
+fn refusals(prompt: &Prompt) -> Result<(), Failure> {
+    match prompt.refused {
+        0 => Ok(()),
+        n => Err(Failure::rendered(
+            REFUSED,
+            format!(
+                "error: {n} {} refused (an illegal move or an unknown command)",
+                if n == 1 {
+                    "line of input was"
+                } else {
+                    "lines of input were"
+                }
+            ),
+        )),
     }
 }
 

@@ -29,9 +29,9 @@ pub(super) fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
         out
     };
     if cards {
-        out += "Commands: the cards to play, `help`, `undo` (take back your last move), `board`, `quit`.\n";
+        out += "Commands: the cards to play, `help`, `hint` (the AI's move for you; `hint 5000` searches 5000 playouts), `undo` (take back your last move), `board`, `quit`.\n";
     } else {
-        out += &format!("Commands: a move (e.g. `{example}`), `help`, `undo` (take back your last move), `board`, `quit`.\n");
+        out += &format!("Commands: a move (e.g. `{example}`), `help`, `hint` (the AI's move for you; `hint 5000` searches 5000 playouts), `undo` (take back your last move), `board`, `quit`.\n");
     }
     out
 }
@@ -186,7 +186,7 @@ fn label_key(label: &str) -> (&str, u64) {
 }
 
 /// Says why a typed move was refused, in the words a player needs.
-pub(super) fn why(
+pub(crate) fn why(
     rules: &Rules,
     state: &State,
     legal: &[Move],
@@ -340,7 +340,8 @@ mod tests {
         assert_eq!(
             help(&rules, &state, &legal),
             "Legal moves (9):\n  a1 b1 c1 a2 b2 c2 a3 b3 c3\nCommands: a move (e.g. `a1`), \
-             `help`, `undo` (take back your last move), `board`, `quit`.\n"
+             `help`, `hint` (the AI's move for you; `hint 5000` searches 5000 playouts), \
+             `undo` (take back your last move), `board`, `quit`.\n"
         );
     }
 

@@ -80,7 +80,7 @@ fn walks_help(rules: &Rules, state: &State, legal: &[Move]) -> String {
 
 /// The commands of the prompt.
 const COMMANDS: &str =
-    "Commands: a move, `help`, `undo` (take back your last move), `board`, `quit`.\n";
+    "Commands: a move, `help`, `hint` (the AI's move for you), `undo` (take back your last move), `board`, `quit`.\n";
 
 /// A legal move to show as an example.
 fn example(rules: &Rules, legal: &[Move]) -> String {
