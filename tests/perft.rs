@@ -17,6 +17,10 @@ use serde::Deserialize;
 use tabula::engine::{perft, Perft, State};
 use tabula::ir::Rules;
 
+#[path = "common/rules.rs"]
+#[allow(dead_code)]
+mod common_rules;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PerftFile {
@@ -644,53 +648,40 @@ fn qawale_counts_match_a_brute_force_count() {
 #[test]
 fn perft_and_bulk_perft_equal_a_plain_walk() {
     let mut checked = 0;
-    for folder in ["rules", "tests/hostile"] {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(folder))
-            .expect("folder")
-            .map(|e| e.expect("entry").path())
-            .filter(|p| p.extension().is_some_and(|x| x == "game"))
-            .collect();
-        files.sort();
-        for file in files {
-            let source = std::fs::read_to_string(&file).expect("rules");
-            let Ok(rules) = tabula::compile::load(&source, &[]) else {
-                continue;
-            };
-            let what = file.display().to_string();
-            let state = rules.start(0);
-            if rules.dice.is_some() {
-                assert!(
-                    tabula::engine::perft_bulk(&rules, &state, 2).is_none(),
-                    "{what}"
-                );
-                continue;
+    for (what, rules) in common_rules::shipped_and_hostile() {
+        let state = rules.start(0);
+        if rules.dice.is_some() {
+            assert!(
+                tabula::engine::perft_bulk(&rules, &state, 2).is_none(),
+                "{what}"
+            );
+            continue;
+        }
+        for depth in 1..=4 {
+            let (mut nodes, mut terminal) = (vec![0; depth], vec![0; depth]);
+            plain_walk(&rules, &state, 0, &mut nodes, &mut terminal);
+            let counted = perft(&rules, &state, depth);
+            let bulk = tabula::engine::perft_bulk(&rules, &state, depth).expect("no dice");
+            if counted.cut.is_some() {
+                // Too many moves to list (R0005): no count either way.
+                assert!(bulk.cut.is_some(), "{what} {depth}");
+                break;
             }
-            for depth in 1..=4 {
-                let (mut nodes, mut terminal) = (vec![0; depth], vec![0; depth]);
-                plain_walk(&rules, &state, 0, &mut nodes, &mut terminal);
-                let counted = perft(&rules, &state, depth);
-                let bulk = tabula::engine::perft_bulk(&rules, &state, depth).expect("no dice");
-                if counted.cut.is_some() {
-                    // Too many moves to list (R0005): no count either way.
-                    assert!(bulk.cut.is_some(), "{what} {depth}");
-                    break;
-                }
-                assert_eq!(
-                    (&counted.nodes, &counted.terminal),
-                    (&nodes, &terminal),
-                    "{what} {depth}"
-                );
-                assert_eq!(bulk.nodes, nodes, "{what} bulk {depth}");
-                assert_eq!(bulk.terminal, terminal[..depth - 1], "{what} bulk {depth}");
-                assert_eq!(
-                    bulk.games,
-                    terminal[..depth - 1].iter().sum::<u64>(),
-                    "{what}"
-                );
-                checked += 1;
-                if nodes.iter().sum::<u64>() > 1_000 {
-                    break;
-                }
+            assert_eq!(
+                (&counted.nodes, &counted.terminal),
+                (&nodes, &terminal),
+                "{what} {depth}"
+            );
+            assert_eq!(bulk.nodes, nodes, "{what} bulk {depth}");
+            assert_eq!(bulk.terminal, terminal[..depth - 1], "{what} bulk {depth}");
+            assert_eq!(
+                bulk.games,
+                terminal[..depth - 1].iter().sum::<u64>(),
+                "{what}"
+            );
+            checked += 1;
+            if nodes.iter().sum::<u64>() > 1_000 {
+                break;
             }
         }
     }

@@ -10,6 +10,7 @@ use tabula::engine::{random_playout, State};
 use tabula::ir::Rules;
 
 #[path = "common/rules.rs"]
+#[allow(dead_code)]
 mod rules;
 use rules::{load, load_text};
 

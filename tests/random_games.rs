@@ -11,6 +11,10 @@ use rayon::prelude::*;
 use tabula::engine::{random_playout, Move, Outcome, State};
 use tabula::ir::{Form, Rules};
 
+#[path = "common/rules.rs"]
+#[allow(dead_code)]
+mod common_rules;
+
 // Its own unit tests run with this binary too.
 #[path = "../benches/native/hex_fours.rs"]
 mod native_hex_fours;
@@ -1033,35 +1037,23 @@ fn qawale_every_move_gets_the_right_result() {
 #[test]
 fn restarting_from_a_copy_plays_the_games_a_fresh_set_up_plays() {
     let mut compared = 0;
-    for folder in ["rules", "tests/hostile"] {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(folder))
-            .expect("folder")
-            .map(|e| e.expect("entry").path())
-            .filter(|p| p.extension().is_some_and(|x| x == "game"))
-            .collect();
-        files.sort();
-        for file in files {
-            let source = std::fs::read_to_string(&file).expect("rules");
-            let Ok(rules) = tabula::compile::load(&source, &[]) else {
-                continue;
-            };
-            let start = rules.start(0);
-            // A state that played a game first, as a simulation's does.
-            let mut restarted = rules.start(99);
-            let mut buf = Vec::new();
-            random_playout(&rules, &mut restarted, &mut buf, &mut small_rng(99), 200);
-            for seed in [1, 2, 7] {
-                let what = format!("{} seed {seed}", file.display());
-                let fresh = State::new(&rules, seed);
-                restarted.restart(&rules, &start, seed);
-                assert!(restarted == fresh, "{what}: the starts differ");
-                let (mut a, mut b) = (fresh, restarted.clone());
-                let la = random_playout(&rules, &mut a, &mut buf, &mut small_rng(seed), 200);
-                let lb = random_playout(&rules, &mut b, &mut buf, &mut small_rng(seed), 200);
-                assert_eq!(la, lb, "{what}: lengths");
-                assert!(a == b, "{what}: the games differ");
-                compared += 1;
-            }
+    for (what, rules) in common_rules::shipped_and_hostile() {
+        let start = rules.start(0);
+        // A state that played a game first, as a simulation's does.
+        let mut restarted = rules.start(99);
+        let mut buf = Vec::new();
+        random_playout(&rules, &mut restarted, &mut buf, &mut small_rng(99), 200);
+        for seed in [1, 2, 7] {
+            let what = format!("{what} seed {seed}");
+            let fresh = State::new(&rules, seed);
+            restarted.restart(&rules, &start, seed);
+            assert!(restarted == fresh, "{what}: the starts differ");
+            let (mut a, mut b) = (fresh, restarted.clone());
+            let la = random_playout(&rules, &mut a, &mut buf, &mut small_rng(seed), 200);
+            let lb = random_playout(&rules, &mut b, &mut buf, &mut small_rng(seed), 200);
+            assert_eq!(la, lb, "{what}: lengths");
+            assert!(a == b, "{what}: the games differ");
+            compared += 1;
         }
     }
     assert!(compared > 200, "only {compared} games compared");

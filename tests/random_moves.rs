@@ -12,6 +12,7 @@ use tabula::engine::{Move, State};
 use tabula::ir::Rules;
 
 #[path = "common/rules.rs"]
+#[allow(dead_code)]
 mod rules;
 use rules::{load, load_text};
 

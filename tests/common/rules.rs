@@ -13,3 +13,25 @@ pub fn load(file: &str, set: &[(&str, i64)]) -> Rules {
     let path = format!("{}/rules/{file}", env!("CARGO_MANIFEST_DIR"));
     load_text(&std::fs::read_to_string(&path).expect("rules file"), set)
 }
+
+/// Every rules file of `rules/` and `tests/hostile/` that compiles with
+/// its default options, in name order: (path, rules).
+pub fn shipped_and_hostile() -> Vec<(String, Rules)> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut all = Vec::new();
+    for folder in ["rules", "tests/hostile"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(folder))
+            .expect("folder")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "game"))
+            .collect();
+        files.sort();
+        for file in files {
+            let source = std::fs::read_to_string(&file).expect("rules");
+            if let Ok(rules) = tabula::compile::load(&source, &[]) {
+                all.push((file.display().to_string(), rules));
+            }
+        }
+    }
+    all
+}
