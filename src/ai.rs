@@ -58,19 +58,42 @@ pub enum PlayerSpec {
     Human,
     /// Uniformly random legal moves.
     Random,
-    /// Monte Carlo tree search with this budget per move.
-    Mcts(Budget),
+    /// Monte Carlo tree search with this budget per move and this
+    /// exploration constant.
+    Mcts(Budget, Exploration),
+}
+
+/// The UCB1 exploration constant of a search, in thousandths (`c=0.7` is
+/// 700), so that a spec compares and hashes; `None` for the default, √2
+/// ([`mcts::EXPLORATION`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Exploration(pub Option<u32>);
+
+impl Exploration {
+    /// The constant itself.
+    pub fn value(self) -> f64 {
+        self.0.map_or(mcts::EXPLORATION, |m| f64::from(m) / 1000.0)
+    }
+
+    /// The spec of constant `c`: the default's is `None`.
+    pub fn of(c: f64) -> Self {
+        let default = (c - mcts::EXPLORATION).abs() < 1e-12;
+        Exploration((!default).then(|| (c * 1000.0).round() as u32))
+    }
 }
 
 /// Why a player spec was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerSpecError {
     /// Not one of the player kinds.
-    #[error("unknown player `{0}`: expected human, random, mcts, mcts:N (N iterations a move) or mcts:Nms (N milliseconds a move)")]
+    #[error("unknown player `{0}`: expected human, random, mcts, mcts:N (N iterations a move), mcts:Nms (N milliseconds a move), with :c=X for an exploration constant (mcts:N:c=0.7)")]
     Unknown(String),
     /// `mcts:` followed by something that is not a positive budget.
-    #[error("bad MCTS budget `{0}`: expected a positive number of iterations (mcts:5000) or of milliseconds (mcts:300ms)")]
+    #[error("bad MCTS budget `{0}`: expected a positive number of iterations (mcts:5000) or of milliseconds (mcts:300ms), once")]
     Budget(String),
+    /// `c=` followed by something that is not a constant above 0.
+    #[error("bad exploration constant `{0}`: expected c= a number above 0 and at most 100, once (mcts:5000:c=0.7)")]
+    Exploration(String),
 }
 
 impl FromStr for PlayerSpec {
@@ -78,19 +101,51 @@ impl FromStr for PlayerSpec {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let spec = text.trim().to_ascii_lowercase();
-        match spec.split_once(':') {
-            None => match spec.as_str() {
-                "human" => Ok(PlayerSpec::Human),
-                "random" => Ok(PlayerSpec::Random),
-                "mcts" => Ok(PlayerSpec::Mcts(Budget::default())),
-                _ => Err(PlayerSpecError::Unknown(text.trim().to_string())),
-            },
-            Some(("mcts", budget)) => parse_budget(budget.trim())
-                .map(PlayerSpec::Mcts)
-                .ok_or_else(|| PlayerSpecError::Budget(budget.trim().to_string())),
-            Some(_) => Err(PlayerSpecError::Unknown(text.trim().to_string())),
+        let mut parts = spec.split(':');
+        let kind = parts.next().unwrap_or_default().trim();
+        let unknown = || PlayerSpecError::Unknown(text.trim().to_string());
+        match kind {
+            "mcts" => parse_mcts(parts),
+            _ if parts.next().is_some() => Err(unknown()),
+            "human" => Ok(PlayerSpec::Human),
+            "random" => Ok(PlayerSpec::Random),
+            _ => Err(unknown()),
         }
     }
+}
+
+/// The parameters after `mcts`, each after a colon: a budget (`5000`,
+/// `300ms`) and an exploration constant (`c=0.7`), in any order, each at
+/// most once.
+fn parse_mcts<'a>(parts: impl Iterator<Item = &'a str>) -> Result<PlayerSpec, PlayerSpecError> {
+    let (mut budget, mut exploration) = (None, None);
+    for part in parts.map(str::trim) {
+        let constant = part.strip_prefix('c').map(str::trim_start);
+        if let Some(c) = constant.and_then(|rest| rest.strip_prefix('=')) {
+            let bad = || PlayerSpecError::Exploration(c.trim().to_string());
+            let value = parse_exploration(c.trim()).ok_or_else(bad)?;
+            if exploration.replace(value).is_some() {
+                return Err(bad());
+            }
+        } else {
+            let bad = || PlayerSpecError::Budget(part.to_string());
+            let value = parse_budget(part).ok_or_else(bad)?;
+            if budget.replace(value).is_some() {
+                return Err(bad());
+            }
+        }
+    }
+    Ok(PlayerSpec::Mcts(
+        budget.unwrap_or_default(),
+        Exploration(exploration),
+    ))
+}
+
+/// Reads an exploration constant above 0 and at most 100, in thousandths.
+fn parse_exploration(text: &str) -> Option<u32> {
+    let c: f64 = text.parse().ok()?;
+    let thousandths = (c * 1000.0).round();
+    (c.is_finite() && c <= 100.0 && thousandths >= 1.0).then_some(thousandths as u32)
 }
 
 /// Reads `5000` as iterations and `300ms` as milliseconds; zero is refused
@@ -111,7 +166,10 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Human => f.write_str("human"),
             PlayerSpec::Random => f.write_str("random"),
-            PlayerSpec::Mcts(budget) => write!(f, "mcts:{budget}"),
+            PlayerSpec::Mcts(budget, Exploration(None)) => write!(f, "mcts:{budget}"),
+            PlayerSpec::Mcts(budget, Exploration(Some(c))) => {
+                write!(f, "mcts:{budget}:c={}", f64::from(*c) / 1000.0)
+            }
         }
     }
 }
@@ -121,7 +179,9 @@ pub fn make_player(spec: &PlayerSpec, seed: u64) -> Option<Box<dyn Player + Send
     match *spec {
         PlayerSpec::Human => None,
         PlayerSpec::Random => Some(Box::new(RandomPlayer::new(seed))),
-        PlayerSpec::Mcts(budget) => Some(Box::new(MctsPlayer::new(budget, seed))),
+        PlayerSpec::Mcts(budget, c) => Some(Box::new(
+            MctsPlayer::new(budget, seed).with_exploration(c.value()),
+        )),
     }
 }
 
@@ -137,10 +197,22 @@ mod tests {
         let cases = [
             ("human", PlayerSpec::Human),
             ("Random", PlayerSpec::Random),
-            ("mcts", PlayerSpec::Mcts(Budget::Millis(1000))),
-            ("mcts:5000", PlayerSpec::Mcts(Budget::Iterations(5000))),
-            ("mcts:300ms", PlayerSpec::Mcts(Budget::Millis(300))),
-            (" MCTS: 300 ms ", PlayerSpec::Mcts(Budget::Millis(300))),
+            (
+                "mcts",
+                PlayerSpec::Mcts(Budget::Millis(1000), Exploration(None)),
+            ),
+            (
+                "mcts:5000",
+                PlayerSpec::Mcts(Budget::Iterations(5000), Exploration(None)),
+            ),
+            (
+                "mcts:300ms",
+                PlayerSpec::Mcts(Budget::Millis(300), Exploration(None)),
+            ),
+            (
+                " MCTS: 300 ms ",
+                PlayerSpec::Mcts(Budget::Millis(300), Exploration(None)),
+            ),
         ];
         for (text, spec) in cases {
             assert_eq!(text.parse::<PlayerSpec>(), Ok(spec), "{text}");
@@ -152,20 +224,20 @@ mod tests {
         let specs = [
             PlayerSpec::Human,
             PlayerSpec::Random,
-            PlayerSpec::Mcts(Budget::Iterations(1)),
-            PlayerSpec::Mcts(Budget::Iterations(5000)),
-            PlayerSpec::Mcts(Budget::Millis(300)),
-            PlayerSpec::Mcts(Budget::default()),
+            PlayerSpec::Mcts(Budget::Iterations(1), Exploration(None)),
+            PlayerSpec::Mcts(Budget::Iterations(5000), Exploration(None)),
+            PlayerSpec::Mcts(Budget::Millis(300), Exploration(None)),
+            PlayerSpec::Mcts(Budget::default(), Exploration(None)),
         ];
         for spec in specs {
             assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec), "{spec}");
         }
         assert_eq!(
-            PlayerSpec::Mcts(Budget::Millis(300)).to_string(),
+            PlayerSpec::Mcts(Budget::Millis(300), Exploration(None)).to_string(),
             "mcts:300ms"
         );
         assert_eq!(
-            PlayerSpec::Mcts(Budget::Iterations(5000)).to_string(),
+            PlayerSpec::Mcts(Budget::Iterations(5000), Exploration(None)).to_string(),
             "mcts:5000"
         );
     }
@@ -199,12 +271,70 @@ mod tests {
     }
 
     #[test]
+    fn an_exploration_constant_follows_the_budget_or_stands_alone() {
+        let c = |m| Exploration(Some(m));
+        let cases = [
+            (
+                "mcts:5000:c=0.7",
+                PlayerSpec::Mcts(Budget::Iterations(5000), c(700)),
+            ),
+            (
+                "mcts:c=0.7:300ms",
+                PlayerSpec::Mcts(Budget::Millis(300), c(700)),
+            ),
+            ("MCTS: c = 2", PlayerSpec::Mcts(Budget::default(), c(2000))),
+            (
+                "mcts:c=1.4142",
+                PlayerSpec::Mcts(Budget::default(), c(1414)),
+            ),
+        ];
+        for (text, spec) in cases {
+            assert_eq!(text.parse::<PlayerSpec>(), Ok(spec), "{text}");
+            assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec), "{spec}");
+        }
+        assert_eq!(cases[0].1.to_string(), "mcts:5000:c=0.7");
+        for text in [
+            "mcts:c=0",
+            "mcts:c=-1",
+            "mcts:c=x",
+            "mcts:c=101",
+            "mcts:c=",
+            "mcts:c=1:c=2",
+        ] {
+            let err = text.parse::<PlayerSpec>().unwrap_err();
+            assert!(
+                matches!(err, PlayerSpecError::Exploration(_)),
+                "{text}: {err:?}"
+            );
+            assert!(err.to_string().contains("mcts:5000:c=0.7"), "{err}");
+        }
+        let err = "mcts:5:6".parse::<PlayerSpec>().unwrap_err();
+        assert!(matches!(err, PlayerSpecError::Budget(_)), "{err:?}");
+    }
+
+    /// A large constant spreads the visits over the moves; a small one
+    /// gives most to the best.
+    #[test]
+    fn the_exploration_constant_steers_the_search() {
+        let rules = test_rules("tic-tac-toe", &[]);
+        let best_visits = |c: u32| {
+            let spec = PlayerSpec::Mcts(Budget::Iterations(2000), Exploration(Some(c)));
+            let mut player = make_player(&spec, 3).expect("an AI");
+            player.choose(&rules, &rules.start(0));
+            player.last_search().expect("a search").best_visits
+        };
+        let (narrow, wide) = (best_visits(100), best_visits(20_000));
+        assert!(narrow > 2 * wide, "c=0.1: {narrow} visits, c=20: {wide}");
+    }
+
+    #[test]
     fn made_players_name_their_spec() {
         assert!(make_player(&PlayerSpec::Human, 0).is_none());
         for spec in [
             PlayerSpec::Random,
-            PlayerSpec::Mcts(Budget::Iterations(50)),
-            PlayerSpec::Mcts(Budget::Millis(20)),
+            PlayerSpec::Mcts(Budget::Iterations(50), Exploration(None)),
+            PlayerSpec::Mcts(Budget::Millis(20), Exploration(None)),
+            PlayerSpec::Mcts(Budget::Iterations(50), Exploration(Some(700))),
         ] {
             let player = make_player(&spec, 1).expect("an AI");
             assert_eq!(player.name(), spec.to_string());

@@ -526,7 +526,7 @@ impl Player for MctsPlayer {
     }
 
     fn name(&self) -> String {
-        PlayerSpec::Mcts(self.budget).to_string()
+        PlayerSpec::Mcts(self.budget, super::Exploration::of(self.exploration)).to_string()
     }
 
     fn last_search(&self) -> Option<SearchStats> {
