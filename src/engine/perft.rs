@@ -190,13 +190,8 @@ impl Walker<'_> {
         }
         let logged = child.chance.len();
         self.rules.play(child, m);
-        self.counts.nodes[level] += 1;
-        if child.is_over() {
-            self.counts.terminal[level] += 1;
-            return false;
-        }
-        self.walk(child, level + 1, rest);
-        child.chance.len() > logged
+        self.count_and_walk(child, level, rest);
+        !child.is_over() && child.chance.len() > logged
     }
 }
 

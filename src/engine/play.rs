@@ -70,6 +70,10 @@ impl Rules {
     /// Makes move `m` on the board, returning what it picked up (nothing
     /// but a chain picks: `last_from`), or `None` for a card passed, which
     /// is part of the deal, not a turn (played whole here).
+    ///
+    /// Always inline, as `play_then` it was cut from (callgrind,
+    /// instructions a game, with `#[inline]` on it and `after_move`:
+    /// Reversi 98,239 -> 101,254, Breakthrough 112,582 -> 115,892).
     #[inline(always)]
     fn make_move(&self, state: &mut State, m: Move) -> Option<Progress> {
         Some(match m {
