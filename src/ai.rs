@@ -142,7 +142,7 @@ fn parse_mcts<'a>(parts: impl Iterator<Item = &'a str>) -> Result<PlayerSpec, Pl
 }
 
 /// Reads an exploration constant above 0 and at most 100, in thousandths.
-fn parse_exploration(text: &str) -> Option<u32> {
+pub(crate) fn parse_exploration(text: &str) -> Option<u32> {
     let c: f64 = text.parse().ok()?;
     let thousandths = (c * 1000.0).round();
     (c.is_finite() && c <= 100.0 && thousandths >= 1.0).then_some(thousandths as u32)

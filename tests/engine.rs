@@ -167,6 +167,7 @@ fn errors_are_replies_and_change_nothing() {
         (r#"{"request":"play","move":"z9"}"#, "`z9` is not a cell"),
         (r#"{"request":"play","mvoe":"a1"}"#, "no field `mvoe`"),
         (r#"{"request":"go","iterations":0}"#, "from 1 to"),
+        (r#"{"request":"go","c":0}"#, "`c` must be a number above 0"),
         (
             r#"{"request":"new","options":{"size":4}}"#,
             "unknown option `size`",
@@ -265,6 +266,19 @@ fn a_finished_game_refuses_moves_and_searches_until_undone() {
         engine.ok(json!({"request": "go", "iterations": 500}))["move"],
         "c2"
     );
+}
+
+#[test]
+fn go_searches_with_the_exploration_constant_asked_for() {
+    let mut engine = Engine::start("tic-tac-toe.game", &["--seed", "4"]);
+    let visits = |engine: &mut Engine, c: f64| {
+        let go = engine.ok(json!({"request": "go", "iterations": 2000, "c": c}));
+        go["visits"].as_u64().unwrap()
+    };
+    // A small constant spends the search on the best move; a large one
+    // spreads it over all nine.
+    let (narrow, wide) = (visits(&mut engine, 0.1), visits(&mut engine, 20.0));
+    assert!(narrow > 2 * wide, "c=0.1: {narrow} visits, c=20: {wide}");
 }
 
 #[test]

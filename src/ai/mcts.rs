@@ -275,6 +275,11 @@ impl MctsPlayer {
         self
     }
 
+    /// Searches with UCB1 exploration constant `c` from the next move on.
+    pub fn set_exploration(&mut self, c: f64) {
+        self.exploration = c;
+    }
+
     /// The budget per move.
     pub fn budget(&self) -> Budget {
         self.budget

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::ai::Budget;
+use crate::ai::{Budget, Exploration};
 
 /// The most iterations one `go` may ask for: each adds a node to the tree
 /// (about 60 bytes), so this bounds the memory a search takes.
@@ -35,8 +35,9 @@ pub enum Request {
     Moves,
     /// What a seat sees (`None`: the seat to move).
     Position(Option<String>),
-    /// The AI's move for the seat to move, within this budget.
-    Go(Budget),
+    /// The AI's move for the seat to move, within this budget and with
+    /// this exploration constant.
+    Go(Budget, Exploration),
     /// Take back the last move.
     Undo,
     /// Whether the game is over, and how it ended.
@@ -51,7 +52,7 @@ const REQUESTS: [(&str, &[&str]); 8] = [
     ("play", &["move"]),
     ("moves", &[]),
     ("position", &["seat"]),
-    ("go", &["iterations", "time_ms"]),
+    ("go", &["iterations", "time_ms", "c"]),
     ("undo", &[]),
     ("result", &[]),
     ("quit", &[]),
@@ -144,7 +145,10 @@ fn request(fields: &Map<String, Value>) -> Result<Request, String> {
             Some(Value::String(seat)) => Ok(Request::Position(Some(seat.clone()))),
             Some(_) => Err("`seat` must be a seat's name, a string".into()),
         },
-        "go" => budget(fields.get("iterations"), fields.get("time_ms")).map(Request::Go),
+        "go" => Ok(Request::Go(
+            budget(fields.get("iterations"), fields.get("time_ms"))?,
+            exploration(fields.get("c"))?,
+        )),
         "undo" => Ok(Request::Undo),
         "result" => Ok(Request::Result),
         _ => Ok(Request::Quit),
@@ -195,6 +199,19 @@ fn budget(iterations: Option<&Value>, millis: Option<&Value>) -> Result<Budget, 
     }
 }
 
+/// `c`: the exploration constant of one `go`, above 0 and at most 100, as
+/// in a player spec (`mcts:5000:c=0.7`); absent, the default.
+fn exploration(value: Option<&Value>) -> Result<Exploration, String> {
+    let Some(value) = value else {
+        return Ok(Exploration(None));
+    };
+    value
+        .as_f64()
+        .and_then(|c| crate::ai::parse_exploration(&c.to_string()))
+        .map(|c| Exploration::of(f64::from(c) / 1000.0))
+        .ok_or_else(|| format!("`c` must be a number above 0 and at most 100, not {value}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,7 +224,14 @@ mod tests {
     fn requests_are_read_with_their_arguments() {
         let line = parse(r#"{"request":"go","iterations":50,"id":7}"#);
         assert_eq!(line.id, Some(Value::from(7)));
-        assert_eq!(line.request, Ok(Request::Go(Budget::Iterations(50))));
+        assert_eq!(
+            line.request,
+            Ok(Request::Go(Budget::Iterations(50), Exploration(None)))
+        );
+        assert_eq!(
+            parse(r#"{"request":"go","iterations":50,"c":0.7}"#).request,
+            Ok(Request::Go(Budget::Iterations(50), Exploration(Some(700))))
+        );
         assert_eq!(
             parse(r#"{"request":"new","options":{"size":5},"seed":3}"#).request,
             Ok(Request::New {
@@ -217,7 +241,7 @@ mod tests {
         );
         assert_eq!(
             parse(r#"{"request":"go","time_ms":20}"#).request,
-            Ok(Request::Go(Budget::Millis(20)))
+            Ok(Request::Go(Budget::Millis(20), Exploration(None)))
         );
         assert_eq!(
             parse(r#"{"request":"play","move":"e2-e4"}"#).request,
@@ -234,6 +258,10 @@ mod tests {
         assert!(refused(r#"{"request":"go","iteration":5}"#).contains("no field `iteration`"));
         assert!(refused(r#"{"request":"go","iterations":0}"#).contains("from 1 to"));
         assert!(refused(r#"{"request":"go","iterations":5,"time_ms":5}"#).contains("not both"));
+        for c in ["0", "-1", "101", "\"big\""] {
+            let line = format!(r#"{{"request":"go","c":{c}}}"#);
+            assert!(refused(&line).starts_with("`c` must be a number above 0"));
+        }
         assert!(refused(r#"{"request":"new","seed":-1}"#).contains("`seed`"));
         assert!(refused(r#"{"request":"new","options":{"size":"big"}}"#).contains("whole number"));
         assert!(refused(r#"{"request":"play"}"#).contains("needs a `move`"));
