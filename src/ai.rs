@@ -174,13 +174,16 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
-/// The AI a spec names, seeded by `seed`; `None` for a human.
-pub fn make_player(spec: &PlayerSpec, seed: u64) -> Option<Box<dyn Player + Send>> {
+/// The AI a spec names, seeded by `seed`, searching on `threads` threads;
+/// `None` for a human.
+pub fn make_player(spec: &PlayerSpec, seed: u64, threads: usize) -> Option<Box<dyn Player + Send>> {
     match *spec {
         PlayerSpec::Human => None,
         PlayerSpec::Random => Some(Box::new(RandomPlayer::new(seed))),
         PlayerSpec::Mcts(budget, c) => Some(Box::new(
-            MctsPlayer::new(budget, seed).with_exploration(c.value()),
+            MctsPlayer::new(budget, seed)
+                .with_exploration(c.value())
+                .with_threads(threads),
         )),
     }
 }
@@ -319,7 +322,7 @@ mod tests {
         let rules = test_rules("tic-tac-toe", &[]);
         let best_visits = |c: u32| {
             let spec = PlayerSpec::Mcts(Budget::Iterations(2000), Exploration(Some(c)));
-            let mut player = make_player(&spec, 3).expect("an AI");
+            let mut player = make_player(&spec, 3, 1).expect("an AI");
             player.choose(&rules, &rules.start(0));
             player.last_search().expect("a search").best_visits
         };
@@ -329,14 +332,14 @@ mod tests {
 
     #[test]
     fn made_players_name_their_spec() {
-        assert!(make_player(&PlayerSpec::Human, 0).is_none());
+        assert!(make_player(&PlayerSpec::Human, 0, 1).is_none());
         for spec in [
             PlayerSpec::Random,
             PlayerSpec::Mcts(Budget::Iterations(50), Exploration(None)),
             PlayerSpec::Mcts(Budget::Millis(20), Exploration(None)),
             PlayerSpec::Mcts(Budget::Iterations(50), Exploration(Some(700))),
         ] {
-            let player = make_player(&spec, 1).expect("an AI");
+            let player = make_player(&spec, 1, 1).expect("an AI");
             assert_eq!(player.name(), spec.to_string());
         }
     }

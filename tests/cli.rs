@@ -942,8 +942,7 @@ fn play_hint_suggests_a_move() {
     )
     .expect(4);
     assert!(
-        run.stdout
-            .contains("Hint: `c1`, worth 1.00 to X (1 a sure win, 0 a sure loss)"),
+        run.stdout.contains("Hint: `c1`, a proven win for X, from "),
         "{}",
         run.stdout
     );

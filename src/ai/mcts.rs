@@ -9,11 +9,12 @@
 
 use std::time::{Duration, Instant};
 
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
+use self::iteration::{Settings, TreeSearch};
+use self::root::RootMove;
 use super::{Budget, Player, PlayerSpec};
-use crate::engine::{random_playout, Move, Outcome, State};
+use crate::engine::{Move, State};
 use crate::ir::Rules;
 
 /// The UCB1 exploration constant the player starts with: sqrt 2, the textbook value for rewards in 0..=1.
@@ -31,9 +32,6 @@ const CLOCK_EVERY: u32 = 8;
 /// more deals see more of what the others may hold, fewer search each deeper.
 const DEALS: u32 = 8;
 
-/// No node: the end of a sibling list.
-const NONE: u32 = u32::MAX;
-
 /// What the last search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SearchStats {
@@ -49,6 +47,9 @@ pub struct SearchStats {
     pub elapsed: Duration,
     /// Visits the root already had from the last search (tree reuse), 0 for a fresh tree.
     pub reused: u32,
+    /// The chosen move's value for the mover when the solver proved it:
+    /// 1 a win, 0 a loss, the mover's share of a draw; `None` when open.
+    pub proven: Option<f64>,
 }
 
 impl SearchStats {
@@ -63,207 +64,28 @@ impl SearchStats {
     }
 }
 
-/// A node of the search tree; nodes live in one arena and link by index.
-#[derive(Clone, Debug)]
-struct Node {
-    /// The move into this node (`None` at the root).
-    entry: Option<Move>,
-    /// The seat that made `entry`: whose rewards `reward` totals.
-    seat: u8,
-    first_child: u32,
-    next_sibling: u32,
-    /// Where this node's untried moves start in the tree's move arena.
-    untried_start: u32,
-    /// How many are left; they are only listed once the node is walked through,
-    /// because most leaves are rolled out once and never revisited.
-    untried_len: u32,
-    moves_listed: bool,
-    /// With dice: the move into this node starts a turn whose throw is
-    /// chance, so its children are throws (`throw`), each with its moves.
-    chance: bool,
-    /// A throw's node: the faces thrown, one a byte (0 for a move's node).
-    throw: u32,
-    visits: u32,
-    reward: f64,
-}
-
-/// The arena: nodes and the untried moves of every node, reused between searches.
-#[derive(Clone, Debug, Default)]
-struct Tree {
-    nodes: Vec<Node>,
-    untried: Vec<Move>,
-}
-
-impl Tree {
-    fn reset(&mut self, mover: u8) {
-        self.nodes.clear();
-        self.untried.clear();
-        self.nodes.push(Node::new(None, mover));
-    }
-
-    /// Keeps only the subtree below `node`, which becomes the root (index
-    /// 0), copied into fresh arenas so that memory does not grow over a game.
-    fn keep(&mut self, node: u32) {
-        let mut kept = Tree::default();
-        // (old index, new index) of the nodes whose children are still to copy.
-        let mut pending = vec![(node, 0u32)];
-        kept.push_copy(self, node);
-        while let Some((old, new)) = pending.pop() {
-            let mut last = NONE;
-            for (child, _) in self.children(old) {
-                let copy = kept.push_copy(self, child);
-                match last {
-                    NONE => kept.nodes[new as usize].first_child = copy,
-                    before => kept.nodes[before as usize].next_sibling = copy,
-                }
-                last = copy;
-                pending.push((child, copy));
-            }
-        }
-        *self = kept;
-    }
-
-    /// Appends a copy of node `old` of `from`, with its untried moves and
-    /// no links; returns its index.
-    fn push_copy(&mut self, from: &Tree, old: u32) -> u32 {
-        let mut node = from.nodes[old as usize].clone();
-        let start = node.untried_start as usize;
-        let untried = &from.untried[start..start + node.untried_len as usize];
-        node.untried_start = self.untried.len() as u32;
-        self.untried.extend_from_slice(untried);
-        node.first_child = NONE;
-        node.next_sibling = NONE;
-        self.nodes.push(node);
-        (self.nodes.len() - 1) as u32
-    }
-
-    fn list_moves(&mut self, node: u32, moves: &[Move]) {
-        let start = self.untried.len() as u32;
-        self.untried.extend_from_slice(moves);
-        let n = &mut self.nodes[node as usize];
-        n.untried_start = start;
-        n.untried_len = moves.len() as u32;
-        n.moves_listed = true;
-    }
-
-    /// Removes a random untried move of `node`, so that expansion order is unbiased.
-    fn take_untried(&mut self, node: u32, rng: &mut SmallRng) -> Move {
-        let n = &mut self.nodes[node as usize];
-        let start = n.untried_start as usize;
-        let last = start + n.untried_len as usize - 1;
-        self.untried.swap(rng.gen_range(start..=last), last);
-        n.untried_len -= 1;
-        self.untried[last]
-    }
-
-    fn add_child(&mut self, parent: u32, entry: Move, seat: u8) -> u32 {
-        let child = self.nodes.len() as u32;
-        let mut node = Node::new(Some(entry), seat);
-        node.next_sibling = self.nodes[parent as usize].first_child;
-        self.nodes.push(node);
-        self.nodes[parent as usize].first_child = child;
-        child
-    }
-
-    fn children(&self, parent: u32) -> impl Iterator<Item = (u32, &Node)> + '_ {
-        let mut next = self.nodes[parent as usize].first_child;
-        std::iter::from_fn(move || {
-            let index = next;
-            let node = self.nodes.get(index as usize)?;
-            next = node.next_sibling;
-            Some((index, node))
-        })
-    }
-
-    /// The child of chance node `parent` for `throw`, added if it is new.
-    fn throw_child(&mut self, parent: u32, throw: u32) -> u32 {
-        if let Some((index, _)) = self.children(parent).find(|(_, n)| n.throw == throw) {
-            return index;
-        }
-        let seat = self.nodes[parent as usize].seat;
-        let child = self.nodes.len() as u32;
-        let mut node = Node::new(None, seat);
-        node.throw = throw;
-        node.next_sibling = self.nodes[parent as usize].first_child;
-        self.nodes.push(node);
-        self.nodes[parent as usize].first_child = child;
-        child
-    }
-
-    /// The child with the highest UCB1 value; every child has been visited once.
-    fn select(&self, parent: u32, exploration: f64) -> Option<u32> {
-        let log_visits = (self.nodes[parent as usize].visits as f64).ln();
-        let mut best = (NONE, f64::NEG_INFINITY);
-        for (index, child) in self.children(parent) {
-            let visits = child.visits as f64;
-            let value = child.reward / visits + exploration * (log_visits / visits).sqrt();
-            if value > best.1 {
-                best = (index, value);
-            }
-        }
-        (best.0 != NONE).then_some(best.0)
-    }
-
-    /// The root's most visited child and its index; equal visits go to the higher reward.
-    fn most_visited(&self) -> Option<(u32, &Node)> {
-        let better = |b: &Node, c: &Node| (c.visits, c.reward) > (b.visits, b.reward);
-        self.children(0)
-            .reduce(|b, c| if better(b.1, c.1) { c } else { b })
-    }
-}
-
-impl Node {
-    fn new(entry: Option<Move>, seat: u8) -> Self {
-        Node {
-            entry,
-            seat,
-            first_child: NONE,
-            next_sibling: NONE,
-            untried_start: 0,
-            untried_len: 0,
-            moves_listed: false,
-            chance: false,
-            throw: 0,
-            visits: 0,
-            reward: 0.0,
-        }
-    }
-}
-
 /// A UCT player: deterministic for a given seed when its budget is in iterations.
 #[derive(Clone, Debug)]
 pub struct MctsPlayer {
     budget: Budget,
     exploration: f64,
-    rng: SmallRng,
-    tree: Tree,
-    /// The nodes walked this iteration, root first.
-    path: Vec<u32>,
-    /// Move buffer for listing moves and for rollouts.
-    moves: Vec<Move>,
-    /// Per seat: this iteration's reward.
-    rewards: Vec<f64>,
-    /// The position an iteration plays on, reused so that copying the root
-    /// allocates nothing.
-    scratch: Option<State>,
-    /// The position after the last move chosen, and that move's node: the
-    /// next search starts from its subtree if the game went on from there.
-    chosen: Option<(State, u32)>,
+    solve: bool,
+    /// One tree search a thread; the first runs on the caller's thread.
+    searches: Vec<TreeSearch>,
+    /// The position after the last move chosen, and that move: the next
+    /// search starts from its subtree if the game went on from there.
+    chosen: Option<(State, Move)>,
     stats: SearchStats,
 }
 
 impl MctsPlayer {
-    /// A player thinking `budget` per move, its chance fixed by `seed`.
+    /// A player thinking `budget` per move on one thread, its chance fixed by `seed`.
     pub fn new(budget: Budget, seed: u64) -> Self {
         MctsPlayer {
             budget,
             exploration: EXPLORATION,
-            rng: SmallRng::seed_from_u64(seed),
-            tree: Tree::default(),
-            path: Vec::new(),
-            moves: Vec::new(),
-            rewards: Vec::new(),
-            scratch: None,
+            solve: true,
+            searches: vec![TreeSearch::new(seed)],
             chosen: None,
             stats: SearchStats::default(),
         }
@@ -272,6 +94,27 @@ impl MctsPlayer {
     /// The same player with another UCB1 exploration constant.
     pub fn with_exploration(mut self, exploration: f64) -> Self {
         self.exploration = exploration;
+        self
+    }
+
+    /// The same player searching on `threads` threads (at least 1), each
+    /// growing its own tree (root parallel): an iteration budget is shared
+    /// among them, a time budget is each one's. The first thread searches
+    /// as the one-thread player does, so one thread plays its games.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        // Seeds drawn from a copy of the first's chance, which stays as it was.
+        let mut seeds = self.searches[0].rng.clone();
+        let more: Vec<TreeSearch> = (1..threads.max(1))
+            .map(|_| TreeSearch::new(seeds.gen()))
+            .collect();
+        self.searches.truncate(1);
+        self.searches.extend(more);
+        self
+    }
+
+    /// The same player with the solver on or off (on by default; see `solver`).
+    pub fn with_solver(mut self, solve: bool) -> Self {
+        self.solve = solve;
         self
     }
 
@@ -295,7 +138,8 @@ impl MctsPlayer {
         self.stats
     }
 
-    /// Searches from `root` within the budget and returns the most visited move.
+    /// Searches from `root` within the budget and returns the move to play
+    /// (see [`root::best`]).
     ///
     /// When the rules hide cards, the search never reads them: it works from
     /// the mover's view, deals the unseen cards at random several times
@@ -303,224 +147,187 @@ impl MctsPlayer {
     /// and plays the move with the most visits over all of them.
     fn search(&mut self, rules: &Rules, root: &State) -> Move {
         let started = Instant::now();
-        rules.legal_moves(root, &mut self.moves);
+        let moves = &mut self.searches[0].moves;
+        rules.legal_moves(root, moves);
         assert!(
-            !self.moves.is_empty(),
+            !moves.is_empty(),
             "MCTS was asked to move with no legal move"
         );
         // A forced move needs no search; but where hands are hidden, one is
         // searched as any other, so that neither the time taken nor the
         // playouts counted tell the table that the hand forced it.
-        if self.moves.len() == 1 && !rules.has_hidden() {
+        if moves.len() == 1 && !rules.has_hidden() {
+            let forced = moves[0];
             self.chosen = None;
             self.stats = SearchStats {
                 elapsed: started.elapsed(),
                 ..SearchStats::default()
             };
-            return self.moves[0];
+            return forced;
         }
         let (limit, deadline) = match self.budget {
             Budget::Iterations(n) => (n.max(1), None),
             Budget::Millis(ms) => (u32::MAX, Some(started + Duration::from_millis(ms))),
         };
-        if !rules.has_hidden() {
-            if !self.reuse(rules, root) {
-                self.tree.reset(root.mover);
-            }
-            let reused = self.tree.nodes[0].visits;
-            let iterations = self.grow(rules, root, limit, deadline);
-            let (index, best) = self
-                .tree
-                .most_visited()
-                .expect("a searched root with legal moves has a child");
-            let entry = best.entry.expect("only the root has no entry move");
-            self.stats = SearchStats {
-                iterations,
-                nodes: self.tree.nodes.len(),
-                best_visits: best.visits,
-                best_value: best.reward / best.visits as f64,
-                elapsed: started.elapsed(),
-                reused,
-            };
-            // With dice the next search's root has a throw this tree has
-            // not seen: it starts afresh.
-            if rules.dice.is_none() {
-                let mut after = root.clone();
-                rules.play(&mut after, entry);
-                self.chosen = Some((after, index));
-            }
-            return entry;
-        }
-        self.chosen = None;
-        let view = rules.view(root, root.mover);
-        // Per root move: visits and reward summed over the deals.
-        let mut totals: Vec<(Move, u32, f64)> = Vec::new();
-        let (mut iterations, mut nodes) = (0, 0);
-        for deal in 0..DEALS {
-            let left = DEALS - deal;
-            let share = (limit.saturating_sub(iterations) / left).max(1);
-            let until = deadline.map(|d| {
-                let now = Instant::now();
-                now + d.saturating_duration_since(now) / left
-            });
-            let full = rules.determinize(&view, root.mover, &mut self.rng);
-            self.tree.reset(full.mover);
-            iterations += self.grow(rules, &full, share, until);
-            nodes += self.tree.nodes.len();
-            for (_, child) in self.tree.children(0) {
-                let m = child.entry.expect("only the root has no entry move");
-                match totals.iter_mut().find(|t| t.0 == m) {
-                    Some(t) => {
-                        t.1 += child.visits;
-                        t.2 += child.reward;
-                    }
-                    None => totals.push((m, child.visits, child.reward)),
-                }
-            }
-        }
-        let best = totals
-            .iter()
-            .copied()
-            .reduce(|b, c| if (c.1, c.2) > (b.1, b.2) { c } else { b })
+        let settings = Settings {
+            exploration: self.exploration,
+            solve: self.solve && solver::applies(rules),
+        };
+        let (totals, iterations, nodes, reused) = if rules.has_hidden() {
+            let (totals, iterations, nodes) =
+                self.search_deals(rules, root, settings, limit, deadline);
+            (totals, iterations, nodes, 0)
+        } else {
+            self.search_open(rules, root, settings, limit, deadline)
+        };
+        let best = root::best(&totals, root.mover, &rules.team)
             .expect("a searched root with legal moves has a child");
         self.stats = SearchStats {
             iterations,
             nodes,
-            best_visits: best.1,
-            best_value: best.2 / best.1.max(1) as f64,
+            best_visits: best.visits,
+            best_value: best.reward / best.visits.max(1) as f64,
             elapsed: started.elapsed(),
-            reused: 0,
+            reused,
+            proven: best
+                .proven
+                .map(|o| solver::worth(o, root.mover, &rules.team)),
         };
-        best.0
+        // With dice the next search's root has a throw this tree has not
+        // seen, and with hidden cards each deal was a guess: those start afresh.
+        self.chosen = None;
+        if !rules.has_hidden() && rules.dice.is_none() {
+            let mut after = root.clone();
+            rules.play(&mut after, best.entry);
+            self.chosen = Some((after, best.entry));
+        }
+        best.entry
     }
 
-    /// Makes the subtree of the position `root` the tree, if the last
-    /// search's tree holds it: `root` is the position after the move it
-    /// chose (the same seat moves again) or after that and one reply.
-    /// Positions are compared whole, so a new game, an undo or anything
-    /// else unexpected starts a fresh tree. Returns whether it did.
-    fn reuse(&mut self, rules: &Rules, root: &State) -> bool {
-        let Some((after, node)) = self.chosen.take() else {
-            return false;
-        };
-        if after == *root {
-            self.tree.keep(node);
-            return true;
-        }
-        if after.is_over() || root.turn != after.turn + 1 {
-            return false;
-        }
-        let mut reply = after.clone();
-        let found = self.tree.children(node).find_map(|(child, n)| {
-            reply.clone_from(&after);
-            rules.play(&mut reply, n.entry?);
-            (reply == *root).then_some(child)
-        });
-        match found {
-            Some(child) => {
-                self.tree.keep(child);
-                true
+    /// Searches a game of open hands: each thread grows its tree (kept
+    /// from the last search where it holds `root`). Returns the root's
+    /// moves, the iterations run, the nodes and the visits reused.
+    fn search_open(
+        &mut self,
+        rules: &Rules,
+        root: &State,
+        settings: Settings,
+        limit: u32,
+        deadline: Option<Instant>,
+    ) -> (Vec<RootMove>, u32, usize, u32) {
+        let chosen = self.chosen.take();
+        let mut reused = 0;
+        for search in &mut self.searches {
+            let kept = chosen
+                .as_ref()
+                .is_some_and(|(after, m)| search.reuse(rules, *m, after, root));
+            if !kept {
+                search.tree.reset(root.mover);
             }
-            None => false,
+            reused += search.tree.nodes[0].visits;
         }
+        let threads = self.searches.len() as u32;
+        let grown = on_every_thread(&mut self.searches, root, |k, search, root| {
+            search.grow(rules, root, settings, share(limit, k, threads), deadline)
+        });
+        let mut totals = Vec::new();
+        for search in &self.searches {
+            root::add_root_moves(&mut totals, &search.tree);
+        }
+        let nodes = self.searches.iter().map(|s| s.tree.nodes.len()).sum();
+        (totals, grown.iter().sum(), nodes, reused)
     }
 
-    /// Grows the tree from `root` for up to `limit` iterations or until
-    /// `deadline`; returns the iterations run.
-    fn grow(&mut self, rules: &Rules, root: &State, limit: u32, deadline: Option<Instant>) -> u32 {
-        let mut iterations = 0;
-        while iterations < limit {
-            self.iterate(rules, root);
-            iterations += 1;
-            if let Some(deadline) = deadline {
-                if iterations % CLOCK_EVERY == 0 && Instant::now() >= deadline {
-                    break;
+    /// Searches a game of hidden cards from the mover's view: [`DEALS`]
+    /// deals of the unseen cards, shared among the threads, each searched
+    /// with its share of the budget. Returns the root's moves summed over
+    /// the deals, the iterations run and the nodes.
+    fn search_deals(
+        &mut self,
+        rules: &Rules,
+        root: &State,
+        settings: Settings,
+        limit: u32,
+        deadline: Option<Instant>,
+    ) -> (Vec<RootMove>, u32, usize) {
+        self.chosen = None;
+        let threads = self.searches.len() as u32;
+        let searched = on_every_thread(&mut self.searches, root, |k, search, root| {
+            let deals = (k as u32..DEALS).step_by(threads as usize).count() as u32;
+            let limit = share(limit, k, threads);
+            let (mut totals, mut iterations, mut nodes) = (Vec::new(), 0, 0);
+            let view = rules.view(root, root.mover);
+            for deal in 0..deals {
+                let left = deals - deal;
+                let share = (limit.saturating_sub(iterations) / left).max(1);
+                let until = deadline.map(|d| {
+                    let now = Instant::now();
+                    now + d.saturating_duration_since(now) / left
+                });
+                let full = rules.determinize(&view, root.mover, &mut search.rng);
+                search.tree.reset(full.mover);
+                iterations += search.grow(rules, &full, settings, share, until);
+                nodes += search.tree.nodes.len();
+                root::add_root_moves(&mut totals, &search.tree);
+            }
+            (totals, iterations, nodes)
+        });
+        let mut totals: Vec<RootMove> = Vec::new();
+        for (moves, _, _) in &searched {
+            for m in moves {
+                match totals.iter_mut().find(|t| t.entry == m.entry) {
+                    Some(t) => {
+                        t.visits += m.visits;
+                        t.reward += m.reward;
+                    }
+                    None => totals.push(*m),
                 }
             }
         }
-        iterations
+        let iterations = searched.iter().map(|s| s.1).sum();
+        (totals, iterations, searched.iter().map(|s| s.2).sum())
     }
+}
 
-    /// One iteration: select down the tree, expand one move, roll out, back up.
-    fn iterate(&mut self, rules: &Rules, root: &State) {
-        let mut state = match self.scratch.take() {
-            Some(mut s) => {
-                s.clone_from(root);
-                s
-            }
-            None => root.clone(),
-        };
-        if rules.dice.is_some() {
-            // The throws to come are the search's own, not the game's.
-            state.rng = rand_pcg::Pcg64Mcg::seed_from_u64(self.rng.gen());
-        }
-        self.path.clear();
-        self.path.push(0);
-        let mut node = 0;
-        loop {
-            if !self.tree.nodes[node as usize].moves_listed {
-                rules.legal_moves(&state, &mut self.moves);
-                self.tree.list_moves(node, &self.moves);
-            }
-            if self.tree.nodes[node as usize].untried_len > 0 {
-                let m = self.tree.take_untried(node, &mut self.rng);
-                let seat = state.mover;
-                rules.play(&mut state, m);
-                node = self.tree.add_child(node, m, seat);
-                self.tree.nodes[node as usize].chance = rules.dice.is_some() && !state.is_over();
-                self.path.push(node);
-                break;
-            }
-            // No child means the game is over or stuck here: the state is its own result.
-            let Some(child) = self.tree.select(node, self.exploration) else {
-                break;
-            };
-            rules.play(
-                &mut state,
-                self.tree.nodes[child as usize]
-                    .entry
-                    .expect("a child has an entry move"),
-            );
-            node = child;
-            self.path.push(node);
-            if self.tree.nodes[node as usize].chance {
-                node = self.tree.throw_child(node, throw_key(state.dice()));
-                self.path.push(node);
-            }
-        }
-        if !state.is_over() {
-            // A game the rules stop at a turn limit is a draw there, as is a
-            // rollout that reaches the cap.
-            let cap = match rules.turn_limit {
-                0 => ROLLOUT_CAP,
-                limit => (limit + 1).saturating_sub(state.turn).min(ROLLOUT_CAP),
-            };
-            random_playout(rules, &mut state, &mut self.moves, &mut self.rng, cap);
-        }
-        self.reward_seats(state.outcome, &rules.team);
-        self.scratch = Some(state);
-        for &index in &self.path {
-            let n = &mut self.tree.nodes[index as usize];
-            n.visits += 1;
-            n.reward += self.rewards[n.seat as usize];
-        }
-    }
+/// Thread `k`'s part of `limit` iterations shared among `threads`.
+fn share(limit: u32, k: usize, threads: u32) -> u32 {
+    let k = k as u32;
+    limit / threads + u32::from(k < limit % threads)
+}
 
-    /// Fills `rewards` for an outcome, by seat's team (`team`): every seat
-    /// of the winner's team wins; no outcome (a stuck or capped rollout) is
-    /// a draw.
-    fn reward_seats(&mut self, outcome: Option<Outcome>, team: &[u8]) {
-        let seats = team.len();
-        self.rewards.clear();
-        match outcome {
-            Some(Outcome::Win(w)) if (w as usize) < seats => {
-                let won = team[w as usize];
-                self.rewards
-                    .extend(team.iter().map(|&t| f64::from(u8::from(t == won))));
-            }
-            _ => self.rewards.resize(seats, 1.0 / seats as f64),
-        }
+/// Runs `work` on every tree search and position `root`, each on a thread
+/// of its own with a copy of `root` (a position is not shared between
+/// threads) but the first, which runs on this one; returns the results in
+/// order.
+fn on_every_thread<R: Send>(
+    searches: &mut [TreeSearch],
+    root: &State,
+    work: impl Fn(usize, &mut TreeSearch, &State) -> R + Sync,
+) -> Vec<R> {
+    let Some((first, rest)) = searches.split_first_mut() else {
+        return Vec::new();
+    };
+    if rest.is_empty() {
+        return vec![work(0, first, root)];
     }
+    let work = &work;
+    std::thread::scope(|scope| {
+        let others: Vec<_> = rest
+            .iter_mut()
+            .enumerate()
+            .map(|(k, search)| {
+                let copy = root.clone();
+                scope.spawn(move || work(k + 1, search, &copy))
+            })
+            .collect();
+        let mut results = vec![work(0, first, root)];
+        results.extend(
+            others
+                .into_iter()
+                .map(|t| t.join().expect("a search thread panicked")),
+        );
+        results
+    })
 }
 
 impl Player for MctsPlayer {
@@ -539,7 +346,12 @@ impl Player for MctsPlayer {
     }
 }
 
+mod iteration;
 mod pv;
+mod reuse;
+mod root;
+mod solver;
+mod tree;
 
 #[cfg(test)]
 mod tests;

@@ -34,13 +34,22 @@ pub struct Args {
     /// the system's entropy); `new` may give another.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Threads `go` searches on, each growing a tree of its own (1 to 256;
+    /// default 1, whose replies a seed repeats with `iterations`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
 }
 
 /// Runs `tabula engine` until `quit` or the end of its input.
 pub fn run(args: Args) -> Result<(), Failure> {
     let options = parse_sets(&args.sets)?;
     let loaded = load(Some(&args.file), &args.sets)?;
-    let mut session = Session::new(loaded, options, args.seed.unwrap_or_else(rand::random));
+    let mut session = Session::new(
+        loaded,
+        options,
+        args.seed.unwrap_or_else(rand::random),
+        args.threads.into(),
+    );
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();

@@ -54,6 +54,10 @@ pub struct Args {
     /// Where the game starts: after --moves, or resuming a record (--from).
     #[command(flatten)]
     pub position: super::position::PositionArgs,
+    /// Threads each MCTS player (and `hint`) searches on, each growing a
+    /// tree of its own (1 to 256; default 1, whose games a seed replays).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
 }
 
 /// Parses player specs, one a seat.
@@ -105,7 +109,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut ais: Vec<Option<Box<dyn Player + Send>>> = specs
         .iter()
         .enumerate()
-        .map(|(i, s)| make_player(s, seed.wrapping_add(i as u64 + 1)))
+        .map(|(i, s)| make_player(s, seed.wrapping_add(i as u64 + 1), args.threads.into()))
         .collect();
     let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
     let mut record = Record::new(&rules, &file, &text, seed, &names);
@@ -284,7 +288,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 Input::Quit => return leave(&record_path, &record, &prompt),
                 Input::Hint(budget) => {
                     let salt = seed ^ 0x6869_6e74 ^ u64::from(state.turn) << 32;
-                    say!("{}\n", hint::hint(&rules, &state, budget, salt));
+                    say!(
+                        "{}\n",
+                        hint::hint(&rules, &state, budget, salt, args.threads.into())
+                    );
                     redraw = false;
                     continue;
                 }

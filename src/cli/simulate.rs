@@ -257,7 +257,7 @@ fn play_one(
             .iter()
             .enumerate()
             .map(|(k, s)| {
-                make_player(s, seed.wrapping_mul(31).wrapping_add(k as u64)).expect("no humans")
+                make_player(s, seed.wrapping_mul(31).wrapping_add(k as u64), 1).expect("no humans")
             })
             .collect();
         let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();

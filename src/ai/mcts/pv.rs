@@ -2,7 +2,8 @@
 //! expects, for tools that show what the AI is thinking (`tabula engine`'s
 //! `go`).
 
-use super::{MctsPlayer, Node};
+use super::tree::Node;
+use super::MctsPlayer;
 use crate::engine::Move;
 use crate::ir::Rules;
 
@@ -20,16 +21,15 @@ impl MctsPlayer {
     /// A forced move, which was not searched, is its own line.
     pub fn principal_variation(&self, rules: &Rules, first: Move, max: usize) -> Vec<Move> {
         let mut line = vec![first];
-        if rules.has_hidden() || self.stats.iterations == 0 || self.tree.nodes.is_empty() {
+        let tree = &self.searches[0].tree;
+        if rules.has_hidden() || self.stats.iterations == 0 || tree.nodes.is_empty() {
             return line;
         }
-        let Some((mut node, _)) = self.tree.children(0).find(|(_, n)| n.entry == Some(first))
-        else {
+        let Some((mut node, _)) = tree.children(0).find(|(_, n)| n.entry == Some(first)) else {
             return line;
         };
-        while line.len() < max && !self.tree.nodes[node as usize].chance {
-            let best = self
-                .tree
+        while line.len() < max && !tree.nodes[node as usize].chance {
+            let best = tree
                 .children(node)
                 .filter(|(_, n)| n.visits >= MIN_VISITS && n.entry.is_some())
                 .reduce(|b, c| if better(b.1, c.1) { c } else { b });

@@ -2,6 +2,8 @@
 
 use super::*;
 use crate::ai::{test_rules, RandomPlayer};
+use crate::engine::Outcome;
+use rand::SeedableRng;
 
 fn position(rules: &Rules, moves: &[&str]) -> State {
     let mut state = rules.start(0);
@@ -158,9 +160,14 @@ fn a_position_not_reached_from_the_last_search_starts_fresh() {
     // A new game: the same seat to move, but not after the move it chose.
     player.choose(&rules, &rules.start(0));
     assert_eq!(player.stats().reused, 0);
-    // Two moves on, not one: not searched from the last tree either.
-    let state = position(&rules, &["b2", "a1", "c3"]);
-    player.choose(&rules, &state);
+    // A position after another first move is not in the tree either.
+    let m = player.choose(&rules, &rules.start(0));
+    let other = if rules.move_text(m) == "b2" {
+        "a1"
+    } else {
+        "b2"
+    };
+    player.choose(&rules, &position(&rules, &[other, "c3"]));
     assert_eq!(player.stats().reused, 0);
     // Whereas the position after its own move keeps the visits of the move.
     let mut player = MctsPlayer::new(Budget::Iterations(500), 4);
@@ -169,6 +176,39 @@ fn a_position_not_reached_from_the_last_search_starts_fresh() {
     rules.play(&mut after, m);
     player.choose(&rules, &after);
     assert!(player.stats().reused > 0);
+}
+
+#[test]
+fn a_search_goes_on_from_a_position_several_moves_on() {
+    // Three seats: two moves come between one of A's and the next.
+    let rules = crate::compile::load(THREE_IN_A_ROW, &[]).expect("three-seat rules compile");
+    let mut player = MctsPlayer::new(Budget::Iterations(3000), 6);
+    let mut state = rules.start(0);
+    let m = player.choose(&rules, &state);
+    // B and C answer with the replies the search expected.
+    let line = player.principal_variation(&rules, m, 3);
+    assert_eq!(line.len(), 3, "{line:?}");
+    for &m in &line {
+        rules.play(&mut state, m);
+    }
+    player.choose(&rules, &state);
+    assert!(player.stats().reused > 1, "{:?}", player.stats());
+    // Replies it did not expect, but searched, are found as well.
+    let mut player = MctsPlayer::new(Budget::Iterations(3000), 6);
+    let mut state = rules.start(0);
+    let m = player.choose(&rules, &state);
+    rules.play(&mut state, m);
+    let mut replies = 0;
+    for reply in rules.sorted_moves(&state) {
+        let mut after = state.clone();
+        rules.play(&mut after, reply);
+        let last = rules.sorted_moves(&after)[0];
+        rules.play(&mut after, last);
+        let mut copy = player.clone();
+        copy.choose(&rules, &after);
+        replies += u32::from(copy.stats().reused > 0);
+    }
+    assert!(replies > 5, "{replies} of the replies found in the tree");
 }
 
 #[test]
@@ -223,15 +263,17 @@ fn beats_random_at_small_hex_fours() {
     assert!(wins >= 14, "{wins} wins, {draws} draws, {losses} losses");
 }
 
-#[test]
-fn plays_three_seats() {
-    let source = "game \"Three in a row, three players\"\n\
+/// Three in a row on 4 x 4 for three seats.
+const THREE_IN_A_ROW: &str = "game \"Three in a row, three players\"\n\
                   players A, B, C\n\
                   board square 4 x 4\n\
                   phase play\n  place where empty\n\
                   end when line(3, mover): mover wins\n\
                   end when full: draw\n";
-    let rules = crate::compile::load(source, &[]).expect("three-seat rules compile");
+
+#[test]
+fn plays_three_seats() {
+    let rules = crate::compile::load(THREE_IN_A_ROW, &[]).expect("three-seat rules compile");
     // A threatens c1 (a1 b1), B threatens c2 (a2 b2), C threatens c3 (a3 b3); A to move.
     let state = position(&rules, &["a1", "a2", "a3", "b1", "b2", "b3"]);
     let m = MctsPlayer::new(Budget::Iterations(2000), 0).choose(&rules, &state);
@@ -298,5 +340,54 @@ fn the_throws_to_come_are_not_read() {
     // The search's own throws are seen: the tree has throw nodes.
     let mut player = MctsPlayer::new(Budget::Iterations(60), 5);
     player.choose(&rules, &state);
-    assert!(player.tree.nodes.iter().any(|n| n.throw != 0));
+    assert!(player.searches[0].tree.nodes.iter().any(|n| n.throw != 0));
+}
+
+#[test]
+fn threads_share_an_iteration_budget_and_search_alike_for_a_seed() {
+    for name in ["connect-four", "backgammon", "just-4-fun"] {
+        let rules = test_rules(name, &[]);
+        let mut state = rules.start(2);
+        let mut random = RandomPlayer::new(1);
+        while rules.sorted_moves(&state).len() < 2 {
+            let m = random.choose(&rules, &state);
+            rules.play(&mut state, m);
+        }
+        let search = |threads| {
+            let mut player = MctsPlayer::new(Budget::Iterations(1000), 9).with_threads(threads);
+            let m = player.choose(&rules, &state);
+            (m, player.stats())
+        };
+        let (m, stats) = search(2);
+        assert!(rules.sorted_moves(&state).contains(&m), "{name}");
+        assert_eq!(stats.iterations, 1000, "{name}: {stats:?}");
+        // Each thread grew a tree of its own: nodes of two roots.
+        assert!(stats.nodes > 2, "{name}: {stats:?}");
+        let (again, same) = search(2);
+        assert_eq!((m, stats.best_visits), (again, same.best_visits), "{name}");
+        // The first thread of many searches as one thread alone does.
+        let (_, one) = search(1);
+        let mut first = MctsPlayer::new(Budget::Iterations(1000), 9);
+        first.choose(&rules, &state);
+        assert_eq!(one.best_visits, first.stats().best_visits, "{name}");
+    }
+}
+
+#[test]
+fn each_thread_keeps_its_tree_for_the_next_search() {
+    let rules = test_rules("tic-tac-toe", &[]);
+    let mut player = MctsPlayer::new(Budget::Iterations(2000), 3).with_threads(2);
+    let mut state = rules.start(0);
+    let m = player.choose(&rules, &state);
+    rules.play(&mut state, m);
+    let reply = player.principal_variation(&rules, m, 2)[1];
+    rules.play(&mut state, reply);
+    player.choose(&rules, &state);
+    let kept: Vec<u32> = player
+        .searches
+        .iter()
+        .map(|s| s.tree.nodes[0].visits)
+        .collect();
+    assert!(player.stats().reused > 0, "{:?}", player.stats());
+    assert!(kept.iter().all(|&v| v > 1000), "{kept:?}");
 }

@@ -54,7 +54,7 @@ pub fn play(
         .map(|(k, s)| match s {
             // Drawn here from the listed moves, which are counted anyway.
             PlayerSpec::Random => None,
-            s => make_player(s, seed.wrapping_mul(31).wrapping_add(k as u64)),
+            s => make_player(s, seed.wrapping_mul(31).wrapping_add(k as u64), 1),
         })
         .collect();
     let scored = rules.score.is_some();

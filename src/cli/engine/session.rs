@@ -36,12 +36,14 @@ pub struct Session {
     /// Moves taken back in a game of hidden cards: each reshuffles the
     /// unseen cards from a seed of its own.
     reshuffles: u64,
+    /// Threads the AI searches on.
+    threads: usize,
 }
 
 impl Session {
     /// A game of `loaded`'s rules with `options` (those it was compiled
-    /// with) from `seed`.
-    pub fn new(loaded: Loaded, options: Vec<(String, i64)>, seed: u64) -> Self {
+    /// with) from `seed`, its AI searching on `threads` threads.
+    pub fn new(loaded: Loaded, options: Vec<(String, i64)>, seed: u64, threads: usize) -> Self {
         let state = loaded.rules.start(seed);
         Session {
             file: loaded.file,
@@ -52,8 +54,9 @@ impl Session {
             state,
             history: Vec::new(),
             played: Vec::new(),
-            ai: MctsPlayer::new(Budget::Iterations(1), seed.wrapping_add(1)),
+            ai: MctsPlayer::new(Budget::Iterations(1), seed.wrapping_add(1)).with_threads(threads),
             reshuffles: 0,
+            threads,
         }
     }
 
@@ -74,7 +77,8 @@ impl Session {
         let sets: Vec<String> = options.iter().map(|(n, v)| format!("{n}={v}")).collect();
         let loaded = load_plain(self.file.clone(), self.text.clone(), &sets)
             .map_err(|f| refusal_of_options(&f.message))?;
-        *self = Session::new(loaded, options, seed.unwrap_or_else(rand::random));
+        let seed = seed.unwrap_or_else(rand::random);
+        *self = Session::new(loaded, options, seed, self.threads);
         let mut fields = report::status(self);
         fields.push(("seats", Value::from(self.rules.seats.clone())));
         let options: serde_json::Map<String, Value> = self
@@ -166,10 +170,22 @@ impl Session {
                 },
             ),
             ("pv", Value::from(line)),
+            ("proven", proven(stats.proven)),
             ("iterations", Value::from(stats.iterations)),
             ("time_ms", Value::from(stats.elapsed.as_millis() as u64)),
             ("forced", Value::from(!searched)),
         ])
+    }
+}
+
+/// What the solver proved of the chosen move, for the seat to move:
+/// `"win"`, `"loss"`, `"draw"`, or null when it is not proven.
+fn proven(value: Option<f64>) -> Value {
+    match value {
+        None => Value::Null,
+        Some(1.0) => Value::from("win"),
+        Some(0.0) => Value::from("loss"),
+        Some(_) => Value::from("draw"),
     }
 }
 

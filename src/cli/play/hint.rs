@@ -32,10 +32,11 @@ pub fn parse(text: &str) -> Option<Result<Budget, String>> {
 }
 
 /// The hint for the seat to move in `state` (which has a legal move),
-/// searched within `budget`, the search's chance drawn from `seed`.
-pub fn hint(rules: &Rules, state: &State, budget: Budget, seed: u64) -> String {
+/// searched within `budget` on `threads` threads, the search's chance drawn
+/// from `seed`.
+pub fn hint(rules: &Rules, state: &State, budget: Budget, seed: u64, threads: usize) -> String {
     let seat = &rules.seats[state.mover as usize];
-    let mut ai = MctsPlayer::new(budget, seed);
+    let mut ai = MctsPlayer::new(budget, seed).with_threads(threads);
     let m = ai.choose(rules, state);
     let stats = ai.stats();
     let text = rules.move_text(m);
@@ -54,9 +55,18 @@ pub fn hint(rules: &Rules, state: &State, budget: Budget, seed: u64) -> String {
         true => " (searched on random deals of the cards you cannot see)",
         false => "",
     };
+    let worth = match stats.proven {
+        Some(1.0) => format!("a proven win for {seat}"),
+        Some(0.0) => format!("a proven loss for {seat} (every move loses)"),
+        Some(_) => format!("a proven draw for {seat}"),
+        None => format!(
+            "worth {:.2} to {seat} (1 a sure win, 0 a sure loss)",
+            stats.best_value
+        ),
+    };
     format!(
-        "Hint: `{text}`, worth {:.2} to {seat} (1 a sure win, 0 a sure loss), from {} of {} playouts{hidden}.{then}",
-        stats.best_value, stats.best_visits, stats.iterations
+        "Hint: `{text}`, {worth}, from {} of {} playouts{hidden}.{then}",
+        stats.best_visits, stats.iterations
     )
 }
 
@@ -82,7 +92,10 @@ mod tests {
             let m = rules.parse_move(&state, m).unwrap();
             rules.play(&mut state, m);
         }
-        let said = hint(&rules, &state, Budget::Iterations(2000), 1);
-        assert!(said.starts_with("Hint: `c1`, worth 1.00 to X"), "{said}");
+        let said = hint(&rules, &state, Budget::Iterations(2000), 1, 1);
+        assert!(
+            said.starts_with("Hint: `c1`, a proven win for X,"),
+            "{said}"
+        );
     }
 }

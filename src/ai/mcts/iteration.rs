@@ -1,0 +1,179 @@
+//! One tree and the search that grows it: select down the tree, expand one
+//! move, roll out, back up. A player has one of these a thread.
+
+use std::time::Instant;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::solver::{settled, worth};
+use super::tree::Tree;
+use super::{throw_key, CLOCK_EVERY, ROLLOUT_CAP};
+use crate::engine::{random_playout, Move, Outcome, State};
+use crate::ir::Rules;
+
+/// A tree, its chance and its buffers.
+#[derive(Clone, Debug)]
+pub(super) struct TreeSearch {
+    pub rng: SmallRng,
+    pub tree: Tree,
+    /// The nodes walked this iteration, root first.
+    path: Vec<u32>,
+    /// Move buffer for listing moves and for rollouts.
+    pub moves: Vec<Move>,
+    /// Per seat: this iteration's reward.
+    rewards: Vec<f64>,
+    /// The position an iteration plays on, reused so that copying the root
+    /// allocates nothing.
+    scratch: Option<State>,
+}
+
+/// How a search grows its tree.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Settings {
+    /// The UCB1 exploration constant.
+    pub exploration: f64,
+    /// Whether proven positions are marked and used (see `solver`).
+    pub solve: bool,
+}
+
+impl TreeSearch {
+    pub fn new(seed: u64) -> Self {
+        TreeSearch {
+            rng: SmallRng::seed_from_u64(seed),
+            tree: Tree::default(),
+            path: Vec::new(),
+            moves: Vec::new(),
+            rewards: Vec::new(),
+            scratch: None,
+        }
+    }
+
+    /// Grows the tree from `root` for up to `limit` iterations or until
+    /// `deadline`, or until the root is proven; returns the iterations run.
+    pub fn grow(
+        &mut self,
+        rules: &Rules,
+        root: &State,
+        settings: Settings,
+        limit: u32,
+        deadline: Option<Instant>,
+    ) -> u32 {
+        let mut iterations = 0;
+        while iterations < limit && self.tree.nodes[0].proven.is_none() {
+            self.iterate(rules, root, settings);
+            iterations += 1;
+            if let Some(deadline) = deadline {
+                if iterations % CLOCK_EVERY == 0 && Instant::now() >= deadline {
+                    break;
+                }
+            }
+        }
+        iterations
+    }
+
+    /// One iteration: select down the tree, expand one move, roll out (or
+    /// take a proven outcome), back up.
+    fn iterate(&mut self, rules: &Rules, root: &State, settings: Settings) {
+        let mut state = match self.scratch.take() {
+            Some(mut s) => {
+                s.clone_from(root);
+                s
+            }
+            None => root.clone(),
+        };
+        if rules.dice.is_some() {
+            // The throws to come are the search's own, not the game's.
+            state.rng = rand_pcg::Pcg64Mcg::seed_from_u64(self.rng.gen());
+        }
+        let outcome = match self.descend(rules, &mut state, settings) {
+            Some(proven) => Some(proven),
+            None => {
+                if !state.is_over() {
+                    // A game the rules stop at a turn limit is a draw there, as is a
+                    // rollout that reaches the cap.
+                    let cap = match rules.turn_limit {
+                        0 => ROLLOUT_CAP,
+                        limit => (limit + 1).saturating_sub(state.turn).min(ROLLOUT_CAP),
+                    };
+                    random_playout(rules, &mut state, &mut self.moves, &mut self.rng, cap);
+                }
+                state.outcome
+            }
+        };
+        self.reward_seats(outcome, &rules.team);
+        self.scratch = Some(state);
+        for &index in &self.path {
+            let n = &mut self.tree.nodes[index as usize];
+            n.visits += 1;
+            n.reward += self.rewards[n.seat as usize];
+        }
+        if settings.solve {
+            self.back_up_proofs(&rules.team);
+        }
+    }
+
+    /// Walks from the root to a new leaf (or a proven node, or a position
+    /// with no move), playing the moves on `state`; fills `path`. Returns
+    /// the outcome of a proven node reached.
+    fn descend(&mut self, rules: &Rules, state: &mut State, settings: Settings) -> Option<Outcome> {
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0;
+        loop {
+            if !self.tree.nodes[node as usize].moves_listed {
+                rules.legal_moves(state, &mut self.moves);
+                self.tree.list_moves(node, &self.moves);
+            }
+            if self.tree.nodes[node as usize].untried_len > 0 {
+                let m = self.tree.take_untried(node, &mut self.rng);
+                let seat = state.mover;
+                rules.play(state, m);
+                node = self.tree.add_child(node, m, seat);
+                let child = &mut self.tree.nodes[node as usize];
+                child.chance = rules.dice.is_some() && !state.is_over();
+                if settings.solve && state.is_over() {
+                    child.proven = Some(settled(state.outcome));
+                }
+                self.path.push(node);
+                return None;
+            }
+            // No child means the game is over or stuck here: the state is its own result.
+            let child = self.tree.select(node, settings.exploration, &rules.team)?;
+            rules.play(
+                state,
+                self.tree.nodes[child as usize]
+                    .entry
+                    .expect("a child has an entry move"),
+            );
+            node = child;
+            self.path.push(node);
+            if let Some(proven) = self.tree.nodes[node as usize].proven {
+                return Some(proven);
+            }
+            if self.tree.nodes[node as usize].chance {
+                node = self.tree.throw_child(node, throw_key(state.dice()));
+                self.path.push(node);
+            }
+        }
+    }
+
+    /// After an iteration: proves what its leaf's proof now proves, from
+    /// the leaf up, stopping at the first node left open.
+    fn back_up_proofs(&mut self, team: &[u8]) {
+        for &node in self.path.iter().rev() {
+            if !self.tree.prove(node, team) {
+                break;
+            }
+        }
+    }
+
+    /// Fills `rewards` for an outcome, by seat's team: every seat of the
+    /// winner's team wins; no outcome (a stuck or capped rollout) is a draw.
+    fn reward_seats(&mut self, outcome: Option<Outcome>, team: &[u8]) {
+        let outcome = settled(outcome);
+        self.rewards.clear();
+        self.rewards
+            .extend((0..team.len()).map(|seat| worth(outcome, seat as u8, team)));
+    }
+}

@@ -1,0 +1,62 @@
+//! The root's moves, their statistics summed over the trees searched (one a
+//! thread, or one a deal of hidden cards), and the move to play.
+
+use super::solver::worth;
+use super::tree::Tree;
+use crate::engine::{Move, Outcome};
+
+/// A move at the root and what the searches found of it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct RootMove {
+    pub entry: Move,
+    pub visits: u32,
+    /// The mover's reward summed over the visits.
+    pub reward: f64,
+    /// Its outcome under best play, if a search proved it.
+    pub proven: Option<Outcome>,
+}
+
+/// Adds the root moves of `tree` to `totals`.
+pub(super) fn add_root_moves(totals: &mut Vec<RootMove>, tree: &Tree) {
+    if tree.nodes.is_empty() {
+        return;
+    }
+    for (_, child) in tree.children(0) {
+        let entry = child.entry.expect("a root's child has an entry move");
+        let index = match totals.iter().position(|t| t.entry == entry) {
+            Some(index) => index,
+            None => {
+                totals.push(RootMove {
+                    entry,
+                    visits: 0,
+                    reward: 0.0,
+                    proven: None,
+                });
+                totals.len() - 1
+            }
+        };
+        let total = &mut totals[index];
+        total.visits += child.visits;
+        total.reward += child.reward;
+        total.proven = total.proven.or(child.proven);
+    }
+}
+
+/// The move to play: one proven to win for the mover's team if there is
+/// one; else the most visited of those not proven lost (equal visits go to
+/// the higher reward); else, every move being lost, the most visited.
+pub(super) fn best(moves: &[RootMove], mover: u8, team: &[u8]) -> Option<RootMove> {
+    let value = |m: &RootMove| m.proven.map(|o| worth(o, mover, team));
+    let rank = |m: &RootMove| {
+        let class = match value(m) {
+            Some(1.0) => 2,
+            Some(0.0) => 0,
+            _ => 1,
+        };
+        (class, m.visits, m.reward)
+    };
+    moves
+        .iter()
+        .copied()
+        .reduce(|b, c| if rank(&c) > rank(&b) { c } else { b })
+}
