@@ -89,6 +89,9 @@ GAMES = {
 
 # --- Tabula's engine.
 
+# The checkout this script is in: the rules files are read from there.
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 
 def find_tabula(given):
     """The tabula binary: --tabula, $TABULA, on the PATH, or this checkout's build."""
@@ -99,8 +102,7 @@ def find_tabula(given):
     on_path = shutil.which("tabula")
     if on_path:
         return on_path
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for target in [os.environ.get("CARGO_TARGET_DIR"), os.path.join(root, "target")]:
+    for target in [os.environ.get("CARGO_TARGET_DIR"), os.path.join(ROOT, "target")]:
         for profile in ["release", "debug"]:
             if target and os.path.exists(os.path.join(target, profile, "tabula")):
                 return os.path.join(target, profile, "tabula")
@@ -112,11 +114,14 @@ class Engine:
     """One `tabula engine` process: a request a line in, a reply a line out."""
 
     def __init__(self, tabula, rules, options):
-        command = [tabula, "engine", rules]
+        command = [tabula, "engine", os.path.join(ROOT, rules)]
         for option in options:
             command += ["--set", option]
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True, bufsize=1)
+        try:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, text=True, bufsize=1)
+        except OSError as e:
+            raise MatchError(f"cannot start {tabula}: {e}") from e
 
     def ask(self, request, **fields):
         """Sends a request; returns its reply, which must be ok."""
@@ -128,8 +133,12 @@ class Engine:
         except BrokenPipeError:
             reply = ""
         if not reply:
+            try:
+                status = self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                status = "none yet"
             raise MatchError(f"the engine closed its output after {line} "
-                             f"(exit status {self.process.poll()})")
+                             f"(exit status {status})")
         reply = json.loads(reply)
         if not reply["ok"]:
             raise MatchError(f"the engine refused {line}: {reply['error']}")
