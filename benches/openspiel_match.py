@@ -210,6 +210,8 @@ def check_end(engine, state, game, played):
 
 def play_both(engine, state, table, move, played):
     """Plays Tabula's `move` on the engine and its action on OpenSpiel's state."""
+    if move not in table:
+        raise MatchError(f"the engine's `go` gave {move}, not among its moves {sorted(table)}")
     engine.ask("play", move=move)
     state.apply_action(table[move])
     played.append(move)
@@ -220,6 +222,7 @@ def play_both(engine, state, table, move, played):
 
 
 def tabula_player(settings):
+    """Tabula's engine: `go` with the budget (and `c`) of the settings."""
     request = {"iterations": settings.iterations} if settings.time_ms is None \
         else {"time_ms": settings.time_ms}
     if settings.c is not None:
@@ -233,6 +236,9 @@ def tabula_player(settings):
 
 
 def openspiel_player(openspiel_game, settings, seed):
+    """OpenSpiel's C++ MCTSBot with one random rollout an evaluation. Its
+    search is run with `mcts_search` to count its simulations; the move is
+    the root's `best_child()`, as `Step` plays it (above one simulation)."""
     evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
     if settings.time_ms is None:
         budget = dict(max_simulations=settings.iterations)
@@ -250,7 +256,7 @@ def openspiel_player(openspiel_game, settings, seed):
         seconds = time.perf_counter() - start
         inverse = {a: m for m, a in table.items()}
         return inverse[action], root.explore_count, seconds
-    choose.keep = (bot, evaluator)
+    choose.keep = (bot, evaluator)  # alive as long as the player
     return choose
 
 
@@ -301,6 +307,7 @@ def play_game(engine, game, players, seed):
 
 
 def random_player(rng):
+    """A uniform random move (the mapping checks)."""
     def choose(engine, state, table):
         return rng.choice(sorted(table)), 0, 0.0
     return choose
@@ -358,6 +365,7 @@ def match(name, args, tabula):
 
 
 def one_game(engine, game, name, index, args, settings):
+    """Game `index` of a match: Tabula's seat alternates; prints and records it."""
     seed = args.seed + index
     seat = index % 2  # Tabula's seat: the first in even games
     other = perfect_player(seed) if name == "tic-tac-toe" else \
@@ -396,6 +404,7 @@ def per_move(total, i):
 
 
 def summary(name, records):
+    """The table's row of a match."""
     n = len(records)
     scores = [r["tabula_score"] for r in records]
     wins, draws = scores.count(1.0), scores.count(0.5)
@@ -477,6 +486,7 @@ def main(argv=None):
 
 
 def run_check(name, args, tabula):
+    """--check-mapping for one game."""
     game = dict(GAMES[name])
     game["openspiel_game"] = pyspiel.load_game(game["openspiel"])
     engine = Engine(tabula, game["rules"], game["options"])
