@@ -29,6 +29,8 @@ pub(super) struct TreeSearch {
     /// The position an iteration plays on, reused so that copying the root
     /// allocates nothing.
     scratch: Option<State>,
+    /// The position a move is tried on when looking for a win at once.
+    trial: Option<State>,
 }
 
 /// How a search grows its tree.
@@ -49,6 +51,7 @@ impl TreeSearch {
             moves: Vec::new(),
             rewards: Vec::new(),
             scratch: None,
+            trial: None,
         }
     }
 
@@ -127,6 +130,19 @@ impl TreeSearch {
             if !self.tree.nodes[node as usize].moves_listed {
                 rules.legal_moves(state, &mut self.moves);
                 self.tree.list_moves(node, &self.moves);
+                if settings.solve {
+                    if let Some((m, win)) = self.win_at_once(rules, state) {
+                        // The winning move becomes the node's child (the move
+                        // a proven root plays), and the node is proven.
+                        self.tree.take_move(node, m);
+                        let child = self.tree.add_child(node, m, state.mover);
+                        self.tree.nodes[child as usize].proven = Some(win);
+                        self.tree.nodes[node as usize].proven = Some(win);
+                        rules.play(state, m);
+                        self.path.push(child);
+                        return Some(win);
+                    }
+                }
             }
             if self.tree.nodes[node as usize].untried_len > 0 {
                 let m = self.tree.take_untried(node, &mut self.rng);
@@ -159,6 +175,28 @@ impl TreeSearch {
                 self.path.push(node);
             }
         }
+    }
+
+    /// A move in `moves` (those of `state`) that wins the
+    /// game at once for the mover's team, and its outcome: a node whose mover
+    /// can win at once is proven as soon as its moves are listed, so that
+    /// the move into it is known lost for the seat that made it, without
+    /// waiting for the winning move to be tried.
+    fn win_at_once(&mut self, rules: &Rules, state: &State) -> Option<(Move, Outcome)> {
+        let mut trial = self.trial.take().unwrap_or_else(|| state.clone());
+        let mut found = None;
+        for &m in &self.moves {
+            trial.clone_from(state);
+            rules.play(&mut trial, m);
+            if let Some(outcome @ Outcome::Win(_)) = trial.outcome {
+                if worth(outcome, state.mover, &rules.team) == 1.0 {
+                    found = Some((m, outcome));
+                    break;
+                }
+            }
+        }
+        self.trial = Some(trial);
+        found
     }
 
     /// After an iteration: proves what its leaf's proof now proves, from

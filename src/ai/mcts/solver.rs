@@ -4,7 +4,10 @@
 //! A node is proven when its game is over, when the seat to move there is
 //! stuck (a draw, as a stuck playout counts), when one of its moves is
 //! proven to win for the mover (the mover takes it), or when all its moves
-//! are proven (the mover takes the best for its team). Selection never
+//! are proven (the mover takes the best for its team). When a node's moves
+//! are first listed, each is tried for a win at once (`win_at_once`): the
+//! node is then proven before any of them is expanded, so the move into it
+//! is seen lost at once (this makes the search stop an immediate loss). Selection never
 //! walks into a move proven lost while another is open, an iteration that
 //! reaches a proven node backs up its outcome without a playout, and a
 //! search whose root is proven stops. With two teams of seats (Partners)

@@ -130,6 +130,17 @@ impl Tree {
         self.untried[last]
     }
 
+    /// Removes untried move `m` of `node`, if it is one.
+    pub fn take_move(&mut self, node: u32, m: Move) {
+        let n = &mut self.nodes[node as usize];
+        let start = n.untried_start as usize;
+        let end = start + n.untried_len as usize;
+        if let Some(i) = self.untried[start..end].iter().position(|&u| u == m) {
+            self.untried.swap(start + i, end - 1);
+            n.untried_len -= 1;
+        }
+    }
+
     pub fn add_child(&mut self, parent: u32, entry: Move, seat: u8) -> u32 {
         let child = self.nodes.len() as u32;
         let mut node = Node::new(Some(entry), seat);
