@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 
-use self::iteration::{Settings, TreeSearch};
+use self::iteration::{Allowance, Settings, TreeSearch};
 use self::root::RootMove;
 use super::{Budget, Player, PlayerSpec};
 use crate::engine::{Move, State};
@@ -168,20 +168,25 @@ impl MctsPlayer {
             };
             return forced;
         }
-        let (limit, deadline) = match self.budget {
-            Budget::Iterations(n) => (n.max(1), None),
-            Budget::Millis(ms) => (u32::MAX, Some(started + Duration::from_millis(ms))),
+        let allowance = match self.budget {
+            Budget::Iterations(n) => Allowance {
+                iterations: n.max(1),
+                deadline: None,
+            },
+            Budget::Millis(ms) => Allowance {
+                iterations: u32::MAX,
+                deadline: Some(started + Duration::from_millis(ms)),
+            },
         };
         let settings = Settings {
             exploration: self.exploration,
             solve: self.solve && solver::applies(rules),
         };
         let (totals, iterations, nodes, reused) = if rules.has_hidden() {
-            let (totals, iterations, nodes) =
-                self.search_deals(rules, root, settings, limit, deadline);
+            let (totals, iterations, nodes) = self.search_deals(rules, root, settings, allowance);
             (totals, iterations, nodes, 0)
         } else {
-            self.search_open(rules, root, settings, limit, deadline)
+            self.search_open(rules, root, settings, allowance)
         };
         let best = root::best(&totals, root.mover, &rules.team)
             .expect("a searched root with legal moves has a child");
@@ -215,8 +220,7 @@ impl MctsPlayer {
         rules: &Rules,
         root: &State,
         settings: Settings,
-        limit: u32,
-        deadline: Option<Instant>,
+        allowance: Allowance,
     ) -> (Vec<RootMove>, u32, usize, u32) {
         let chosen = self.chosen.take();
         let mut reused = 0;
@@ -231,7 +235,7 @@ impl MctsPlayer {
         }
         let threads = self.searches.len() as u32;
         let grown = on_every_thread(&mut self.searches, root, |k, search, root| {
-            search.grow(rules, root, settings, share(limit, k, threads), deadline)
+            search.grow(rules, root, settings, share(allowance, k, threads))
         });
         let mut totals = Vec::new();
         for search in &self.searches {
@@ -250,41 +254,36 @@ impl MctsPlayer {
         rules: &Rules,
         root: &State,
         settings: Settings,
-        limit: u32,
-        deadline: Option<Instant>,
+        allowance: Allowance,
     ) -> (Vec<RootMove>, u32, usize) {
         self.chosen = None;
         let threads = self.searches.len() as u32;
         let searched = on_every_thread(&mut self.searches, root, |k, search, root| {
             let deals = (k as u32..DEALS).step_by(threads as usize).count() as u32;
-            let limit = share(limit, k, threads);
+            let limit = share(allowance, k, threads).iterations;
             let (mut totals, mut iterations, mut nodes) = (Vec::new(), 0, 0);
             let view = rules.view(root, root.mover);
             for deal in 0..deals {
                 let left = deals - deal;
-                let share = (limit.saturating_sub(iterations) / left).max(1);
-                let until = deadline.map(|d| {
-                    let now = Instant::now();
-                    now + d.saturating_duration_since(now) / left
-                });
+                let deal_allowance = Allowance {
+                    iterations: (limit.saturating_sub(iterations) / left).max(1),
+                    deadline: allowance.deadline.map(|d| {
+                        let now = Instant::now();
+                        now + d.saturating_duration_since(now) / left
+                    }),
+                };
                 let full = rules.determinize(&view, root.mover, &mut search.rng);
                 search.tree.reset(full.mover);
-                iterations += search.grow(rules, &full, settings, share, until);
+                iterations += search.grow(rules, &full, settings, deal_allowance);
                 nodes += search.tree.nodes.len();
                 root::add_root_moves(&mut totals, &search.tree);
             }
             (totals, iterations, nodes)
         });
-        let mut totals: Vec<RootMove> = Vec::new();
+        let mut totals = Vec::new();
         for (moves, _, _) in &searched {
-            for m in moves {
-                match totals.iter_mut().find(|t| t.entry == m.entry) {
-                    Some(t) => {
-                        t.visits += m.visits;
-                        t.reward += m.reward;
-                    }
-                    None => totals.push(*m),
-                }
+            for &m in moves {
+                root::add(&mut totals, m);
             }
         }
         let iterations = searched.iter().map(|s| s.1).sum();
@@ -292,10 +291,14 @@ impl MctsPlayer {
     }
 }
 
-/// Thread `k`'s part of `limit` iterations shared among `threads`.
-fn share(limit: u32, k: usize, threads: u32) -> u32 {
-    let k = k as u32;
-    limit / threads + u32::from(k < limit % threads)
+/// Thread `k`'s part of `allowance` shared among `threads`: the
+/// iterations are shared, the deadline is each one's.
+fn share(allowance: Allowance, k: usize, threads: u32) -> Allowance {
+    let (limit, k) = (allowance.iterations, k as u32);
+    Allowance {
+        iterations: limit / threads + u32::from(k < limit % threads),
+        ..allowance
+    }
 }
 
 /// Runs `work` on every tree search and position `root`, each on a thread

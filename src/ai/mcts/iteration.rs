@@ -33,6 +33,13 @@ pub(super) struct TreeSearch {
     trial: Option<State>,
 }
 
+/// How long a tree may grow: up to `iterations`, and until `deadline`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Allowance {
+    pub iterations: u32,
+    pub deadline: Option<Instant>,
+}
+
 /// How a search grows its tree.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Settings {
@@ -55,16 +62,19 @@ impl TreeSearch {
         }
     }
 
-    /// Grows the tree from `root` for up to `limit` iterations or until
-    /// `deadline`, or until the root is proven; returns the iterations run.
+    /// Grows the tree from `root` within `allowance`, or until the root is
+    /// proven; returns the iterations run.
     pub fn grow(
         &mut self,
         rules: &Rules,
         root: &State,
         settings: Settings,
-        limit: u32,
-        deadline: Option<Instant>,
+        allowance: Allowance,
     ) -> u32 {
+        let Allowance {
+            iterations: limit,
+            deadline,
+        } = allowance;
         let mut iterations = 0;
         while iterations < limit && self.tree.nodes[0].proven.is_none() {
             self.iterate(rules, root, settings);

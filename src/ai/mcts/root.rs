@@ -22,23 +22,26 @@ pub(super) fn add_root_moves(totals: &mut Vec<RootMove>, tree: &Tree) {
         return;
     }
     for (_, child) in tree.children(0) {
-        let entry = child.entry.expect("a root's child has an entry move");
-        let index = match totals.iter().position(|t| t.entry == entry) {
-            Some(index) => index,
-            None => {
-                totals.push(RootMove {
-                    entry,
-                    visits: 0,
-                    reward: 0.0,
-                    proven: None,
-                });
-                totals.len() - 1
-            }
+        let root_move = RootMove {
+            entry: child.entry.expect("a root's child has an entry move"),
+            visits: child.visits,
+            reward: child.reward,
+            proven: child.proven,
         };
-        let total = &mut totals[index];
-        total.visits += child.visits;
-        total.reward += child.reward;
-        total.proven = total.proven.or(child.proven);
+        add(totals, root_move);
+    }
+}
+
+/// Adds what one search found of a root move to `totals`: visits and
+/// rewards summed, a proof kept.
+pub(super) fn add(totals: &mut Vec<RootMove>, found: RootMove) {
+    match totals.iter_mut().find(|t| t.entry == found.entry) {
+        Some(total) => {
+            total.visits += found.visits;
+            total.reward += found.reward;
+            total.proven = total.proven.or(found.proven);
+        }
+        None => totals.push(found),
     }
 }
 
