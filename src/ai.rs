@@ -51,16 +51,52 @@ impl fmt::Display for Budget {
     }
 }
 
-/// Who sits in a seat: `human`, `random`, `mcts`, `mcts:5000` or `mcts:300ms`.
+/// Who sits in a seat: `human`, `random`, `mcts`, `mcts:5000` or
+/// `mcts:300ms`, the last with `:c=X` and `:playouts=random` if wanted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PlayerSpec {
     /// Moves typed at the terminal.
     Human,
     /// Uniformly random legal moves.
     Random,
-    /// Monte Carlo tree search with this budget per move and this
-    /// exploration constant.
-    Mcts(Budget, Exploration),
+    /// Monte Carlo tree search with this budget per move, this
+    /// exploration constant and these playouts.
+    Mcts(Budget, Exploration, Playouts),
+}
+
+/// How a search's playouts choose their moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Playouts {
+    /// A win at once is taken, and a seat's win at once stopped, where the
+    /// rules make them cheap to see (`engine/decisive.rs`); else at random.
+    #[default]
+    Decisive,
+    /// Every move at random.
+    Random,
+}
+
+impl Playouts {
+    /// The spec's words for each kind, the default first.
+    const NAMES: [(&'static str, Playouts); 2] = [
+        ("decisive", Playouts::Decisive),
+        ("random", Playouts::Random),
+    ];
+
+    /// The kind a word names.
+    pub fn named(word: &str) -> Option<Self> {
+        Self::NAMES
+            .iter()
+            .find(|(n, _)| *n == word)
+            .map(|(_, p)| *p)
+    }
+
+    /// The kind's word.
+    pub fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, p)| *p == self)
+            .map_or("", |(n, _)| n)
+    }
 }
 
 /// The UCB1 exploration constant of a search, in thousandths (`c=0.7` is
@@ -86,7 +122,7 @@ impl Exploration {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerSpecError {
     /// Not one of the player kinds.
-    #[error("unknown player `{0}`: expected human, random, mcts, mcts:N (N iterations a move), mcts:Nms (N milliseconds a move), with :c=X for an exploration constant (mcts:N:c=0.7)")]
+    #[error("unknown player `{0}`: expected human, random, mcts, mcts:N (N iterations a move), mcts:Nms (N milliseconds a move), with :c=X for an exploration constant (mcts:N:c=0.7) and :playouts=random for plain random playouts")]
     Unknown(String),
     /// `mcts:` followed by something that is not a positive budget.
     #[error("bad MCTS budget `{0}`: expected a positive number of iterations (mcts:5000) or of milliseconds (mcts:300ms), once")]
@@ -94,6 +130,9 @@ pub enum PlayerSpecError {
     /// `c=` followed by something that is not a constant above 0.
     #[error("bad exploration constant `{0}`: expected c= a number above 0 and at most 100, once (mcts:5000:c=0.7)")]
     Exploration(String),
+    /// `playouts=` followed by something other than a kind of playout.
+    #[error("bad playouts `{0}`: expected playouts=decisive (the default) or playouts=random, once (mcts:5000:playouts=random)")]
+    Playouts(String),
 }
 
 impl FromStr for PlayerSpec {
@@ -115,13 +154,20 @@ impl FromStr for PlayerSpec {
 }
 
 /// The parameters after `mcts`, each after a colon: a budget (`5000`,
-/// `300ms`) and an exploration constant (`c=0.7`), in any order, each at
-/// most once.
+/// `300ms`), an exploration constant (`c=0.7`) and the playouts
+/// (`playouts=random`), in any order, each at most once.
 fn parse_mcts<'a>(parts: impl Iterator<Item = &'a str>) -> Result<PlayerSpec, PlayerSpecError> {
-    let (mut budget, mut exploration) = (None, None);
+    let (mut budget, mut exploration, mut playouts) = (None, None, None);
     for part in parts.map(str::trim) {
         let constant = part.strip_prefix('c').map(str::trim_start);
-        if let Some(c) = constant.and_then(|rest| rest.strip_prefix('=')) {
+        let kind = part.strip_prefix("playouts").map(str::trim_start);
+        if let Some(kind) = kind.and_then(|rest| rest.strip_prefix('=')) {
+            let bad = || PlayerSpecError::Playouts(kind.trim().to_string());
+            let value = Playouts::named(kind.trim()).ok_or_else(bad)?;
+            if playouts.replace(value).is_some() {
+                return Err(bad());
+            }
+        } else if let Some(c) = constant.and_then(|rest| rest.strip_prefix('=')) {
             let bad = || PlayerSpecError::Exploration(c.trim().to_string());
             let value = parse_exploration(c.trim()).ok_or_else(bad)?;
             if exploration.replace(value).is_some() {
@@ -138,6 +184,7 @@ fn parse_mcts<'a>(parts: impl Iterator<Item = &'a str>) -> Result<PlayerSpec, Pl
     Ok(PlayerSpec::Mcts(
         budget.unwrap_or_default(),
         Exploration(exploration),
+        playouts.unwrap_or_default(),
     ))
 }
 
@@ -166,9 +213,15 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Human => f.write_str("human"),
             PlayerSpec::Random => f.write_str("random"),
-            PlayerSpec::Mcts(budget, Exploration(None)) => write!(f, "mcts:{budget}"),
-            PlayerSpec::Mcts(budget, Exploration(Some(c))) => {
-                write!(f, "mcts:{budget}:c={}", f64::from(*c) / 1000.0)
+            PlayerSpec::Mcts(budget, c, playouts) => {
+                write!(f, "mcts:{budget}")?;
+                if let Exploration(Some(c)) = c {
+                    write!(f, ":c={}", f64::from(*c) / 1000.0)?;
+                }
+                match playouts {
+                    Playouts::Decisive => Ok(()),
+                    _ => write!(f, ":playouts={}", playouts.name()),
+                }
             }
         }
     }
@@ -180,9 +233,10 @@ pub fn make_player(spec: &PlayerSpec, seed: u64, threads: usize) -> Option<Box<d
     match *spec {
         PlayerSpec::Human => None,
         PlayerSpec::Random => Some(Box::new(RandomPlayer::new(seed))),
-        PlayerSpec::Mcts(budget, c) => Some(Box::new(
+        PlayerSpec::Mcts(budget, c, playouts) => Some(Box::new(
             MctsPlayer::new(budget, seed)
                 .with_exploration(c.value())
+                .with_playouts(playouts)
                 .with_threads(threads),
         )),
     }
@@ -202,19 +256,23 @@ mod tests {
             ("Random", PlayerSpec::Random),
             (
                 "mcts",
-                PlayerSpec::Mcts(Budget::Millis(1000), Exploration(None)),
+                PlayerSpec::Mcts(Budget::Millis(1000), Exploration(None), Playouts::Decisive),
             ),
             (
                 "mcts:5000",
-                PlayerSpec::Mcts(Budget::Iterations(5000), Exploration(None)),
+                PlayerSpec::Mcts(
+                    Budget::Iterations(5000),
+                    Exploration(None),
+                    Playouts::Decisive,
+                ),
             ),
             (
                 "mcts:300ms",
-                PlayerSpec::Mcts(Budget::Millis(300), Exploration(None)),
+                PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Playouts::Decisive),
             ),
             (
                 " MCTS: 300 ms ",
-                PlayerSpec::Mcts(Budget::Millis(300), Exploration(None)),
+                PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Playouts::Decisive),
             ),
         ];
         for (text, spec) in cases {
@@ -227,20 +285,30 @@ mod tests {
         let specs = [
             PlayerSpec::Human,
             PlayerSpec::Random,
-            PlayerSpec::Mcts(Budget::Iterations(1), Exploration(None)),
-            PlayerSpec::Mcts(Budget::Iterations(5000), Exploration(None)),
-            PlayerSpec::Mcts(Budget::Millis(300), Exploration(None)),
-            PlayerSpec::Mcts(Budget::default(), Exploration(None)),
+            PlayerSpec::Mcts(Budget::Iterations(1), Exploration(None), Playouts::Decisive),
+            PlayerSpec::Mcts(
+                Budget::Iterations(5000),
+                Exploration(None),
+                Playouts::Decisive,
+            ),
+            PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Playouts::Decisive),
+            PlayerSpec::Mcts(Budget::default(), Exploration(None), Playouts::Decisive),
         ];
         for spec in specs {
             assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec), "{spec}");
         }
         assert_eq!(
-            PlayerSpec::Mcts(Budget::Millis(300), Exploration(None)).to_string(),
+            PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Playouts::Decisive)
+                .to_string(),
             "mcts:300ms"
         );
         assert_eq!(
-            PlayerSpec::Mcts(Budget::Iterations(5000), Exploration(None)).to_string(),
+            PlayerSpec::Mcts(
+                Budget::Iterations(5000),
+                Exploration(None),
+                Playouts::Decisive
+            )
+            .to_string(),
             "mcts:5000"
         );
     }
@@ -279,16 +347,19 @@ mod tests {
         let cases = [
             (
                 "mcts:5000:c=0.7",
-                PlayerSpec::Mcts(Budget::Iterations(5000), c(700)),
+                PlayerSpec::Mcts(Budget::Iterations(5000), c(700), Playouts::Decisive),
             ),
             (
                 "mcts:c=0.7:300ms",
-                PlayerSpec::Mcts(Budget::Millis(300), c(700)),
+                PlayerSpec::Mcts(Budget::Millis(300), c(700), Playouts::Decisive),
             ),
-            ("MCTS: c = 2", PlayerSpec::Mcts(Budget::default(), c(2000))),
+            (
+                "MCTS: c = 2",
+                PlayerSpec::Mcts(Budget::default(), c(2000), Playouts::Decisive),
+            ),
             (
                 "mcts:c=1.4142",
-                PlayerSpec::Mcts(Budget::default(), c(1414)),
+                PlayerSpec::Mcts(Budget::default(), c(1414), Playouts::Decisive),
             ),
         ];
         for (text, spec) in cases {
@@ -315,13 +386,42 @@ mod tests {
         assert!(matches!(err, PlayerSpecError::Budget(_)), "{err:?}");
     }
 
+    #[test]
+    fn playouts_are_decisive_unless_the_spec_says_random() {
+        let random = PlayerSpec::Mcts(Budget::Iterations(500), Exploration(None), Playouts::Random);
+        assert_eq!("mcts:500:playouts=random".parse(), Ok(random));
+        assert_eq!("mcts:playouts = random:500".parse(), Ok(random));
+        assert_eq!(random.to_string(), "mcts:500:playouts=random");
+        let decisive = "mcts:500:playouts=decisive".parse::<PlayerSpec>();
+        assert_eq!(decisive.map(|s| s.to_string()), Ok("mcts:500".to_string()));
+        for text in [
+            "mcts:playouts=heavy",
+            "mcts:playouts=",
+            "mcts:playouts=random:playouts=random",
+        ] {
+            let err = text.parse::<PlayerSpec>().unwrap_err();
+            assert!(
+                matches!(err, PlayerSpecError::Playouts(_)),
+                "{text}: {err:?}"
+            );
+            assert!(err.to_string().contains("playouts=random"), "{err}");
+        }
+        // The player says which it plays with.
+        let player = make_player(&random, 1, 1).expect("an AI");
+        assert_eq!(player.name(), "mcts:500:playouts=random");
+    }
+
     /// A large constant spreads the visits over the moves; a small one
     /// gives most to the best.
     #[test]
     fn the_exploration_constant_steers_the_search() {
         let rules = test_rules("tic-tac-toe", &[]);
         let best_visits = |c: u32| {
-            let spec = PlayerSpec::Mcts(Budget::Iterations(2000), Exploration(Some(c)));
+            let spec = PlayerSpec::Mcts(
+                Budget::Iterations(2000),
+                Exploration(Some(c)),
+                Playouts::Decisive,
+            );
             let mut player = make_player(&spec, 3, 1).expect("an AI");
             player.choose(&rules, &rules.start(0));
             player.last_search().expect("a search").best_visits
@@ -335,9 +435,17 @@ mod tests {
         assert!(make_player(&PlayerSpec::Human, 0, 1).is_none());
         for spec in [
             PlayerSpec::Random,
-            PlayerSpec::Mcts(Budget::Iterations(50), Exploration(None)),
-            PlayerSpec::Mcts(Budget::Millis(20), Exploration(None)),
-            PlayerSpec::Mcts(Budget::Iterations(50), Exploration(Some(700))),
+            PlayerSpec::Mcts(
+                Budget::Iterations(50),
+                Exploration(None),
+                Playouts::Decisive,
+            ),
+            PlayerSpec::Mcts(Budget::Millis(20), Exploration(None), Playouts::Decisive),
+            PlayerSpec::Mcts(
+                Budget::Iterations(50),
+                Exploration(Some(700)),
+                Playouts::Decisive,
+            ),
         ] {
             let player = make_player(&spec, 1, 1).expect("an AI");
             assert_eq!(player.name(), spec.to_string());

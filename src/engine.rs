@@ -16,6 +16,7 @@ mod chain;
 mod choice;
 mod counters;
 mod deal;
+mod decisive;
 mod dice;
 mod dice_walks;
 mod direct;

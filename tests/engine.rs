@@ -169,6 +169,10 @@ fn errors_are_replies_and_change_nothing() {
         (r#"{"request":"go","iterations":0}"#, "from 1 to"),
         (r#"{"request":"go","c":0}"#, "`c` must be a number above 0"),
         (
+            r#"{"request":"go","playouts":"heavy"}"#,
+            "`playouts` must be \"decisive\" or \"random\"",
+        ),
+        (
             r#"{"request":"new","options":{"size":4}}"#,
             "unknown option `size`",
         ),

@@ -73,6 +73,7 @@ pub struct MctsPlayer {
     budget: Budget,
     exploration: f64,
     solve: bool,
+    playouts: super::Playouts,
     /// One tree search a thread; the first runs on the caller's thread.
     searches: Vec<TreeSearch>,
     /// The position after the last move chosen, and that move: the next
@@ -88,6 +89,7 @@ impl MctsPlayer {
             budget,
             exploration: EXPLORATION,
             solve: true,
+            playouts: super::Playouts::default(),
             searches: vec![TreeSearch::new(seed)],
             chosen: None,
             stats: SearchStats::default(),
@@ -119,6 +121,18 @@ impl MctsPlayer {
     pub fn with_solver(mut self, solve: bool) -> Self {
         self.solve = solve;
         self
+    }
+
+    /// The same player with these playouts (decisive by default: see
+    /// `engine/decisive.rs`).
+    pub fn with_playouts(mut self, playouts: super::Playouts) -> Self {
+        self.playouts = playouts;
+        self
+    }
+
+    /// Plays out with `playouts` from the next move on.
+    pub fn set_playouts(&mut self, playouts: super::Playouts) {
+        self.playouts = playouts;
     }
 
     /// Searches with UCB1 exploration constant `c` from the next move on.
@@ -181,6 +195,7 @@ impl MctsPlayer {
         let settings = Settings {
             exploration: self.exploration,
             solve: self.solve && solver::applies(rules),
+            decisive: self.playouts == super::Playouts::Decisive && rules.sees_wins().is_some(),
         };
         let (totals, iterations, nodes, reused) = if rules.has_hidden() {
             let (totals, iterations, nodes) = self.search_deals(rules, root, settings, allowance);
@@ -344,7 +359,8 @@ impl Player for MctsPlayer {
     }
 
     fn name(&self) -> String {
-        PlayerSpec::Mcts(self.budget, super::Exploration::of(self.exploration)).to_string()
+        let c = super::Exploration::of(self.exploration);
+        PlayerSpec::Mcts(self.budget, c, self.playouts).to_string()
     }
 
     fn last_search(&self) -> Option<SearchStats> {

@@ -216,7 +216,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::SowCounts => sow_counts(rules),
             Pass::ScoreRuns => score_runs(rules),
             Pass::EndTests => super::end_tests::end_tests(rules),
-            Pass::BlockLine => block_line(rules),
+            Pass::WinLine => win_line(rules),
             Pass::TakeBack => take_back(rules),
             Pass::RandomDraw => random_draws(rules),
             Pass::PlayoutLoop => super::playout_loop::playout_loop(rules),
@@ -240,16 +240,14 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
     }
 }
 
-/// `block-line`: when a win is exactly a line (the first end rule is
+/// `win-line`: when a win is exactly a line (the first end rule is
 /// `line(n, mover): mover wins` and every other is a draw) on a board
-/// whose pieces make their cells the mover's (no `owner majority`), `must
-/// block` reads whether a seat has won, and which lines it is one piece
-/// short of, off that line table instead of playing each move to its end.
-fn block_line(rules: &mut Rules) -> Option<String> {
-    let blocks = rules
-        .filters
-        .iter()
-        .any(|f| matches!(f, Filter::MustBlock(_)));
+/// whose pieces make their cells the mover's (no `owner majority`), the
+/// engine reads whether a seat has won, and which lines it is one piece
+/// short of, off that line table instead of playing each move to its end:
+/// `must block` tests threats so, and the AI's playouts see a win at once
+/// and a win to stop (`engine/decisive.rs`).
+fn win_line(rules: &mut Rules) -> Option<String> {
     let (first, rest) = rules.ends.split_first()?;
     let line = match (Read::of(&first.condition), &first.result) {
         (
@@ -259,8 +257,8 @@ fn block_line(rules: &mut Rules) -> Option<String> {
         _ => return None,
     };
     let draws = rest.iter().all(|e| matches!(e.result, EndResult::Draw));
-    rules.plan.block_line = (blocks && draws && !rules.majority).then_some(line);
-    rules.plan.block_line.map(|t| format!("line table #{t}"))
+    rules.plan.win_line = (draws && !rules.majority).then_some(line);
+    rules.plan.win_line.map(|t| format!("line table #{t}"))
 }
 
 /// `take-back`: `must block` plays every move of the mover to see whether

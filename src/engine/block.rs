@@ -444,10 +444,10 @@ impl Rules {
         won
     }
 
-    /// The line table of the rules' win, when the `block-line` pass found
+    /// The line table of the rules' win, when the `win-line` pass found
     /// that a win is exactly a line.
     fn winning_line(&self) -> Option<usize> {
-        self.plan.block_line.map(usize::from)
+        self.plan.win_line.map(usize::from)
     }
 
     /// Whether the mover's piece on the empty `cell` completes a line of table `t`.
@@ -554,7 +554,7 @@ impl Prefix {
 }
 
 /// The cells completing one of `lines` for the pieces `own`, if free.
-fn completing<'l>(lines: impl Iterator<Item = &'l u128>, own: u128, free: u128) -> u128 {
+pub(super) fn completing<'l>(lines: impl Iterator<Item = &'l u128>, own: u128, free: u128) -> u128 {
     let mut cells = 0;
     for &m in lines {
         let missing = m & !own;

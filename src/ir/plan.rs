@@ -43,8 +43,9 @@ pub enum Pass {
     ScoreRuns,
     /// End conditions of common shapes read without the evaluator.
     EndTests,
-    /// `must block` reads a win off the line table of the rules' win.
-    BlockLine,
+    /// A win read off the line table of the rules' win (`must block`,
+    /// the AI's playouts).
+    WinLine,
     /// `must block` plays each move on one copy, a piece taken back.
     TakeBack,
     /// A random move drawn without listing every move.
@@ -77,7 +78,7 @@ impl Pass {
         Pass::SowCounts,
         Pass::ScoreRuns,
         Pass::EndTests,
-        Pass::BlockLine,
+        Pass::WinLine,
         Pass::TakeBack,
         Pass::RandomDraw,
         Pass::PlayoutLoop,
@@ -103,7 +104,7 @@ impl Pass {
             Pass::SowCounts => "sow-counts",
             Pass::ScoreRuns => "score-runs",
             Pass::EndTests => "end-tests",
-            Pass::BlockLine => "block-line",
+            Pass::WinLine => "win-line",
             Pass::TakeBack => "take-back",
             Pass::RandomDraw => "random-draw",
             Pass::PlayoutLoop => "playout-loop",
@@ -365,8 +366,9 @@ pub struct Plan {
     pub playout: Playout,
     /// The passes that fired, in order, each with what it chose.
     pub fired: Vec<(Pass, String)>,
-    /// The line table whose line wins (`block-line`), for `must block`.
-    pub block_line: Option<u8>,
+    /// The line table whose line wins (`win-line`), for `must block` and
+    /// the AI's decisive playouts.
+    pub win_line: Option<u8>,
     /// Whether `must block` plays the moves it tests on one copy, turning
     /// a placement back by taking its piece off and playing the steps
     /// before a chain's last place once for the moves that share them
@@ -462,7 +464,7 @@ impl Plan {
             score_runs: None,
             playout: Playout::Turns,
             fired: Vec::new(),
-            block_line: None,
+            win_line: None,
             take_back: false,
             stuck_ends: false,
             card_readers: None,

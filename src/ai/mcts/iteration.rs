@@ -47,6 +47,10 @@ pub(super) struct Settings {
     pub exploration: f64,
     /// Whether proven positions are marked and used (see `solver`).
     pub solve: bool,
+    /// Whether playouts take wins at once and stop them (see
+    /// `engine/decisive.rs`): the rules make that cheap, and the player
+    /// wants it.
+    pub decisive: bool,
 }
 
 impl TreeSearch {
@@ -112,7 +116,12 @@ impl TreeSearch {
                         0 => ROLLOUT_CAP,
                         limit => (limit + 1).saturating_sub(state.turn).min(ROLLOUT_CAP),
                     };
-                    random_playout(rules, &mut state, &mut self.moves, &mut self.rng, cap);
+                    let (moves, rng) = (&mut self.moves, &mut self.rng);
+                    if settings.decisive {
+                        rules.decisive_playout(&mut state, moves, rng, cap);
+                    } else {
+                        random_playout(rules, &mut state, moves, rng, cap);
+                    }
                 }
                 state.outcome
             }

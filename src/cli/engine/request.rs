@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::ai::{Budget, Exploration};
+use crate::ai::{Budget, Exploration, Playouts};
 
 /// The most iterations one `go` may ask for: each adds a node to the tree
 /// (about 60 bytes), so this bounds the memory a search takes.
@@ -35,9 +35,9 @@ pub enum Request {
     Moves,
     /// What a seat sees (`None`: the seat to move).
     Position(Option<String>),
-    /// The AI's move for the seat to move, within this budget and with
-    /// this exploration constant.
-    Go(Budget, Exploration),
+    /// The AI's move for the seat to move, within this budget, with this
+    /// exploration constant and these playouts.
+    Go(Budget, Exploration, Playouts),
     /// Take back the last move.
     Undo,
     /// Whether the game is over, and how it ended.
@@ -52,7 +52,7 @@ const REQUESTS: [(&str, &[&str]); 8] = [
     ("play", &["move"]),
     ("moves", &[]),
     ("position", &["seat"]),
-    ("go", &["iterations", "time_ms", "c"]),
+    ("go", &["iterations", "time_ms", "c", "playouts"]),
     ("undo", &[]),
     ("result", &[]),
     ("quit", &[]),
@@ -148,6 +148,7 @@ fn request(fields: &Map<String, Value>) -> Result<Request, String> {
         "go" => Ok(Request::Go(
             budget(fields.get("iterations"), fields.get("time_ms"))?,
             exploration(fields.get("c"))?,
+            playouts(fields.get("playouts"))?,
         )),
         "undo" => Ok(Request::Undo),
         "result" => Ok(Request::Result),
@@ -212,6 +213,22 @@ fn exploration(value: Option<&Value>) -> Result<Exploration, String> {
         .ok_or_else(|| format!("`c` must be a number above 0 and at most 100, not {value}"))
 }
 
+/// `playouts`: "decisive" or "random", as in a player spec
+/// (`mcts:5000:playouts=random`); absent, the default.
+fn playouts(value: Option<&Value>) -> Result<Playouts, String> {
+    match value {
+        None => Ok(Playouts::default()),
+        Some(Value::String(word)) => Playouts::named(word).ok_or(()),
+        Some(_) => Err(()),
+    }
+    .map_err(|()| {
+        format!(
+            "`playouts` must be \"decisive\" or \"random\", not {}",
+            value.map_or(Value::Null, Value::clone)
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,11 +243,19 @@ mod tests {
         assert_eq!(line.id, Some(Value::from(7)));
         assert_eq!(
             line.request,
-            Ok(Request::Go(Budget::Iterations(50), Exploration(None)))
+            Ok(Request::Go(
+                Budget::Iterations(50),
+                Exploration(None),
+                Playouts::Decisive
+            ))
         );
         assert_eq!(
-            parse(r#"{"request":"go","iterations":50,"c":0.7}"#).request,
-            Ok(Request::Go(Budget::Iterations(50), Exploration(Some(700))))
+            parse(r#"{"request":"go","iterations":50,"c":0.7,"playouts":"random"}"#).request,
+            Ok(Request::Go(
+                Budget::Iterations(50),
+                Exploration(Some(700)),
+                Playouts::Random
+            ))
         );
         assert_eq!(
             parse(r#"{"request":"new","options":{"size":5},"seed":3}"#).request,
@@ -241,7 +266,11 @@ mod tests {
         );
         assert_eq!(
             parse(r#"{"request":"go","time_ms":20}"#).request,
-            Ok(Request::Go(Budget::Millis(20), Exploration(None)))
+            Ok(Request::Go(
+                Budget::Millis(20),
+                Exploration(None),
+                Playouts::Decisive
+            ))
         );
         assert_eq!(
             parse(r#"{"request":"play","move":"e2-e4"}"#).request,
@@ -261,6 +290,10 @@ mod tests {
         for c in ["0", "-1", "101", "\"big\""] {
             let line = format!(r#"{{"request":"go","c":{c}}}"#);
             assert!(refused(&line).starts_with("`c` must be a number above 0"));
+        }
+        for p in ["\"heavy\"", "1", "null"] {
+            let line = format!(r#"{{"request":"go","playouts":{p}}}"#);
+            assert!(refused(&line).starts_with("`playouts` must be \"decisive\" or \"random\""));
         }
         assert!(refused(r#"{"request":"new","seed":-1}"#).contains("`seed`"));
         assert!(refused(r#"{"request":"new","options":{"size":"big"}}"#).contains("whole number"));
