@@ -52,7 +52,8 @@ impl fmt::Display for Budget {
 }
 
 /// Who sits in a seat: `human`, `random`, `mcts`, `mcts:5000` or
-/// `mcts:300ms`, the last with `:c=X` and `:playouts=random` if wanted.
+/// `mcts:300ms`, the last with `:c=X`, `:playouts=random` and `:rave=off`
+/// if wanted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PlayerSpec {
     /// Moves typed at the terminal.
@@ -60,8 +61,27 @@ pub enum PlayerSpec {
     /// Uniformly random legal moves.
     Random,
     /// Monte Carlo tree search with this budget per move, this
-    /// exploration constant and these playouts.
-    Mcts(Budget, Exploration, Playouts),
+    /// exploration constant and this policy.
+    Mcts(Budget, Exploration, Policy),
+}
+
+/// How a search chooses its moves, besides its budget and constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Policy {
+    /// How its playouts choose.
+    pub playouts: Playouts,
+    /// Whether its nodes keep RAVE statistics where the pieces stay where
+    /// they are put (`mcts/rave.rs`; on by default, `rave=off`).
+    pub rave: bool,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy {
+            playouts: Playouts::Decisive,
+            rave: true,
+        }
+    }
 }
 
 /// How a search's playouts choose their moves.
@@ -100,21 +120,16 @@ impl Playouts {
 }
 
 /// The UCB1 exploration constant of a search, in thousandths (`c=0.7` is
-/// 700), so that a spec compares and hashes; `None` for the default, √2
-/// ([`mcts::EXPLORATION`]).
+/// 700), so that a spec compares and hashes; `None` for the default
+/// ([`mcts::EXPLORATION`], or [`mcts::RAVE_EXPLORATION`] where the search
+/// keeps RAVE statistics).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Exploration(pub Option<u32>);
 
 impl Exploration {
-    /// The constant itself.
-    pub fn value(self) -> f64 {
-        self.0.map_or(mcts::EXPLORATION, |m| f64::from(m) / 1000.0)
-    }
-
-    /// The spec of constant `c`: the default's is `None`.
-    pub fn of(c: f64) -> Self {
-        let default = (c - mcts::EXPLORATION).abs() < 1e-12;
-        Exploration((!default).then(|| (c * 1000.0).round() as u32))
+    /// The constant, if one was given.
+    pub fn given(self) -> Option<f64> {
+        self.0.map(|m| f64::from(m) / 1000.0)
     }
 }
 
@@ -122,7 +137,7 @@ impl Exploration {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerSpecError {
     /// Not one of the player kinds.
-    #[error("unknown player `{0}`: expected human, random, mcts, mcts:N (N iterations a move), mcts:Nms (N milliseconds a move), with :c=X for an exploration constant (mcts:N:c=0.7) and :playouts=random for plain random playouts")]
+    #[error("unknown player `{0}`: expected human, random, mcts, mcts:N (N iterations a move), mcts:Nms (N milliseconds a move), with :c=X for an exploration constant (mcts:N:c=0.7), :playouts=random for plain random playouts and :rave=off")]
     Unknown(String),
     /// `mcts:` followed by something that is not a positive budget.
     #[error("bad MCTS budget `{0}`: expected a positive number of iterations (mcts:5000) or of milliseconds (mcts:300ms), once")]
@@ -133,6 +148,11 @@ pub enum PlayerSpecError {
     /// `playouts=` followed by something other than a kind of playout.
     #[error("bad playouts `{0}`: expected playouts=decisive (the default) or playouts=random, once (mcts:5000:playouts=random)")]
     Playouts(String),
+    /// `rave=` followed by something other than on or off.
+    #[error(
+        "bad rave `{0}`: expected rave=on (the default) or rave=off, once (mcts:5000:rave=off)"
+    )]
+    Rave(String),
 }
 
 impl FromStr for PlayerSpec {
@@ -154,38 +174,56 @@ impl FromStr for PlayerSpec {
 }
 
 /// The parameters after `mcts`, each after a colon: a budget (`5000`,
-/// `300ms`), an exploration constant (`c=0.7`) and the playouts
-/// (`playouts=random`), in any order, each at most once.
+/// `300ms`), an exploration constant (`c=0.7`), the playouts
+/// (`playouts=random`) and RAVE (`rave=off`), in any order, each at most
+/// once.
 fn parse_mcts<'a>(parts: impl Iterator<Item = &'a str>) -> Result<PlayerSpec, PlayerSpecError> {
-    let (mut budget, mut exploration, mut playouts) = (None, None, None);
+    let (mut budget, mut exploration, mut playouts, mut rave) = (None, None, None, None);
     for part in parts.map(str::trim) {
-        let constant = part.strip_prefix('c').map(str::trim_start);
-        let kind = part.strip_prefix("playouts").map(str::trim_start);
-        if let Some(kind) = kind.and_then(|rest| rest.strip_prefix('=')) {
-            let bad = || PlayerSpecError::Playouts(kind.trim().to_string());
-            let value = Playouts::named(kind.trim()).ok_or_else(bad)?;
-            if playouts.replace(value).is_some() {
-                return Err(bad());
-            }
-        } else if let Some(c) = constant.and_then(|rest| rest.strip_prefix('=')) {
-            let bad = || PlayerSpecError::Exploration(c.trim().to_string());
-            let value = parse_exploration(c.trim()).ok_or_else(bad)?;
-            if exploration.replace(value).is_some() {
-                return Err(bad());
-            }
-        } else {
-            let bad = || PlayerSpecError::Budget(part.to_string());
-            let value = parse_budget(part).ok_or_else(bad)?;
-            if budget.replace(value).is_some() {
-                return Err(bad());
-            }
+        let (name, value) = match part.split_once('=') {
+            Some((name, value)) => (name.trim(), value.trim()),
+            None => ("", part),
+        };
+        let (fresh, error) = match name {
+            "c" => (
+                parse_exploration(value).is_some_and(|c| exploration.replace(c).is_none()),
+                PlayerSpecError::Exploration(value.to_string()),
+            ),
+            "playouts" => (
+                Playouts::named(value).is_some_and(|p| playouts.replace(p).is_none()),
+                PlayerSpecError::Playouts(value.to_string()),
+            ),
+            "rave" => (
+                switch(value).is_some_and(|r| rave.replace(r).is_none()),
+                PlayerSpecError::Rave(value.to_string()),
+            ),
+            _ => (
+                parse_budget(part).is_some_and(|b| budget.replace(b).is_none()),
+                PlayerSpecError::Budget(part.to_string()),
+            ),
+        };
+        if !fresh {
+            return Err(error);
         }
     }
+    let defaults = Policy::default();
     Ok(PlayerSpec::Mcts(
         budget.unwrap_or_default(),
         Exploration(exploration),
-        playouts.unwrap_or_default(),
+        Policy {
+            playouts: playouts.unwrap_or(defaults.playouts),
+            rave: rave.unwrap_or(defaults.rave),
+        },
     ))
+}
+
+/// Reads `on` or `off`.
+fn switch(text: &str) -> Option<bool> {
+    match text {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
 }
 
 /// Reads an exploration constant above 0 and at most 100, in thousandths.
@@ -213,14 +251,17 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Human => f.write_str("human"),
             PlayerSpec::Random => f.write_str("random"),
-            PlayerSpec::Mcts(budget, c, playouts) => {
+            PlayerSpec::Mcts(budget, c, policy) => {
                 write!(f, "mcts:{budget}")?;
-                if let Exploration(Some(c)) = c {
-                    write!(f, ":c={}", f64::from(*c) / 1000.0)?;
+                if let Some(c) = c.given() {
+                    write!(f, ":c={c}")?;
                 }
-                match playouts {
-                    Playouts::Decisive => Ok(()),
-                    _ => write!(f, ":playouts={}", playouts.name()),
+                if policy.playouts != Playouts::Decisive {
+                    write!(f, ":playouts={}", policy.playouts.name())?;
+                }
+                match policy.rave {
+                    true => Ok(()),
+                    false => f.write_str(":rave=off"),
                 }
             }
         }
@@ -233,10 +274,10 @@ pub fn make_player(spec: &PlayerSpec, seed: u64, threads: usize) -> Option<Box<d
     match *spec {
         PlayerSpec::Human => None,
         PlayerSpec::Random => Some(Box::new(RandomPlayer::new(seed))),
-        PlayerSpec::Mcts(budget, c, playouts) => Some(Box::new(
+        PlayerSpec::Mcts(budget, c, policy) => Some(Box::new(
             MctsPlayer::new(budget, seed)
-                .with_exploration(c.value())
-                .with_playouts(playouts)
+                .with_exploration(c)
+                .with_policy(policy)
                 .with_threads(threads),
         )),
     }
@@ -256,23 +297,23 @@ mod tests {
             ("Random", PlayerSpec::Random),
             (
                 "mcts",
-                PlayerSpec::Mcts(Budget::Millis(1000), Exploration(None), Playouts::Decisive),
+                PlayerSpec::Mcts(Budget::Millis(1000), Exploration(None), Policy::default()),
             ),
             (
                 "mcts:5000",
                 PlayerSpec::Mcts(
                     Budget::Iterations(5000),
                     Exploration(None),
-                    Playouts::Decisive,
+                    Policy::default(),
                 ),
             ),
             (
                 "mcts:300ms",
-                PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Playouts::Decisive),
+                PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Policy::default()),
             ),
             (
                 " MCTS: 300 ms ",
-                PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Playouts::Decisive),
+                PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Policy::default()),
             ),
         ];
         for (text, spec) in cases {
@@ -285,28 +326,27 @@ mod tests {
         let specs = [
             PlayerSpec::Human,
             PlayerSpec::Random,
-            PlayerSpec::Mcts(Budget::Iterations(1), Exploration(None), Playouts::Decisive),
+            PlayerSpec::Mcts(Budget::Iterations(1), Exploration(None), Policy::default()),
             PlayerSpec::Mcts(
                 Budget::Iterations(5000),
                 Exploration(None),
-                Playouts::Decisive,
+                Policy::default(),
             ),
-            PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Playouts::Decisive),
-            PlayerSpec::Mcts(Budget::default(), Exploration(None), Playouts::Decisive),
+            PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Policy::default()),
+            PlayerSpec::Mcts(Budget::default(), Exploration(None), Policy::default()),
         ];
         for spec in specs {
             assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec), "{spec}");
         }
         assert_eq!(
-            PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Playouts::Decisive)
-                .to_string(),
+            PlayerSpec::Mcts(Budget::Millis(300), Exploration(None), Policy::default()).to_string(),
             "mcts:300ms"
         );
         assert_eq!(
             PlayerSpec::Mcts(
                 Budget::Iterations(5000),
                 Exploration(None),
-                Playouts::Decisive
+                Policy::default()
             )
             .to_string(),
             "mcts:5000"
@@ -347,19 +387,19 @@ mod tests {
         let cases = [
             (
                 "mcts:5000:c=0.7",
-                PlayerSpec::Mcts(Budget::Iterations(5000), c(700), Playouts::Decisive),
+                PlayerSpec::Mcts(Budget::Iterations(5000), c(700), Policy::default()),
             ),
             (
                 "mcts:c=0.7:300ms",
-                PlayerSpec::Mcts(Budget::Millis(300), c(700), Playouts::Decisive),
+                PlayerSpec::Mcts(Budget::Millis(300), c(700), Policy::default()),
             ),
             (
                 "MCTS: c = 2",
-                PlayerSpec::Mcts(Budget::default(), c(2000), Playouts::Decisive),
+                PlayerSpec::Mcts(Budget::default(), c(2000), Policy::default()),
             ),
             (
                 "mcts:c=1.4142",
-                PlayerSpec::Mcts(Budget::default(), c(1414), Playouts::Decisive),
+                PlayerSpec::Mcts(Budget::default(), c(1414), Policy::default()),
             ),
         ];
         for (text, spec) in cases {
@@ -388,7 +428,11 @@ mod tests {
 
     #[test]
     fn playouts_are_decisive_unless_the_spec_says_random() {
-        let random = PlayerSpec::Mcts(Budget::Iterations(500), Exploration(None), Playouts::Random);
+        let policy = Policy {
+            playouts: Playouts::Random,
+            ..Policy::default()
+        };
+        let random = PlayerSpec::Mcts(Budget::Iterations(500), Exploration(None), policy);
         assert_eq!("mcts:500:playouts=random".parse(), Ok(random));
         assert_eq!("mcts:playouts = random:500".parse(), Ok(random));
         assert_eq!(random.to_string(), "mcts:500:playouts=random");
@@ -417,11 +461,12 @@ mod tests {
     fn the_exploration_constant_steers_the_search() {
         let rules = test_rules("tic-tac-toe", &[]);
         let best_visits = |c: u32| {
-            let spec = PlayerSpec::Mcts(
-                Budget::Iterations(2000),
-                Exploration(Some(c)),
-                Playouts::Decisive,
-            );
+            // Without RAVE, whose blended means steer the search too.
+            let policy = Policy {
+                rave: false,
+                ..Policy::default()
+            };
+            let spec = PlayerSpec::Mcts(Budget::Iterations(2000), Exploration(Some(c)), policy);
             let mut player = make_player(&spec, 3, 1).expect("an AI");
             player.choose(&rules, &rules.start(0));
             player.last_search().expect("a search").best_visits
@@ -435,16 +480,12 @@ mod tests {
         assert!(make_player(&PlayerSpec::Human, 0, 1).is_none());
         for spec in [
             PlayerSpec::Random,
-            PlayerSpec::Mcts(
-                Budget::Iterations(50),
-                Exploration(None),
-                Playouts::Decisive,
-            ),
-            PlayerSpec::Mcts(Budget::Millis(20), Exploration(None), Playouts::Decisive),
+            PlayerSpec::Mcts(Budget::Iterations(50), Exploration(None), Policy::default()),
+            PlayerSpec::Mcts(Budget::Millis(20), Exploration(None), Policy::default()),
             PlayerSpec::Mcts(
                 Budget::Iterations(50),
                 Exploration(Some(700)),
-                Playouts::Decisive,
+                Policy::default(),
             ),
         ] {
             let player = make_player(&spec, 1, 1).expect("an AI");

@@ -39,6 +39,7 @@ mod perft;
 mod piece_walk;
 mod pieces;
 mod pits;
+mod placed;
 mod play;
 mod playout;
 mod pool;

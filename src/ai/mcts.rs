@@ -23,6 +23,12 @@ use crate::ir::Rules;
 /// "Matches against OpenSpiel's MCTSBot").
 pub const EXPLORATION: f64 = 1.0;
 
+/// The constant where a search keeps RAVE statistics (`rave.rs`), whose
+/// blended means need less exploration: 0.1, chosen by matches against
+/// OpenSpiel's MCTSBot in Hex 7x7 and Connect Four, where it beat 0.3 and
+/// 1 (benches/README.md).
+pub const RAVE_EXPLORATION: f64 = 0.1;
+
 /// Rollouts longer than this stop and count as a draw, so that rules whose
 /// games need not end cannot hang the search.
 const ROLLOUT_CAP: u32 = 10_000;
@@ -71,9 +77,9 @@ impl SearchStats {
 #[derive(Clone, Debug)]
 pub struct MctsPlayer {
     budget: Budget,
-    exploration: f64,
+    exploration: super::Exploration,
     solve: bool,
-    playouts: super::Playouts,
+    policy: super::Policy,
     /// One tree search a thread; the first runs on the caller's thread.
     searches: Vec<TreeSearch>,
     /// The position after the last move chosen, and that move: the next
@@ -87,17 +93,18 @@ impl MctsPlayer {
     pub fn new(budget: Budget, seed: u64) -> Self {
         MctsPlayer {
             budget,
-            exploration: EXPLORATION,
+            exploration: super::Exploration::default(),
             solve: true,
-            playouts: super::Playouts::default(),
+            policy: super::Policy::default(),
             searches: vec![TreeSearch::new(seed)],
             chosen: None,
             stats: SearchStats::default(),
         }
     }
 
-    /// The same player with another UCB1 exploration constant.
-    pub fn with_exploration(mut self, exploration: f64) -> Self {
+    /// The same player with another UCB1 exploration constant (`None`:
+    /// the default for its search).
+    pub fn with_exploration(mut self, exploration: super::Exploration) -> Self {
         self.exploration = exploration;
         self
     }
@@ -123,20 +130,20 @@ impl MctsPlayer {
         self
     }
 
-    /// The same player with these playouts (decisive by default: see
-    /// `engine/decisive.rs`).
-    pub fn with_playouts(mut self, playouts: super::Playouts) -> Self {
-        self.playouts = playouts;
+    /// The same player with this policy (decisive playouts and RAVE by
+    /// default: see `engine/decisive.rs` and `rave.rs`).
+    pub fn with_policy(mut self, policy: super::Policy) -> Self {
+        self.policy = policy;
         self
     }
 
-    /// Plays out with `playouts` from the next move on.
-    pub fn set_playouts(&mut self, playouts: super::Playouts) {
-        self.playouts = playouts;
+    /// Searches with `policy` from the next move on.
+    pub fn set_policy(&mut self, policy: super::Policy) {
+        self.policy = policy;
     }
 
     /// Searches with UCB1 exploration constant `c` from the next move on.
-    pub fn set_exploration(&mut self, c: f64) {
+    pub fn set_exploration(&mut self, c: super::Exploration) {
         self.exploration = c;
     }
 
@@ -192,10 +199,15 @@ impl MctsPlayer {
                 deadline: Some(started + Duration::from_millis(ms)),
             },
         };
+        let rave =
+            self.policy.rave && rules.pieces_stay() && rules.dice.is_none() && !rules.has_hidden();
+        let default = if rave { RAVE_EXPLORATION } else { EXPLORATION };
         let settings = Settings {
-            exploration: self.exploration,
+            exploration: self.exploration.given().unwrap_or(default),
             solve: self.solve && solver::applies(rules),
-            decisive: self.playouts == super::Playouts::Decisive && rules.sees_wins().is_some(),
+            decisive: self.policy.playouts == super::Playouts::Decisive
+                && rules.sees_wins().is_some(),
+            rave,
         };
         let (totals, iterations, nodes, reused) = if rules.has_hidden() {
             let (totals, iterations, nodes) = self.search_deals(rules, root, settings, allowance);
@@ -359,8 +371,7 @@ impl Player for MctsPlayer {
     }
 
     fn name(&self) -> String {
-        let c = super::Exploration::of(self.exploration);
-        PlayerSpec::Mcts(self.budget, c, self.playouts).to_string()
+        PlayerSpec::Mcts(self.budget, self.exploration, self.policy).to_string()
     }
 
     fn last_search(&self) -> Option<SearchStats> {
@@ -370,6 +381,7 @@ impl Player for MctsPlayer {
 
 mod iteration;
 mod pv;
+mod rave;
 mod reuse;
 mod root;
 mod solver;

@@ -86,7 +86,7 @@ fn answer(session: &mut Session, request: Request) -> Result<Fields, Refusal> {
         Request::Play(text) => session.play(&text),
         Request::Moves => report::moves(session),
         Request::Position(seat) => report::position(session, seat.as_deref()),
-        Request::Go(budget, c, playouts) => session.go(budget, c, playouts),
+        Request::Go(budget, c, policy) => session.go(budget, c, policy),
         Request::Undo => session.undo(),
         Request::Result => Ok(report::result(session)),
         Request::Quit => Ok(Vec::new()),

@@ -31,6 +31,9 @@ pub(super) struct TreeSearch {
     scratch: Option<State>,
     /// The position a move is tried on when looking for a win at once.
     trial: Option<State>,
+    /// With RAVE: per seat, its pieces at the iteration's leaf, then the
+    /// cells it took below the node being backed up.
+    placed: Vec<u128>,
 }
 
 /// How long a tree may grow: up to `iterations`, and until `deadline`.
@@ -47,6 +50,9 @@ pub(super) struct Settings {
     pub exploration: f64,
     /// Whether proven positions are marked and used (see `solver`).
     pub solve: bool,
+    /// Whether nodes keep RAVE statistics (`rave.rs`): the pieces stay
+    /// where they are put, and the player wants it.
+    pub rave: bool,
     /// Whether playouts take wins at once and stop them (see
     /// `engine/decisive.rs`): the rules make that cheap, and the player
     /// wants it.
@@ -63,6 +69,7 @@ impl TreeSearch {
             rewards: Vec::new(),
             scratch: None,
             trial: None,
+            placed: Vec::new(),
         }
     }
 
@@ -106,7 +113,15 @@ impl TreeSearch {
             // The throws to come are the search's own, not the game's.
             state.rng = rand_pcg::Pcg64Mcg::seed_from_u64(self.rng.gen());
         }
-        let outcome = match self.descend(rules, &mut state, settings) {
+        let proven = self.descend(rules, &mut state, settings);
+        let leaf_mover = state.mover;
+        if settings.rave {
+            self.placed.clear();
+            let seats = rules.seats.len() as u8;
+            self.placed
+                .extend((0..seats).map(|s| rules.pieces_of(&state, s)));
+        }
+        let outcome = match proven {
             Some(proven) => Some(proven),
             None => {
                 if !state.is_over() {
@@ -127,6 +142,9 @@ impl TreeSearch {
             }
         };
         self.reward_seats(outcome, &rules.team);
+        if settings.rave {
+            self.back_up_amaf(rules, &state, leaf_mover);
+        }
         self.scratch = Some(state);
         for &index in &self.path {
             let n = &mut self.tree.nodes[index as usize];
@@ -135,6 +153,28 @@ impl TreeSearch {
         }
         if settings.solve {
             self.back_up_proofs(&rules.team);
+        }
+    }
+
+    /// After an iteration ending in `last`, where pieces stay: gives each
+    /// node of the path the cells its mover took below it, leaf first (the
+    /// playout's, then each move's of the path as the walk goes up).
+    fn back_up_amaf(&mut self, rules: &Rules, last: &State, leaf_mover: u8) {
+        for (seat, placed) in self.placed.iter_mut().enumerate() {
+            *placed = rules.pieces_of(last, seat as u8) & !*placed;
+        }
+        for i in (0..self.path.len()).rev() {
+            let node = self.path[i];
+            let mover = match self.path.get(i + 1) {
+                Some(&below) => self.tree.nodes[below as usize].seat,
+                None => leaf_mover,
+            } as usize;
+            self.tree
+                .record_amaf(node, self.placed[mover], self.rewards[mover]);
+            let n = &self.tree.nodes[node as usize];
+            if let Some(Move::Place(cell)) = n.entry {
+                self.placed[n.seat as usize] |= 1u128 << cell;
+            }
         }
     }
 
@@ -149,6 +189,9 @@ impl TreeSearch {
             if !self.tree.nodes[node as usize].moves_listed {
                 rules.legal_moves(state, &mut self.moves);
                 self.tree.list_moves(node, &self.moves);
+                if settings.rave {
+                    self.tree.add_amaf(node, rules.geometry.cell_count());
+                }
                 if settings.solve {
                     if let Some((m, win)) = self.win_at_once(rules, state) {
                         // The winning move becomes the node's child (the move
@@ -164,7 +207,10 @@ impl TreeSearch {
                 }
             }
             if self.tree.nodes[node as usize].untried_len > 0 {
-                let m = self.tree.take_untried(node, &mut self.rng);
+                let m = match settings.rave {
+                    true => self.tree.take_best_untried(node, &mut self.rng),
+                    false => self.tree.take_untried(node, &mut self.rng),
+                };
                 let seat = state.mover;
                 rules.play(state, m);
                 node = self.tree.add_child(node, m, seat);

@@ -18,6 +18,7 @@
 //! (where a seat that loses whatever it does may still choose who wins, so
 //! a "proven" win would rest on how it breaks the tie).
 
+use super::rave::blended;
 use super::tree::{Tree, NONE};
 use crate::engine::Outcome;
 use crate::ir::Rules;
@@ -49,16 +50,19 @@ pub(super) fn settled(outcome: Option<Outcome>) -> Outcome {
 
 impl Tree {
     /// The child to walk into: the highest UCB1 value among the moves not
-    /// proven lost for the mover (a proven move's value is exact), or
-    /// any when every move is lost; `None` without children.
+    /// proven lost for the mover (a proven move's value is exact; an open
+    /// one's mean is blended with its cell's where `parent` has a RAVE
+    /// table), or any when every move is lost; `None` without children.
     pub fn select(&self, parent: u32, exploration: f64, team: &[u8]) -> Option<u32> {
         let log_visits = (self.nodes[parent as usize].visits as f64).ln();
+        let table = self.amaf_of(parent);
         let (mut best, mut best_value, mut lost) = (NONE, f64::NEG_INFINITY, NONE);
         for (index, child) in self.children(parent) {
             let visits = child.visits as f64;
-            let mean = match child.proven {
-                None => child.reward / visits,
-                Some(outcome) => match worth(outcome, child.seat, team) {
+            let mean = match (child.proven, table) {
+                (None, None) => child.reward / visits,
+                (None, Some(table)) => blended(child.reward / visits, visits, table, child.entry),
+                (Some(outcome), _) => match worth(outcome, child.seat, team) {
                     0.0 => {
                         lost = index;
                         continue;

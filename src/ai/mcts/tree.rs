@@ -35,6 +35,9 @@ pub(super) struct Node {
     pub proven: Option<Outcome>,
     pub visits: u32,
     pub reward: f64,
+    /// Where this node's RAVE table starts in the tree's table arena
+    /// (`rave.rs`), or `NONE`.
+    pub amaf: u32,
 }
 
 impl Node {
@@ -52,6 +55,7 @@ impl Node {
             proven: None,
             visits: 0,
             reward: 0.0,
+            amaf: NONE,
         }
     }
 
@@ -66,12 +70,16 @@ impl Node {
 pub(super) struct Tree {
     pub nodes: Vec<Node>,
     pub untried: Vec<Move>,
+    /// The RAVE tables of the nodes that have one, `amaf_cells` each.
+    pub amaf: Vec<super::rave::Stat>,
+    pub amaf_cells: usize,
 }
 
 impl Tree {
     pub fn reset(&mut self, mover: u8) {
         self.nodes.clear();
         self.untried.clear();
+        self.amaf.clear();
         self.nodes.push(Node::new(None, mover));
     }
 
@@ -107,6 +115,13 @@ impl Tree {
         self.untried.extend_from_slice(untried);
         node.first_child = NONE;
         node.next_sibling = NONE;
+        if node.amaf != NONE {
+            let start = node.amaf as usize;
+            node.amaf = self.amaf.len() as u32;
+            self.amaf_cells = from.amaf_cells;
+            self.amaf
+                .extend_from_slice(&from.amaf[start..start + from.amaf_cells]);
+        }
         self.nodes.push(node);
         (self.nodes.len() - 1) as u32
     }

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::ai::{Budget, Exploration, Playouts};
+use crate::ai::{Budget, Exploration, Playouts, Policy};
 
 /// The most iterations one `go` may ask for: each adds a node to the tree
 /// (about 60 bytes), so this bounds the memory a search takes.
@@ -36,8 +36,8 @@ pub enum Request {
     /// What a seat sees (`None`: the seat to move).
     Position(Option<String>),
     /// The AI's move for the seat to move, within this budget, with this
-    /// exploration constant and these playouts.
-    Go(Budget, Exploration, Playouts),
+    /// exploration constant and this policy.
+    Go(Budget, Exploration, Policy),
     /// Take back the last move.
     Undo,
     /// Whether the game is over, and how it ended.
@@ -52,7 +52,7 @@ const REQUESTS: [(&str, &[&str]); 8] = [
     ("play", &["move"]),
     ("moves", &[]),
     ("position", &["seat"]),
-    ("go", &["iterations", "time_ms", "c", "playouts"]),
+    ("go", &["iterations", "time_ms", "c", "playouts", "rave"]),
     ("undo", &[]),
     ("result", &[]),
     ("quit", &[]),
@@ -148,7 +148,10 @@ fn request(fields: &Map<String, Value>) -> Result<Request, String> {
         "go" => Ok(Request::Go(
             budget(fields.get("iterations"), fields.get("time_ms"))?,
             exploration(fields.get("c"))?,
-            playouts(fields.get("playouts"))?,
+            Policy {
+                playouts: playouts(fields.get("playouts"))?,
+                rave: rave(fields.get("rave"))?,
+            },
         )),
         "undo" => Ok(Request::Undo),
         "result" => Ok(Request::Result),
@@ -209,7 +212,7 @@ fn exploration(value: Option<&Value>) -> Result<Exploration, String> {
     value
         .as_f64()
         .and_then(|c| crate::ai::parse_exploration(&c.to_string()))
-        .map(|c| Exploration::of(f64::from(c) / 1000.0))
+        .map(|c| Exploration(Some(c)))
         .ok_or_else(|| format!("`c` must be a number above 0 and at most 100, not {value}"))
 }
 
@@ -229,6 +232,16 @@ fn playouts(value: Option<&Value>) -> Result<Playouts, String> {
     })
 }
 
+/// `rave`: true or false, as in a player spec (`mcts:5000:rave=off`);
+/// absent, on.
+fn rave(value: Option<&Value>) -> Result<bool, String> {
+    match value {
+        None => Ok(Policy::default().rave),
+        Some(Value::Bool(on)) => Ok(*on),
+        Some(other) => Err(format!("`rave` must be true or false, not {other}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,15 +259,19 @@ mod tests {
             Ok(Request::Go(
                 Budget::Iterations(50),
                 Exploration(None),
-                Playouts::Decisive
+                Policy::default()
             ))
         );
         assert_eq!(
-            parse(r#"{"request":"go","iterations":50,"c":0.7,"playouts":"random"}"#).request,
+            parse(r#"{"request":"go","iterations":50,"c":0.7,"playouts":"random","rave":false}"#)
+                .request,
             Ok(Request::Go(
                 Budget::Iterations(50),
                 Exploration(Some(700)),
-                Playouts::Random
+                Policy {
+                    playouts: Playouts::Random,
+                    rave: false
+                }
             ))
         );
         assert_eq!(
@@ -269,7 +286,7 @@ mod tests {
             Ok(Request::Go(
                 Budget::Millis(20),
                 Exploration(None),
-                Playouts::Decisive
+                Policy::default()
             ))
         );
         assert_eq!(
@@ -295,6 +312,9 @@ mod tests {
             let line = format!(r#"{{"request":"go","playouts":{p}}}"#);
             assert!(refused(&line).starts_with("`playouts` must be \"decisive\" or \"random\""));
         }
+        assert!(
+            refused(r#"{"request":"go","rave":"off"}"#).starts_with("`rave` must be true or false")
+        );
         assert!(refused(r#"{"request":"new","seed":-1}"#).contains("`seed`"));
         assert!(refused(r#"{"request":"new","options":{"size":"big"}}"#).contains("whole number"));
         assert!(refused(r#"{"request":"play"}"#).contains("needs a `move`"));

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::report::{self, Fields, Refusal};
-use crate::ai::{Budget, Exploration, MctsPlayer, Player, Playouts};
+use crate::ai::{Budget, Exploration, MctsPlayer, Player, Policy};
 use crate::cli::load::{load_plain, Loaded};
 use crate::engine::{MoveError, State};
 use crate::ir::Rules;
@@ -144,21 +144,21 @@ impl Session {
     }
 
     /// `go`: the AI's move for the seat to move, searched within `budget`
-    /// from what that seat sees, with exploration constant `c` and these
-    /// playouts; the move is not played.
+    /// from what that seat sees, with exploration constant `c` and this
+    /// policy; the move is not played.
     pub fn go(
         &mut self,
         budget: Budget,
         c: Exploration,
-        playouts: Playouts,
+        policy: Policy,
     ) -> Result<Fields, Refusal> {
         report::playable(self)?;
         if self.rules.sorted_moves(&self.state).is_empty() {
             return Err(report::stuck(self).into());
         }
         self.ai.set_budget(budget);
-        self.ai.set_exploration(c.value());
-        self.ai.set_playouts(playouts);
+        self.ai.set_exploration(c);
+        self.ai.set_policy(policy);
         let m = self.ai.choose(&self.rules, &self.state);
         let stats = self.ai.stats();
         let line = self.ai.principal_variation(&self.rules, m, PV_MOVES);
