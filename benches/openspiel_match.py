@@ -222,14 +222,16 @@ def play_both(engine, state, table, move, played):
 
 
 def tabula_player(settings):
-    """Tabula's engine: `go` with the budget (and `c`, `playouts`) of the
-    settings."""
+    """Tabula's engine: `go` with the budget (and `c`, `playouts`, `rave`)
+    of the settings."""
     request = {"iterations": settings.iterations} if settings.time_ms is None \
         else {"time_ms": settings.time_ms}
     if settings.c is not None:
         request["c"] = settings.c
     if settings.playouts is not None:
         request["playouts"] = settings.playouts
+    if settings.rave is not None:
+        request["rave"] = settings.rave == "on"
 
     def choose(engine, state, table):
         start = time.perf_counter()
@@ -331,7 +333,7 @@ def check_mapping(engine, game, count, seed):
 def settings_record(name, args):
     return dict(game=name, iterations=args.iterations, time_ms=args.time_ms,
                 openspiel_c=args.openspiel_c, solve=args.solve, c=args.c, seed=args.seed,
-                playouts=args.playouts)
+                playouts=args.playouts, rave=args.rave)
 
 
 def read_back(path, settings):
@@ -449,6 +451,8 @@ def parse(argv):
                         help="Tabula's exploration constant, sent in `go` (default: the engine's)")
     parser.add_argument("--playouts", choices=["decisive", "random"],
                         help="Tabula's playouts, sent in `go` (default: the engine's, decisive)")
+    parser.add_argument("--rave", choices=["on", "off"],
+                        help="Tabula's RAVE statistics, sent in `go` (default: the engine's, on)")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     parser.add_argument("--tabula", help="the tabula binary (default: $TABULA, the PATH, "
                         "or this checkout's target/)")
@@ -486,7 +490,8 @@ def main(argv=None):
     budget = f"{args.iterations} iterations" if args.time_ms is None else f"{args.time_ms} ms"
     print(f"\n{budget} a move; OpenSpiel uct_c {args.openspiel_c}, solver "
           f"{'on' if args.solve else 'off'}; Tabula c {args.c or 'default'}, "
-          f"playouts {args.playouts or 'default'}; seed {args.seed}\n")
+          f"playouts {args.playouts or 'default'}, rave {args.rave or 'default'}; "
+          f"seed {args.seed}\n")
     print(HEADER)
     print("\n".join(rows))
     return 0

@@ -35,9 +35,9 @@ pub struct Args {
     /// The rules file (default: Hex Fours, built in).
     pub file: Option<String>,
     /// Who sits in each seat, in seat order: human, random, mcts, mcts:5000
-    /// (iterations), mcts:300ms, mcts:5000:c=0.7 (an exploration constant)
-    /// (default: human in the first seat, mcts in the others; with --from,
-    /// the record's).
+    /// (iterations), mcts:300ms, mcts:5000:c=0.7 (an exploration constant),
+    /// mcts:5000:playouts=random, mcts:5000:rave=off (default: human in the
+    /// first seat, mcts in the others; with --from, the record's).
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
     /// The seed of the game's chance and of the AIs (default: from the clock;
