@@ -369,21 +369,18 @@ mod tests {
             assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec), "{spec}");
         }
         assert_eq!(cases[0].1.to_string(), "mcts:5000:c=0.7");
-        for text in [
-            "mcts:c=0",
-            "mcts:c=-1",
-            "mcts:c=x",
-            "mcts:c=101",
-            "mcts:c=",
-            "mcts:c=1:c=2",
-        ] {
-            let err = text.parse::<PlayerSpec>().unwrap_err();
-            assert!(
-                matches!(err, PlayerSpecError::Exploration(_)),
-                "{text}: {err:?}"
-            );
-            assert!(err.to_string().contains("mcts:5000:c=0.7"), "{err}");
-        }
+        refused(
+            &[
+                "mcts:c=0",
+                "mcts:c=-1",
+                "mcts:c=x",
+                "mcts:c=101",
+                "mcts:c=",
+                "mcts:c=1:c=2",
+            ],
+            |e| matches!(e, PlayerSpecError::Exploration(_)),
+            "mcts:5000:c=0.7",
+        );
         let err = "mcts:5:6".parse::<PlayerSpec>().unwrap_err();
         assert!(matches!(err, PlayerSpecError::Budget(_)), "{err:?}");
     }
@@ -400,20 +397,47 @@ mod tests {
         assert_eq!(random.to_string(), "mcts:500:playouts=random");
         let decisive = "mcts:500:playouts=decisive".parse::<PlayerSpec>();
         assert_eq!(decisive.map(|s| s.to_string()), Ok("mcts:500".to_string()));
-        for text in [
-            "mcts:playouts=heavy",
-            "mcts:playouts=",
-            "mcts:playouts=random:playouts=random",
-        ] {
-            let err = text.parse::<PlayerSpec>().unwrap_err();
-            assert!(
-                matches!(err, PlayerSpecError::Playouts(_)),
-                "{text}: {err:?}"
-            );
-            assert!(err.to_string().contains("playouts=random"), "{err}");
-        }
+        refused(
+            &[
+                "mcts:playouts=heavy",
+                "mcts:playouts=",
+                "mcts:playouts=random:playouts=random",
+            ],
+            |e| matches!(e, PlayerSpecError::Playouts(_)),
+            "playouts=random",
+        );
         // The player says which it plays with.
         let player = make_player(&random, 1, 1).expect("an AI");
         assert_eq!(player.name(), "mcts:500:playouts=random");
+    }
+
+    #[test]
+    fn rave_is_on_unless_the_spec_says_off() {
+        let policy = Policy {
+            rave: false,
+            ..Policy::default()
+        };
+        let off = PlayerSpec::Mcts(Budget::Iterations(500), Exploration(None), policy);
+        assert_eq!("mcts:rave=off:500".parse(), Ok(off));
+        assert_eq!(off.to_string(), "mcts:500:rave=off");
+        let on = "mcts:500:rave=on".parse::<PlayerSpec>();
+        assert_eq!(on.map(|s| s.to_string()), Ok("mcts:500".to_string()));
+        refused(
+            &["mcts:rave=maybe", "mcts:rave=", "mcts:rave=off:rave=off"],
+            |e| matches!(e, PlayerSpecError::Rave(_)),
+            "rave=off",
+        );
+        let player = make_player(&off, 1, 1).expect("an AI");
+        assert_eq!(player.name(), "mcts:500:rave=off");
+    }
+
+    /// Each of `texts` is refused with an error of the `kind` whose
+    /// message shows `example`.
+    fn refused(texts: &[&str], kind: fn(&PlayerSpecError) -> bool, example: &str) {
+        for text in texts {
+            let err = text.parse::<PlayerSpec>().unwrap_err();
+            assert!(kind(&err), "{text}: {err:?}");
+            assert!(err.to_string().contains(example), "{err}");
+        }
     }
 }
