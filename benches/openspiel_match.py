@@ -449,7 +449,7 @@ def parse(argv):
                         help="turn OpenSpiel's MCTS-Solver off")
     parser.add_argument("--c", type=float,
                         help="Tabula's exploration constant, sent in `go` (default: the engine's)")
-    parser.add_argument("--playouts", choices=["decisive", "random"],
+    parser.add_argument("--playouts", choices=["decisive", "mast", "random"],
                         help="Tabula's playouts, sent in `go` (default: the engine's, decisive)")
     parser.add_argument("--rave", choices=["on", "off"],
                         help="Tabula's RAVE statistics, sent in `go` (default: the engine's, on)")

@@ -29,6 +29,26 @@ pub const EXPLORATION: f64 = 1.0;
 /// 1 (benches/README.md).
 pub const RAVE_EXPLORATION: f64 = 0.1;
 
+/// The constant where playouts are MAST's (`mast.rs`) and the search keeps
+/// no RAVE statistics: 0.5, chosen by matches against OpenSpiel's MCTSBot
+/// in Breakthrough and Reversi (benches/README.md).
+pub const MAST_EXPLORATION: f64 = 0.5;
+
+/// Whether a search's playouts are decisive, and whether they are MAST's,
+/// for the kind the player asked for: decisive only where the rules make
+/// wins cheap to see, MAST only where no hand is hidden (where it was
+/// not measured).
+fn playouts(kind: super::Playouts, rules: &Rules) -> (bool, bool) {
+    use super::Playouts::{Auto, Decisive, Mast, Random};
+    let decisive = matches!(kind, Auto | Decisive) && rules.sees_wins().is_some();
+    let mast = match kind {
+        Auto => !decisive,
+        Mast => true,
+        Decisive | Random => false,
+    };
+    (decisive, mast && !rules.has_hidden())
+}
+
 /// Rollouts longer than this stop and count as a draw, so that rules whose
 /// games need not end cannot hang the search.
 const ROLLOUT_CAP: u32 = 10_000;
@@ -201,12 +221,17 @@ impl MctsPlayer {
         };
         let rave =
             self.policy.rave && rules.pieces_stay() && rules.dice.is_none() && !rules.has_hidden();
-        let default = if rave { RAVE_EXPLORATION } else { EXPLORATION };
+        let (decisive, mast) = playouts(self.policy.playouts, rules);
+        let default = match (rave, mast) {
+            (true, _) => RAVE_EXPLORATION,
+            (false, true) => MAST_EXPLORATION,
+            (false, false) => EXPLORATION,
+        };
         let settings = Settings {
             exploration: self.exploration.given().unwrap_or(default),
             solve: self.solve && solver::applies(rules),
-            decisive: self.policy.playouts == super::Playouts::Decisive
-                && rules.sees_wins().is_some(),
+            decisive,
+            mast,
             rave,
         };
         let (totals, iterations, nodes, reused) = if rules.has_hidden() {
@@ -257,6 +282,9 @@ impl MctsPlayer {
                 .is_some_and(|(after, m)| search.reuse(rules, *m, after, root));
             if !kept {
                 search.tree.reset(root.mover);
+            }
+            if settings.mast {
+                search.mast.age();
             }
             reused += search.tree.nodes[0].visits;
         }
@@ -380,6 +408,7 @@ impl Player for MctsPlayer {
 }
 
 mod iteration;
+mod mast;
 mod pv;
 mod rave;
 mod reuse;

@@ -57,7 +57,7 @@ pub struct Policy {
 impl Default for Policy {
     fn default() -> Self {
         Policy {
-            playouts: Playouts::Decisive,
+            playouts: Playouts::Auto,
             rave: true,
         }
     }
@@ -66,18 +66,26 @@ impl Default for Policy {
 /// How a search's playouts choose their moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Playouts {
+    /// Decisive where the rules make wins cheap to see, MAST elsewhere
+    /// (chosen by matches against OpenSpiel's MCTSBot: benches/README.md).
+    #[default]
+    Auto,
     /// A win at once is taken, and a seat's win at once stopped, where the
     /// rules make them cheap to see (`engine/decisive.rs`); else at random.
-    #[default]
     Decisive,
+    /// Each move the best by its mean over the search so far, or at random
+    /// (`mcts/mast.rs`).
+    Mast,
     /// Every move at random.
     Random,
 }
 
 impl Playouts {
     /// The spec's words for each kind, the default first.
-    const NAMES: [(&'static str, Playouts); 2] = [
+    const NAMES: [(&'static str, Playouts); 4] = [
+        ("auto", Playouts::Auto),
         ("decisive", Playouts::Decisive),
+        ("mast", Playouts::Mast),
         ("random", Playouts::Random),
     ];
 
@@ -125,7 +133,7 @@ pub enum PlayerSpecError {
     #[error("bad exploration constant `{0}`: expected c= a number above 0 and at most 100, once (mcts:5000:c=0.7)")]
     Exploration(String),
     /// `playouts=` followed by something other than a kind of playout.
-    #[error("bad playouts `{0}`: expected playouts=decisive (the default) or playouts=random, once (mcts:5000:playouts=random)")]
+    #[error("bad playouts `{0}`: expected playouts=auto (the default), playouts=decisive, playouts=mast or playouts=random, once (mcts:5000:playouts=random)")]
     Playouts(String),
     /// `rave=` followed by something other than on or off.
     #[error(
@@ -235,7 +243,7 @@ impl fmt::Display for PlayerSpec {
                 if let Some(c) = c.given() {
                     write!(f, ":c={c}")?;
                 }
-                if policy.playouts != Playouts::Decisive {
+                if policy.playouts != Playouts::Auto {
                     write!(f, ":playouts={}", policy.playouts.name())?;
                 }
                 match policy.rave {
@@ -386,7 +394,7 @@ mod tests {
     }
 
     #[test]
-    fn playouts_are_decisive_unless_the_spec_says_random() {
+    fn playouts_are_auto_unless_the_spec_says_otherwise() {
         let policy = Policy {
             playouts: Playouts::Random,
             ..Policy::default()
@@ -395,8 +403,13 @@ mod tests {
         assert_eq!("mcts:500:playouts=random".parse(), Ok(random));
         assert_eq!("mcts:playouts = random:500".parse(), Ok(random));
         assert_eq!(random.to_string(), "mcts:500:playouts=random");
-        let decisive = "mcts:500:playouts=decisive".parse::<PlayerSpec>();
-        assert_eq!(decisive.map(|s| s.to_string()), Ok("mcts:500".to_string()));
+        let auto = "mcts:500:playouts=auto".parse::<PlayerSpec>();
+        assert_eq!(auto.map(|s| s.to_string()), Ok("mcts:500".to_string()));
+        for kind in ["decisive", "mast"] {
+            let text = format!("mcts:500:playouts={kind}");
+            let spec = text.parse::<PlayerSpec>();
+            assert_eq!(spec.map(|s| s.to_string()), Ok(text));
+        }
         refused(
             &[
                 "mcts:playouts=heavy",

@@ -6,6 +6,7 @@ use std::time::Instant;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::mast::Mast;
 use super::solver::{settled, worth};
 use super::tree::Tree;
 use super::{throw_key, CLOCK_EVERY, ROLLOUT_CAP};
@@ -34,6 +35,8 @@ pub(super) struct TreeSearch {
     /// With RAVE: per seat, its pieces at the iteration's leaf, then the
     /// cells it took below the node being backed up.
     placed: Vec<u128>,
+    /// With MAST: the moves' means and the iteration's moves (`mast.rs`).
+    pub mast: Mast,
 }
 
 /// How long a tree may grow: up to `iterations`, and until `deadline`.
@@ -57,6 +60,9 @@ pub(super) struct Settings {
     /// `engine/decisive.rs`): the rules make that cheap, and the player
     /// wants it.
     pub decisive: bool,
+    /// Whether playouts lean towards the moves that did well (`mast.rs`),
+    /// where they are not decisive.
+    pub mast: bool,
 }
 
 impl TreeSearch {
@@ -70,6 +76,7 @@ impl TreeSearch {
             scratch: None,
             trial: None,
             placed: Vec::new(),
+            mast: Mast::default(),
         }
     }
 
@@ -134,6 +141,8 @@ impl TreeSearch {
                     let (moves, rng) = (&mut self.moves, &mut self.rng);
                     if settings.decisive {
                         rules.decisive_playout(&mut state, moves, rng, cap);
+                    } else if settings.mast {
+                        self.mast.playout(rules, &mut state, moves, rng, cap);
                     } else {
                         random_playout(rules, &mut state, moves, rng, cap);
                     }
@@ -142,6 +151,9 @@ impl TreeSearch {
             }
         };
         self.reward_seats(outcome, &rules.team);
+        if settings.mast {
+            self.back_up_mast();
+        }
         if settings.rave {
             self.back_up_amaf(rules, &state, leaf_mover);
         }
@@ -154,6 +166,18 @@ impl TreeSearch {
         if settings.solve {
             self.back_up_proofs(&rules.team);
         }
+    }
+
+    /// After an iteration: adds its rewards to the moves of its path and
+    /// of its playout.
+    fn back_up_mast(&mut self) {
+        for &node in &self.path {
+            let n = &self.tree.nodes[node as usize];
+            if let Some(m) = n.entry {
+                self.mast.made(&m, n.seat);
+            }
+        }
+        self.mast.back_up(&self.rewards);
     }
 
     /// After an iteration ending in `last`, where pieces stay: gives each

@@ -216,7 +216,7 @@ fn exploration(value: Option<&Value>) -> Result<Exploration, String> {
         .ok_or_else(|| format!("`c` must be a number above 0 and at most 100, not {value}"))
 }
 
-/// `playouts`: "decisive" or "random", as in a player spec
+/// `playouts`: "auto", "decisive", "mast" or "random", as in a player spec
 /// (`mcts:5000:playouts=random`); absent, the default.
 fn playouts(value: Option<&Value>) -> Result<Playouts, String> {
     match value {
@@ -226,7 +226,7 @@ fn playouts(value: Option<&Value>) -> Result<Playouts, String> {
     }
     .map_err(|()| {
         format!(
-            "`playouts` must be \"decisive\" or \"random\", not {}",
+            "`playouts` must be \"auto\", \"decisive\", \"mast\" or \"random\", not {}",
             value.map_or(Value::Null, Value::clone)
         )
     })
@@ -310,7 +310,8 @@ mod tests {
         }
         for p in ["\"heavy\"", "1", "null"] {
             let line = format!(r#"{{"request":"go","playouts":{p}}}"#);
-            assert!(refused(&line).starts_with("`playouts` must be \"decisive\" or \"random\""));
+            assert!(refused(&line)
+                .starts_with("`playouts` must be \"auto\", \"decisive\", \"mast\" or \"random\""));
         }
         assert!(
             refused(r#"{"request":"go","rave":"off"}"#).starts_with("`rave` must be true or false")
