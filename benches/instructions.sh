@@ -14,7 +14,7 @@ set -euo pipefail
 shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
 cargo build --release --example playouts >/dev/null 2>&1 || cargo build --release --example playouts
-bin=target/release/examples/playouts
+bin=${CARGO_TARGET_DIR:-target}/release/examples/playouts
 . benches/callgrind.sh
 
 # name | rules file and options | native program | games
@@ -22,6 +22,7 @@ rows=(
   "tic-tac-toe|rules/tic-tac-toe.game||2000"
   "connect-four|rules/connect-four.game|connect-four|2000"
   "gomoku|rules/gomoku.game||200"
+  "gomoku-exact|rules/gomoku.game exact=1||200"
   "yavalath|rules/yavalath.game||1000"
   "hex|rules/hex.game||200"
   "reversi|rules/reversi.game|reversi|200"

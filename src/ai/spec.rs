@@ -66,8 +66,9 @@ impl Default for Policy {
 /// How a search's playouts choose their moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Playouts {
-    /// Decisive where the rules make wins cheap to see, MAST elsewhere
-    /// (chosen by matches against OpenSpiel's MCTSBot: benches/README.md).
+    /// Decisive where the rules make wins cheap to see; else random where
+    /// the search keeps RAVE statistics, MAST elsewhere (chosen by matches
+    /// against OpenSpiel's MCTSBot: benches/README.md).
     #[default]
     Auto,
     /// A win at once is taken, and a seat's win at once stopped, where the

@@ -59,6 +59,10 @@ fn atom(condition: &Node) -> Option<Atom> {
                 Node::Read(Read::Turn) => Counter::Turn,
                 Node::Call(BuiltinId::Supply, p) => Counter::Supply(who(p.first()?)?),
                 Node::Call(BuiltinId::Count, p) => Counter::Count(who(p.first()?)?),
+                Node::Call(BuiltinId::Runs, p) => match &**p {
+                    [Node::Const(t), p] => Counter::Runs(u8::try_from(*t).ok()?, who(p)?),
+                    _ => return None,
+                },
                 _ => return None,
             };
             Atom::Compare(counter, *op, *c)

@@ -97,12 +97,17 @@ impl Rules {
         if let [values] = &self.run_values[..] {
             // One run length (the usual case): the change summed in a register
             // and stored once.
-            let mut change = 0;
+            let (mut change, alone) = (0, values[1]);
             for &stride in &self.geometry.strides {
                 let before = run_length(stones, start, -stride, own);
                 let after = run_length(stones, start, stride, own);
-                // A table lookup instead of a division: this is the hottest loop.
-                change += values[before + after + 1] - values[before] - values[after];
+                // Most placements join no run: a run of one, read once.
+                // Else a table lookup instead of a division: this is the
+                // hottest loop.
+                change += match before | after {
+                    0 => alone,
+                    _ => values[before + after + 1] - values[before] - values[after],
+                };
             }
             state.runs[seat as usize] += change;
             return;
@@ -232,17 +237,10 @@ fn lines_on<const N: usize>(masks: &[u64], tops: &[u128]) -> [bool; N] {
 /// runs are short, and a mispredicted loop exit costs more than the reads.
 #[inline(always)]
 fn run_length(stones: &[u8], start: isize, step: isize, own: u8) -> usize {
-    let at = |k: isize| stones[(start + k * step) as usize] == own;
-    let s1 = at(1) as usize;
-    let s2 = s1 & at(2) as usize;
-    let s3 = s2 & at(3) as usize;
-    let mut n = s1 + s2 + s3;
-    if s3 == 1 {
-        let mut k = 4;
-        while at(k) {
-            n += 1;
-            k += 1;
-        }
+    let (mut n, mut at) = (0, start + step);
+    while stones[at as usize] == own {
+        n += 1;
+        at += step;
     }
     n
 }

@@ -49,6 +49,7 @@ impl Rules {
                     Counter::Supply(who) => supply_value(state.supply[seat(who)]),
                     Counter::Count(who) => i64::from(state.counts[seat(who)]),
                     Counter::Turn => i64::from(state.turn),
+                    Counter::Runs(t, who) => i64::from(state.runs[t as usize * seats + seat(who)]),
                 };
                 op.apply(value, c) != 0
             }

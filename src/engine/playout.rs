@@ -244,6 +244,7 @@ impl Rules {
                     let holds = match *probe {
                         Probe::MoverLine(t) => state.lines[t * seats + seat as usize],
                         Probe::Full => state.empty_list.is_empty(),
+                        Probe::MoverRuns(t) => state.runs[t * seats + seat as usize] > 0,
                         Probe::MoverOut if AFTER_TURN => state.supply[seat as usize] == 0,
                         Probe::Either(a, b) if AFTER_TURN => {
                             leaf_holds(a, state, seats) || leaf_holds(b, state, seats)
@@ -295,5 +296,6 @@ fn leaf_holds(leaf: Leaf, state: &State, seats: usize) -> bool {
         Leaf::MoverLine(t) => state.lines[t as usize * seats + mover],
         Leaf::Full => state.empty_list.is_empty(),
         Leaf::MoverOut => state.supply[mover] == 0,
+        Leaf::MoverRuns(t) => state.runs[t as usize * seats + mover] > 0,
     }
 }

@@ -362,6 +362,8 @@ fn atom_holds(atom: Atom, words: &mut Words, rules: &Rules) -> bool {
                 },
                 Counter::Count(who) => i64::from(words.counts[words.seat(who, seats)]),
                 Counter::Turn => i64::from(words.turn),
+                // `sow_ends` leaves runs to the engine: the words keep none.
+                Counter::Runs(..) => unreachable!("the sowing loop reads no runs"),
             };
             op.apply(value, c) != 0
         }

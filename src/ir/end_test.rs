@@ -24,6 +24,9 @@ pub enum Counter {
     Count(Who),
     /// The turn number.
     Turn,
+    /// The seat's runs counted by the run table (`runs(n, p)`;
+    /// `exact_line(n, p)` is `runs > 0` of a table of exact runs).
+    Runs(u8, Who),
 }
 
 /// A leaf of an end condition.

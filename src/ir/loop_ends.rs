@@ -20,6 +20,9 @@ pub enum Probe {
     Full,
     /// The mover has no piece left (`supply(mover) == 0`).
     MoverOut,
+    /// The mover has a run the table counts (`exact_line(5, mover)`: a
+    /// table index, as the loop indexes with it).
+    MoverRuns(usize),
     /// `a or b`, both read straight off the state (`supply(mover) == 0 or
     /// full`).
     Either(Leaf, Leaf),
@@ -38,6 +41,8 @@ pub enum Leaf {
     Full,
     /// The mover has no piece left.
     MoverOut,
+    /// The mover has a run the table counts.
+    MoverRuns(u8),
 }
 
 /// An end rule as the placement loop on words reads it.
@@ -78,6 +83,7 @@ pub fn probes(ends: &[EndTest]) -> Option<[Probe; LOOP_ENDS]> {
                 Some(Leaf::MoverLine(t)) => Probe::MoverLine(t as usize),
                 Some(Leaf::Full) => Probe::Full,
                 Some(Leaf::MoverOut) => Probe::MoverOut,
+                Some(Leaf::MoverRuns(t)) => Probe::MoverRuns(t as usize),
                 None => Probe::Other,
             },
             _ => Probe::Other,
@@ -92,6 +98,7 @@ fn leaf(atom: Atom) -> Option<Leaf> {
         Atom::Line(t, Who::Mover) => Leaf::MoverLine(t),
         Atom::Full => Leaf::Full,
         Atom::Compare(Counter::Supply(Who::Mover), CmpOp::Eq, 0) => Leaf::MoverOut,
+        Atom::Compare(Counter::Runs(t, Who::Mover), CmpOp::Gt, 0) => Leaf::MoverRuns(t),
         _ => return None,
     })
 }
@@ -127,6 +134,15 @@ pub fn sow_ends(ends: &[EndTest]) -> Option<[SowEnd; LOOP_ENDS]> {
             EndTest::Either(a, b) => SowEnd::Either(a, b),
             EndTest::LockedSum(..) | EndTest::Evaluated => return None,
         };
+    }
+    // The words keep no runs.
+    let runs = |a: &Atom| matches!(a, Atom::Compare(Counter::Runs(..), ..));
+    let reads_runs = |s: &SowEnd| match s {
+        SowEnd::One(a) => runs(a),
+        SowEnd::Both(a, b) | SowEnd::Either(a, b) => runs(a) || runs(b),
+    };
+    if tests.iter().any(reads_runs) {
+        return None;
     }
     Some(tests)
 }
