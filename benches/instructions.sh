@@ -14,7 +14,7 @@ set -euo pipefail
 shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
 cargo build --release --example playouts >/dev/null 2>&1 || cargo build --release --example playouts
-bin=target/release/examples/playouts
+bin=${CARGO_TARGET_DIR:-target}/release/examples/playouts
 . benches/callgrind.sh
 
 # name | rules file and options | native program | games
