@@ -69,6 +69,21 @@ fn records_in(dir: &str) -> usize {
         .count()
 }
 
+/// Makes the records' folder `dir`, refusing one that holds records
+/// unless `overwrite`.
+fn records_folder(dir: &str, overwrite: bool) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::usage(format!("error: cannot create `{dir}`: {e}")))?;
+    let held = records_in(dir);
+    if held > 0 && !overwrite {
+        return Err(Failure::usage(format!(
+            "error: `{dir}` already holds {held} game records; choose an empty folder, \
+             or add --overwrite to replace them"
+        )));
+    }
+    Ok(())
+}
+
 /// Runs `tabula simulate`.
 pub fn run(args: Args) -> Result<(), Failure> {
     // Every game's result is kept for the statistics: bound the memory.
@@ -97,15 +112,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let seats = loaded.rules.seats.len();
     let specs = args.seating.specs(seats, "simulate")?;
     if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::usage(format!("error: cannot create `{dir}`: {e}")))?;
-        let held = records_in(dir);
-        if held > 0 && !args.overwrite {
-            return Err(Failure::usage(format!(
-                "error: `{dir}` already holds {held} game records; choose an empty folder, \
-                 or add --overwrite to replace them"
-            )));
-        }
+        records_folder(dir, args.overwrite)?;
     }
     // Random games are fast: a line for long runs only. An MCTS game can
     // take minutes, so its line shows from the start.
@@ -114,11 +121,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
         shard.check(args.games)?;
     }
     let share = args.shard.map_or(0..args.games, |s| s.games(args.games));
-    let played = share.len() as u32;
-    let progress = Progress::new(
-        played,
-        (played >= 100 || slow) && args.format == Format::Human,
-    );
+    let shown = (share.len() >= 100 || slow) && args.format == Format::Human;
+    let progress = Progress::new(share.len() as u32, shown);
     let time = std::time::Instant::now();
     let games = Games {
         loaded: &loaded,
@@ -129,24 +133,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
         bound: turn_bound(&loaded.rules),
         all_random: !slow,
     };
-    let new_runner = || {
-        let start = match from_start {
-            true => Start::Rules(loaded.rules.start(0)),
-            false => Start::Position(start.lock().expect("not poisoned").clone()),
-        };
-        let (Start::Rules(state) | Start::Position(state)) = &start;
-        Runner {
-            state: state.clone(),
-            buf: Vec::new(),
-            start,
-            tally: Tally::default(),
-        }
+    let new_runner = || match from_start {
+        true => Runner::new(Start::Rules(loaded.rules.start(0))),
+        false => Runner::new(Start::Position(start.lock().expect("not poisoned").clone())),
     };
     let tally = games.play_all(share.clone(), slow, moves.as_slice(), new_runner);
     progress.finish();
     let secs = time.elapsed().as_secs_f64();
     let tally = tally?;
-
     let study = Study {
         rules: digest(&loaded.text),
         options: args.seating.sets.clone(),
@@ -162,7 +156,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     match args.format {
         Format::Json => println!(
             "{}",
-            serde_json::to_string_pretty(&summary).expect("summary serialises")
+            serde_json::to_string_pretty(&summary).expect("serialises")
         ),
         Format::Human => print_summary(&summary),
     }
@@ -187,6 +181,19 @@ struct Runner {
     buf: Vec<Move>,
     start: Start,
     tally: Tally,
+}
+
+impl Runner {
+    /// A runner whose games start at `start`.
+    fn new(start: Start) -> Runner {
+        let (Start::Rules(state) | Start::Position(state)) = &start;
+        Runner {
+            state: state.clone(),
+            buf: Vec::new(),
+            start,
+            tally: Tally::default(),
+        }
+    }
 }
 
 /// Where a thread's games start: the rules' start (a copy of it, with
