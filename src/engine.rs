@@ -47,6 +47,7 @@ mod positions;
 mod read;
 mod relocation;
 mod rotate;
+mod seeds;
 mod seen;
 mod select;
 mod sow;
@@ -72,6 +73,7 @@ pub use moves::{Move, MoveError};
 pub use perft::{perft, perft_bulk, Perft};
 pub use play::below;
 pub use playout::random_playout;
+pub use seeds::game_rngs;
 pub use state::{Fault, FaultKind, Outcome, State};
 
 /// The most moves listed in one position (16 MB of moves): past it the

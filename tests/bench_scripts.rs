@@ -76,7 +76,7 @@ fn run(script_name: &str, valgrind: &str) -> (i32, String, String, String) {
 
 #[test]
 fn a_run_that_dies_under_valgrind_fails_the_script_and_prints_no_figure() {
-    for name in ["instructions.sh", "rbg2cpp.sh"] {
+    for name in ["instructions.sh", "rbg2cpp.sh", "simulate.sh"] {
         let (code, out, err, _) = run(name, "sigill");
         assert_ne!(code, 0, "{name}: {out}{err}");
         assert!(err.contains("failed under valgrind"), "{name}: {err}");
@@ -90,7 +90,7 @@ fn a_run_that_dies_under_valgrind_fails_the_script_and_prints_no_figure() {
 
 #[test]
 fn counts_that_work_give_a_figure_and_rbg2cpp_is_not_built_for_the_native_cpu() {
-    for name in ["instructions.sh", "rbg2cpp.sh"] {
+    for name in ["instructions.sh", "rbg2cpp.sh", "simulate.sh"] {
         let (code, out, err, built) = run(name, "");
         assert_eq!(code, 0, "{name}: {out}{err}");
         let row = out.lines().find(|l| l.starts_with("tic-tac-toe")).unwrap();

@@ -1046,7 +1046,9 @@ fn restarting_from_a_copy_plays_the_games_a_fresh_set_up_plays() {
         for seed in [1, 2, 7] {
             let what = format!("{what} seed {seed}");
             let fresh = State::new(&rules, seed);
-            restarted.restart(&rules, &start, seed);
+            // Chance from `game_rngs`, as simulate makes it.
+            let chance = tabula::engine::game_rngs(seed).1;
+            restarted.restart(&rules, &start, seed, chance);
             assert!(restarted == fresh, "{what}: the starts differ");
             let (mut a, mut b) = (fresh, restarted.clone());
             let la = random_playout(&rules, &mut a, &mut buf, &mut small_rng(seed), 200);

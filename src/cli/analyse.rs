@@ -330,7 +330,7 @@ fn play_share(
                 state.reset(rules, seed);
                 let trace = trace::play(rules, state, specs, seed, bound, playouts);
                 progress.moves(u64::from(trace.length));
-                progress.game();
+                progress.games(1);
                 trace
             },
         )

@@ -1,8 +1,7 @@
 //! `tabula simulate`: many games, in parallel, and their statistics.
 
 use rand::rngs::SmallRng;
-use rand::SeedableRng;
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 pub mod progress;
 pub mod seating;
@@ -70,6 +69,21 @@ fn records_in(dir: &str) -> usize {
         .count()
 }
 
+/// Makes the records' folder `dir`, refusing one that holds records
+/// unless `overwrite`.
+fn records_folder(dir: &str, overwrite: bool) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::usage(format!("error: cannot create `{dir}`: {e}")))?;
+    let held = records_in(dir);
+    if held > 0 && !overwrite {
+        return Err(Failure::usage(format!(
+            "error: `{dir}` already holds {held} game records; choose an empty folder, \
+             or add --overwrite to replace them"
+        )));
+    }
+    Ok(())
+}
+
 /// Runs `tabula simulate`.
 pub fn run(args: Args) -> Result<(), Failure> {
     // Every game's result is kept for the statistics: bound the memory.
@@ -98,15 +112,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let seats = loaded.rules.seats.len();
     let specs = args.seating.specs(seats, "simulate")?;
     if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::usage(format!("error: cannot create `{dir}`: {e}")))?;
-        let held = records_in(dir);
-        if held > 0 && !args.overwrite {
-            return Err(Failure::usage(format!(
-                "error: `{dir}` already holds {held} game records; choose an empty folder, \
-                 or add --overwrite to replace them"
-            )));
-        }
+        records_folder(dir, args.overwrite)?;
     }
     // Random games are fast: a line for long runs only. An MCTS game can
     // take minutes, so its line shows from the start.
@@ -115,53 +121,26 @@ pub fn run(args: Args) -> Result<(), Failure> {
         shard.check(args.games)?;
     }
     let share = args.shard.map_or(0..args.games, |s| s.games(args.games));
-    let played = share.len() as u32;
-    let progress = Progress::new(
-        played,
-        (played >= 100 || slow) && args.format == Format::Human,
-    );
+    let shown = (share.len() >= 100 || slow) && args.format == Format::Human;
+    let progress = Progress::new(share.len() as u32, shown);
     let time = std::time::Instant::now();
-    // Each split of the games keeps one state, one move buffer and one
-    // tally for all its games: a game allocates nothing.
-    let tally = share
-        .clone()
-        .into_par_iter()
-        .try_fold(
-            // Boxed: the fold hands its runner on from game to game.
-            || {
-                Box::new(Runner {
-                    state: loaded.rules.start(0),
-                    buf: Vec::new(),
-                    start: match from_start {
-                        true => Start::Rules(loaded.rules.start(0)),
-                        false => Start::Position(start.lock().expect("not poisoned").clone()),
-                    },
-                    tally: Tally::default(),
-                })
-            },
-            |mut runner, i| {
-                let length = play_one(
-                    &mut runner.state,
-                    &mut runner.buf,
-                    &loaded,
-                    runner.start.with(moves.as_slice()),
-                    &specs,
-                    args.seating.game_seed(i),
-                    i,
-                    args.records.as_deref(),
-                    &progress,
-                )?;
-                runner.tally.add(&loaded.rules, &runner.state, length);
-                progress.game();
-                Ok::<_, Failure>(runner)
-            },
-        )
-        .map(|runner| runner.map(|r| r.tally))
-        .try_reduce(Tally::default, |a, b| Ok(a.merge(b)));
+    let games = Games {
+        loaded: &loaded,
+        specs: &specs,
+        seating: &args.seating,
+        records: args.records.as_deref(),
+        progress: &progress,
+        bound: turn_bound(&loaded.rules),
+        all_random: !slow,
+    };
+    let new_runner = || match from_start {
+        true => Runner::new(Start::Rules(loaded.rules.start(0))),
+        false => Runner::new(Start::Position(start.lock().expect("not poisoned").clone())),
+    };
+    let tally = games.play_all(share.clone(), slow, moves.as_slice(), new_runner);
     progress.finish();
     let secs = time.elapsed().as_secs_f64();
     let tally = tally?;
-
     let study = Study {
         rules: digest(&loaded.text),
         options: args.seating.sets.clone(),
@@ -177,7 +156,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     match args.format {
         Format::Json => println!(
             "{}",
-            serde_json::to_string_pretty(&summary).expect("summary serialises")
+            serde_json::to_string_pretty(&summary).expect("serialises")
         ),
         Format::Human => print_summary(&summary),
     }
@@ -196,12 +175,25 @@ fn start_of(position: &super::position::PositionArgs) -> String {
     }
 }
 
-/// What one split of the games keeps from game to game.
+/// What one thread keeps from game to game.
 struct Runner {
     state: State,
     buf: Vec<Move>,
     start: Start,
     tally: Tally,
+}
+
+impl Runner {
+    /// A runner whose games start at `start`.
+    fn new(start: Start) -> Runner {
+        let (Start::Rules(state) | Start::Position(state)) = &start;
+        Runner {
+            state: state.clone(),
+            buf: Vec::new(),
+            start,
+            tally: Tally::default(),
+        }
+    }
 }
 
 /// Where a thread's games start: the rules' start (a copy of it, with
@@ -220,39 +212,124 @@ impl Start {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn play_one(
-    state: &mut State,
-    buf: &mut Vec<Move>,
-    loaded: &Loaded,
-    (start, moves): (&State, Option<&[String]>),
-    specs: &[PlayerSpec],
-    seed: u64,
-    index: u32,
-    records: Option<&str>,
-    progress: &Progress,
-) -> Result<u32, Failure> {
-    let rules = &loaded.rules;
-    match moves {
-        // From a position, the game's own chance starts there.
-        Some(_) => {
-            state.clone_from(start);
-            state.rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-        }
-        None => state.restart(rules, start, seed),
+/// What every game of a run shares.
+struct Games<'a> {
+    loaded: &'a Loaded,
+    specs: &'a [PlayerSpec],
+    seating: &'a seating::Seating,
+    records: Option<&'a str>,
+    progress: &'a Progress,
+    /// The most turns a game lasts.
+    bound: u32,
+    /// Whether every seat plays at random.
+    all_random: bool,
+}
+
+impl Games<'_> {
+    /// Plays the games `share` on every thread of the pool and adds their
+    /// tallies up. Each thread keeps one runner (state, move buffer,
+    /// tally) for all its games, so a game allocates nothing, and takes
+    /// the next run of games while there is one: about one instruction a
+    /// game, where rayon's fold cost about 100 (a tenth of a game of
+    /// tic-tac-toe) and a runner for each of its splits. Game i is the
+    /// same whoever plays it (its seed is the study's and i's), so how the
+    /// games are shared out changes no result.
+    fn play_all(
+        &self,
+        share: std::ops::Range<u32>,
+        slow: bool,
+        moves: &[String],
+        new_runner: impl Fn() -> Runner + Sync,
+    ) -> Result<Tally, Failure> {
+        let threads = rayon::current_num_threads().max(1) as u32;
+        let played = share.len() as u32;
+        // One game at a time when a game is slow (an AI player's); else
+        // runs long enough to make taking one cheap, short enough that
+        // the threads end together.
+        let chunk = match slow {
+            true => 1,
+            false => (played / threads.saturating_mul(16)).clamp(1, 64),
+        };
+        let chunks = played.div_ceil(chunk);
+        let next = AtomicU32::new(0);
+        let take = || Some(next.fetch_add(1, Ordering::Relaxed)).filter(|&c| c < chunks);
+        let tallies = rayon::broadcast(|_| {
+            let Some(mut c) = take() else {
+                return Ok(Tally::default());
+            };
+            let mut runner = new_runner();
+            loop {
+                let first = share.start + c * chunk;
+                let run = first..share.end.min(first + chunk);
+                // The progress line counts a run at once: a short game
+                // costs little more than the two counts.
+                let mut fast_moves = 0;
+                for i in run.clone() {
+                    match self.play(&mut runner, moves, i) {
+                        Ok(counted) => fast_moves += u64::from(counted),
+                        Err(failure) => {
+                            // The other threads stop at their next run.
+                            next.store(chunks, Ordering::Relaxed);
+                            return Err(failure);
+                        }
+                    }
+                }
+                self.progress.moves(fast_moves);
+                self.progress.games(run.len() as u64);
+                match take() {
+                    Some(n) => c = n,
+                    None => return Ok(runner.tally),
+                }
+            }
+        });
+        tallies
+            .into_iter()
+            .try_fold(Tally::default(), |all, t| Ok(all.merge(t?)))
     }
-    let bound = turn_bound(rules);
-    let all_random = specs.iter().all(|s| *s == PlayerSpec::Random);
-    let length = if all_random && records.is_none() {
-        // The fast path: the engine's own random playout, no move list when it can avoid one.
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let length = random_playout(rules, state, buf, &mut rng, bound);
-        progress.moves(u64::from(length));
-        length
-    } else {
+
+    /// Plays game `i` in `runner`'s state and counts it in its tally;
+    /// returns the moves it played that the progress line has not counted.
+    fn play(&self, runner: &mut Runner, moves: &[String], i: u32) -> Result<u32, Failure> {
+        let rules = &self.loaded.rules;
+        let seed = self.seating.game_seed(i);
+        // Both generators at once, as `seed_from_u64(seed)` would make them.
+        let (mut rng, chance) = crate::engine::game_rngs(seed);
+        let (start, moves) = runner.start.with(moves);
+        let state = &mut runner.state;
+        match moves {
+            // From a position, the game's own chance starts there.
+            Some(_) => {
+                state.clone_from(start);
+                state.rng = chance;
+            }
+            None => state.restart(rules, start, seed, chance),
+        }
+        if self.all_random && self.records.is_none() {
+            // The fast path: the engine's own random playout, no move list when it can avoid one.
+            let length = random_playout(rules, state, &mut runner.buf, &mut rng, self.bound);
+            runner.tally.add(state, length);
+            return Ok(length);
+        }
+        let length = self.played_out(state, &mut runner.buf, rng, moves, seed, i)?;
+        runner.tally.add(state, length);
+        Ok(0)
+    }
+
+    /// Plays a game move by move from `state` (a start, or the position
+    /// `moves` led to), with its players, writing its record when asked;
+    /// returns its length.
+    fn played_out(
+        &self,
+        state: &mut State,
+        buf: &mut Vec<Move>,
         // All-random games draw from the same generator as the fast path, so
         // that writing records does not change which games are played.
-        let mut rng = SmallRng::seed_from_u64(seed);
+        mut rng: SmallRng,
+        moves: Option<&[String]>,
+        seed: u64,
+        index: u32,
+    ) -> Result<u32, Failure> {
+        let (rules, loaded, specs) = (&self.loaded.rules, self.loaded, self.specs);
         let mut players: Vec<_> = specs
             .iter()
             .enumerate()
@@ -262,7 +339,7 @@ fn play_one(
             .collect();
         let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
         let mut record = Record::new(rules, &loaded.file, &loaded.text, seed, &names);
-        if let Some(dir) = records {
+        if let Some(dir) = self.records {
             // Named from the records' folder, where `replay` looks for it.
             let path = std::path::Path::new(dir).join("game.json");
             record.rules = super::rules_path::for_record(&loaded.file, &path);
@@ -271,8 +348,8 @@ fn play_one(
             record.moves = moves.to_vec();
         }
         let mut length = 0;
-        while length < bound {
-            let m = if all_random {
+        while length < self.bound {
+            let m = if self.all_random {
                 match rules.random_move(state, buf, &mut rng) {
                     Some(m) => m,
                     None => break,
@@ -293,15 +370,14 @@ fn play_one(
             rules.play(state, m);
             record.moves.push(rules.move_text(m));
             length += 1;
-            progress.moves(1);
+            self.progress.moves(1);
         }
-        if let Some(dir) = records {
+        if let Some(dir) = self.records {
             record.finish(rules, state);
             let path = format!("{dir}/game-{:05}.json", index + 1);
             crate::record::write_atomically(std::path::Path::new(&path), &record.to_json())
                 .map_err(|e| Failure::usage(format!("error: cannot write `{path}`: {e}")))?;
         }
-        length
-    };
-    Ok(length)
+        Ok(length)
+    }
 }

@@ -436,17 +436,18 @@ impl State {
     }
 
     /// [`State::reset`] from `start`, the start position of `rules` (for
-    /// any seed): when the set-up draws no chance (no first seat drawn,
-    /// no cards, no dice), every seed's start is `start` with its own RNG,
-    /// and a copy costs less than a set-up (tic-tac-toe: about 300
-    /// instructions against 800). Otherwise the set-up is run again.
-    pub fn restart(&mut self, rules: &Rules, start: &State, seed: u64) {
+    /// any seed): when the set-up draws no chance (no first seat drawn, no
+    /// cards, no dice), every seed's start is `start` with `chance`, the
+    /// seed's RNG (`Pcg64Mcg::seed_from_u64(seed)`, see [`super::game_rngs`]):
+    /// a copy costs less than a set-up (tic-tac-toe: about 300 instructions
+    /// against 800). Otherwise the set-up is run again.
+    pub fn restart(&mut self, rules: &Rules, start: &State, seed: u64, chance: Pcg64Mcg) {
         let draws = rules.first_random || !rules.deck.is_empty() || rules.deal.is_some();
         if draws || rules.dice.is_some() {
             return self.reset(rules, seed);
         }
         self.clone_from(start);
-        self.rng = Pcg64Mcg::seed_from_u64(seed);
+        self.rng = chance;
     }
 
     /// Makes this the start position of `rules` with chance seeded by `seed`,

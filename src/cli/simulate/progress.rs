@@ -1,6 +1,7 @@
 //! What `simulate` shows while it plays: games done, moves played and the
 //! rate, from the start (an MCTS game can take minutes).
 
+use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -31,7 +32,8 @@ impl Progress {
     /// A progress line for `games` games, drawn (on a terminal) when `visible`.
     pub fn new(games: u32, visible: bool) -> Self {
         let (moves, done) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
-        if !visible {
+        // Off a terminal the bar would draw nothing: no painter to feed it.
+        if !visible || !std::io::stderr().is_terminal() {
             let bar = ProgressBar::hidden();
             return Progress {
                 bar,
@@ -72,9 +74,9 @@ impl Progress {
         self.moves.fetch_add(n, Ordering::Relaxed);
     }
 
-    /// One more game done.
-    pub fn game(&self) {
-        self.games.fetch_add(1, Ordering::Relaxed);
+    /// `n` more games done.
+    pub fn games(&self, n: u64) {
+        self.games.fetch_add(n, Ordering::Relaxed);
     }
 
     /// Stops the painter and clears the line.
