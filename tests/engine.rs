@@ -170,7 +170,7 @@ fn errors_are_replies_and_change_nothing() {
         (r#"{"request":"go","c":0}"#, "`c` must be a number above 0"),
         (
             r#"{"request":"go","playouts":"heavy"}"#,
-            "`playouts` must be \"decisive\" or \"random\"",
+            "`playouts` must be \"auto\", \"decisive\", \"mast\" or \"random\"",
         ),
         (
             r#"{"request":"new","options":{"size":4}}"#,
