@@ -450,7 +450,7 @@ def parse(argv):
     parser.add_argument("--c", type=float,
                         help="Tabula's exploration constant, sent in `go` (default: the engine's)")
     parser.add_argument("--playouts", choices=["decisive", "mast", "random"],
-                        help="Tabula's playouts, sent in `go` (default: the engine's, decisive)")
+                        help="Tabula's playouts, sent in `go` (default: the engine's, auto)")
     parser.add_argument("--rave", choices=["on", "off"],
                         help="Tabula's RAVE statistics, sent in `go` (default: the engine's, on)")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")

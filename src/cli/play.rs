@@ -36,7 +36,8 @@ pub struct Args {
     pub file: Option<String>,
     /// Who sits in each seat, in seat order: human, random, mcts, mcts:5000
     /// (iterations), mcts:300ms, mcts:5000:c=0.7 (an exploration constant),
-    /// mcts:5000:playouts=random, mcts:5000:rave=off (default: human in the
+    /// mcts:5000:playouts=random (or decisive, mast; default auto),
+    /// mcts:5000:rave=off (default: human in the
     /// first seat, mcts in the others; with --from, the record's).
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
