@@ -92,13 +92,17 @@ impl Mast {
     ) -> u32 {
         let mut played = 0;
         while played < cap && !state.is_over() {
-            rules.legal_moves(state, moves);
-            if moves.is_empty() {
+            // A random move is drawn as random playouts draw it, most
+            // often without listing the moves.
+            let drawn = match rng.gen_bool(EXPLORE) {
+                true => rules.random_move(state, moves, rng),
+                false => {
+                    rules.legal_moves(state, moves);
+                    (!moves.is_empty()).then(|| self.best(moves, state.mover, rng))
+                }
+            };
+            let Some(m) = drawn else {
                 break;
-            }
-            let m = match rng.gen_bool(EXPLORE) {
-                true => moves[rng.gen_range(0..moves.len())],
-                false => self.best(moves, state.mover, rng),
             };
             self.made(&m, state.mover);
             rules.play(state, m);
