@@ -33,7 +33,6 @@ pub fn game_rngs(seed: u64) -> (SmallRng, Pcg64Mcg) {
 
 /// One step of rand_core 0.6's PCG32, the generator its `seed_from_u64`
 /// draws seeds from (the state is advanced first, as there).
-#[inline(always)]
 fn pcg32(state: &mut u64) -> u32 {
     const MUL: u64 = 6_364_136_223_846_793_005;
     const INC: u64 = 11_634_580_027_462_260_723;

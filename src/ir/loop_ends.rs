@@ -129,20 +129,16 @@ pub fn sow_ends(ends: &[EndTest]) -> Option<[SowEnd; LOOP_ENDS]> {
     }
     for (sow, test) in tests.iter_mut().zip(ends) {
         *sow = match *test {
-            EndTest::One(a) => SowEnd::One(a),
-            EndTest::Both(a, b) => SowEnd::Both(a, b),
-            EndTest::Either(a, b) => SowEnd::Either(a, b),
-            EndTest::LockedSum(..) | EndTest::Evaluated => return None,
+            EndTest::One(a) if on_words(a) => SowEnd::One(a),
+            EndTest::Both(a, b) if on_words(a) && on_words(b) => SowEnd::Both(a, b),
+            EndTest::Either(a, b) if on_words(a) && on_words(b) => SowEnd::Either(a, b),
+            _ => return None,
         };
     }
-    // The words keep no runs.
-    let runs = |a: &Atom| matches!(a, Atom::Compare(Counter::Runs(..), ..));
-    let reads_runs = |s: &SowEnd| match s {
-        SowEnd::One(a) => runs(a),
-        SowEnd::Both(a, b) | SowEnd::Either(a, b) => runs(a) || runs(b),
-    };
-    if tests.iter().any(reads_runs) {
-        return None;
-    }
     Some(tests)
+}
+
+/// Whether the sowing loop's words hold what `atom` reads: all but runs.
+fn on_words(atom: Atom) -> bool {
+    !matches!(atom, Atom::Compare(Counter::Runs(..), ..))
 }

@@ -42,8 +42,9 @@ pub(super) struct Mast {
 }
 
 impl Mast {
-    /// Halves every statistic, so that a new search (a move later) keeps
-    /// what was learnt but weighs what it learns itself more.
+    /// Starts a search: makes the table the first time, else halves every
+    /// statistic, so that a search (a move later) keeps what was learnt
+    /// but weighs what it learns itself more.
     pub fn age(&mut self) {
         if self.table.is_empty() {
             self.table.resize(ENTRIES, Stat::default());
@@ -54,9 +55,9 @@ impl Mast {
         }
     }
 
-    /// The mean of `m` made by `seat`.
-    fn mean(&self, m: &Move, seat: u8) -> f32 {
-        let stat = self.table[entry(m, seat)];
+    /// The mean of the move at table entry `at`.
+    fn mean(&self, at: usize) -> f32 {
+        let stat = self.table[at];
         match stat.weight > 0.0 {
             true => stat.reward / stat.weight,
             false => UNSEEN,
@@ -94,34 +95,40 @@ impl Mast {
         while played < cap && !state.is_over() {
             // A random move is drawn as random playouts draw it, most
             // often without listing the moves.
+            let mover = state.mover;
             let drawn = match rng.gen_bool(EXPLORE) {
-                true => rules.random_move(state, moves, rng),
+                true => rules
+                    .random_move(state, moves, rng)
+                    .map(|m| (m, entry(&m, mover))),
                 false => {
                     rules.legal_moves(state, moves);
-                    (!moves.is_empty()).then(|| self.best(moves, state.mover, rng))
+                    (!moves.is_empty()).then(|| self.best(moves, mover, rng))
                 }
             };
-            let Some(m) = drawn else {
+            let Some((m, at)) = drawn else {
                 break;
             };
-            self.made(&m, state.mover);
+            self.made.push((at as u32, mover));
             rules.play(state, m);
             played += 1;
         }
         played
     }
 
-    /// The move of `moves` of best mean for `seat`, ties drawn at random.
-    fn best(&self, moves: &[Move], seat: u8, rng: &mut SmallRng) -> Move {
-        let (mut best, mut best_mean, mut ties) = (moves[0], f32::NEG_INFINITY, 0u32);
+    /// The move of `moves` of best mean for `seat`, ties drawn at
+    /// random, and its table entry.
+    fn best(&self, moves: &[Move], seat: u8, rng: &mut SmallRng) -> (Move, usize) {
+        let mut best = (moves[0], entry(&moves[0], seat));
+        let (mut best_mean, mut ties) = (f32::NEG_INFINITY, 0u32);
         for m in moves {
-            let mean = self.mean(m, seat);
+            let at = entry(m, seat);
+            let mean = self.mean(at);
             if mean > best_mean {
-                (best, best_mean, ties) = (*m, mean, 1);
+                (best, best_mean, ties) = ((*m, at), mean, 1);
             } else if mean == best_mean {
                 ties += 1;
                 if rng.gen_range(0..ties) == 0 {
-                    best = *m;
+                    best = (*m, at);
                 }
             }
         }
@@ -160,16 +167,16 @@ mod tests {
             mast.back_up(&[reward, 1.0 - reward]);
         }
         let mut rng = SmallRng::seed_from_u64(1);
-        assert_eq!(mast.best(&[a, b, c], 0, &mut rng), b);
+        assert_eq!(mast.best(&[a, b, c], 0, &mut rng).0, b);
         // The other seat's means are its own: none of its moves is seen.
-        assert_eq!(mast.mean(&b, 1), UNSEEN);
+        assert_eq!(mast.mean(entry(&b, 1)), UNSEEN);
         assert_eq!(
-            mast.best(&[a, b, c, Move::Place(3)], 0, &mut rng),
+            mast.best(&[a, b, c, Move::Place(3)], 0, &mut rng).0,
             Move::Place(3)
         );
         // Aging halves the counts but keeps the means.
         mast.age();
-        assert!((mast.mean(&b, 0) - 0.9).abs() < 1e-6);
+        assert!((mast.mean(entry(&b, 0)) - 0.9).abs() < 1e-6);
     }
 
     #[test]
@@ -198,7 +205,7 @@ mod tests {
         rules.legal_moves(&root, &mut moves);
         for m in moves.iter().filter(|&&m| m != win) {
             assert!(
-                mast.mean(&win, 0) > mast.mean(m, 0),
+                mast.mean(entry(&win, 0)) > mast.mean(entry(m, 0)),
                 "{}",
                 rules.move_text(*m)
             );
