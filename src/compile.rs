@@ -11,6 +11,7 @@ mod cards;
 mod direct_reads;
 mod early_guards;
 mod end_tests;
+mod fold;
 mod joined_around;
 mod keeps;
 mod lower;
@@ -24,6 +25,7 @@ mod playout_loop;
 mod select;
 mod track;
 mod track_selects;
+mod walk_targets;
 
 pub use crate::ir::plan::{Pass, Passes};
 pub use passes::Features;

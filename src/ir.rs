@@ -396,6 +396,12 @@ pub struct Walk {
     /// it reaches, [`LEAPS`] a cell (`NO_CELL` past the edge): its
     /// directions are then the indices 0..LEAPS into these.
     pub leap: Option<Leap>,
+    /// Per direction and mover (`slot * seats + mover`), the piece codes
+    /// the cell reached may hold, bit `code` for each, when the
+    /// `walk-targets` pass found that the condition reads nothing else:
+    /// then it stands for `select`'s test (and the step's rule that the
+    /// mover's own piece is never reached).
+    pub targets: Option<Box<[u64]>>,
 }
 
 /// The most cells a leap reaches from one cell: (±M, ±N) and (±N, ±M).

@@ -5,14 +5,16 @@
 //! evaluator, every turn and in the playout loops. Anything else is
 //! [`EndTest::Evaluated`].
 
+use super::fold::{fold, Known};
 use crate::builtins::BuiltinId;
-use crate::ir::end_test::{Atom, Counter, EndTest, Who};
+use crate::ir::end_test::{Atom, Counter, EndTest, Who, MAX_SEATS};
 use crate::ir::Read;
 use crate::ir::{ArithOp, Node, Rules, SeatRef};
 
 /// Writes the end tests into the plan; says how many were recognised.
 pub fn end_tests(rules: &mut Rules) -> Option<String> {
-    let tests: Vec<EndTest> = rules.ends.iter().map(|e| of(&e.condition)).collect();
+    let seats = rules.seats.len();
+    let tests: Vec<EndTest> = rules.ends.iter().map(|e| of(&e.condition, seats)).collect();
     let read = tests.iter().filter(|t| **t != EndTest::Evaluated).count();
     let said: Vec<String> = tests
         .iter()
@@ -24,8 +26,9 @@ pub fn end_tests(rules: &mut Rules) -> Option<String> {
     (read > 0).then(|| said.join(", "))
 }
 
-/// The test of one end condition.
-pub fn of(condition: &Node) -> EndTest {
+/// The test of one end condition in a game of `seats` seats.
+pub fn of(condition: &Node, seats: usize) -> EndTest {
+    let atom = |n: &Node| atom(n, seats);
     let test = match condition {
         Node::And(a, b) => atom(a).zip(atom(b)).map(|(a, b)| EndTest::Both(a, b)),
         Node::Or(a, b) => atom(a).zip(atom(b)).map(|(a, b)| EndTest::Either(a, b)),
@@ -47,8 +50,9 @@ pub fn of(condition: &Node) -> EndTest {
 }
 
 /// The leaf a condition is, if it is one.
-fn atom(condition: &Node) -> Option<Atom> {
+fn atom(condition: &Node, seats: usize) -> Option<Atom> {
     Some(match condition {
+        Node::PieceOnSide(p, side) => Atom::OnSide(seat(p)?, sides(side, seats)?),
         Node::Call(BuiltinId::Line, args) => match &**args {
             [Node::Const(t), p] => Atom::Line(u8::try_from(*t).ok()?, who(p)?),
             _ => return None,
@@ -71,6 +75,32 @@ fn atom(condition: &Node) -> Option<Atom> {
     })
 }
 
+/// The side `side` names for each mover, if it depends on nothing else
+/// (255 where it names no side).
+fn sides(side: &Node, seats: usize) -> Option<[u8; MAX_SEATS]> {
+    let mut sides = [u8::MAX; MAX_SEATS];
+    for (mover, s) in sides.iter_mut().enumerate().take(seats) {
+        let known = Known {
+            seats,
+            mover,
+            code: None,
+            direction: None,
+        };
+        *s = u8::try_from(fold(side, known)?).unwrap_or(u8::MAX);
+    }
+    Some(sides)
+}
+
+/// The seat a seat reference names, if it is one an end test reads.
+fn seat(p: &SeatRef) -> Option<Who> {
+    Some(match p {
+        SeatRef::Mover => Who::Mover,
+        SeatRef::Next => Who::Next,
+        SeatRef::Fixed(s) => Who::Fixed(*s),
+        _ => return None,
+    })
+}
+
 /// The seat a seat argument names directly, if it is one an end test
 /// reads (the mover, the next seat or a fixed seat).
 fn who(p: &Node) -> Option<Who> {
@@ -81,4 +111,38 @@ fn who(p: &Node) -> Option<Who> {
         Named::Fixed(s) => Who::Fixed(s),
         Named::Bound | Named::Piece | Named::SeatOf(_) => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The end tests of a two-seat game ending by `condition`.
+    fn ends_of(condition: &str) -> Vec<EndTest> {
+        let source = format!(
+            "game \"t\"\nplayers A, B\nboard square 4 x 4\n\
+             phase play\n  place where empty(cell)\nend when {condition}: mover wins\n"
+        );
+        let rules = crate::compile::load(&source, &[]).expect("the rules compile");
+        rules.plan.ends
+    }
+
+    #[test]
+    fn a_piece_on_a_side_of_the_mover_s_is_read_per_mover() {
+        let far = "any(on_side(c, top if mover == A else bottom) for c where owner(c) == mover)";
+        let mut sides = [u8::MAX; MAX_SEATS];
+        sides[..2].copy_from_slice(&[0, 1]);
+        assert_eq!(
+            ends_of(far),
+            vec![EndTest::One(Atom::OnSide(Who::Mover, sides))]
+        );
+        let next = "any(on_side(c, left) for c where owner(c) == next)";
+        assert!(matches!(
+            ends_of(next)[..],
+            [EndTest::One(Atom::OnSide(Who::Next, _))]
+        ));
+        // A side that depends on the turn is evaluated.
+        let turned = "any(on_side(c, top if turn > 3 else bottom) for c where owner(c) == mover)";
+        assert_eq!(ends_of(turned), vec![EndTest::Evaluated]);
+    }
 }

@@ -233,6 +233,7 @@ fn lower_step(
                 directions,
                 select: lower.select(condition.as_ref(), Candidates::Reached)?,
                 leap,
+                targets: None,
             })
         }
         StepSpec::SowAround(c, skips) => {

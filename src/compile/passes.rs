@@ -211,6 +211,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::Relocation => super::moves::find_relocations(rules),
             Pass::EarlyGuards => super::early_guards::early_guards(rules),
             Pass::PieceWalk => super::piece_walk::find_piece_walks(rules),
+            Pass::WalkTargets => super::walk_targets::walk_targets(rules),
             Pass::JoinedAround => super::joined_around::joined_around(rules),
             Pass::OwnedCells => super::owned_cells::owned_cells(rules),
             Pass::SowCounts => sow_counts(rules),

@@ -4,7 +4,7 @@
 
 use super::eval::{next_seat, supply_value, Scope};
 use super::State;
-use crate::ir::end_test::{Atom, Counter, EndTest, Who};
+use crate::ir::end_test::{Atom, Counter, EndTest, Who, MAX_SEATS};
 use crate::ir::{CmpOp, End, Rules, SeatRef, NO_CELL};
 
 impl Rules {
@@ -44,6 +44,10 @@ impl Rules {
         match atom {
             Atom::Line(t, who) => state.lines[t as usize * seats + seat(who)],
             Atom::Full => state.empty_list.is_empty(),
+            Atom::OnSide(who, sides) => {
+                let side = sides[state.mover as usize & (MAX_SEATS - 1)];
+                self.piece_on_side(state, seat(who), i64::from(side))
+            }
             Atom::Compare(counter, op, c) => {
                 let value = match counter {
                     Counter::Supply(who) => supply_value(state.supply[seat(who)]),

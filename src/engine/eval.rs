@@ -317,7 +317,8 @@ impl Rules {
 
     /// Whether `seat` tops a cell on side `side`: on its bitboard, when the
     /// state keeps one, only its own cells are looked at.
-    fn piece_on_side(&self, state: &State, seat: usize, side: i64) -> bool {
+    #[inline]
+    pub(super) fn piece_on_side(&self, state: &State, seat: usize, side: i64) -> bool {
         let Ok(side @ 0..4) = u8::try_from(side) else {
             return false;
         };

@@ -83,12 +83,12 @@ impl Rules {
         }
         // The directions, each once: a direction listed twice is one move.
         let scope = progress.scope(state, NO_CELL);
-        let mut dirs = [0u8; 8];
+        let mut dirs = [(0usize, 0u8); 8];
         let mut n = 0;
-        for d in &walk.directions {
+        for (slot, d) in walk.directions.iter().enumerate() {
             if let Ok(d @ 0..8) = u8::try_from(self.direction(d, &scope)) {
-                if !dirs[..n].contains(&d) {
-                    dirs[n] = d;
+                if !dirs[..n].iter().any(|&(_, seen)| seen == d) {
+                    dirs[n] = (slot, d);
                     n += 1;
                 }
             }
@@ -103,16 +103,16 @@ impl Rules {
         walk: &Walk,
         state: &State,
         progress: Progress,
-        dirs: &[u8],
+        dirs: &[(usize, u8)],
         hops: Hops,
         out: &mut Vec<Move>,
     ) {
         let mut went = false;
-        for &d in dirs {
+        for &(slot, d) in dirs {
             if out.len() >= MAX_MOVES || super::budget::step() {
                 return;
             }
-            let to = self.reach(walk, state, progress, d);
+            let to = self.reach(walk, state, progress, (slot, d));
             if to == NO_CELL {
                 continue;
             }

@@ -154,11 +154,16 @@ impl Rules {
         if n == 0 {
             return None;
         }
+        // A pick of any piece of the mover's, with no condition besides, is
+        // met by every piece drawn from its word.
+        let bare = pick.mask.is_none() && pick.guard.is_none() && pick.test.is_none();
+        let picked = bare && matches!(pick.candidates, crate::ir::Candidates::Owned);
         for _ in 0..TRIES {
             let k = below(rng, n * count);
             let from = nth_cell(pieces, (k / count) as u32);
-            let to = self.reach(walk, state, lifted(state, from), directions[k % count]);
-            if to != NO_CELL && self.select_allows(pick, state, Progress::START, from) {
+            let slot = k % count;
+            let to = self.reach(walk, state, lifted(state, from), (slot, directions[slot]));
+            if to != NO_CELL && (picked || self.select_allows(pick, state, Progress::START, from)) {
                 return Some(walk_move(number, from, to));
             }
         }

@@ -354,6 +354,8 @@ fn atom_holds(atom: Atom, words: &mut Words, rules: &Rules) -> bool {
     match atom {
         Atom::Line(t, who) => words.line(rules, t as usize, words.seat(who, seats)),
         Atom::Full => words.tops[0] == 0,
+        // `sow_ends` leaves sides to the engine: the words keep no tops.
+        Atom::OnSide(..) => unreachable!("the sowing loop reads no sides"),
         Atom::Compare(counter, op, c) => {
             let value = match counter {
                 Counter::Supply(who) => match words.supply[words.seat(who, seats)] {

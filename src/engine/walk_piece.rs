@@ -43,13 +43,13 @@ impl Rules {
         };
         let select = &walk.select;
         let plain = select.mask.is_none() && select.guard.is_none() && select.test.is_none();
-        for d in &walk.directions {
+        for (slot, d) in walk.directions.iter().enumerate() {
             let Ok(d @ 0..8) = u8::try_from(self.direction(d, &scope)) else {
                 continue;
             };
             let compass = &self.geometry.compass;
             if walk.reach != Reach::Slide {
-                let to = self.reach(walk, state, progress, d);
+                let to = self.reach(walk, state, progress, (slot, d));
                 if to != NO_CELL {
                     push(out, to);
                 }
@@ -70,11 +70,18 @@ impl Rules {
     }
 
     /// The cell a step or jump (not a slide) from `progress.from` in
-    /// direction `d` reaches, if the walk allows it, else `NO_CELL`: one
-    /// step onto an empty cell or another seat's piece, or a jump over a
-    /// piece onto the empty cell beyond.
+    /// direction `d` (the walk's direction number `slot`) reaches, if the
+    /// walk allows it, else `NO_CELL`: one step onto an empty cell or
+    /// another seat's piece, or a jump over a piece onto the empty cell
+    /// beyond.
     #[inline(always)]
-    pub(super) fn reach(&self, walk: &Walk, state: &State, progress: Progress, d: u8) -> CellId {
+    pub(super) fn reach(
+        &self,
+        walk: &Walk,
+        state: &State,
+        progress: Progress,
+        (slot, d): (usize, u8),
+    ) -> CellId {
         let compass = &self.geometry.compass;
         let next = match &walk.leap {
             Some(leap) => leap.targets[progress.from as usize * crate::ir::LEAPS + d as usize],
@@ -93,6 +100,18 @@ impl Rules {
                     return NO_CELL;
                 }
                 land
+            }
+            // The codes the cell may hold, read off the walk's table.
+            _ if walk.targets.is_some() => {
+                let targets = walk.targets.as_deref().unwrap_or_default();
+                let seats = self.seats.len();
+                let allowed = targets[slot * seats + state.mover as usize];
+                let code = state.board[next as usize];
+                let fits = allowed >> code & 1 != 0;
+                return match fits && self.walk_guard_allows(walk, state, progress, next) {
+                    true => next,
+                    false => NO_CELL,
+                };
             }
             _ if state.board[next as usize] == state.mover + 1 => return NO_CELL,
             _ => next,
@@ -123,6 +142,22 @@ impl Rules {
         let select = &walk.select;
         let scope = progress.scope(state, cell);
         select.mask.as_ref().is_none_or(|m| m.contains(cell)) && self.guard_and_test(select, &scope)
+    }
+
+    /// Whether the walk's mask and guard allow `cell`: its test is the
+    /// table of `walk-targets`.
+    #[inline(always)]
+    fn walk_guard_allows(
+        &self,
+        walk: &Walk,
+        state: &State,
+        progress: Progress,
+        cell: CellId,
+    ) -> bool {
+        let select = &walk.select;
+        let guard = |g: &crate::ir::Node| self.eval(g, &progress.scope(state, cell)) != 0;
+        select.mask.as_ref().is_none_or(|m| m.contains(cell))
+            && select.guard.as_ref().is_none_or(guard)
     }
 
     /// Moves the walking piece to `to`: what stands there is captured, and

@@ -38,7 +38,14 @@ pub enum Atom {
     Full,
     /// A counter compared with a constant (`supply(mover) == 0`).
     Compare(Counter, CmpOp, i64),
+    /// The seat tops a cell on a side, the side by the mover (`any(on_side(c,
+    /// far_row) for c where owner(c) == mover)`, `far_row` depending on the
+    /// mover only): the side per mover, 255 for none.
+    OnSide(Who, [u8; MAX_SEATS]),
 }
+
+/// The most seats (the language's limit).
+pub const MAX_SEATS: usize = 8;
 
 /// An end rule's condition, read without the evaluator where it has a
 /// common shape.

@@ -138,7 +138,11 @@ pub fn sow_ends(ends: &[EndTest]) -> Option<[SowEnd; LOOP_ENDS]> {
     Some(tests)
 }
 
-/// Whether the sowing loop's words hold what `atom` reads: all but runs.
+/// Whether the sowing loop's words hold what `atom` reads: all but runs
+/// and sides.
 fn on_words(atom: Atom) -> bool {
-    !matches!(atom, Atom::Compare(Counter::Runs(..), ..))
+    !matches!(
+        atom,
+        Atom::Compare(Counter::Runs(..), ..) | Atom::OnSide(..)
+    )
 }

@@ -33,6 +33,9 @@ pub enum Pass {
     EarlyGuards,
     /// A chain `pick, step|jump` listed where the pieces stand.
     PieceWalk,
+    /// A step's or leap's condition on the cell it reaches read off a
+    /// table of the codes allowed there, per direction and mover.
+    WalkTargets,
     /// Which sets of a cell's neighbours are joined, tabulated per cell.
     JoinedAround,
     /// Aggregates over a seat's cells read off its bitboard.
@@ -63,7 +66,7 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 21] = [
+    pub const ALL: [Pass; 22] = [
         Pass::Bitboards,
         Pass::SideLinks,
         Pass::PlaceForm,
@@ -73,6 +76,7 @@ impl Pass {
         Pass::Relocation,
         Pass::EarlyGuards,
         Pass::PieceWalk,
+        Pass::WalkTargets,
         Pass::JoinedAround,
         Pass::OwnedCells,
         Pass::SowCounts,
@@ -99,6 +103,7 @@ impl Pass {
             Pass::Relocation => "relocation",
             Pass::EarlyGuards => "early-guards",
             Pass::PieceWalk => "piece-walk",
+            Pass::WalkTargets => "walk-targets",
             Pass::JoinedAround => "joined-around",
             Pass::OwnedCells => "owned-cells",
             Pass::SowCounts => "sow-counts",

@@ -250,10 +250,39 @@ impl Printer<'_> {
             crate::syntax::ast::Repeat::WhileItCan => "repeat ",
             crate::syntax::ast::Repeat::AtWill => "repeat at will ",
         };
+        let targets = match &w.targets {
+            Some(t) => format!("; targets {}", self.targets(t)),
+            None => String::new(),
+        };
         format!(
-            "{repeat}{reach} {}: {}",
+            "{repeat}{reach} {}: {}{targets}",
             dirs.join(", "),
             self.select(&w.select)
         )
+    }
+
+    /// A walk's table of the codes its reached cell may hold: a set per
+    /// direction and mover, each direction's movers joined by `/`
+    /// (`{empty}/{empty}, {empty, Black}/{empty, White}`).
+    fn targets(&self, table: &[u64]) -> String {
+        let seats = self.rules.seats.len().max(1);
+        let name = |code: usize| match code {
+            0 => "empty",
+            c if c <= seats => self.rules.seats[c - 1].as_str(),
+            c => self
+                .rules
+                .neutrals
+                .get(c - seats - 1)
+                .map_or("?", |n| n.as_str()),
+        };
+        let set = |word: u64| {
+            let codes: Vec<&str> = (0..64).filter(|c| word >> c & 1 != 0).map(name).collect();
+            format!("{{{}}}", codes.join(", "))
+        };
+        let slots: Vec<String> = table
+            .chunks(seats)
+            .map(|movers| movers.iter().map(|&w| set(w)).collect::<Vec<_>>().join("/"))
+            .collect();
+        slots.join(", ")
     }
 }
