@@ -25,6 +25,7 @@ mod enclose;
 mod end_test;
 mod ending;
 mod eval;
+mod flip_playout;
 mod groups;
 mod hops;
 mod key_set;

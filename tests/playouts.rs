@@ -7,6 +7,7 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use tabula::engine::{random_playout, State};
+use tabula::ir::plan::Playout;
 use tabula::ir::Rules;
 
 #[path = "common/rules.rs"]
@@ -188,6 +189,21 @@ fn playouts_of_other_games_are_turn_by_turn_games() {
     playouts_match_turns("reversi", &load("reversi.game", &[]), 30);
     playouts_match_turns("hex fours", &load("hex-fours.game", &[]), 30);
     playouts_match_turns("kalah", &load("kalah.game", &[]), 30);
+}
+
+#[test]
+fn flipping_playouts_are_turn_by_turn_games() {
+    let reversi = load("reversi.game", &[]);
+    assert!(matches!(reversi.plan.playout, Playout::Flips(..)));
+    playouts_match_turns("reversi", &reversi, 100);
+    // Forced passes are common on small boards, and with three seats.
+    for file in ["flip-enclosed-4x4", "flip-enclosed-three-seats-6x6"] {
+        let path = format!("{}/tests/hostile/{file}.game", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("a hostile file");
+        let rules = load_text(&text, &[]);
+        assert!(matches!(rules.plan.playout, Playout::Flips(..)), "{file}");
+        playouts_match_turns(file, &rules, 200);
+    }
 }
 
 /// Three seats sowing on a 4 x 4 board with two kinds of neutral stack:

@@ -61,6 +61,7 @@ fn atom(condition: &Node, seats: usize) -> Option<Atom> {
         Node::CmpConst(op, a, c) => {
             let counter = match &**a {
                 Node::Read(Read::Turn) => Counter::Turn,
+                Node::Read(Read::Passes) => Counter::Passes,
                 Node::Call(BuiltinId::Supply, p) => Counter::Supply(who(p.first()?)?),
                 Node::Call(BuiltinId::Count, p) => Counter::Count(who(p.first()?)?),
                 Node::Call(BuiltinId::Runs, p) => match &**p {

@@ -4,7 +4,7 @@
 use super::passes::Features;
 use crate::ir::loop_ends;
 use crate::ir::plan::{Draw, Playout, LOOP_ENDS, SOW_LOOP_CODES};
-use crate::ir::{Candidates, Form, Rules, Step};
+use crate::ir::{Candidates, EnclosedEffect, Forced, Form, Rules, Step, Supply};
 
 /// `playout-loop`: a random playout runs in a loop of its own when the
 /// game fits one: the placement loop when the last phase is one `place`
@@ -13,7 +13,8 @@ use crate::ir::{Candidates, Form, Rules, Step};
 /// cells and the ends read only lines and a full board); the sowing loop
 /// on words for a phase of one counted sowing rule whose ends are read as
 /// leaves (`end-tests`); the card loop for a
-/// phase of one card rule. Each makes the same draws as turn-by-turn play
+/// phase of one card rule; the flipping loop on words for a last phase of
+/// one placement that flips what it encloses, with a forced pass. Each makes the same draws as turn-by-turn play
 /// with the phase's random draw (so a loop fires only where `random-draw`
 /// chose that draw) and leaves the same state; a loop that stops before
 /// the game ends hands over to turn-by-turn play.
@@ -23,6 +24,7 @@ pub fn playout_loop(rules: &mut Rules) -> Option<String> {
         placement_loop(rules, features),
         sow_loop(rules, features),
         card_loop(rules, features),
+        flip_loop(rules, features),
     ];
     let playout = loops.into_iter().flatten().next()?;
     rules.plan.playout = playout;
@@ -147,6 +149,64 @@ fn sow_loop(rules: &Rules, features: Features) -> Option<Playout> {
             && phase.turns.is_none()
     })?;
     Some(Playout::Sow(index as u8, ends?))
+}
+
+/// The flipping loop: the last phase's one rule places a piece on a cell
+/// that encloses some and flips what it encloses, a mover with none
+/// passes (`otherwise pass`), and the ends read what the loop's words
+/// hold (Reversi). Nothing else may change during a turn: no effects,
+/// scores read during play, lines, runs, kinds, counters, memory of
+/// positions or moves, stacks or a limited supply.
+fn flip_loop(rules: &Rules, features: Features) -> Option<Playout> {
+    let unsupported = Features::FILTERS
+        .and(Features::EFFECTS)
+        .and(Features::LIVE_SCORES)
+        .and(Features::DEAL)
+        .and(Features::DECK)
+        .and(Features::TRACK)
+        .and(Features::STACKS)
+        .and(Features::RUNS)
+        .and(Features::LINES)
+        .and(Features::SIDE_LINKS)
+        .and(Features::SLOTS)
+        .and(Features::MAJORITY)
+        .and(Features::DICE)
+        .and(Features::TURN_LIMIT)
+        .and(Features::KINDS)
+        .and(Features::COUNTERS)
+        .and(Features::HISTORY)
+        .and(Features::AGAIN)
+        .and(Features::TIMED_PHASES);
+    // The words keep no supply: it must be unlimited.
+    let unlimited = matches!(rules.supply, Supply::Unlimited);
+    let words = unlimited
+        && rules.plan.keeps.tops
+        && !rules.plan.keeps.moves
+        && rules.geometry.cell_count() <= 64
+        && rules.geometry.compass.shifts.is_some();
+    if !features.within(!unsupported) || !words {
+        return None;
+    }
+    let last = rules.phases.len().checked_sub(1)?;
+    let phase = &rules.phases[last];
+    let passes = matches!(&phase.otherwise, Some(o) if matches!(o.action, Forced::Pass));
+    let [rule] = phase.rules.as_slice() else {
+        return None;
+    };
+    let [Step::Place(place), Step::Enclosed(EnclosedEffect::Flip, None)] = rule.steps.as_slice()
+    else {
+        return None;
+    };
+    let bare = place.mask.is_none() && place.guard.is_none() && place.test.is_none();
+    let enclosing = matches!(place.candidates, Candidates::Enclosing) && bare;
+    let drawn = rules.plan.draws.get(last) == Some(&Draw::Placement);
+    if !(passes && enclosing && drawn && phase.turns.is_none()) {
+        return None;
+    }
+    Some(Playout::Flips(
+        last as u8,
+        loop_ends::flip_ends(&rules.plan.ends)?,
+    ))
 }
 
 /// The card loop: see [`playout_loop`].

@@ -169,7 +169,7 @@ impl Rules {
 }
 
 /// The bits a bitboard word needs: one step a direction, and the logic.
-trait Word:
+pub(super) trait Word:
     Copy
     + PartialEq
     + std::ops::BitAnd<Output = Self>
@@ -204,7 +204,7 @@ impl Word for u128 {
 /// each direction, the runs grow a step at a time while they go on (most
 /// stop at once), and the cell past a run's end closes it.
 #[inline(always)]
-fn enclosing_bits<W: Word>(shifts: &[(i32, u128); 8], own: W, others: W, empty: W) -> W {
+pub(super) fn enclosing_bits<W: Word>(shifts: &[(i32, u128); 8], own: W, others: W, empty: W) -> W {
     let mut found = W::ZERO;
     for d in 0..8 {
         let mut front = own.shifted(shifts, d) & others;
@@ -221,7 +221,7 @@ fn enclosing_bits<W: Word>(shifts: &[(i32, u128); 8], own: W, others: W, empty: 
 /// The rows of `others` from `start` that an `own` piece closes, in every
 /// direction; with `exactly`, only rows of that length.
 #[inline(always)]
-fn enclosed_rows<W: Word>(
+pub(super) fn enclosed_rows<W: Word>(
     shifts: &[(i32, u128); 8],
     start: W,
     own: W,

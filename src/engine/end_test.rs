@@ -44,20 +44,26 @@ impl Rules {
         match atom {
             Atom::Line(t, who) => state.lines[t as usize * seats + seat(who)],
             Atom::Full => state.empty_list.is_empty(),
-            Atom::OnSide(who, sides) => {
-                let side = sides[state.mover as usize & (MAX_SEATS - 1)];
-                self.piece_on_side(state, seat(who), i64::from(side))
-            }
+            Atom::OnSide(who, sides) => self.on_side_holds(seat(who), &sides, state),
             Atom::Compare(counter, op, c) => {
                 let value = match counter {
                     Counter::Supply(who) => supply_value(state.supply[seat(who)]),
                     Counter::Count(who) => i64::from(state.counts[seat(who)]),
                     Counter::Turn => i64::from(state.turn),
+                    Counter::Passes => i64::from(state.passes),
                     Counter::Runs(t, who) => i64::from(state.runs[t as usize * seats + seat(who)]),
                 };
                 op.apply(value, c) != 0
             }
         }
+    }
+
+    /// Whether `seat` tops a cell on the mover's side of `sides`. Out of
+    /// line: `atom_holds` is inlined into every loop over the end rules.
+    #[inline(never)]
+    fn on_side_holds(&self, seat: usize, sides: &[u8; MAX_SEATS], state: &State) -> bool {
+        let side = sides[state.mover as usize & (MAX_SEATS - 1)];
+        self.piece_on_side(state, seat, i64::from(side))
     }
 
     /// Whether two seats' locked movers add up as the test says.

@@ -40,7 +40,9 @@ pub fn random_playout<R: Rng>(
             let ends = (words.as_ref(), probes.as_ref());
             rules.placement_loop(ends, state, buf, rng, max_moves)
         }
-        Playout::Sow(..) | Playout::Cards(_) => rules.loop_of_its_own(state, rng, max_moves),
+        Playout::Sow(..) | Playout::Cards(_) | Playout::Flips(..) => {
+            rules.loop_of_its_own(state, rng, max_moves)
+        }
     };
     if played < max_moves && !state.is_over() {
         played + rules.turn_playout(NO_PHASE, state, buf, rng, max_moves - played)
@@ -94,6 +96,7 @@ impl Rules {
                 self.sow_playout(ends, state, rng, max_moves)
             }
             Playout::Cards(p) if state.phase == *p => self.card_playout(state, rng, max_moves),
+            Playout::Flips(p, ends) => self.flip_playout((*p, ends), state, rng, max_moves),
             _ => None,
         };
         played.unwrap_or(0)

@@ -16,7 +16,7 @@ use super::pieces::occupy_in;
 use super::state::{Fault, FaultKind};
 use super::{State, MAX_MOVES};
 use crate::ir::end_test::{Atom, Counter, Who};
-use crate::ir::loop_ends::SowEnd;
+use crate::ir::loop_ends::LeafEnd;
 use crate::ir::plan::{LOOP_ENDS, SOW_LOOP_CODES};
 use crate::ir::{CellId, Rules, Sowing, NO_CELL};
 use crate::syntax::Span;
@@ -53,7 +53,7 @@ impl Rules {
     #[inline(never)]
     pub(super) fn sow_playout<R: Rng>(
         &self,
-        ends: &[SowEnd; MAX_ENDS],
+        ends: &[LeafEnd; MAX_ENDS],
         state: &mut State,
         rng: &mut R,
         max_moves: u32,
@@ -339,11 +339,11 @@ impl Words {
 
 /// Whether an end rule holds on the words.
 #[inline(always)]
-fn end_holds(end: SowEnd, words: &mut Words, rules: &Rules) -> bool {
+fn end_holds(end: LeafEnd, words: &mut Words, rules: &Rules) -> bool {
     match end {
-        SowEnd::One(a) => atom_holds(a, words, rules),
-        SowEnd::Both(a, b) => atom_holds(a, words, rules) && atom_holds(b, words, rules),
-        SowEnd::Either(a, b) => atom_holds(a, words, rules) || atom_holds(b, words, rules),
+        LeafEnd::One(a) => atom_holds(a, words, rules),
+        LeafEnd::Both(a, b) => atom_holds(a, words, rules) && atom_holds(b, words, rules),
+        LeafEnd::Either(a, b) => atom_holds(a, words, rules) || atom_holds(b, words, rules),
     }
 }
 
@@ -365,7 +365,9 @@ fn atom_holds(atom: Atom, words: &mut Words, rules: &Rules) -> bool {
                 Counter::Count(who) => i64::from(words.counts[words.seat(who, seats)]),
                 Counter::Turn => i64::from(words.turn),
                 // `sow_ends` leaves runs to the engine: the words keep none.
-                Counter::Runs(..) => unreachable!("the sowing loop reads no runs"),
+                Counter::Runs(..) | Counter::Passes => {
+                    unreachable!("the sowing loop reads no runs and no passes")
+                }
             };
             op.apply(value, c) != 0
         }

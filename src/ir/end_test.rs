@@ -24,6 +24,8 @@ pub enum Counter {
     Count(Who),
     /// The turn number.
     Turn,
+    /// How many turns in a row ended in a forced pass (`passes`).
+    Passes,
     /// The seat's runs counted by the run table (`runs(n, p)`;
     /// `exact_line(n, p)` is `runs > 0` of a table of exact runs).
     Runs(u8, Who),

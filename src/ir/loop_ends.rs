@@ -54,10 +54,10 @@ pub enum WordEnd {
     Full,
 }
 
-/// An end rule as the sowing loop reads it on its words: a leaf, or two
-/// joined.
+/// An end rule as the sowing and flipping loops read it on their words: a
+/// leaf, or two joined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SowEnd {
+pub enum LeafEnd {
     /// A leaf.
     One(Atom),
     /// Both leaves.
@@ -122,27 +122,52 @@ pub fn word_ends(ends: &[EndTest]) -> Option<[WordEnd; LOOP_ENDS]> {
 
 /// The sowing loop's reading of the end rules: each made of leaves, at
 /// most [`LOOP_ENDS`] of them; `None` otherwise.
-pub fn sow_ends(ends: &[EndTest]) -> Option<[SowEnd; LOOP_ENDS]> {
-    let mut tests = [SowEnd::One(Atom::Full); LOOP_ENDS];
+pub fn sow_ends(ends: &[EndTest]) -> Option<[LeafEnd; LOOP_ENDS]> {
+    let mut tests = [LeafEnd::One(Atom::Full); LOOP_ENDS];
     if ends.len() > LOOP_ENDS {
         return None;
     }
     for (sow, test) in tests.iter_mut().zip(ends) {
         *sow = match *test {
-            EndTest::One(a) if on_words(a) => SowEnd::One(a),
-            EndTest::Both(a, b) if on_words(a) && on_words(b) => SowEnd::Both(a, b),
-            EndTest::Either(a, b) if on_words(a) && on_words(b) => SowEnd::Either(a, b),
+            EndTest::One(a) if on_words(a) => LeafEnd::One(a),
+            EndTest::Both(a, b) if on_words(a) && on_words(b) => LeafEnd::Both(a, b),
+            EndTest::Either(a, b) if on_words(a) && on_words(b) => LeafEnd::Either(a, b),
             _ => return None,
         };
     }
     Some(tests)
 }
 
-/// Whether the sowing loop's words hold what `atom` reads: all but runs
-/// and sides.
+/// The flipping loop's reading of the end rules: each made of leaves it
+/// holds on its words (a full board, a count of pieces, the turn, the
+/// forced passes in a row), at most [`LOOP_ENDS`] of them; `None` otherwise.
+pub fn flip_ends(ends: &[EndTest]) -> Option<[LeafEnd; LOOP_ENDS]> {
+    let held = |a: Atom| {
+        matches!(
+            a,
+            Atom::Full | Atom::Compare(Counter::Count(_) | Counter::Turn | Counter::Passes, ..)
+        )
+    };
+    let mut tests = [LeafEnd::One(Atom::Full); LOOP_ENDS];
+    if ends.len() > LOOP_ENDS {
+        return None;
+    }
+    for (flip, test) in tests.iter_mut().zip(ends) {
+        *flip = match *test {
+            EndTest::One(a) if held(a) => LeafEnd::One(a),
+            EndTest::Both(a, b) if held(a) && held(b) => LeafEnd::Both(a, b),
+            EndTest::Either(a, b) if held(a) && held(b) => LeafEnd::Either(a, b),
+            _ => return None,
+        };
+    }
+    Some(tests)
+}
+
+/// Whether the sowing loop's words hold what `atom` reads: all but runs,
+/// forced passes (the loop has none) and sides.
 fn on_words(atom: Atom) -> bool {
     !matches!(
         atom,
-        Atom::Compare(Counter::Runs(..), ..) | Atom::OnSide(..)
+        Atom::Compare(Counter::Runs(..) | Counter::Passes, ..) | Atom::OnSide(..)
     )
 }

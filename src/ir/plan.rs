@@ -8,7 +8,7 @@
 //! general paths only: the differential test compares the two.
 
 use super::end_test::EndTest;
-use super::loop_ends::{Probe, SowEnd, WordEnd};
+use super::loop_ends::{LeafEnd, Probe, WordEnd};
 use super::{CellId, Geometry};
 
 /// The passes that may specialise a game, in the order they run.
@@ -227,9 +227,13 @@ pub enum Playout {
     },
     /// The phase of one sowing rule, to the end, on words: the phase and
     /// the end rules as the loop reads them.
-    Sow(u8, [SowEnd; LOOP_ENDS]),
+    Sow(u8, [LeafEnd; LOOP_ENDS]),
     /// The phase of one card rule, to the end, in a loop of its own.
     Cards(u8),
+    /// The phase of one placement that flips the rows it encloses, with a
+    /// forced pass, to the end, on words: the phase and the end rules as
+    /// the loop reads them.
+    Flips(u8, [LeafEnd; LOOP_ENDS]),
 }
 
 impl Playout {
@@ -255,6 +259,13 @@ impl Playout {
                 )
             }
             Playout::Cards(phase) => format!("card loop in phase {}", phase + 1),
+            Playout::Flips(phase, flips) => {
+                format!(
+                    "flipping loop in phase {} reading {}",
+                    phase + 1,
+                    first(flips, ends)
+                )
+            }
         }
     }
 }
