@@ -52,7 +52,9 @@ impl State {
     /// stacks, the heights and the empty-cell list, but not the seats'
     /// words nor `joined`: a word playout keeps those itself and writes
     /// them once (only for rules without majorities, runs or sowing).
-    #[inline]
+    /// Always inline: with two loops calling it, left to the compiler it
+    /// became a call, which cost tic-tac-toe 8% and Connect Four 9%.
+    #[inline(always)]
     pub(super) fn fill_empty(&mut self, cell: CellId, code: u8, rules: &Rules) {
         let c = cell as usize;
         self.heights[c] = 1;
