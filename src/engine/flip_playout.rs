@@ -94,9 +94,7 @@ impl Rules {
     /// words and the counters.
     fn write_flips(&self, state: &mut State, w: &Flips, placed: &[(CellId, u8)]) {
         let seats = self.seats.len();
-        for &(cell, code) in placed {
-            state.fill_empty(cell, code, self);
-        }
+        state.fill_empties(placed, self);
         for (seat, (&own, &kept)) in w.own.iter().zip(&w.kept).take(seats).enumerate() {
             let mut flipped = own & !kept;
             while flipped != 0 {

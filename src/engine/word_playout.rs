@@ -145,9 +145,7 @@ impl Rules {
     /// in order, then the words and counters.
     fn write_words(&self, state: &mut State, words: &Words, played: &[(CellId, u8)]) {
         let seats = self.seats.len();
-        for &(cell, code) in played {
-            state.fill_empty(cell, code, self);
-        }
+        state.fill_empties(played, self);
         if let Some(&(last, _)) = played.last() {
             state.last = last;
             state.passes = 0;
