@@ -123,37 +123,30 @@ pub fn word_ends(ends: &[EndTest]) -> Option<[WordEnd; LOOP_ENDS]> {
 /// The sowing loop's reading of the end rules: each made of leaves, at
 /// most [`LOOP_ENDS`] of them; `None` otherwise.
 pub fn sow_ends(ends: &[EndTest]) -> Option<[LeafEnd; LOOP_ENDS]> {
-    let mut tests = [LeafEnd::One(Atom::Full); LOOP_ENDS];
-    if ends.len() > LOOP_ENDS {
-        return None;
-    }
-    for (sow, test) in tests.iter_mut().zip(ends) {
-        *sow = match *test {
-            EndTest::One(a) if on_words(a) => LeafEnd::One(a),
-            EndTest::Both(a, b) if on_words(a) && on_words(b) => LeafEnd::Both(a, b),
-            EndTest::Either(a, b) if on_words(a) && on_words(b) => LeafEnd::Either(a, b),
-            _ => return None,
-        };
-    }
-    Some(tests)
+    leaf_ends(ends, on_words)
 }
 
 /// The flipping loop's reading of the end rules: each made of leaves it
 /// holds on its words (a full board, a count of pieces, the turn, the
 /// forced passes in a row), at most [`LOOP_ENDS`] of them; `None` otherwise.
 pub fn flip_ends(ends: &[EndTest]) -> Option<[LeafEnd; LOOP_ENDS]> {
-    let held = |a: Atom| {
+    leaf_ends(ends, |a| {
         matches!(
             a,
             Atom::Full | Atom::Compare(Counter::Count(_) | Counter::Turn | Counter::Passes, ..)
         )
-    };
+    })
+}
+
+/// The end rules as leaves, or two joined, each one `held` says a loop's
+/// words hold; at most [`LOOP_ENDS`] of them.
+fn leaf_ends(ends: &[EndTest], held: fn(Atom) -> bool) -> Option<[LeafEnd; LOOP_ENDS]> {
     let mut tests = [LeafEnd::One(Atom::Full); LOOP_ENDS];
     if ends.len() > LOOP_ENDS {
         return None;
     }
-    for (flip, test) in tests.iter_mut().zip(ends) {
-        *flip = match *test {
+    for (leaf, test) in tests.iter_mut().zip(ends) {
+        *leaf = match *test {
             EndTest::One(a) if held(a) => LeafEnd::One(a),
             EndTest::Both(a, b) if held(a) && held(b) => LeafEnd::Both(a, b),
             EndTest::Either(a, b) if held(a) && held(b) => LeafEnd::Either(a, b),
