@@ -11,7 +11,7 @@
 //! with the piece lifted, and for piece walks, which test where it stands.
 
 use super::fold::{fold, Known};
-use crate::ir::{CellId, Geometry, Node, Rules, SeatRef, Step, Walk, NO_CELL};
+use crate::ir::{CellId, Geometry, Rules, Step, Walk, NO_CELL};
 use crate::syntax::ast::Reach;
 
 /// The most piece codes a table's word holds.
@@ -52,7 +52,14 @@ fn table(walk: &Walk, seats: usize, codes: usize, distinct: bool) -> Option<Box<
     let mut table = Vec::with_capacity(walk.directions.len() * seats);
     for d in &walk.directions {
         for mover in 0..seats {
-            let direction = direction_of(d, mover)?;
+            // A direction that reads only the mover (`forward`) folds too.
+            let mover_only = Known {
+                seats,
+                mover,
+                code: None,
+                direction: None,
+            };
+            let direction = fold(d, mover_only)?;
             let mut allowed = 0u64;
             for code in (0..codes).filter(|&c| c != mover + 1) {
                 let known = Known {
@@ -71,15 +78,6 @@ fn table(walk: &Walk, seats: usize, codes: usize, distinct: bool) -> Option<Box<
         }
     }
     Some(table.into_boxed_slice())
-}
-
-/// A direction's value for `mover`: a compass point, or the mover's own.
-fn direction_of(d: &Node, mover: usize) -> Option<i64> {
-    match d {
-        Node::Const(d) => Some(*d),
-        Node::PerSeat(table, SeatRef::Mover) => table.get(mover).copied(),
-        _ => None,
-    }
 }
 
 /// Whether two directions never step from one cell onto the same cell:

@@ -142,7 +142,6 @@ impl Flips {
     }
 
     /// The mover's piece on `cell`, and the pieces `flips` turned to it.
-    #[inline(always)]
     fn place(&mut self, cell: CellId, flips: u64) {
         let bit = 1u64 << cell;
         let mover = self.mover;
@@ -159,7 +158,6 @@ impl Flips {
     }
 
     /// Whether an end rule holds on the words.
-    #[inline(always)]
     fn holds(&self, end: LeafEnd, seats: usize) -> bool {
         match end {
             LeafEnd::One(a) => self.atom(a, seats),
@@ -169,7 +167,6 @@ impl Flips {
     }
 
     /// Whether a leaf holds on the words (`flip_ends` took only these).
-    #[inline(always)]
     fn atom(&self, atom: Atom, seats: usize) -> bool {
         let seat = |who: Who| match who {
             Who::Mover => self.mover,

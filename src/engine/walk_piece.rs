@@ -101,7 +101,8 @@ impl Rules {
                 }
                 land
             }
-            // The codes the cell may hold, read off the walk's table.
+            // The codes the cell may hold, read off the walk's table (the
+            // pass gives one to steps and leaps only).
             _ if walk.targets.is_some() => {
                 let targets = walk.targets.as_deref().unwrap_or_default();
                 let seats = self.seats.len();
@@ -146,7 +147,6 @@ impl Rules {
 
     /// Whether the walk's mask and guard allow `cell`: its test is the
     /// table of `walk-targets`.
-    #[inline(always)]
     fn walk_guard_allows(
         &self,
         walk: &Walk,
