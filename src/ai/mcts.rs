@@ -187,9 +187,10 @@ impl MctsPlayer {
     /// (see [`root::best`]).
     ///
     /// When the rules hide cards, the search never reads them: it works from
-    /// the mover's view, deals the unseen cards at random several times
-    /// (determinizations), searches each deal with its share of the budget,
-    /// and plays the move with the most visits over all of them.
+    /// the mover's view and deals the unseen cards at random, anew at each
+    /// iteration into one tree (`ismcts`, the default), or a few times
+    /// (determinizations), each deal searched with its share of the budget;
+    /// it plays the move with the most visits over all of them.
     fn search(&mut self, rules: &Rules, root: &State) -> Move {
         let started = Instant::now();
         let moves = &mut self.searches[0].moves;
@@ -236,7 +237,10 @@ impl MctsPlayer {
             rave,
         };
         let (totals, iterations, nodes, reused) = if rules.has_hidden() {
-            let (totals, iterations, nodes) = self.search_deals(rules, root, settings, allowance);
+            let (totals, iterations, nodes) = match self.policy.ismcts {
+                true => self.search_info_sets(rules, root, settings, allowance),
+                false => self.search_deals(rules, root, settings, allowance),
+            };
             (totals, iterations, nodes, 0)
         } else {
             self.search_open(rules, root, settings, allowance)
@@ -293,12 +297,41 @@ impl MctsPlayer {
         let grown = on_every_thread(&mut self.searches, root, |k, search, root| {
             search.grow(rules, root, settings, share(allowance, k, threads))
         });
+        let (totals, nodes) = self.root_moves();
+        (totals, grown.iter().sum(), nodes, reused)
+    }
+
+    /// The root's moves summed over every thread's tree, and the nodes.
+    fn root_moves(&self) -> (Vec<RootMove>, usize) {
         let mut totals = Vec::new();
         for search in &self.searches {
             root::add_root_moves(&mut totals, &search.tree);
         }
-        let nodes = self.searches.iter().map(|s| s.tree.nodes.len()).sum();
-        (totals, grown.iter().sum(), nodes, reused)
+        (
+            totals,
+            self.searches.iter().map(|s| s.tree.nodes.len()).sum(),
+        )
+    }
+
+    /// Searches a game of hidden cards from the mover's view with one tree
+    /// a thread, each iteration on a fresh deal of the unseen cards
+    /// (`info_set.rs`). Returns the root's moves summed over the threads,
+    /// the iterations run and the nodes.
+    fn search_info_sets(
+        &mut self,
+        rules: &Rules,
+        root: &State,
+        settings: Settings,
+        allowance: Allowance,
+    ) -> (Vec<RootMove>, u32, usize) {
+        self.chosen = None;
+        let threads = self.searches.len() as u32;
+        let view = rules.view(root, root.mover);
+        let grown = on_every_thread(&mut self.searches, &view, |k, search, view| {
+            search.grow_over_deals(rules, view, settings, share(allowance, k, threads))
+        });
+        let (totals, nodes) = self.root_moves();
+        (totals, grown.iter().sum(), nodes)
     }
 
     /// Searches a game of hidden cards from the mover's view: [`DEALS`]
@@ -408,6 +441,7 @@ impl Player for MctsPlayer {
     }
 }
 
+mod info_set;
 mod iteration;
 mod mast;
 mod pv;

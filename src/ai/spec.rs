@@ -31,7 +31,7 @@ impl fmt::Display for Budget {
 }
 
 /// Who sits in a seat: `human`, `random`, `mcts`, `mcts:5000` or
-/// `mcts:300ms`, the last with `:c=X`, `:playouts=random` and `:rave=off`
+/// `mcts:300ms`, the last with `:c=X`, `:playouts=random`, `:rave=off` and `:ismcts=on`
 /// if wanted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PlayerSpec {
@@ -52,13 +52,24 @@ pub struct Policy {
     /// Whether its nodes keep RAVE statistics where the pieces stay where
     /// they are put (`mcts/rave.rs`; on by default, `rave=off`).
     pub rave: bool,
+    /// Where cards are hidden: whether it grows one tree over many deals
+    /// of the unseen cards (`mcts/info_set.rs`, `ismcts=on`) instead of a
+    /// tree for each of a few deals (`ismcts=off`, the default).
+    pub ismcts: bool,
 }
+
+/// Whether a search grows one tree over the deals by default where cards
+/// are hidden (see [`Policy::ismcts`]): no, as in Just 4 Fun it lost to 8
+/// deals at equal time, though it won at equal iterations
+/// (benches/README.md, "One tree over the deals").
+pub const ISMCTS: bool = false;
 
 impl Default for Policy {
     fn default() -> Self {
         Policy {
             playouts: Playouts::Auto,
             rave: true,
+            ismcts: ISMCTS,
         }
     }
 }
@@ -125,7 +136,7 @@ impl Exploration {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerSpecError {
     /// Not one of the player kinds.
-    #[error("unknown player `{0}`: expected human, random, mcts, mcts:N (N iterations a move), mcts:Nms (N milliseconds a move), with :c=X for an exploration constant (mcts:N:c=0.7), :playouts=random for plain random playouts and :rave=off")]
+    #[error("unknown player `{0}`: expected human, random, mcts, mcts:N (N iterations a move), mcts:Nms (N milliseconds a move), with :c=X for an exploration constant (mcts:N:c=0.7), :playouts=random for plain random playouts, :rave=off and :ismcts=on")]
     Unknown(String),
     /// `mcts:` followed by something that is not a positive budget.
     #[error("bad MCTS budget `{0}`: expected a positive number of iterations (mcts:5000) or of milliseconds (mcts:300ms), once")]
@@ -141,6 +152,9 @@ pub enum PlayerSpecError {
         "bad rave `{0}`: expected rave=on (the default) or rave=off, once (mcts:5000:rave=off)"
     )]
     Rave(String),
+    /// `ismcts=` followed by something other than on or off.
+    #[error("bad ismcts `{0}`: expected ismcts=on or ismcts=off (the default), once (mcts:5000:ismcts=on)")]
+    Ismcts(String),
 }
 
 impl FromStr for PlayerSpec {
@@ -166,7 +180,8 @@ impl FromStr for PlayerSpec {
 /// (`playouts=random`) and RAVE (`rave=off`), in any order, each at most
 /// once.
 fn parse_mcts<'a>(parts: impl Iterator<Item = &'a str>) -> Result<PlayerSpec, PlayerSpecError> {
-    let (mut budget, mut exploration, mut playouts, mut rave) = (None, None, None, None);
+    let (mut budget, mut exploration, mut playouts) = (None, None, None);
+    let (mut rave, mut ismcts) = (None, None);
     for part in parts.map(str::trim) {
         let (name, value) = match part.split_once('=') {
             Some((name, value)) => (name.trim(), value.trim()),
@@ -185,6 +200,10 @@ fn parse_mcts<'a>(parts: impl Iterator<Item = &'a str>) -> Result<PlayerSpec, Pl
                 switch(value).is_some_and(|r| rave.replace(r).is_none()),
                 PlayerSpecError::Rave(value.to_string()),
             ),
+            "ismcts" => (
+                switch(value).is_some_and(|r| ismcts.replace(r).is_none()),
+                PlayerSpecError::Ismcts(value.to_string()),
+            ),
             _ => (
                 parse_budget(part).is_some_and(|b| budget.replace(b).is_none()),
                 PlayerSpecError::Budget(part.to_string()),
@@ -201,6 +220,7 @@ fn parse_mcts<'a>(parts: impl Iterator<Item = &'a str>) -> Result<PlayerSpec, Pl
         Policy {
             playouts: playouts.unwrap_or(defaults.playouts),
             rave: rave.unwrap_or(defaults.rave),
+            ismcts: ismcts.unwrap_or(defaults.ismcts),
         },
     ))
 }
@@ -247,9 +267,12 @@ impl fmt::Display for PlayerSpec {
                 if policy.playouts != Playouts::Auto {
                     write!(f, ":playouts={}", policy.playouts.name())?;
                 }
-                match policy.rave {
+                if !policy.rave {
+                    f.write_str(":rave=off")?;
+                }
+                match policy.ismcts == ISMCTS {
                     true => Ok(()),
-                    false => f.write_str(":rave=off"),
+                    false => write!(f, ":ismcts={}", if policy.ismcts { "on" } else { "off" }),
                 }
             }
         }
@@ -443,6 +466,26 @@ mod tests {
         );
         let player = make_player(&off, 1, 1).expect("an AI");
         assert_eq!(player.name(), "mcts:500:rave=off");
+    }
+
+    #[test]
+    fn one_tree_over_the_deals_is_off_unless_the_spec_says_on() {
+        let policy = Policy {
+            ismcts: true,
+            ..Policy::default()
+        };
+        let on = PlayerSpec::Mcts(Budget::Iterations(500), Exploration(None), policy);
+        assert_eq!("mcts:ismcts=on:500".parse(), Ok(on));
+        assert_eq!(on.to_string(), "mcts:500:ismcts=on");
+        let off = "mcts:500:ismcts=off".parse::<PlayerSpec>();
+        assert_eq!(off.map(|s| s.to_string()), Ok("mcts:500".to_string()));
+        refused(
+            &["mcts:ismcts=1", "mcts:ismcts=", "mcts:ismcts=on:ismcts=off"],
+            |e| matches!(e, PlayerSpecError::Ismcts(_)),
+            "ismcts=on",
+        );
+        let player = make_player(&on, 1, 1).expect("an AI");
+        assert_eq!(player.name(), "mcts:500:ismcts=on");
     }
 
     /// Each of `texts` is refused with an error of the `kind` whose

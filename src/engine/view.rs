@@ -64,9 +64,18 @@ impl Rules {
     /// chance is reseeded from `rng`.
     pub fn determinize<R: Rng>(&self, view: &State, seat: u8, rng: &mut R) -> State {
         let mut state = view.clone();
+        self.determinize_into(view, seat, rng, &mut state);
+        state
+    }
+
+    /// [`Rules::determinize`] into `state`, reusing its buffers: a search
+    /// that deals anew each iteration would otherwise allocate a position
+    /// each time.
+    pub fn determinize_into<R: Rng>(&self, view: &State, seat: u8, rng: &mut R, state: &mut State) {
+        state.clone_from(view);
         state.rng = Pcg64Mcg::seed_from_u64(rng.gen());
         if !self.has_hidden() {
-            return state;
+            return;
         }
         // The unseen cards: the deck less the seat's hand and the discard pile.
         let mut counts = [0i32; 256];
@@ -79,16 +88,21 @@ impl Rules {
             counts[card as usize] -= 1;
         }
         counts[0] = 0;
-        let mut unseen: Vec<u8> = Vec::with_capacity(self.deck.len());
+        // A deck holds at most `MAX_DECK` (255) cards: no allocation.
+        let mut unseen = [0u8; 256];
+        let mut len = 0;
         for (card, &n) in counts.iter().enumerate().skip(1) {
             for _ in 0..n.max(0) {
-                unseen.push(card as u8);
+                if len < unseen.len() {
+                    unseen[len] = card as u8;
+                    len += 1;
+                }
             }
         }
-        for i in (1..unseen.len()).rev() {
-            unseen.swap(i, rng.gen_range(0..=i));
+        for i in (1..len).rev() {
+            unseen.swap(i, super::below(rng, i + 1));
         }
-        let mut cards = unseen.into_iter();
+        let mut cards = unseen[..len].iter().copied();
         let size = self.deck.len();
         for other in (0..self.seats.len()).filter(|&s| s != seat as usize) {
             let len = state.hand_len[other] as usize;
@@ -101,14 +115,13 @@ impl Rules {
         for slot in state.draw_pile.iter_mut() {
             *slot = cards.next().unwrap_or(0);
         }
-        for (giver, given) in self.given(&state).into_iter().enumerate() {
+        for (giver, given) in self.given(state).into_iter().enumerate() {
             if giver != seat as usize {
                 for slot in &mut state.round.transit[giver * each..][..given] {
                     *slot = cards.next().unwrap_or(0);
                 }
             }
         }
-        state
     }
 }
 

@@ -22,14 +22,14 @@ pub(super) struct TreeSearch {
     pub rng: SmallRng,
     pub tree: Tree,
     /// The nodes walked this iteration, root first.
-    path: Vec<u32>,
+    pub(super) path: Vec<u32>,
     /// Move buffer for listing moves and for rollouts.
     pub moves: Vec<Move>,
     /// Per seat: this iteration's reward.
-    rewards: Vec<f64>,
+    pub(super) rewards: Vec<f64>,
     /// The position an iteration plays on, reused so that copying the root
     /// allocates nothing.
-    scratch: Option<State>,
+    pub(super) scratch: Option<State>,
     /// The position a move is tried on when looking for a win at once.
     trial: Option<State>,
     /// With RAVE: per seat, its pieces at the iteration's leaf, then the
@@ -132,12 +132,7 @@ impl TreeSearch {
             Some(proven) => Some(proven),
             None => {
                 if !state.is_over() {
-                    // A game the rules stop at a turn limit is a draw there, as is a
-                    // rollout that reaches the cap.
-                    let cap = match rules.turn_limit {
-                        0 => ROLLOUT_CAP,
-                        limit => (limit + 1).saturating_sub(state.turn).min(ROLLOUT_CAP),
-                    };
+                    let cap = rollout_cap(rules, &state);
                     let (moves, rng) = (&mut self.moves, &mut self.rng);
                     if settings.decisive {
                         rules.decisive_playout(&mut state, moves, rng, cap);
@@ -300,10 +295,19 @@ impl TreeSearch {
 
     /// Fills `rewards` for an outcome, by seat's team: every seat of the
     /// winner's team wins; no outcome (a stuck or capped rollout) is a draw.
-    fn reward_seats(&mut self, outcome: Option<Outcome>, team: &[u8]) {
+    pub(super) fn reward_seats(&mut self, outcome: Option<Outcome>, team: &[u8]) {
         let outcome = settled(outcome);
         self.rewards.clear();
         self.rewards
             .extend((0..team.len()).map(|seat| worth(outcome, seat as u8, team)));
+    }
+}
+
+/// The most moves a rollout from `state` plays: a game the rules stop at a
+/// turn limit is a draw there, as is a rollout that reaches the cap.
+pub(super) fn rollout_cap(rules: &Rules, state: &State) -> u32 {
+    match rules.turn_limit {
+        0 => ROLLOUT_CAP,
+        limit => (limit + 1).saturating_sub(state.turn).min(ROLLOUT_CAP),
     }
 }

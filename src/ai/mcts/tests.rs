@@ -1,7 +1,7 @@
 //! Unit tests of the MCTS player: tactics, determinism, budgets, strength against random.
 
 use super::*;
-use crate::ai::{test_rules, RandomPlayer};
+use crate::ai::{test_rules, Policy, RandomPlayer};
 use crate::engine::Outcome;
 use rand::SeedableRng;
 
@@ -221,10 +221,20 @@ fn hidden_cards_are_never_searched_from_a_kept_tree() {
 
 /// Plays MCTS against random, MCTS taking each seat in turn; returns (wins, draws, losses, MCTS stats per move).
 fn versus_random(rules: &Rules, budget: Budget, games: u64) -> (u32, u32, u32, Vec<SearchStats>) {
+    versus_random_with(rules, budget, Policy::default(), games)
+}
+
+/// [`versus_random`] with MCTS searching by `policy`.
+fn versus_random_with(
+    rules: &Rules,
+    budget: Budget,
+    policy: Policy,
+    games: u64,
+) -> (u32, u32, u32, Vec<SearchStats>) {
     let (mut wins, mut draws, mut losses, mut searches) = (0, 0, 0, Vec::new());
     for game in 0..games {
         let seat = (game % rules.seats.len() as u64) as u8;
-        let mut mcts = MctsPlayer::new(budget, 100 + game);
+        let mut mcts = MctsPlayer::new(budget, 100 + game).with_policy(policy);
         let mut random = RandomPlayer::new(200 + game);
         let mut state = rules.start(game);
         while !state.is_over() && !rules.sorted_moves(&state).is_empty() {
@@ -390,4 +400,77 @@ fn each_thread_keeps_its_tree_for_the_next_search() {
         .collect();
     assert!(player.stats().reused > 0, "{:?}", player.stats());
     assert!(kept.iter().all(|&v| v > 1000), "{kept:?}");
+}
+
+/// Just 4 Fun positions a few random moves in, each with its mover.
+fn card_positions(rules: &Rules, count: u64) -> Vec<State> {
+    let mut random = RandomPlayer::new(11);
+    (0..count)
+        .map(|seed| {
+            let mut state = rules.start(seed);
+            for _ in 0..seed % 5 {
+                let m = random.choose(rules, &state);
+                rules.play(&mut state, m);
+            }
+            state
+        })
+        .filter(|s| !s.is_over())
+        .collect()
+}
+
+#[test]
+fn a_search_of_hidden_cards_reads_only_what_the_mover_sees() {
+    // The position and the mover's view of it (other hands and the draw
+    // pile blanked) must search alike, with one tree over the deals or a
+    // tree a deal.
+    let rules = test_rules("just-4-fun", &[("seats", 3)]);
+    for ismcts in [true, false] {
+        let policy = Policy {
+            ismcts,
+            ..Policy::default()
+        };
+        let search = |s: &State| {
+            let mut player = MctsPlayer::new(Budget::Iterations(150), 5).with_policy(policy);
+            let m = player.choose(&rules, s);
+            (m, player.stats().best_visits, player.stats().nodes)
+        };
+        for state in card_positions(&rules, 8) {
+            let view = rules.view(&state, state.mover);
+            assert_ne!(view, state, "the view hides cards");
+            assert_eq!(search(&state), search(&view), "ismcts {ismcts}");
+        }
+    }
+}
+
+#[test]
+fn one_tree_over_the_deals_counts_each_move_where_a_deal_allowed_it() {
+    let rules = test_rules("just-4-fun", &[]);
+    let state = &card_positions(&rules, 1)[0];
+    let policy = Policy {
+        ismcts: true,
+        ..Policy::default()
+    };
+    let mut player = MctsPlayer::new(Budget::Iterations(800), 3).with_policy(policy);
+    player.choose(&rules, state);
+    assert_eq!(player.stats().iterations, 800);
+    let tree = &player.searches[0].tree;
+    assert_eq!(tree.nodes[0].visits, 800, "every iteration in one tree");
+    // A node is only walked into with a move its deal allowed, so its
+    // move was allowed at least as often as it was visited; and the
+    // opponent's replies, drawn from dealt hands, were not always allowed.
+    assert!(tree.nodes[1..].iter().all(|n| n.avail >= n.visits));
+    assert!(tree.nodes[1..].iter().any(|n| n.avail > n.visits));
+}
+
+#[test]
+fn one_tree_over_the_deals_beats_random_at_just_4_fun() {
+    let rules = test_rules("just-4-fun", &[]);
+    let policy = Policy {
+        ismcts: true,
+        ..Policy::default()
+    };
+    let (wins, _, losses, searches) =
+        versus_random_with(&rules, Budget::Iterations(300), policy, 12);
+    assert!(wins >= 10, "{wins} wins, {losses} losses");
+    assert!(searches.iter().all(|s| s.iterations == 300));
 }

@@ -35,6 +35,11 @@ pub(super) struct Node {
     pub proven: Option<Outcome>,
     pub visits: u32,
     pub reward: f64,
+    /// With one tree over many deals (`info_set.rs`): how many times the
+    /// move into this node was legal when its parent was walked through,
+    /// and the move's fingerprint, which finds the child of a move.
+    pub avail: u32,
+    pub key: u64,
     /// Where this node's RAVE table starts in the tree's table arena
     /// (`rave.rs`), or `NONE`.
     pub amaf: u32,
@@ -55,6 +60,8 @@ impl Node {
             proven: None,
             visits: 0,
             reward: 0.0,
+            avail: 0,
+            key: 0,
             amaf: NONE,
         }
     }

@@ -52,7 +52,10 @@ const REQUESTS: [(&str, &[&str]); 8] = [
     ("play", &["move"]),
     ("moves", &[]),
     ("position", &["seat"]),
-    ("go", &["iterations", "time_ms", "c", "playouts", "rave"]),
+    (
+        "go",
+        &["iterations", "time_ms", "c", "playouts", "rave", "ismcts"],
+    ),
     ("undo", &[]),
     ("result", &[]),
     ("quit", &[]),
@@ -150,7 +153,8 @@ fn request(fields: &Map<String, Value>) -> Result<Request, String> {
             exploration(fields.get("c"))?,
             Policy {
                 playouts: playouts(fields.get("playouts"))?,
-                rave: rave(fields.get("rave"))?,
+                rave: switch(fields.get("rave"), "rave", Policy::default().rave)?,
+                ismcts: switch(fields.get("ismcts"), "ismcts", Policy::default().ismcts)?,
             },
         )),
         "undo" => Ok(Request::Undo),
@@ -232,13 +236,13 @@ fn playouts(value: Option<&Value>) -> Result<Playouts, String> {
     })
 }
 
-/// `rave`: true or false, as in a player spec (`mcts:5000:rave=off`);
-/// absent, on.
-fn rave(value: Option<&Value>) -> Result<bool, String> {
+/// A switch of the search (`rave`, `ismcts`): true or false, as in a
+/// player spec (`mcts:5000:rave=off`); absent, its default.
+fn switch(value: Option<&Value>, name: &str, default: bool) -> Result<bool, String> {
     match value {
-        None => Ok(Policy::default().rave),
+        None => Ok(default),
         Some(Value::Bool(on)) => Ok(*on),
-        Some(other) => Err(format!("`rave` must be true or false, not {other}")),
+        Some(other) => Err(format!("`{name}` must be true or false, not {other}")),
     }
 }
 
@@ -263,14 +267,15 @@ mod tests {
             ))
         );
         assert_eq!(
-            parse(r#"{"request":"go","iterations":50,"c":0.7,"playouts":"random","rave":false}"#)
+            parse(r#"{"request":"go","iterations":50,"c":0.7,"playouts":"random","rave":false,"ismcts":false}"#)
                 .request,
             Ok(Request::Go(
                 Budget::Iterations(50),
                 Exploration(Some(700)),
                 Policy {
                     playouts: Playouts::Random,
-                    rave: false
+                    rave: false,
+                    ismcts: false,
                 }
             ))
         );
@@ -315,6 +320,9 @@ mod tests {
         }
         assert!(
             refused(r#"{"request":"go","rave":"off"}"#).starts_with("`rave` must be true or false")
+        );
+        assert!(
+            refused(r#"{"request":"go","ismcts":1}"#).starts_with("`ismcts` must be true or false")
         );
         assert!(refused(r#"{"request":"new","seed":-1}"#).contains("`seed`"));
         assert!(refused(r#"{"request":"new","options":{"size":"big"}}"#).contains("whole number"));
