@@ -32,6 +32,7 @@ impl TreeSearch {
         allowance: Allowance,
     ) -> u32 {
         self.tree.reset(view.mover);
+        self.tree.sets.push(SetStat::default());
         // The root's moves are the mover's own, the same in every deal:
         // listed once, kept as the root's in the tree's arena.
         rules.legal_moves(view, &mut self.moves);
@@ -102,8 +103,10 @@ impl TreeSearch {
                 Allowed::New(m) => {
                     rules.play(state, m);
                     node = self.tree.add_child(node, m, seat);
-                    let child = &mut self.tree.nodes[node as usize];
-                    (child.avail, child.key) = (1, fingerprint(&m));
+                    self.tree.sets.push(SetStat {
+                        avail: 1,
+                        key: fingerprint(&m),
+                    });
                     self.path.push(node);
                     return;
                 }
@@ -115,6 +118,16 @@ impl TreeSearch {
             }
         }
     }
+}
+
+/// What one tree over many deals keeps of a node beside its visits.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct SetStat {
+    /// How many times the move into the node was legal when its parent
+    /// was walked through (its availability).
+    pub avail: u32,
+    /// The move's fingerprint, which finds the child of a move.
+    pub key: u64,
 }
 
 /// What a walk does at a node, given the moves a deal allows there.
@@ -148,10 +161,11 @@ impl Tree {
                 }
                 continue;
             }
-            let n = &mut self.nodes[child as usize];
-            n.avail += 1;
+            let (n, set) = (&self.nodes[child as usize], &mut self.sets[child as usize]);
+            set.avail += 1;
             let visits = f64::from(n.visits.max(1));
-            let value = n.reward / visits + exploration * (f64::from(n.avail).ln() / visits).sqrt();
+            let value =
+                n.reward / visits + exploration * (f64::from(set.avail).ln() / visits).sqrt();
             if value > best_value {
                 (best, best_value) = (child, value);
             }
@@ -171,7 +185,7 @@ impl Tree {
     fn child_for(&self, parent: u32, m: Move) -> u32 {
         let key = fingerprint(&m);
         self.children(parent)
-            .find(|(_, n)| n.key == key && n.entry == Some(m))
+            .find(|&(i, n)| self.sets[i as usize].key == key && n.entry == Some(m))
             .map_or(NONE, |(index, _)| index)
     }
 }

@@ -458,8 +458,10 @@ fn one_tree_over_the_deals_counts_each_move_where_a_deal_allowed_it() {
     // A node is only walked into with a move its deal allowed, so its
     // move was allowed at least as often as it was visited; and the
     // opponent's replies, drawn from dealt hands, were not always allowed.
-    assert!(tree.nodes[1..].iter().all(|n| n.avail >= n.visits));
-    assert!(tree.nodes[1..].iter().any(|n| n.avail > n.visits));
+    assert_eq!(tree.sets.len(), tree.nodes.len());
+    let pairs = || tree.nodes.iter().zip(&tree.sets).skip(1);
+    assert!(pairs().all(|(n, s)| s.avail >= n.visits));
+    assert!(pairs().any(|(n, s)| s.avail > n.visits));
 }
 
 #[test]

@@ -35,11 +35,6 @@ pub(super) struct Node {
     pub proven: Option<Outcome>,
     pub visits: u32,
     pub reward: f64,
-    /// With one tree over many deals (`info_set.rs`): how many times the
-    /// move into this node was legal when its parent was walked through,
-    /// and the move's fingerprint, which finds the child of a move.
-    pub avail: u32,
-    pub key: u64,
     /// Where this node's RAVE table starts in the tree's table arena
     /// (`rave.rs`), or `NONE`.
     pub amaf: u32,
@@ -60,8 +55,6 @@ impl Node {
             proven: None,
             visits: 0,
             reward: 0.0,
-            avail: 0,
-            key: 0,
             amaf: NONE,
         }
     }
@@ -80,6 +73,8 @@ pub(super) struct Tree {
     /// The RAVE tables of the nodes that have one, `amaf_cells` each.
     pub amaf: Vec<super::rave::Stat>,
     pub amaf_cells: usize,
+    /// With one tree over many deals, per node (`info_set.rs`).
+    pub sets: Vec<super::info_set::SetStat>,
 }
 
 impl Tree {
@@ -87,6 +82,7 @@ impl Tree {
         self.nodes.clear();
         self.untried.clear();
         self.amaf.clear();
+        self.sets.clear();
         self.nodes.push(Node::new(None, mover));
     }
 
