@@ -32,6 +32,11 @@ struct WordGame {
     drop: Option<(u32, u64, u64)>,
     /// The cells the board alone allows.
     mask: u64,
+    /// The line flags (as `Words::lines` for seat 0) that an end rule
+    /// reads, and whether one reads a full board: most turns end no game,
+    /// and these tell so in two tests before the rules are read in order.
+    line_ends: u64,
+    full_end: bool,
 }
 
 /// The position as words, as a word playout plays it.
@@ -112,7 +117,20 @@ impl Rules {
             _ => return None,
         };
         let mask = place.mask.as_ref().map_or(u64::MAX, |m| m.bits() as u64);
-        Some(WordGame { ends, drop, mask })
+        let (mut line_ends, mut full_end) = (0, false);
+        for end in &ends[..self.ends.len()] {
+            match *end {
+                WordEnd::MoverLine(t) => line_ends |= 1 << (t as usize * self.seats.len()),
+                WordEnd::Full => full_end = true,
+            }
+        }
+        Some(WordGame {
+            ends,
+            drop,
+            mask,
+            line_ends,
+            full_end,
+        })
     }
 
     /// Puts the mover's piece on `cell` in the words and keeps its line
@@ -133,11 +151,15 @@ impl Rules {
                 words.lines |= flag;
             }
         }
+        let full = words.empty == 0;
+        if words.lines & game.line_ends << mover == 0 && !(full && game.full_end) {
+            return None;
+        }
         game.ends[..self.ends.len()]
             .iter()
             .position(|end| match *end {
                 WordEnd::MoverLine(t) => words.lines >> (t as usize * seats + mover) & 1 != 0,
-                WordEnd::Full => words.empty == 0,
+                WordEnd::Full => full,
             })
     }
 
@@ -210,6 +232,11 @@ impl Words {
 /// hold a line of the table's length.
 #[inline(always)]
 fn holds(table: &LineTable, stones: u64, cell: CellId) -> bool {
+    // A line needs as many pieces as it has cells: a seat's first few
+    // turns are told by one count.
+    if (stones.count_ones() as usize) < table.length {
+        return false;
+    }
     match (&table.axis_shifts, &table.small_masks) {
         (Some(shifts), _) => table.holds_line(shifts, stones),
         (None, Some(_)) => table.covers_line_through(stones, cell),
