@@ -10,6 +10,7 @@ mod card_loop;
 mod cards;
 mod direct_reads;
 mod early_guards;
+mod effect_picks;
 mod end_tests;
 mod fold;
 mod joined_around;

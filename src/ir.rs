@@ -50,7 +50,7 @@ pub const CHOICE_WORDS: usize = 9;
 
 /// The code of a piece in a cell: 0 empty, seat + 1, or a neutral kind after the seats.
 pub type PieceCode = u8;
-pub use node::{ArithOp, CmpOp, Node, SeatRef};
+pub use node::{ArithOp, CmpOp, Node, Pick, SeatRef};
 pub use read::{Against, At, Read, Test};
 pub use track::{AfterMove, Deal, MoveEffect, SharedValue, SpaceKind, Track, When};
 

@@ -7,7 +7,9 @@
 //! aggregate over the cells of one kind of piece (`sum(1 for c where
 //! kind(c) == pawn)`, or that and more, a seat's too) becomes
 //! `Node::KindAggregate`, its cells read off the kind's bitboard where the
-//! state keeps one (`bitboards`), else found by a scan of the kinds.
+//! state keeps one (`bitboards`), else found by a scan of the kinds; and
+//! one whose condition also says `owner(c) == p`, where the state keeps
+//! both bitboards, `Node::OwnedKindAggregate`, their AND.
 
 use crate::builtins::BuiltinId;
 use crate::ir::{At, Read};
@@ -17,13 +19,18 @@ use crate::syntax::ast::Aggregate;
 /// Rewrites the rules' owned aggregates; says how many.
 pub fn owned_cells(rules: &mut Rules) -> Option<String> {
     let (seats, tops) = (rules.seats.len(), rules.plan.keeps.tops);
-    let (mut owned_found, mut kind_found) = (0, 0);
+    // A seat's pieces of a kind are an AND of two bitboards where both are kept.
+    let both = tops && rules.plan.keeps.kind_tops;
+    let (mut owned_found, mut kind_found, mut owned_kind_found) = (0, 0, 0);
     rules.rewrite_nodes(&mut |node| {
         // A kind's pieces are most often fewer than a seat's (one king of
         // sixteen pieces): `owner(c) == p and kind(c) == k` goes by kind.
-        if let Some(of_kind) = of_kind(node) {
+        if let Some(of_kind) = of_kind(node, seats, both) {
+            match of_kind {
+                Node::OwnedKindAggregate(..) => owned_kind_found += 1,
+                _ => kind_found += 1,
+            }
             *node = of_kind;
-            kind_found += 1;
         } else if let Some(owned) = owned(node, seats).filter(|_| tops) {
             *node = owned;
             owned_found += 1;
@@ -36,12 +43,17 @@ pub fn owned_cells(rules: &mut Rules) -> Option<String> {
     if kind_found > 0 {
         said.push(format!("{kind_found} over a kind's cells"));
     }
+    if owned_kind_found > 0 {
+        said.push(format!("{owned_kind_found} over a seat's cells of a kind"));
+    }
     (!said.is_empty()).then(|| said.join(", "))
 }
 
 /// The form over a kind's cells of an aggregate whose condition is
-/// `kind(c) == K` (K a kind, not the -1 of an empty cell), or that and more.
-fn of_kind(node: &Node) -> Option<Node> {
+/// `kind(c) == K` (K a kind, not the -1 of an empty cell), or that and
+/// more; with `both` bitboards kept, over a seat's cells of the kind when
+/// the more is `owner(c) == p` (or that and more still).
+fn of_kind(node: &Node, seats: usize, both: bool) -> Option<Node> {
     let Node::Aggregate(aggregate, body, Some(condition)) = node else {
         return None;
     };
@@ -51,7 +63,36 @@ fn of_kind(node: &Node) -> Option<Node> {
         Node::And(a, b) if kind_of(b).is_some() => (kind_of(b)?, Some(a.clone())),
         c => (kind_of(c)?, None),
     };
-    Some(Node::KindAggregate(*aggregate, k, body.clone(), rest))
+    let owned = rest
+        .as_deref()
+        .filter(|_| both)
+        .and_then(|r| split_owner(r, seats));
+    Some(match owned {
+        Some((seat, more)) => Node::OwnedKindAggregate(*aggregate, seat, k, body.clone(), more),
+        None => Node::KindAggregate(*aggregate, k, body.clone(), rest),
+    })
+}
+
+/// `owner(c) == p`, or that and more: the seat, named directly, and the more.
+fn split_owner(condition: &Node, seats: usize) -> Option<(SeatRef, Option<Box<Node>>)> {
+    let (owner, more) = match condition {
+        Node::And(a, b) if owned_by(a).is_some() => (&**a, Some(b.clone())),
+        Node::And(a, b) if owned_by(b).is_some() => (&**b, Some(a.clone())),
+        c => (c, None),
+    };
+    Some((direct_seat(owned_by(owner)?, seats)?, more))
+}
+
+/// A seat named directly: the mover, the next seat, the bound one, or a
+/// seat of the rules.
+fn direct_seat(seat: Node, seats: usize) -> Option<SeatRef> {
+    Some(match seat {
+        Node::Read(Read::Mover) => SeatRef::Mover,
+        Node::Read(Read::Next) => SeatRef::Next,
+        Node::Read(Read::Bound) => SeatRef::Bound,
+        Node::Const(c) if (0..seats as i64).contains(&c) => SeatRef::Fixed(c as u8),
+        _ => return None,
+    })
 }
 
 /// The owned form of an aggregate, if it is one over a seat's cells.
@@ -65,14 +106,7 @@ fn owned(node: &Node, seats: usize) -> Option<Node> {
         Node::And(a, b) if owned_by(b).is_some() => (&**b, Some(a.clone())),
         c => (c, None),
     };
-    let seat = owned_by(condition)?;
-    let seat = match seat {
-        Node::Read(Read::Mover) => SeatRef::Mover,
-        Node::Read(Read::Next) => SeatRef::Next,
-        Node::Read(Read::Bound) => SeatRef::Bound,
-        Node::Const(c) if (0..seats as i64).contains(&c) => SeatRef::Fixed(c as u8),
-        _ => return None,
-    };
+    let seat = direct_seat(owned_by(condition)?, seats)?;
     let numbers = body.is_call_at(BuiltinId::Number, At::Each) && rest.is_none();
     Some(match kind {
         Aggregate::Sum | Aggregate::Max if numbers => Node::OwnedNumbers(*kind, seat),

@@ -222,6 +222,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::RandomDraw => random_draws(rules),
             Pass::PlayoutLoop => super::playout_loop::playout_loop(rules),
             Pass::DirectReads => super::direct_reads::direct_reads(rules),
+            Pass::EffectPicks => super::effect_picks::effect_picks(rules),
             Pass::TrackSelects => super::track_selects::track_selects(rules),
             Pass::AttackRays => super::attack_rays::attack_rays(rules),
         };

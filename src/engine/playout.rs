@@ -238,7 +238,7 @@ impl Rules {
                 if self.plan.keeps.scores {
                     self.update_scores(state);
                 }
-                self.apply_effects(state);
+                self.apply_effects(state, false);
             }
             let ended = if probed {
                 let mut ended = false;

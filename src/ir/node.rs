@@ -54,6 +54,14 @@ macro_rules! each_child {
                     f(n);
                 }
             }
+            Node::Pick($($mode)+ p) => {
+                let Pick { $($mode)+ rest, $($mode)+ then, $($mode)+ other, .. } = **p;
+                if let Some(rest) = rest {
+                    f(rest);
+                }
+                f(then);
+                f(other);
+            }
             Node::Aggregate(_, $($mode)+ a, $($mode)+ c) => {
                 f(a);
                 if let Some(c) = c {
@@ -66,7 +74,8 @@ macro_rules! each_child {
                     f(c);
                 }
             }
-            Node::OwnedAggregate(_, $($mode)+ p, $($mode)+ a, $($mode)+ c) => {
+            Node::OwnedAggregate(_, $($mode)+ p, $($mode)+ a, $($mode)+ c)
+            | Node::OwnedKindAggregate(_, $($mode)+ p, _, $($mode)+ a, $($mode)+ c) => {
                 if let SeatRef::Node(n) = p {
                     f(n);
                 }
@@ -100,6 +109,9 @@ pub enum Node {
     /// if locked_movers(mover) == 4 else mover`): the read if, the test,
     /// the read else.
     Choose(Box<(Read, Test, Read)>),
+    /// One value or another as a condition holds, the condition's leading
+    /// tests read in one loop (`effect-picks`, on an effect's value).
+    Pick(Box<Pick>),
     /// A built-in applied to its arguments, evaluated in order: its row
     /// of the table of built-ins (`builtins.rs`: name, parameters, type;
     /// the engine's `calls.rs`: what it does). A seat is an argument like
@@ -151,6 +163,18 @@ pub enum Node {
         Box<Node>,
         Option<Box<Node>>,
     ),
+    /// The same over the cells holding a seat's piece of one kind (the
+    /// `owned-cells` pass's form of `kind(c) == K and owner(c) == p`, or
+    /// that and more), read off the seat's bitboard and the kind's at
+    /// once, where the state keeps both: chess's king, found among one
+    /// seat's pieces with no test of the other's.
+    OwnedKindAggregate(
+        crate::syntax::ast::Aggregate,
+        SeatRef,
+        i64,
+        Box<Node>,
+        Option<Box<Node>>,
+    ),
     /// The sum (or maximum) of the numbers of the cells a seat's pieces
     /// top (`sum(number(c) for c where owner(c) == p)`, by `owned-cells`).
     OwnedNumbers(crate::syntax::ast::Aggregate, SeatRef),
@@ -161,6 +185,24 @@ pub enum Node {
     /// Whether the seat tops a cell on the side (the compiler's form of
     /// `any(on_side(c, S) for c where owner(c) == P)`).
     PieceOnSide(SeatRef, Box<Node>),
+}
+
+/// `THEN if CONDITION else OTHER`, the condition cut into the tests it
+/// starts with and the rest (`effect-picks`). With `any` the condition
+/// is `t1 or t2 or ... or REST`, else `t1 and t2 and ... and REST`: read
+/// in that order, stopping where it is decided, as `and` and `or` do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pick {
+    /// Whether the tests are joined by `or` (else by `and`).
+    pub any: bool,
+    /// The tests the condition starts with.
+    pub tests: Box<[Test]>,
+    /// The rest of the condition, read when the tests leave it undecided.
+    pub rest: Option<Node>,
+    /// The value where the condition holds.
+    pub then: Node,
+    /// The value where it does not.
+    pub other: Node,
 }
 
 /// A seat argument: the common cases are read directly, without evaluating a node.

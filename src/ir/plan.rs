@@ -57,6 +57,9 @@ pub enum Pass {
     PlayoutLoop,
     /// Built-ins of the context's names read in one step, and their tests.
     DirectReads,
+    /// An effect's value of one value or another as a condition holds
+    /// read inline, the condition's leading tests in one loop.
+    EffectPicks,
     /// Facts of track steps' selections of movers, worked out once.
     TrackSelects,
     /// `attacked(c)` looks back from `c` along a walk's directions for
@@ -66,7 +69,7 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 22] = [
+    pub const ALL: [Pass; 23] = [
         Pass::Bitboards,
         Pass::SideLinks,
         Pass::PlaceForm,
@@ -87,6 +90,7 @@ impl Pass {
         Pass::RandomDraw,
         Pass::PlayoutLoop,
         Pass::DirectReads,
+        Pass::EffectPicks,
         Pass::TrackSelects,
         Pass::AttackRays,
     ];
@@ -114,6 +118,7 @@ impl Pass {
             Pass::RandomDraw => "random-draw",
             Pass::PlayoutLoop => "playout-loop",
             Pass::DirectReads => "direct-reads",
+            Pass::EffectPicks => "effect-picks",
             Pass::TrackSelects => "track-selects",
             Pass::AttackRays => "attack-rays",
         }
@@ -385,6 +390,10 @@ pub struct Plan {
     /// The line table whose line wins (`win-line`), for `must block` and
     /// the AI's decisive playouts.
     pub win_line: Option<u8>,
+    /// Some effect after the turn is a pick (`effect-picks`): `play` runs
+    /// the effects out of line, each pick read inline there, so that the
+    /// games without one keep `play` as it was.
+    pub effect_picks: bool,
     /// Whether `must block` plays the moves it tests on one copy, turning
     /// a placement back by taking its piece off and playing the steps
     /// before a chain's last place once for the moves that share them
@@ -481,6 +490,7 @@ impl Plan {
             playout: Playout::Turns,
             fired: Vec::new(),
             win_line: None,
+            effect_picks: false,
             take_back: false,
             stuck_ends: false,
             card_readers: None,

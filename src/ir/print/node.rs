@@ -8,7 +8,7 @@
 
 use crate::builtins::{BuiltinId, Ty};
 use crate::ir::compass::{DIRECTION_NAMES, SIDE_NAMES};
-use crate::ir::{ArithOp, CmpOp, Node, Rules, SeatRef, NO_CELL};
+use crate::ir::{ArithOp, CmpOp, Node, Pick, Rules, SeatRef, NO_CELL};
 use crate::ir::{At, Read};
 use crate::syntax::ast::Aggregate;
 
@@ -176,6 +176,7 @@ impl Exprs<'_> {
                 let test = self.at(&test.general(), Bool, OR);
                 (format!("[{then} if {test} else {other}]"), ATOM)
             }
+            Node::Pick(p) => (self.pick(p, hint), ATOM),
             Node::Call(id @ (BuiltinId::Line | BuiltinId::Runs | BuiltinId::InLine), args) => {
                 match &**args {
                     [Node::Const(t), p] => self.table_call(*id, *t, p),
@@ -216,6 +217,11 @@ impl Exprs<'_> {
                     ATOM,
                 )
             }
+            Node::OwnedKindAggregate(kind, p, k, body, rest) => {
+                let inner = self.aggregate(*kind, body, rest.as_deref());
+                let (seat, k) = (self.seat(p), self.constant(*k, Hint::Kind));
+                (format!("owned_by({seat}) of_kind({k}) {inner}"), ATOM)
+            }
             Node::OwnedNumbers(kind, p) => {
                 let inner = self.aggregate(
                     *kind,
@@ -243,6 +249,23 @@ impl Exprs<'_> {
             // exhaustively: a new variant fails to compile there.
             built_in => (self.plain(built_in), ATOM),
         }
+    }
+
+    /// A pick (`effect-picks`), in brackets: `[THEN if t1 and t2 and
+    /// REST else OTHER]`.
+    fn pick(&self, p: &Pick, hint: Hint) -> String {
+        let (join, strength) = if p.any { (" or ", OR) } else { (" and ", AND) };
+        let mut parts: Vec<String> = p
+            .tests
+            .iter()
+            .map(|t| self.at(&t.general(), Hint::Bool, strength + 1))
+            .collect();
+        parts.extend(p.rest.iter().map(|r| self.at(r, Hint::Bool, strength)));
+        if parts.is_empty() {
+            parts.push(self.constant(i64::from(!p.any), Hint::Bool));
+        }
+        let (then, other) = (self.at(&p.then, hint, OR), self.at(&p.other, hint, IF));
+        format!("[{then} if {} else {other}]", parts.join(join))
     }
 
     /// A plain built-in: a name, or a call whose arguments are whole
@@ -296,8 +319,10 @@ impl Exprs<'_> {
             | Node::AroundAggregate(..)
             | Node::OwnedAggregate(..)
             | Node::KindAggregate(..)
+            | Node::OwnedKindAggregate(..)
             | Node::OwnedNumbers(..)
             | Node::If(..)
+            | Node::Pick(_)
             | Node::PerSeat(..)
             | Node::PieceOnSide(..) => unreachable!("printed by `node`"),
         }
