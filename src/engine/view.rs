@@ -64,7 +64,7 @@ impl Rules {
     /// chance is reseeded from `rng`.
     pub fn determinize<R: Rng>(&self, view: &State, seat: u8, rng: &mut R) -> State {
         let mut state = view.clone();
-        self.determinize_into(view, seat, rng, &mut state);
+        self.deal_unseen(view, seat, rng, &mut state);
         state
     }
 
@@ -73,6 +73,12 @@ impl Rules {
     /// each time.
     pub fn determinize_into<R: Rng>(&self, view: &State, seat: u8, rng: &mut R, state: &mut State) {
         state.clone_from(view);
+        self.deal_unseen(view, seat, rng, state);
+    }
+
+    /// Reseeds chance in `state`, a copy of `view`, and deals it the cards
+    /// `seat` has not seen.
+    fn deal_unseen<R: Rng>(&self, view: &State, seat: u8, rng: &mut R, state: &mut State) {
         state.rng = Pcg64Mcg::seed_from_u64(rng.gen());
         if !self.has_hidden() {
             return;
