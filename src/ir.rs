@@ -280,7 +280,12 @@ pub struct Relocated {
 }
 
 /// One step of a chain: a choice, an effect, or both.
+///
+/// A tag byte of its own: without it the tag hides in a `Node`'s unused
+/// values, and each variant added to `Node` moved it (the step matches of
+/// the move loops cost twice as much after two were).
 #[derive(Clone, Debug)]
+#[repr(u8)]
 pub enum Step {
     /// Choose a cell and put one of the mover's pieces on it.
     Place(Select),
