@@ -83,3 +83,36 @@ fn an_open_game_still_undoes() {
     assert!(out.contains("Undone"), "{out}");
     assert_eq!(moves, 0);
 }
+
+/// The moves recorded in `record`, in order.
+fn recorded(record: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(record).unwrap();
+    let record: Value = serde_json::from_str(&text).unwrap();
+    let moves = record["moves"].as_array().unwrap();
+    moves
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// A game resumed from its record and then undone keeps the moves made
+/// before the resume: only the move taken back leaves the record, and the
+/// record still replays.
+#[test]
+fn an_undo_after_a_resume_keeps_the_earlier_moves() {
+    let file = rules("tic-tac-toe.game");
+    let dir = tempfile::TempDir::new().unwrap();
+    let record = dir.path().join("game.json");
+    let path = record.to_str().unwrap();
+    let args = ["play", &file, "--players", "human,human", "--record", path];
+    tabula(&args, "b2\na1\nquit\n");
+    assert_eq!(recorded(&record), ["b2", "a1"]);
+    let out = tabula(&["play", "--from", path], "c3\nundo\na3\nquit\n");
+    assert!(out.contains("Undone"), "{out}");
+    assert_eq!(recorded(&record), ["b2", "a1", "a3"]);
+    // Back to the resume point and on: the record is still a game.
+    tabula(&["play", "--from", path], "c1\nundo\nc3\nquit\n");
+    assert_eq!(recorded(&record), ["b2", "a1", "a3", "c3"]);
+    let replayed = tabula(&["replay", path], "");
+    assert!(replayed.contains("all legal"), "{replayed}");
+}

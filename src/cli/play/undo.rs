@@ -44,8 +44,11 @@ pub fn undo(
     *state = history[back].clone();
     // The cards still to be drawn were seen being drawn: they come anew.
     state.reshuffle_unseen(rand::random());
+    // The record may begin with the moves of a resumed game, which the
+    // history (this run's turns) does not hold: take back as many as it.
+    let taken = history.len() - back;
     history.truncate(back);
-    record.moves.truncate(back);
+    record.moves.truncate(record.moves.len() - taken);
     record.note_chance(state);
     record.result = None;
     Undo::Done
