@@ -2,6 +2,8 @@
 //! that mean nothing.
 
 mod common;
+#[path = "common/run.rs"]
+mod run;
 
 use common::tabula_in;
 use tempfile::TempDir;
@@ -172,6 +174,15 @@ fn a_move_typed_as_several_cells_is_refused_in_the_games_terms() {
         );
         assert!(!refused.contains("sow"), "{refused}");
     }
+    // The example is a move that can be played: not a taken first cell.
+    let taken = rules.parse_move(&state, "b2").unwrap();
+    let mut after = state.clone();
+    rules.play(&mut after, taken);
+    let refused = rules.parse_move(&after, "b2 c3").unwrap_err().to_string();
+    assert_eq!(
+        refused,
+        "`b2 c3` names 2 cells; a move here is one cell, such as `a1`"
+    );
 }
 
 #[test]
@@ -311,4 +322,43 @@ fn a_record_names_its_rules_from_its_folder_and_nothing_outside_is_read() {
         );
         assert!(stderr.contains("--rules FILE"), "{stderr}");
     }
+}
+
+/// What `play` prints for each line of `input` typed into `file`, two
+/// people at the table.
+fn typed_into(file: &str, input: &str) -> String {
+    let rules = run::rules(file);
+    run::typed(
+        &["play", &rules, "--players", "human,human", "--seed", "1"],
+        input,
+    )
+}
+
+/// A move typed only in part (a morris placement that makes a mill and
+/// leaves out the piece it removes, an amazon moved without its arrow) is
+/// said to go on, with a whole move as the example, not "not allowed".
+#[test]
+fn a_move_typed_in_part_is_said_to_go_on() {
+    let out = typed_into("morris.game", "a1\nb2\nd1\nb4\ng1\nquit\n");
+    assert!(
+        out.contains("`g1` is only the start of a move: here it goes on, as `g1 b2` does"),
+        "{out}"
+    );
+    let out = typed_into("amazons.game", "d1-d5\nd1-e3 e4\nquit\n");
+    assert!(out.contains("`d1-d5` is only the start of a move"), "{out}");
+    // The arrow's cell is not read as part of the cell gone to.
+    assert!(
+        out.contains("after d1 is picked up, e3 is not allowed"),
+        "{out}"
+    );
+    assert!(!out.contains("not a cell"), "{out}");
+}
+
+/// Chess's legend is a line a seat, each within 80 columns.
+#[test]
+fn the_legend_of_kinds_is_a_line_a_seat() {
+    let out = typed_into("chess.game", "quit\n");
+    let white = "White: P = pawn   K = king   Q = queen   R = rook   B = bishop   N = knight";
+    let black = "Black: p = pawn   k = king   q = queen   r = rook   b = bishop   n = knight";
+    assert!(out.contains(&format!("{white}\n{black}\n")), "{out}");
 }

@@ -189,8 +189,15 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 Handover::Taken { cleared } => {
                     // The screen was cleared: which letter is which seat again.
                     if legend && cleared {
+                        // The letters' lines: one, or one a seat with kinds.
                         let seats = view::legend(&rules);
-                        say!("{}\n", seats.lines().next().unwrap_or(""));
+                        let keep = if rules.kinds.is_empty() {
+                            1
+                        } else {
+                            rules.seats.len()
+                        };
+                        let letters: Vec<&str> = seats.lines().take(keep).collect();
+                        say!("{}\n", letters.join("\n"));
                     }
                 }
                 Handover::Quit => return leave(&record_path, &record, &prompt),
@@ -353,7 +360,7 @@ fn introduce(rules: &crate::ir::Rules, state: &State, seed: u64, nobody: bool) {
         say!("{title}: the AI plays every seat.");
     } else if rules.track.is_some() && help::walks_by_dice(rules) {
         say!(
-            "{title}. Type a walk a die, each the mover's space and where it ends, such as `{}` (in any order), or `help`.",
+            "{title}. Type one walk for each die, the space a mover leaves and where it ends, such as `{}` (in any order), or `help`.",
             help::first_move(rules, state)
         );
     } else if rules.track.is_some() && rules.deck.is_empty() {

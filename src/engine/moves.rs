@@ -403,12 +403,19 @@ impl Rules {
             [cell] if !self.sows(state) => Move::Place(*cell),
             // Several cells where a move is one: said in the game's terms.
             [first, ..] if !self.sows(state) => {
+                // The first cell typed if it is a move, else a legal move
+                // where there is one: the first cell may be taken.
+                let legal = self.sorted_moves(state);
+                let other = legal.iter().find(|&&m| m != Move::Pass);
+                let example = match other {
+                    Some(&m) if !legal.contains(&Move::Place(*first)) => self.move_text(m),
+                    _ => self.geometry.labels[*first as usize].clone(),
+                };
                 return Err(MoveError::Refused(format!(
-                    "`{}` names {} cells; a move here is one cell, such as `{}`",
+                    "`{}` names {} cells; a move here is one cell, such as `{example}`",
                     labels.join(" "),
                     labels.len(),
-                    self.geometry.labels[*first as usize]
-                )))
+                )));
             }
             [from, path @ ..] => self.read_path(state, *from, path, &labels)?,
         };

@@ -197,6 +197,8 @@ impl Rules {
         // alone is read as a placement (and refused there, in its terms).
         let (moved, keep) = typed.split_once(" keep ").unwrap_or((&typed, ""));
         let (from, to) = moved.split_once('-')?;
+        // What follows the cell gone to (an arrow's cell) is told apart.
+        let to = to.split_whitespace().next().unwrap_or(to);
         // Where the cell a tile goes to touches only one of equal groups,
         // that group is the one kept: `keep` can be left out.
         let prefix = format!("{moved} keep ");

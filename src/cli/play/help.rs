@@ -201,6 +201,9 @@ pub(crate) fn why(
             return why;
         }
     }
+    if let Some(start) = started(rules, legal, text) {
+        return start;
+    }
     let phase = &rules.phases[state.phase as usize];
     let texts: Vec<&str> = phase.rules.iter().map(|p| p.text.as_str()).collect();
     let rule = format!(
@@ -251,6 +254,29 @@ pub(crate) fn why(
         }
         _ => error.to_string(),
     }
+}
+
+/// What to say when `text` is only the start of legal moves (a morris
+/// placement that makes a mill, an amazon's move without its arrow): the
+/// rest of the move is missing, which "not allowed" would hide.
+fn started(rules: &Rules, legal: &[Move], text: &str) -> Option<String> {
+    let typed = text.trim().to_ascii_lowercase();
+    // Ending where a cell's label ends: `a1` does not start `a10`.
+    let goes_on = |m: &String| {
+        m.len() > typed.len()
+            && m.starts_with(&typed)
+            && !m[typed.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() && c != 'x')
+    };
+    let texts: Vec<String> = legal.iter().map(|&m| rules.move_text(m)).collect();
+    let mut longer = texts.iter().filter(|m| goes_on(m));
+    let first = longer.next().filter(|_| !typed.is_empty())?;
+    let more = match longer.count() {
+        0 => String::new(),
+        n => format!(" ({} moves begin so)", n + 1),
+    };
+    Some(format!(
+        "`{typed}` is only the start of a move: here it goes on, as `{first}` does{more}"
+    ))
 }
 
 /// Whether a rule walks the dice one by one (`move by dice`).

@@ -23,15 +23,21 @@ pub fn glyph(letters: &[char], seat: usize, kind: u8) -> char {
     }
 }
 
-/// The legend: `M = Black man   K = Black king   m = White man ...`.
+/// The legend, a line a seat: `Black: M = man   K = king`.
 pub fn legend(rules: &Rules) -> String {
     let letters = letters(rules);
-    let mut pairs = Vec::new();
-    for (seat, name) in rules.seats.iter().enumerate() {
-        for (k, kind) in rules.kinds.iter().enumerate() {
-            let g = glyph(&letters, seat, k as u8);
-            pairs.push(format!("{g} = {name} {kind}"));
-        }
-    }
-    pairs.join("   ")
+    // A line a seat: chess's twelve pairs on one line ran past the screen.
+    let lines: Vec<String> = rules
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| {
+            let kinds = rules.kinds.iter().enumerate();
+            let pairs: Vec<String> = kinds
+                .map(|(k, kind)| format!("{} = {kind}", glyph(&letters, seat, k as u8)))
+                .collect();
+            format!("{name}: {}", pairs.join("   "))
+        })
+        .collect();
+    lines.join("\n")
 }
