@@ -147,3 +147,8 @@ fn chess_random_play_is_openspiels() {
     let games = if cfg!(debug_assertions) { 300 } else { GAMES };
     random_play_over("chess.game", "chess-stats.toml", games);
 }
+
+#[test]
+fn amazons_random_play_is_openspiels() {
+    random_play_is_openspiels("amazons.game", "amazons-stats.toml");
+}
