@@ -362,3 +362,36 @@ fn the_legend_of_kinds_is_a_line_a_seat() {
     let black = "Black: p = pawn   k = king   q = queen   r = rook   b = bishop   n = knight";
     assert!(out.contains(&format!("{white}\n{black}\n")), "{out}");
 }
+
+/// Pentago's board draws no borders between its blocks: the legend names
+/// each block by its corners, numbered as the rule counts them.
+#[test]
+fn the_blocks_a_rule_turns_are_named_in_the_legend() {
+    let out = typed_into("pentago.game", "quit\n");
+    assert!(
+        out.contains("Blocks of 3 x 3: 1 a4-c6, 2 d4-f6, 3 a1-c3, 4 d1-f3."),
+        "{out}"
+    );
+}
+
+/// Oware's pits show counts: no letter legend that names nothing shown.
+#[test]
+fn a_pit_board_has_no_letter_legend() {
+    let out = typed_into("oware.game", "quit\n");
+    assert!(out.contains("A pit shows its seeds"), "{out}");
+    assert!(!out.contains("S = South"), "{out}");
+}
+
+/// `replay` says a scored result as `play` does: the winner's score first.
+#[test]
+fn replay_puts_the_winners_score_first_as_play_does() {
+    let dir = TempDir::new().unwrap();
+    let record = dir.path().join("go.json");
+    let path = record.to_str().unwrap();
+    let rules = run::rules("go.game");
+    let args = ["play", &rules, "--players", "human,human", "--record", path];
+    let played = run::typed(&args, "e5\nc3\npass\npass\n");
+    assert!(played.contains("White wins 8-1"), "{played}");
+    let replayed = run::typed(&["replay", path], "");
+    assert!(replayed.contains("result checked: White wins, 8-1"), "{replayed}");
+}

@@ -136,6 +136,13 @@ fn describe(rules: &crate::ir::Rules, result: &Option<ResultRecord>) -> String {
             match &r.winner {
                 // With teams, the winner's whole team.
                 Some(w) => match rules.seats.iter().position(|s| s == w) {
+                    // The winner's score first, as `play` says it.
+                    Some(seat) if seat < scores.len() => {
+                        let mut first = scores.clone();
+                        let won = first.remove(seat);
+                        first.insert(0, won);
+                        format!("{}, {}", view::winners(rules, seat), first.join("-"))
+                    }
                     Some(seat) => format!("{}, {}", view::winners(rules, seat), scores.join("-")),
                     None => format!("{} wins, {}", printable(w), scores.join("-")),
                 },

@@ -1,5 +1,6 @@
 //! Drawing the board, the game status and the piece legend for the terminal.
 
+mod blocks;
 mod cards;
 mod colours;
 mod dice;
@@ -7,12 +8,14 @@ mod ending;
 mod fields;
 mod hex;
 mod kinds;
+mod legend;
 mod lines;
 mod pits;
 mod prose;
 mod removed;
 mod rhombus;
 mod track;
+pub use legend::legend;
 
 pub use prose::{capitalised, fit, rounded, wrap};
 
@@ -126,40 +129,6 @@ pub fn status_with(rules: &Rules, state: &State, hands: Hands) -> String {
             (true, false) => short(),
             (true, true) => seats.join("  "),
         });
-    }
-    out
-}
-
-/// Which letter stands for which seat and neutral kind, on one line; with
-/// stacks a second line says how a stack reads.
-pub fn legend(rules: &Rules) -> String {
-    if rules.majority && matches!(rules.geometry.shape, Shape::Square { .. }) {
-        return fields::legend(rules);
-    }
-    if !rules.kinds.is_empty() {
-        return kinds::legend(rules);
-    }
-    let glyphs = piece_glyphs(rules);
-    let kinds = rules.seats.iter().map(|s| s.to_string());
-    let neutrals = rules.neutrals.iter().map(|n| format!("{n} (neutral)"));
-    let pairs: Vec<String> = glyphs
-        .iter()
-        .zip(kinds.chain(neutrals))
-        .map(|(g, kind)| format!("{g} = {kind}"))
-        .collect();
-    let mut out = pairs.join("   ");
-    if rules.track.is_some() {
-        // The first seat's movers as the example, in its own glyph.
-        let (glyph, seat) = (glyphs.first().cloned().unwrap_or_default(), &rules.seats[0]);
-        out.push_str(&format!(
-            "\nA space shows its movers (`{glyph}{glyph}`: two of {seat}'s, `{glyph}5`: five), or its name when empty."
-        ));
-    } else if rules.geometry.ring.is_some() {
-        out.push_str(
-            "\nA pit shows its seeds; a store is in brackets. Seeds are sown counterclockwise.",
-        );
-    } else if rules.stacks {
-        out.push_str("\nStacks read bottom to top: the last letter of a cell is its top piece.");
     }
     out
 }

@@ -117,7 +117,7 @@ fn sowing_help(rules: &Rules, state: &State, legal: &[Move], example: &str) -> S
 /// piece: where it may go. Placements come first.
 fn relocation_help(rules: &Rules, legal: &[Move]) -> String {
     let mut texts: Vec<String> = legal.iter().map(|&m| rules.move_text(m)).collect();
-    texts.sort_by(|a, b| label_key(a).cmp(&label_key(b)).then(a.cmp(b)));
+    texts.sort_by(|a, b| move_key(a).cmp(&move_key(b)).then(a.cmp(b)));
     let mut out = format!("Legal moves ({}):\n", texts.len());
     let places: Vec<&String> = texts.iter().filter(|t| !t.contains('-')).collect();
     if !places.is_empty() {
@@ -185,6 +185,27 @@ fn label_key(label: &str) -> (&str, u64) {
     (letters, number.parse().unwrap_or(0))
 }
 
+/// Sorts moves as people read them: label by label (`i2-i5 j4` before
+/// `i10-i9 j8`), each label's letters, then its number as a number.
+fn move_key(text: &str) -> Vec<(&str, u64)> {
+    let mut keys = Vec::new();
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start_matches(|c: char| !c.is_ascii_alphanumeric());
+        if rest.is_empty() {
+            return keys;
+        }
+        // A label: letters, then digits (at least one character either way).
+        let letters = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let digits = rest[letters..].find(|c: char| !c.is_ascii_digit());
+        let end = digits.map_or(rest.len(), |d| letters + d);
+        keys.push(label_key(&rest[..end]));
+        rest = &rest[end..];
+    }
+}
+
 /// Says why a typed move was refused, in the words a player needs.
 pub(crate) fn why(
     rules: &Rules,
@@ -201,7 +222,11 @@ pub(crate) fn why(
             return why;
         }
     }
-    if let Some(start) = started(rules, legal, text) {
+    // A sown path too short has its own, more exact answer.
+    if let (false, Some(start)) = (
+        matches!(error, MoveError::BadPath(_)),
+        started(rules, legal, text),
+    ) {
         return start;
     }
     let phase = &rules.phases[state.phase as usize];
@@ -330,6 +355,28 @@ mod tests {
 
     fn qawale() -> Rules {
         crate::compile::shipped("qawale", &[])
+    }
+
+    #[test]
+    fn moves_sort_label_by_label_with_numbers_as_numbers() {
+        let mut texts = [
+            "i10-i9 j8",
+            "i2-i5 j10",
+            "i2-i5 j4",
+            "d1-d10 e4",
+            "d1-d5 e4",
+            "c3xe5",
+        ];
+        texts.sort_by(|a, b| move_key(a).cmp(&move_key(b)));
+        let sorted = [
+            "c3xe5",
+            "d1-d5 e4",
+            "d1-d10 e4",
+            "i2-i5 j4",
+            "i2-i5 j10",
+            "i10-i9 j8",
+        ];
+        assert_eq!(texts, sorted);
     }
 
     #[test]
