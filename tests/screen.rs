@@ -393,5 +393,8 @@ fn replay_puts_the_winners_score_first_as_play_does() {
     let played = run::typed(&args, "e5\nc3\npass\npass\n");
     assert!(played.contains("White wins 8-1"), "{played}");
     let replayed = run::typed(&["replay", path], "");
-    assert!(replayed.contains("result checked: White wins, 8-1"), "{replayed}");
+    assert!(
+        replayed.contains("result checked: White wins, 8-1"),
+        "{replayed}"
+    );
 }

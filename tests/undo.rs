@@ -105,8 +105,11 @@ fn an_undo_after_a_resume_keeps_the_earlier_moves() {
     let record = dir.path().join("game.json");
     let path = record.to_str().unwrap();
     let args = ["play", &file, "--players", "human,human", "--record", path];
-    tabula(&args, "b2\na1\nquit\n");
+    let left = tabula(&args, "b2\na1\nquit\n");
     assert_eq!(recorded(&record), ["b2", "a1"]);
+    // Leaving says how to go on.
+    let go_on = format!("To go on:\n  tabula play --from {path}\n");
+    assert!(left.contains(&go_on), "{left}");
     let out = tabula(&["play", "--from", path], "c3\nundo\na3\nquit\n");
     assert!(out.contains("Undone"), "{out}");
     assert_eq!(recorded(&record), ["b2", "a1", "a3"]);

@@ -465,10 +465,30 @@ pub const REFUSED: u8 = 4;
 /// Leaves a game before its end, keeping its record: exit status
 /// [`UNFINISHED`], or [`REFUSED`] when input was refused on the way.
 fn leave(path: &Option<String>, record: &Record, prompt: &Prompt) -> Result<(), Failure> {
-    say!("Game left unfinished.");
     save(path, record)?;
+    match path {
+        // Said after the save, so that it is true.
+        Some(path) => {
+            say!(
+                "Game left unfinished; `{}` keeps it. To go on:",
+                printable(path)
+            );
+            // Never wrapped: a command to copy.
+            println!("  tabula play --from {}", shell_word(&printable(path)));
+        }
+        None => say!("Game left unfinished."),
+    }
     refusals(prompt)?;
     Err(Failure::rendered(UNFINISHED, String::new()))
+}
+
+/// `text` as one word of a shell command: quoted unless it is plain.
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./-+=:,".contains(c);
+    match text.chars().all(plain) && !text.is_empty() {
+        true => text.to_string(),
+        false => format!("'{}'", text.replace('\'', r"'\''")),
+    }
 }
 
 /// Success, unless lines of input that is not a terminal were refused.
