@@ -398,3 +398,15 @@ fn replay_puts_the_winners_score_first_as_play_does() {
         "{replayed}"
     );
 }
+
+/// A player in check is told so (chess's `must leave not checked` does not
+/// hold as the turn begins), and a mate says why the game ended.
+#[test]
+fn check_and_mate_are_said() {
+    let out = typed_into("chess.game", "e2-e4\nf7-f6\nd1-h5\nquit\n");
+    assert!(out.contains("turn 4: Black to move, checked\n"), "{out}");
+    assert!(out.contains("turn 3: White to move\n"), "{out}");
+    let out = typed_into("chess.game", "f2-f3\ne7-e5\ng2-g4\nd8-h4\n");
+    let mate = "White had no legal move while checked (`otherwise lose`)";
+    assert!(out.contains(mate), "{out}");
+}

@@ -102,6 +102,9 @@ pub fn status_with(rules: &Rules, state: &State, hands: Hands) -> String {
         Some(Outcome::Draw) => "Draw".to_string(),
     };
     let mut out = format!("{}, turn {}: {}", rules.title, state.turn, headline);
+    if !state.is_over() {
+        out += &unmet(rules, state);
+    }
     let seats: Vec<String> = (0..rules.seats.len())
         .filter_map(|s| {
             let mut parts = Vec::new();
@@ -131,6 +134,25 @@ pub fn status_with(rules: &Rules, state: &State, hands: Hands) -> String {
         });
     }
     out
+}
+
+/// What a move must end, named: `, checked` while a chess player's `must
+/// leave not checked` does not hold. Only a named condition (`not NAME`)
+/// is said: the others' words may mean nothing before a move.
+pub(super) fn unmet(rules: &Rules, state: &State) -> String {
+    let named = |text: &str| {
+        let name = text.strip_prefix("not ")?;
+        name.chars()
+            .all(|c| c.is_alphanumeric() || c == '_')
+            .then(|| format!(", {name}"))
+    };
+    if state.is_over() && rules.ending(state).is_some() {
+        // Ended by an end rule: the position after the last move is not
+        // the mover's to leave.
+        return String::new();
+    }
+    let unmet = rules.unmet_leaves(state);
+    unmet.iter().filter_map(|t| named(t)).collect()
 }
 
 /// "X wins", or with teams "Yellow and Blue win".

@@ -95,3 +95,19 @@ impl Rules {
         })
     }
 }
+
+impl Rules {
+    /// The `must leave` conditions (as written) that do not hold in
+    /// `state` as it stands, for its mover: a chess player's `not checked`
+    /// while in check (or when mated: an ended game keeps its last mover).
+    pub fn unmet_leaves<'r>(&'r self, state: &State) -> Vec<&'r str> {
+        let scope = Scope::at(state, NO_CELL);
+        let unmet = self.filters.iter().filter_map(|f| match f {
+            Filter::MustLeave(condition, text) if self.eval(condition, &scope) == 0 => {
+                Some(text.as_str())
+            }
+            _ => None,
+        });
+        unmet.collect()
+    }
+}
