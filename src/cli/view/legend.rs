@@ -29,11 +29,16 @@ pub fn legend(rules: &Rules) -> String {
         .map(|(g, kind)| format!("{g} = {kind}"))
         .collect();
     let mut out = pairs.join("   ");
-    if rules.track.is_some() {
+    if let Some(track) = &rules.track {
         // The first seat's movers as the example, in its own glyph.
         let (glyph, seat) = (glyphs.first().cloned().unwrap_or_default(), &rules.seats[0]);
+        // A facing track names its spaces above and below their rows.
+        let empty = match track.facing {
+            true => "a dot when empty; its name is above or below it",
+            false => "or its name when empty",
+        };
         out.push_str(&format!(
-            "\nA space shows its movers (`{glyph}{glyph}`: two of {seat}'s, `{glyph}5`: five), or its name when empty."
+            "\nA space shows its movers (`{glyph}{glyph}`: two of {seat}'s, `{glyph}5`: five), {empty}."
         ));
     } else if rules.stacks {
         out.push_str("\nStacks read bottom to top: the last letter of a cell is its top piece.");

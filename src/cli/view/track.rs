@@ -40,18 +40,26 @@ fn draw_facing(rules: &Rules, state: &State, track: &Track) -> Canvas {
     let line_len = track.ring();
     let bottom = line_len / 2;
     let top = line_len - bottom;
-    let mut canvas = Canvas::new(3 + track.seats, rules, state);
+    let mut canvas = Canvas::new(5 + track.seats, rules, state);
     let column = |i: usize, row: usize| i * SPACE + if 2 * i >= row { 2 } else { 0 };
+    // The spaces' names above and below their rows, so that a space with
+    // movers on it is named too; an empty space is a dot.
+    let mut point = |cell: usize, (name, line): (usize, usize), column: usize| {
+        let label = &rules.geometry.labels[cell];
+        canvas.put(name, column, label, Ink::Faint);
+        match state.height(cell as CellId) {
+            0 => canvas.put(line, column, "·", Ink::Faint),
+            _ => space(&mut canvas, rules, state, cell as CellId, line, column),
+        }
+    };
     for i in 0..top {
-        let cell = (bottom + i) as CellId;
-        space(&mut canvas, rules, state, cell, 0, column(i, top));
+        point(bottom + i, (0, 1), column(i, top));
     }
     for i in 0..bottom {
-        let cell = (bottom - 1 - i) as CellId;
-        space(&mut canvas, rules, state, cell, 1, column(i, bottom));
+        point(bottom - 1 - i, (3, 2), column(i, bottom));
     }
     for seat in 0..track.seats {
-        seat_line(&mut canvas, rules, state, track, seat, 3 + seat, 0);
+        seat_line(&mut canvas, rules, state, track, seat, 5 + seat, 0);
     }
     canvas
 }
