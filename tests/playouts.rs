@@ -175,6 +175,19 @@ fn playouts_with_supplies_masks_and_other_ends_are_turn_by_turn_games() {
     let unfinished = (0..300).filter(|&s| !turn_by_turn(&three, s).0.is_over());
     assert!(unfinished.count() > 0, "three seats: every game ended");
     playouts_match_turns("six columns", &load_text(SIX_COLUMNS, &[]), 300);
+    let path = format!(
+        "{}/tests/hostile/word-loop-uneven-supplies.game",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let uneven = load_text(
+        &std::fs::read_to_string(&path).expect("a hostile file"),
+        &[],
+    );
+    assert!(matches!(
+        uneven.plan.playout,
+        Playout::Placement { words: Some(_), .. }
+    ));
+    playouts_match_turns("uneven supplies", &uneven, 300);
 }
 
 #[test]

@@ -82,6 +82,38 @@ impl State {
         empty_list.truncate(len);
     }
 
+    /// [`State::fill_empties`] for the word loop, of cells below 64. The
+    /// tables indexed by cell are cut to the board's length first, so that
+    /// one bounds check on the board covers them (6 a cell fewer).
+    #[inline(always)]
+    pub(super) fn fill_cells(&mut self, cells: &[(u8, u8)], rules: &Rules) {
+        let State {
+            heights,
+            stacks,
+            board,
+            empty_list,
+            empty_pos,
+            ..
+        } = self;
+        let n = board.len();
+        let (heights, empty_pos) = (&mut heights[..n], &mut empty_pos[..n]);
+        let stride = rules.stack_capacity;
+        let mut len = empty_list.len();
+        for &(cell, code) in cells {
+            let c = cell as usize;
+            board[c] = code;
+            heights[c] = 1;
+            stacks[c * stride] = code;
+            // The last empty cell takes this one's place in the list.
+            let pos = empty_pos[c];
+            len -= 1;
+            let moved = empty_list[len];
+            empty_list[pos as usize] = moved;
+            empty_pos[moved as usize] = pos;
+        }
+        empty_list.truncate(len);
+    }
+
     /// Counts one more piece of `code` on cell `c` and returns the code of
     /// the cell's owner: the seat with more pieces there than each other.
     /// Only the piece's seat gains one, so the most and the next most

@@ -11,7 +11,6 @@ use rand::Rng;
 use super::bitboard::nth_cell64;
 use super::drop::UP;
 use super::play::below;
-use super::state::copy_slice;
 use super::State;
 use crate::ir::loop_ends::WordEnd;
 use crate::ir::plan::LOOP_ENDS;
@@ -39,16 +38,15 @@ struct WordGame {
     full_end: bool,
 }
 
-/// The position as words, as a word playout plays it.
+/// The position as words, as a word playout plays it. The counts and
+/// supplies are not kept: they follow from the cells played, and are
+/// written once at the end (`write_words`).
 struct Words {
     empty: u64,
     own: [u64; MAX_SEATS],
-    supply: [i32; MAX_SEATS],
-    counts: [i32; MAX_SEATS],
     /// The line flags, a bit each (`state.lines`'s order).
     lines: u64,
     mover: usize,
-    turn: u32,
 }
 
 impl Rules {
@@ -66,15 +64,20 @@ impl Rules {
     ) -> Option<u32> {
         let game = self.word_game(ends, place, state)?;
         let mut words = Words::of(state, self.seats.len());
-        // A turn fills an empty cell: at most 64 turns.
-        let mut played = [(0 as CellId, 0u8); 64];
+        // The supplies decide, once, how many turns can be played: a
+        // turn's test is then one comparison.
+        let limit = turn_limit(&state.supply, words.mover, max_moves);
+        // A turn fills an empty cell: at most 64 turns, so `n & 63` is `n`
+        // (and needs no bounds check). The piece is kept beside the cell:
+        // worked out again when written, it cost Connect Four 3 a turn.
+        let mut played = [(0u8, 0u8); 64];
         let mut n = 0;
         let mut ended = None;
-        while (n as u32) < max_moves && words.supply[words.mover] > 0 {
+        while (n as u32) < limit {
             let Some(cell) = game.draw(&words, rng) else {
                 break;
             };
-            played[n] = (cell, words.mover as u8 + 1);
+            played[n & 63] = (cell as u8, words.mover as u8 + 1);
             n += 1;
             ended = self.place_on_words(&game, &mut words, cell);
             if ended.is_some() {
@@ -85,9 +88,8 @@ impl Rules {
             } else {
                 words.mover + 1
             };
-            words.turn += 1;
         }
-        self.write_words(state, &words, &played[..n]);
+        self.write_words(state, &words, &played[..n], ended.is_some());
         if let Some(e) = ended {
             self.end_by(state, &self.ends[e]);
         }
@@ -141,10 +143,6 @@ impl Rules {
         let bit = 1u64 << cell;
         words.empty &= !bit;
         words.own[mover] |= bit;
-        words.counts[mover] += 1;
-        if words.supply[mover] != i32::MAX {
-            words.supply[mover] -= 1;
-        }
         for (t, table) in self.line_tables.iter().enumerate() {
             let flag = 1 << (t * seats + mover);
             if words.lines & flag == 0 && holds(table, words.own[mover], cell) {
@@ -164,29 +162,51 @@ impl Rules {
     }
 
     /// Writes a word playout's position into the state: the cells played,
-    /// in order, then the words and counters.
-    fn write_words(&self, state: &mut State, words: &Words, played: &[(CellId, u8)]) {
+    /// in order, then the words and counters; `ended` when the last turn
+    /// ended the game (which stays on its mover's turn, as in `play`).
+    fn write_words(&self, state: &mut State, words: &Words, played: &[(u8, u8)], ended: bool) {
         let seats = self.seats.len();
-        state.fill_empties(played, self);
+        state.fill_cells(played, self);
         if let Some(&(last, _)) = played.last() {
-            state.last = last;
+            state.last = CellId::from(last);
             state.passes = 0;
         }
         state.tops[0] = u128::from(words.empty);
-        for (top, &own) in state.tops[1..=seats].iter_mut().zip(&words.own) {
+        let seat_words = state.tops[1..=seats].iter_mut().zip(&words.own);
+        let counters = state.counts.iter_mut().zip(state.supply.iter_mut());
+        for ((top, &own), (count, supply)) in seat_words.zip(counters) {
+            // The seat's pieces played: the bits its word gained.
+            let placed = (*top as u64 ^ own).count_ones() as i32;
             *top = u128::from(own);
+            *count += placed;
+            // An unlimited supply (`i32::MAX`) stays so.
+            if *supply != i32::MAX {
+                *supply -= placed;
+            }
         }
-        copy_slice(&mut state.counts, &words.counts[..seats]);
-        copy_slice(&mut state.supply, &words.supply[..seats]);
         for (i, flag) in state.lines.iter_mut().enumerate() {
             *flag = words.lines >> i & 1 != 0;
         }
         // Whether the pieces form one group is not worked out: "not known".
         state.joined.0 = false;
-        // An ended game stays on its last mover's turn, as in `play`.
         state.mover = words.mover as u8;
-        state.turn = words.turn;
+        state.turn += played.len() as u32 - u32::from(ended);
     }
+}
+
+/// The most turns a word playout from `first`'s turn can play before a
+/// seat with no piece left is to move (as many as `max_moves` at most):
+/// seat `s` moves at turns `(s - first) mod seats`, then every `seats`.
+fn turn_limit(supply: &[i32], first: usize, max_moves: u32) -> u32 {
+    let seats = supply.len();
+    let mut limit = u64::from(max_moves);
+    for (s, &left) in supply.iter().enumerate() {
+        if left != i32::MAX {
+            let before = ((s + seats - first) % seats) as u64;
+            limit = limit.min(before + left.max(0) as u64 * seats as u64);
+        }
+    }
+    limit as u32
 }
 
 impl WordGame {
@@ -210,17 +230,12 @@ impl Words {
         let mut words = Words {
             empty: state.tops[0] as u64,
             own: [0; MAX_SEATS],
-            supply: [0; MAX_SEATS],
-            counts: [0; MAX_SEATS],
             lines: 0,
             mover: state.mover as usize,
-            turn: state.turn,
         };
         for (own, &top) in words.own.iter_mut().zip(&state.tops[1..=seats]) {
             *own = top as u64;
         }
-        words.supply[..seats].copy_from_slice(&state.supply);
-        words.counts[..seats].copy_from_slice(&state.counts);
         for (i, &flag) in state.lines.iter().enumerate() {
             words.lines |= u64::from(flag) << i;
         }

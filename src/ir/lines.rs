@@ -206,24 +206,30 @@ impl LineTable {
     }
 }
 
-/// Whether `stones` hold a run of `N` (4 to 6) along an axis, by doubling:
-/// the stones that end a run of 2 are those a step after a stone; of 4,
-/// those that end a run of 2 two steps after another; of 5 or 6, those
-/// that end a run of 4 one or two steps after another.
+/// Whether `stones` hold a run of `N` (4 to 6) along an axis, axis by
+/// axis until one has it. Written as one OR of the four axes, the compiler
+/// vectorised them with shuffles (some 75 instructions a test): this way
+/// Connect Four's random game costs 5,110 instructions, not 5,329.
 #[inline(always)]
 fn runs_of<const N: usize>(shifts: &AxisShifts, stones: u64) -> bool {
-    let mut any = 0;
-    for axis in 0..4 {
-        let (from, from2, step) = (shifts.from[axis], shifts.from2[axis], shifts.step[axis]);
-        let pairs = ((stones & from) << step) & stones;
-        // Two steps may be a whole word (a board two cells wide): then no
-        // cell has them, and the wrapped shift moves nothing.
-        let fours = (pairs & from2).wrapping_shl(2 * step) & pairs;
-        any |= match N {
-            4 => fours,
-            5 => ((fours & from) << step) & fours,
-            _ => (fours & from2).wrapping_shl(2 * step) & fours,
-        };
-    }
-    any != 0
+    (0..4).any(|axis| run_along::<N>(shifts, axis, stones))
+}
+
+/// Whether `stones` hold a run of `N` along `axis`, by doubling: the stones
+/// that end a run of 2 are those a step after a stone; of 4, those that
+/// end a run of 2 two steps after another; of 5 or 6, those that end a run
+/// of 4 one or two steps after another.
+#[inline(always)]
+fn run_along<const N: usize>(shifts: &AxisShifts, axis: usize, stones: u64) -> bool {
+    let (from, from2, step) = (shifts.from[axis], shifts.from2[axis], shifts.step[axis]);
+    let pairs = ((stones & from) << step) & stones;
+    // Two steps may be a whole word (a board two cells wide): then no
+    // cell has them, and the wrapped shift moves nothing.
+    let fours = (pairs & from2).wrapping_shl(2 * step) & pairs;
+    let runs = match N {
+        4 => fours,
+        5 => ((fours & from) << step) & fours,
+        _ => (fours & from2).wrapping_shl(2 * step) & fours,
+    };
+    runs != 0
 }
