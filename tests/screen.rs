@@ -410,3 +410,15 @@ fn check_and_mate_are_said() {
     let mate = "White had no legal move while checked (`otherwise lose`)";
     assert!(out.contains(mate), "{out}");
 }
+
+/// `help` stays readable: Amazons' 2,176 moves as a count and a few for
+/// each amazon; Pentago's moves of two words kept whole, with commas.
+#[test]
+fn help_lists_many_moves_and_moves_of_two_words_readably() {
+    let out = typed_into("amazons.game", "help\nquit\n");
+    assert!(out.contains("Legal moves (2176), too many to list"), "{out}");
+    assert!(out.contains("  d1 to: 544 moves, e.g. "), "{out}");
+    assert!(out.lines().count() < 60, "{out}");
+    let out = typed_into("pentago.game", "help\nquit\n");
+    assert!(out.contains("  a1 1ccw, a1 1cw, a1 2ccw,"), "{out}");
+}

@@ -14,7 +14,7 @@ pub(super) fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
         return super::track::help(rules, state, legal);
     }
     let cards = !rules.deck.is_empty();
-    let mut out = if cards {
+    let out = if cards {
         cards::help(rules, state, legal)
     } else if legal.iter().any(|&m| rules.sown(m).is_some()) {
         sowing_help(rules, state, legal, &example)
@@ -23,17 +23,25 @@ pub(super) fn help(rules: &Rules, state: &State, legal: &[Move]) -> String {
     } else {
         let moves: Vec<String> = legal.iter().map(|&m| rules.move_text(m)).collect();
         let mut out = format!("Legal moves ({}):\n", moves.len());
+        if moves.iter().any(|m| m.contains(' ')) {
+            // Moves of several words (Pentago's `a1 1cw`) kept whole, apart.
+            return out + &wrap(" ", &moves, ", ") + &commands(cards, &example);
+        }
         for chunk in moves.chunks(12) {
             out += &format!("  {}\n", chunk.join(" "));
         }
         out
     };
+    out + &commands(cards, &example)
+}
+
+/// The line of commands under the moves.
+fn commands(cards: bool, example: &str) -> String {
     if cards {
-        out += "Commands: the cards to play, `help`, `hint` (the AI's move for you; `hint 5000` searches 5000 playouts), `undo` (take back your last move), `board`, `quit`.\n";
+        "Commands: the cards to play, `help`, `hint` (the AI's move for you; `hint 5000` searches 5000 playouts), `undo` (take back your last move), `board`, `quit`.\n".to_string()
     } else {
-        out += &format!("Commands: a move (e.g. `{example}`), `help`, `hint` (the AI's move for you; `hint 5000` searches 5000 playouts), `undo` (take back your last move), `board`, `quit`.\n");
+        format!("Commands: a move (e.g. `{example}`), `help`, `hint` (the AI's move for you; `hint 5000` searches 5000 playouts), `undo` (take back your last move), `board`, `quit`.\n")
     }
-    out
 }
 
 /// More sowing moves than this and `help` shows only a few paths of each stack.
@@ -118,7 +126,13 @@ fn sowing_help(rules: &Rules, state: &State, legal: &[Move], example: &str) -> S
 fn relocation_help(rules: &Rules, legal: &[Move]) -> String {
     let mut texts: Vec<String> = legal.iter().map(|&m| rules.move_text(m)).collect();
     texts.sort_by(|a, b| move_key(a).cmp(&move_key(b)).then(a.cmp(b)));
-    let mut out = format!("Legal moves ({}):\n", texts.len());
+    let mut out = match texts.len() > LIST_ALL {
+        true => format!(
+            "Legal moves ({}), too many to list: by piece, how many and a few of them:\n",
+            texts.len()
+        ),
+        false => format!("Legal moves ({}):\n", texts.len()),
+    };
     let places: Vec<&String> = texts.iter().filter(|t| !t.contains('-')).collect();
     if !places.is_empty() {
         out += &wrap("  place on:", &places, " ");
@@ -141,7 +155,17 @@ fn relocation_help(rules: &Rules, legal: &[Move]) -> String {
         } else {
             " "
         };
-        out += &wrap(&format!("  {from} to:"), &targets, separator);
+        let head = format!("  {from} to:");
+        out += &match texts.len() > LIST_ALL {
+            // Thousands (the amazons' moves with their arrows): a count
+            // and a few of each piece's.
+            true => wrap(
+                &format!("{head} {} moves, e.g.", targets.len()),
+                &targets[..targets.len().min(EXAMPLES)],
+                ", ",
+            ),
+            false => wrap(&head, &targets, separator),
+        };
     }
     out
 }
