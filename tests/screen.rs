@@ -416,7 +416,10 @@ fn check_and_mate_are_said() {
 #[test]
 fn help_lists_many_moves_and_moves_of_two_words_readably() {
     let out = typed_into("amazons.game", "help\nquit\n");
-    assert!(out.contains("Legal moves (2176), too many to list"), "{out}");
+    assert!(
+        out.contains("Legal moves (2176), too many to list"),
+        "{out}"
+    );
     assert!(out.contains("  d1 to: 544 moves, e.g. "), "{out}");
     assert!(out.lines().count() < 60, "{out}");
     let out = typed_into("pentago.game", "help\nquit\n");

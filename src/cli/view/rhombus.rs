@@ -15,9 +15,10 @@ pub(super) fn draw(rules: &Rules, state: &State, width: usize, height: usize) ->
     let mut canvas = Canvas::new(0, rules, state);
     let (cell_width, gap) = (canvas.width, canvas.gap);
     let half = (cell_width + gap).div_ceil(2);
-    // Room for the widest row number and a gap on the left.
+    // Room for the widest row number, a gap and a bracket (the last move's
+    // mark) on the left: without it the mark touched the number (`7[W]`).
     let numbers = height.to_string().len();
-    let left = numbers + gap;
+    let left = numbers + gap + 1;
     let column = |q: usize, r: usize| left + half * (2 * q + r);
     canvas.lines.resize_with(height + 2, Vec::new);
     for (cell, &(q, r)) in g.coords.iter().enumerate() {
@@ -43,11 +44,11 @@ pub(super) fn draw(rules: &Rules, state: &State, width: usize, height: usize) ->
             continue;
         };
         let last = (0..width).rev().find(|&q| at(q, r).is_some()).unwrap_or(0);
-        let start = column(0, r) - gap - number.len();
+        let start = column(0, r) - gap - 1 - number.len();
         canvas.put(r + 1, start, number, Ink::Faint);
         canvas.put(
             r + 1,
-            column(last, r) + cell_width + gap,
+            column(last, r) + cell_width + gap + 1,
             number,
             Ink::Faint,
         );
