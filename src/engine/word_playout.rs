@@ -166,7 +166,7 @@ impl Rules {
     /// ended the game (which stays on its mover's turn, as in `play`).
     fn write_words(&self, state: &mut State, words: &Words, played: &[(u8, u8)], ended: bool) {
         let seats = self.seats.len();
-        state.fill_cells(played, self);
+        state.fill_empties(played, self);
         if let Some(&(last, _)) = played.last() {
             state.last = CellId::from(last);
             state.passes = 0;
