@@ -345,6 +345,14 @@ pub(super) fn copy_slice<T: Copy>(to: &mut [T], from: &[T]) {
         // Boards of up to 64 cells: two overlapping copies of known size,
         // not a call to memcpy (the start copy of a word playout copies
         // five such tables).
+        17..=32 => {
+            to[..16].copy_from_slice(&from[..16]);
+            to[n - 16..n].copy_from_slice(&from[n - 16..]);
+        }
+        33..=64 => {
+            to[..32].copy_from_slice(&from[..32]);
+            to[n - 32..n].copy_from_slice(&from[n - 32..]);
+        }
         _ => to.copy_from_slice(from),
     }
 }
