@@ -425,3 +425,10 @@ fn help_lists_many_moves_and_moves_of_two_words_readably() {
     let out = typed_into("pentago.game", "help\nquit\n");
     assert!(out.contains("  a1 1ccw, a1 1cw, a1 2ccw,"), "{out}");
 }
+
+/// A refused track move is quoted as it was typed, not in lower case.
+#[test]
+fn a_refused_track_move_is_quoted_as_typed() {
+    let out = typed_into("ludo.game", "R3-R9\nquit\n");
+    assert!(out.contains("`R3-R9` is not a move now"), "{out}");
+}

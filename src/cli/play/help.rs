@@ -239,7 +239,7 @@ pub(crate) fn why(
     error: MoveError,
 ) -> String {
     if rules.track.is_some() {
-        return super::track::why(rules, state, legal, &error);
+        return super::track::why(rules, state, legal, text, &error);
     }
     if !rules.deck.is_empty() {
         if let Some(why) = cards::why(rules, state, legal, text, &error) {

@@ -139,7 +139,7 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
 }
 
 /// Why a typed move was refused, with the hand or the moves to choose from.
-pub fn why(rules: &Rules, state: &State, legal: &[Move], error: &MoveError) -> String {
+pub fn why(rules: &Rules, state: &State, legal: &[Move], typed: &str, error: &MoveError) -> String {
     let hand = view::card_list(rules, state.hand(state.mover, rules));
     match error {
         MoveError::NoSuchCard(card) => format!("you hold no {card} (your hand: {hand})"),
@@ -147,8 +147,10 @@ pub fn why(rules: &Rules, state: &State, legal: &[Move], error: &MoveError) -> S
             let some = example(rules, legal);
             format!("you may pass only when no mover can move; you can play `{some}` (type `help` for every move)")
         }
-        MoveError::Illegal(text) if rules.deck.is_empty() => format!(
-            "`{text}` is not a move now: type a mover's space and where it ends, such as `{}`",
+        // Quoted as typed, not as read (lower case).
+        MoveError::Illegal(_) if rules.deck.is_empty() => format!(
+            "`{}` is not a move now: type a mover's space and where it ends, such as `{}`",
+            typed.trim(),
             example(rules, legal)
         ),
         MoveError::Illegal(text) if text.starts_with("pass") => {
