@@ -219,7 +219,6 @@ fn runs_of<const N: usize>(shifts: &AxisShifts, stones: u64) -> bool {
 /// that end a run of 2 are those a step after a stone; of 4, those that
 /// end a run of 2 two steps after another; of 5 or 6, those that end a run
 /// of 4 one or two steps after another.
-#[inline(always)]
 fn run_along<const N: usize>(shifts: &AxisShifts, axis: usize, stones: u64) -> bool {
     let (from, from2, step) = (shifts.from[axis], shifts.from2[axis], shifts.step[axis]);
     let pairs = ((stones & from) << step) & stones;
