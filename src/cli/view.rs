@@ -103,7 +103,9 @@ pub fn status_with(rules: &Rules, state: &State, hands: Hands) -> String {
     };
     let mut out = format!("{}, turn {}: {}", rules.title, state.turn, headline);
     if !state.is_over() {
-        out += &unmet(rules, state);
+        for name in unmet(rules, state) {
+            out += &format!(", {name}");
+        }
     }
     let seats: Vec<String> = (0..rules.seats.len())
         .filter_map(|s| {
@@ -136,23 +138,21 @@ pub fn status_with(rules: &Rules, state: &State, hands: Hands) -> String {
     out
 }
 
-/// What a move must end, named: `, checked` while a chess player's `must
-/// leave not checked` does not hold. Only a named condition (`not NAME`)
+/// The named `must leave not NAME` conditions that do not hold for the
+/// seat to move (chess's `checked` while in check). Only a named condition
 /// is said: the others' words may mean nothing before a move.
-pub(super) fn unmet(rules: &Rules, state: &State) -> String {
-    let named = |text: &str| {
-        let name = text.strip_prefix("not ")?;
-        name.chars()
-            .all(|c| c.is_alphanumeric() || c == '_')
-            .then(|| format!(", {name}"))
-    };
+pub(super) fn unmet(rules: &Rules, state: &State) -> Vec<String> {
     if state.is_over() && rules.ending(state).is_some() {
         // Ended by an end rule: the position after the last move is not
         // the mover's to leave.
-        return String::new();
+        return Vec::new();
     }
-    let unmet = rules.unmet_leaves(state);
-    unmet.iter().filter_map(|t| named(t)).collect()
+    let named = |text: &&str| {
+        let name = text.strip_prefix("not ")?;
+        let plain = name.chars().all(|c| c.is_alphanumeric() || c == '_');
+        plain.then(|| name.to_string())
+    };
+    rules.unmet_leaves(state).iter().filter_map(named).collect()
 }
 
 /// "X wins", or with teams "Yellow and Blue win".

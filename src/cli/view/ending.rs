@@ -42,11 +42,15 @@ fn stuck(rules: &Rules, state: &State) -> Option<String> {
     let stuck = rules.phases.get(state.phase as usize)?.stuck.as_ref()?;
     let how = rules.stuck_outcome(stuck, state);
     let seat = rules.seats.get(state.mover as usize)?;
-    // `, checked`: the named `must leave` it could not meet, if any.
+    // The named `must leave` it could not meet, if any: `while checked`.
+    let unmet = super::unmet(rules, state);
+    let while_unmet = match unmet.is_empty() {
+        true => String::new(),
+        false => format!(" while {}", unmet.join(" and ")),
+    };
     Some(format!(
-        "The game ended because {} had no legal move{} (`otherwise {}`).",
+        "The game ended because {} had no legal move{while_unmet} (`otherwise {}`).",
         printable(seat),
-        super::unmet(rules, state).replacen(',', " while", 1),
         crate::syntax::ast::stuck_words(how)
     ))
 }
