@@ -37,7 +37,7 @@ impl Rules {
     /// of another team could win at once on a cell the mover may take, the
     /// mover takes one such cell. Returns the moves played. Where
     /// [`Rules::sees_wins`] is `None` this is [`random_playout`].
-    pub fn decisive_playout<R: Rng>(
+    pub fn decisive_playout<R: Rng + Clone>(
         &self,
         state: &mut State,
         buf: &mut Vec<Move>,

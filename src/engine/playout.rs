@@ -24,7 +24,7 @@ use crate::ir::{Candidates, Rules, Select};
 
 /// Plays uniformly random moves until the game ends or no move is legal; returns
 /// the number of moves played. `buf` is reused so that nothing is allocated.
-pub fn random_playout<R: Rng>(
+pub fn random_playout<R: Rng + Clone>(
     rules: &Rules,
     state: &mut State,
     buf: &mut Vec<Move>,
@@ -59,7 +59,7 @@ impl Rules {
     /// phases turn by turn, then placements (see `passes.rs`). Always
     /// inline, as `placements` is: measured together with `atom_holds`.
     #[inline(always)]
-    fn placement_loop<R: Rng>(
+    fn placement_loop<R: Rng + Clone>(
         &self,
         ends: LoopEnds,
         state: &mut State,
@@ -149,7 +149,7 @@ impl Rules {
     /// The placement loop from a position in the last phase: on words when
     /// the plan says the game fits them, else [`Rules::placement_playout`].
     #[inline(always)]
-    fn placements<R: Rng>(
+    fn placements<R: Rng + Clone>(
         &self,
         (words, probes): LoopEnds,
         place: &Select,

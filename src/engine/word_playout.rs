@@ -54,7 +54,7 @@ impl Rules {
     /// the game is not one the words can hold (see the module doc).
     /// Inlined into the playout: a call here costs tic-tac-toe 3%.
     #[inline(always)]
-    pub(super) fn word_playout<R: Rng>(
+    pub(super) fn word_playout<R: Rng + Clone>(
         &self,
         ends: &[WordEnd; MAX_ENDS],
         place: &Select,
@@ -73,8 +73,13 @@ impl Rules {
         let mut played = [(0u8, 0u8); 64];
         let mut n = 0;
         let mut ended = None;
+        // The generator is drawn from a copy, written back at the end: the
+        // loop keeps a copy in registers even where it is not inlined into
+        // its caller's loop (`simulate`, the AI). Connect Four 1.5% fewer
+        // instructions (benches/README.md).
+        let mut local = rng.clone();
         while (n as u32) < limit {
-            let Some(cell) = game.draw(&words, rng) else {
+            let Some(cell) = game.draw(&words, &mut local) else {
                 break;
             };
             played[n & 63] = (cell as u8, words.mover as u8 + 1);
@@ -89,6 +94,7 @@ impl Rules {
                 words.mover + 1
             };
         }
+        *rng = local;
         self.write_words(state, &words, &played[..n], ended.is_some());
         if let Some(e) = ended {
             self.end_by(state, &self.ends[e]);
