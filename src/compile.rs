@@ -15,6 +15,7 @@ mod end_tests;
 mod fold;
 mod joined_around;
 mod keeps;
+mod lasting_wins;
 mod lower;
 mod moves;
 mod options;

@@ -29,6 +29,7 @@ mod flip_playout;
 mod groups;
 mod hops;
 mod key_set;
+mod lasting;
 mod liberties;
 mod links;
 mod majority;

@@ -219,6 +219,7 @@ pub fn run(rules: &mut Rules, allowed: Passes) {
             Pass::EndTests => super::end_tests::end_tests(rules),
             Pass::WinLine => win_line(rules),
             Pass::TakeBack => take_back(rules),
+            Pass::LastingWins => super::lasting_wins::lasting_wins(rules),
             Pass::RandomDraw => random_draws(rules),
             Pass::PlayoutLoop => super::playout_loop::playout_loop(rules),
             Pass::DirectReads => super::direct_reads::direct_reads(rules),

@@ -13,6 +13,7 @@
 
 use super::chain::Progress;
 use super::eval::Scope;
+use super::lasting::Lasting;
 use super::pool::{buffer, copy_of, give_back, give_buffer};
 use super::relocation::{whole_board, Outcomes};
 use super::{Move, Outcome, State};
@@ -82,11 +83,23 @@ impl Rules {
             .map(|t| self.near_lines(state, t, threat))
             .unwrap_or_default();
         keep.extend_from_slice(moves);
+        let mut lasting = Lasting::NONE;
         super::budget::retain_in_time(&mut keep, |m| {
+            let last = self.last_place(m).map(|p| (p.key, p.cell));
+            if lasting.holds_against(last) {
+                return false;
+            }
+            let before = prefix.key;
             self.play_from(state, &mut prefix, &mut child, m);
             // The copy is ours: it becomes the threat's turn in place.
             child.mover = threat;
-            child.is_over() || !self.wins_now(&child, &near)
+            if child.is_over() {
+                return true;
+            }
+            if let Some((key, cell)) = last.filter(|_| prefix.key != before) {
+                lasting = self.lasting_wins(&child, key, cell, &near);
+            }
+            !self.wins_now(&child, &near)
         });
         give_back(prefix.state);
         give_back(child);
@@ -109,14 +122,7 @@ impl Rules {
             self.play(child, m);
             return;
         }
-        let chain = match m {
-            Move::Chain { rule, choices } => self
-                .rule(rule)
-                .filter(|r| matches!(r.steps.last(), Some(Step::Place(_) | Step::PlaceOn(..))))
-                .map(|r| (rule, choices, r)),
-            _ => None,
-        };
-        let Some((number, choices, rule)) = chain else {
+        let Some(LastPlace { key, cell, rule }) = self.last_place(m) else {
             // The position before a placement is `state` itself.
             let base = prefix.placed.filter(|_| prefix.key.is_none());
             self.reset_child(child, state, base);
@@ -129,20 +135,41 @@ impl Rules {
             return;
         };
         let last = rule.steps.len() - 1;
-        let at = rule.slot(last);
-        let mut key = choices;
-        key[at] = NO_CELL;
-        if prefix.key != Some((number, key)) {
+        if prefix.key != Some(key) {
             (*prefix.state).clone_from(state);
-            prefix.progress = self.play_steps(&mut prefix.state, rule, &choices, last);
-            prefix.key = Some((number, key));
+            prefix.progress = self.play_steps(&mut prefix.state, rule, &key.1, last);
+            prefix.key = Some(key);
             prefix.placed = None;
         }
         self.reset_child(child, &prefix.state, prefix.placed);
         let mut progress = prefix.progress;
-        self.run_step(&rule.steps[last], child, choices[at], &mut progress);
+        self.run_step(&rule.steps[last], child, cell, &mut progress);
         self.finish_turn(child);
-        prefix.placed = Some(choices[at]);
+        prefix.placed = Some(cell);
+    }
+
+    /// A chain move whose last step is a `place`, as the moves that share
+    /// the steps before that place see it.
+    fn last_place(&self, m: Move) -> Option<LastPlace<'_>> {
+        let Move::Chain {
+            rule: number,
+            choices,
+        } = m
+        else {
+            return None;
+        };
+        let rule = self.rule(number)?;
+        if !matches!(rule.steps.last(), Some(Step::Place(_) | Step::PlaceOn(..))) {
+            return None;
+        }
+        let at = rule.slot(rule.steps.len() - 1);
+        let mut key = choices;
+        key[at] = NO_CELL;
+        Some(LastPlace {
+            key: (number, key),
+            cell: choices[at],
+            rule,
+        })
     }
 
     /// Makes `child` the position `base`: when it is `base` after a turn
@@ -487,9 +514,9 @@ fn only_removes(steps: &[Step]) -> bool {
 /// taking pieces away only makes lines longer to complete, so after a
 /// chain's removals no other line can be completed by one piece.
 #[derive(Clone, Copy)]
-struct NearLines {
+pub(super) struct NearLines {
     /// Whether the list is known (the board fits a bitboard and the lines fit here).
-    known: bool,
+    pub(super) known: bool,
     /// How many.
     len: usize,
     /// The lines' masks.
@@ -515,7 +542,7 @@ impl NearLines {
         self.known && self.len == 0
     }
 
-    fn lines(&self) -> &[u128] {
+    pub(super) fn lines(&self) -> &[u128] {
         &self.masks[..self.len]
     }
 
@@ -530,10 +557,22 @@ impl NearLines {
     }
 }
 
+/// A chain rule's number and a move's choices but its last `place`'s.
+pub(super) type ChainKey = (u8, super::choice::Choices);
+
+/// A chain move whose last step is a `place`.
+struct LastPlace<'r> {
+    /// What the moves that share the steps before the place share.
+    key: ChainKey,
+    /// Where the place puts the piece.
+    cell: CellId,
+    rule: &'r crate::ir::MoveRule,
+}
+
 /// The position before the last step of the chain moves being played, and
 /// which moves it is for.
 struct Prefix {
-    key: Option<(u8, super::choice::Choices)>,
+    key: Option<ChainKey>,
     state: Box<State>,
     progress: Progress,
     /// Where the last move put its piece, when the child is the position

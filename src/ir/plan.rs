@@ -51,6 +51,9 @@ pub enum Pass {
     WinLine,
     /// `must block` plays each move on one copy, a piece taken back.
     TakeBack,
+    /// `must block` finds the threat's wins once per pick of the mover's
+    /// relocations, for every cell the piece may go to.
+    LastingWins,
     /// A random move drawn without listing every move.
     RandomDraw,
     /// A random playout run in a loop of its own.
@@ -69,7 +72,7 @@ pub enum Pass {
 
 impl Pass {
     /// Every pass, in the order they run.
-    pub const ALL: [Pass; 23] = [
+    pub const ALL: [Pass; 24] = [
         Pass::Bitboards,
         Pass::SideLinks,
         Pass::PlaceForm,
@@ -87,6 +90,7 @@ impl Pass {
         Pass::EndTests,
         Pass::WinLine,
         Pass::TakeBack,
+        Pass::LastingWins,
         Pass::RandomDraw,
         Pass::PlayoutLoop,
         Pass::DirectReads,
@@ -115,6 +119,7 @@ impl Pass {
             Pass::EndTests => "end-tests",
             Pass::WinLine => "win-line",
             Pass::TakeBack => "take-back",
+            Pass::LastingWins => "lasting-wins",
             Pass::RandomDraw => "random-draw",
             Pass::PlayoutLoop => "playout-loop",
             Pass::DirectReads => "direct-reads",
@@ -399,6 +404,9 @@ pub struct Plan {
     /// before a chain's last place once for the moves that share them
     /// (`take-back`); else each move is played on a fresh copy.
     pub take_back: bool,
+    /// Per phase: the relocation rule whose wins `must block` finds once
+    /// for all the moves of a pick of the mover's (`lasting-wins`).
+    pub lasting_wins: Vec<Option<u8>>,
     /// Whether some phase ends the game for a mover with no move
     /// (`otherwise lose`, ...; not a pass): only then does a turn look for it.
     pub stuck_ends: bool,
@@ -492,6 +500,7 @@ impl Plan {
             win_line: None,
             effect_picks: false,
             take_back: false,
+            lasting_wins: vec![None; phases],
             stuck_ends: false,
             card_readers: None,
             side_masks: None,
