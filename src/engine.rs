@@ -37,6 +37,7 @@ mod memory;
 mod moves;
 mod must_capture;
 mod must_leave;
+mod near_lines;
 mod perft;
 mod piece_walk;
 mod pieces;

@@ -14,6 +14,7 @@
 use super::chain::Progress;
 use super::eval::Scope;
 use super::lasting::Lasting;
+use super::near_lines::{completing, NearLines};
 use super::pool::{buffer, copy_of, give_back, give_buffer};
 use super::relocation::{whole_board, Outcomes};
 use super::{Move, Outcome, State};
@@ -320,50 +321,6 @@ impl Rules {
         found
     }
 
-    /// The lines of table `t` that `seat` has all but at most one cell of
-    /// (whatever is on that cell), when the board fits a bitboard.
-    fn near_lines(&self, state: &State, t: usize, seat: u8) -> NearLines {
-        let table = &self.line_tables[t];
-        let (Some(masks), true) = (&table.masks, self.plan.keeps.tops) else {
-            return NearLines::default();
-        };
-        let own = state.tops[seat as usize + 1];
-        let mut near = NearLines {
-            known: true,
-            ..NearLines::default()
-        };
-        let pieces = own.count_ones() as usize;
-        if pieces + 1 < table.length {
-            return near;
-        }
-        // Few pieces: only the lines through them (a cell lies in at most
-        // `length` lines per axis, and boards have up to four axes), each
-        // taken at its lowest piece; else every line.
-        if pieces * table.length * 4 < masks.len() {
-            let mut bits = own;
-            while bits != 0 {
-                let c = bits.trailing_zeros();
-                for &l in table.through(c as CellId) {
-                    let m = masks[l as usize];
-                    let missing = m & !own;
-                    let first = (m & own).trailing_zeros() == c;
-                    if first && missing & missing.wrapping_sub(1) == 0 && !near.push(m) {
-                        return NearLines::default();
-                    }
-                }
-                bits &= bits - 1;
-            }
-            return near;
-        }
-        for &m in masks {
-            let missing = m & !own;
-            if missing & missing.wrapping_sub(1) == 0 && !near.push(m) {
-                return NearLines::default();
-            }
-        }
-        near
-    }
-
     /// Whether a relocation (see `engine/relocation.rs`) wins for the
     /// mover of `view`, decided on bitboards for every pick that splits no
     /// group: `None` when the rule is not a relocation or some pick splits
@@ -510,53 +467,6 @@ fn only_removes(steps: &[Step]) -> bool {
     }
 }
 
-/// The lines a seat is at most one cell short of, found once for a position:
-/// taking pieces away only makes lines longer to complete, so after a
-/// chain's removals no other line can be completed by one piece.
-#[derive(Clone, Copy)]
-pub(super) struct NearLines {
-    /// Whether the list is known (the board fits a bitboard and the lines fit here).
-    pub(super) known: bool,
-    /// How many.
-    len: usize,
-    /// The lines' masks.
-    masks: [u128; 64],
-}
-
-impl Default for NearLines {
-    fn default() -> Self {
-        NearLines::UNKNOWN
-    }
-}
-
-impl NearLines {
-    /// No list: any line may be near.
-    const UNKNOWN: NearLines = NearLines {
-        known: false,
-        len: 0,
-        masks: [0; 64],
-    };
-
-    /// Whether the list is known and empty: no line can be completed.
-    fn none(&self) -> bool {
-        self.known && self.len == 0
-    }
-
-    pub(super) fn lines(&self) -> &[u128] {
-        &self.masks[..self.len]
-    }
-
-    /// Adds a line; false when there is no room (then the list is unknown).
-    fn push(&mut self, mask: u128) -> bool {
-        if self.len == self.masks.len() {
-            return false;
-        }
-        self.masks[self.len] = mask;
-        self.len += 1;
-        true
-    }
-}
-
 /// A chain rule's number and a move's choices but its last `place`'s.
 pub(super) type ChainKey = (u8, super::choice::Choices);
 
@@ -590,16 +500,4 @@ impl Prefix {
             placed: None,
         }
     }
-}
-
-/// The cells completing one of `lines` for the pieces `own`, if free.
-pub(super) fn completing<'l>(lines: impl Iterator<Item = &'l u128>, own: u128, free: u128) -> u128 {
-    let mut cells = 0;
-    for &m in lines {
-        let missing = m & !own;
-        if missing & missing.wrapping_sub(1) == 0 {
-            cells |= missing & free;
-        }
-    }
-    cells
 }

@@ -13,8 +13,8 @@
 use rand::Rng;
 
 use super::bitboard::nth_cell;
-use super::block::completing;
 use super::chain::Progress;
+use super::near_lines::completing;
 use super::{below, random_playout, Move, State};
 use crate::ir::{Form, MoveRule, Rules, Step};
 

@@ -5,8 +5,9 @@
 //! tells at once that those moves do not stop the threat.
 
 use super::bitboard::board_cells;
-use super::block::{completing, ChainKey, NearLines};
+use super::block::ChainKey;
 use super::chain::Progress;
+use super::near_lines::{completing, NearLines};
 use super::State;
 use crate::ir::{CellId, Form, Rules};
 
