@@ -84,9 +84,12 @@ impl Rules {
             .map(|t| self.near_lines(state, t, threat))
             .unwrap_or_default();
         keep.extend_from_slice(moves);
+        // Only rules with a relocation of lasting wins look for them.
+        let lasts = self.plan.lasting_wins.iter().any(Option::is_some);
         let mut lasting = Lasting::NONE;
         super::budget::retain_in_time(&mut keep, |m| {
-            let last = self.last_place(m).map(|p| (p.key, p.cell));
+            let last = lasts.then(|| self.last_place(m)).flatten();
+            let last = last.map(|p| (p.key, p.cell));
             if lasting.holds_against(last) {
                 return false;
             }
