@@ -432,3 +432,22 @@ fn a_refused_track_move_is_quoted_as_typed() {
     let out = typed_into("ludo.game", "R3-R9\nquit\n");
     assert!(out.contains("`R3-R9` is not a move now"), "{out}");
 }
+
+/// A move that hits says so: the board shows one more mover on the bar
+/// (backgammon) or at home (Ludo), which is easy to miss.
+#[test]
+fn a_hit_is_said() {
+    let dir = TempDir::new().unwrap();
+    let rules = format!("{}/rules/backgammon.game", env!("CARGO_MANIFEST_DIR"));
+    let args = ["play", &rules, "--players", "random,random", "--seed", "4"];
+    let (code, stdout, stderr) = tabula_in(&dir, &args);
+    assert_eq!(code, 0, "{stderr}");
+    let said =
+        "White, 4 and 3 thrown (7), plays p8-p4 p24-p21\n\nHit: 1 Black mover, sent to the bar.";
+    assert!(stdout.contains(said), "{stdout}");
+    // Ludo's movers go home.
+    let rules = format!("{}/rules/ludo.game", env!("CARGO_MANIFEST_DIR"));
+    let args = ["play", &rules, "--players", "random,random", "--seed", "4"];
+    let (_, stdout, _) = tabula_in(&dir, &args);
+    assert!(stdout.contains(" mover, sent home."), "{stdout}");
+}

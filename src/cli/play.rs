@@ -411,6 +411,11 @@ fn tell_turn(
     if let Some(removed) = view::removed(rules, before, now, &rules.move_text(chosen)) {
         say!("{removed}");
     }
+    if rules.deck.is_empty() {
+        if let Some(hit) = track::hits(rules, before, now, chosen) {
+            say!("{hit}");
+        }
+    }
     // What this turn changed: scores kept only at the end of the game
     // would otherwise count every turn's points at once.
     let (before, now) = (rules.scores_now(before), rules.scores_now(now));

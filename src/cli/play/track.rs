@@ -109,21 +109,9 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
     let Some(track) = &rules.track else {
         return out + ".";
     };
-    let entered = match rules.track_of(m) {
-        Some((_, _, parts)) => parts
-            .0
-            .iter()
-            .filter(|&&c| c as usize == track.home(seat) as usize)
-            .count(),
-        _ => 0,
-    };
-    for s in 0..track.seats {
-        let home = |st: &State| st.height(track.home(s)) as usize;
-        let back = (home(after) + if s == seat { entered } else { 0 }).saturating_sub(home(before));
-        if back > 0 {
-            let movers = if back == 1 { "mover" } else { "movers" };
-            out += &format!(", {back} {} {movers} sent home", name(s));
-        }
+    for (s, back) in sent_home(rules, before, after, m) {
+        let movers = if back == 1 { "mover" } else { "movers" };
+        out += &format!(", {back} {} {movers} sent home", name(s));
     }
     for s in 0..track.seats {
         let locked = rules.locked_movers(after, s)
@@ -136,6 +124,51 @@ pub fn report(rules: &Rules, before: &State, after: &State, m: Move) -> String {
         }
     }
     out + "."
+}
+
+/// The seats whose movers the move from `before` to `after` sent home,
+/// each with how many.
+fn sent_home(rules: &Rules, before: &State, after: &State, m: Move) -> Vec<(usize, usize)> {
+    let Some(track) = &rules.track else {
+        return Vec::new();
+    };
+    let seat = before.mover as usize;
+    // The mover's own movers that left home on this move, by its walks.
+    let entered = match rules.track_of(m) {
+        Some((_, _, parts)) => parts
+            .0
+            .iter()
+            .filter(|&&c| c as usize == track.home(seat) as usize)
+            .count(),
+        _ => 0,
+    };
+    let home = |st: &State, s: usize| st.height(track.home(s)) as usize;
+    (0..track.seats)
+        .map(|s| {
+            let had = home(before, s).saturating_sub(if s == seat { entered } else { 0 });
+            (s, home(after, s).saturating_sub(had))
+        })
+        .filter(|&(_, back)| back > 0)
+        .collect()
+}
+
+/// What a move of a track game without cards did that its text does not
+/// say: the movers it hit. On a facing track (backgammon's) they wait on
+/// the bar, as the board calls a home there.
+pub fn hits(rules: &Rules, before: &State, after: &State, m: Move) -> Option<String> {
+    let facing = rules.track.as_ref()?.facing;
+    let hit: Vec<String> = sent_home(rules, before, after, m)
+        .into_iter()
+        .map(|(s, n)| {
+            let movers = if n == 1 { "mover" } else { "movers" };
+            format!("{n} {} {movers}", rules.seats[s])
+        })
+        .collect();
+    if hit.is_empty() {
+        return None;
+    }
+    let to = if facing { "to the bar" } else { "home" };
+    Some(format!("Hit: {}, sent {to}.", hit.join(" and ")))
 }
 
 /// Why a typed move was refused, with the hand or the moves to choose from.
