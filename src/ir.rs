@@ -14,6 +14,7 @@ pub mod compass;
 pub mod dice;
 pub mod end_test;
 pub mod geometry;
+mod guard;
 mod lines;
 pub mod loop_ends;
 mod node;
@@ -29,6 +30,7 @@ pub use cards::{CardChain, CardKinds, CardPlay, CardTest};
 pub use cell_mask::CellMask;
 pub use dice::Dice;
 pub use geometry::{CellId, Geometry, NO_CELL};
+pub use guard::GuardLayout;
 pub use lines::{AxisShifts, LineTable, SmallMasks};
 
 /// The most cells one `gather` empties.

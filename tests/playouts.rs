@@ -7,7 +7,7 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use tabula::engine::{random_playout, State};
-use tabula::ir::plan::Playout;
+use tabula::ir::plan::{DuelLines, Playout};
 use tabula::ir::Rules;
 
 #[path = "common/rules.rs"]
@@ -188,6 +188,33 @@ fn playouts_with_supplies_masks_and_other_ends_are_turn_by_turn_games() {
         Playout::Placement { words: Some(_), .. }
     ));
     playouts_match_turns("uneven supplies", &uneven, 300);
+}
+
+#[test]
+fn two_seat_word_loops_are_turn_by_turn_games() {
+    // Lines by shifts on guard columns where the rows fit (64 bits
+    // exactly, three axes), by the line table where they just do not.
+    let cases = [
+        ("guard-columns-just-fit", true),
+        ("guard-columns-rhombus", true),
+        ("guard-columns-just-miss", false),
+    ];
+    for (file, guard) in cases {
+        let path = format!("{}/tests/hostile/{file}.game", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("a hostile file");
+        let rules = load_text(&text, &[]);
+        let Playout::Placement {
+            words: Some(words), ..
+        } = rules.plan.playout
+        else {
+            panic!("{file}: not the word loop");
+        };
+        let chosen = matches!(words.duel, Some(DuelLines::Guard(_)));
+        assert!(words.duel.is_some() && chosen == guard, "{file}");
+        playouts_match_turns(file, &rules, 200);
+    }
+    let gomoku = load("gomoku.game", &[("size", 6), ("exact", 0)]);
+    playouts_match_turns("gomoku 6", &gomoku, 200);
 }
 
 #[test]

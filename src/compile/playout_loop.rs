@@ -3,7 +3,7 @@
 
 use super::passes::Features;
 use crate::ir::loop_ends;
-use crate::ir::plan::{Draw, Playout, LOOP_ENDS, SOW_LOOP_CODES};
+use crate::ir::plan::{Draw, DuelLines, Playout, WordLoop, LOOP_ENDS, SOW_LOOP_CODES};
 use crate::ir::{Candidates, EnclosedEffect, Forced, Form, Rules, Step, Supply};
 
 /// `playout-loop`: a random playout runs in a loop of its own when the
@@ -71,7 +71,11 @@ fn placement_loop(rules: &Rules, features: Features) -> Option<Playout> {
     let placement = Playout::Placement {
         words: words
             .then(|| loop_ends::word_ends(&rules.plan.ends))
-            .flatten(),
+            .flatten()
+            .map(|ends| WordLoop {
+                ends,
+                duel: duel_lines(rules),
+            }),
         probes: loop_ends::probes(&rules.plan.ends),
     };
     (plain && (listed || word)).then_some(placement)
@@ -102,6 +106,23 @@ fn on_words(rules: &Rules, features: Features, place: &crate::ir::Select) -> boo
         && rules.line_tables.iter().all(|t| t.small_masks.is_some())
         && loop_ends::word_ends(&rules.plan.ends).is_some()
         && candidates
+}
+
+/// The two-seat word loop's way of finding lines, for two seats and one
+/// line table: by shifts on guard columns when the board has that layout
+/// and the lines are 3 to 6 long, else by the table.
+fn duel_lines(rules: &Rules) -> Option<DuelLines> {
+    let [table] = rules.line_tables.as_slice() else {
+        return None;
+    };
+    if rules.seats.len() != 2 {
+        return None;
+    }
+    let guard = rules.geometry.guard_layout();
+    Some(match guard {
+        Some(layout) if (3..=6).contains(&table.length) => DuelLines::Guard(layout),
+        _ => DuelLines::Table,
+    })
 }
 
 /// Whether the engine reads `place`'s candidates off the bitboards as a

@@ -18,8 +18,8 @@ use rand::Rng;
 use super::bitboard::{nth_cell, nth_cell64};
 use super::play::{below, spend_piece};
 use super::{Move, State};
-use crate::ir::loop_ends::{Leaf, Probe, WordEnd};
-use crate::ir::plan::{Playout, LOOP_ENDS};
+use crate::ir::loop_ends::{Leaf, Probe};
+use crate::ir::plan::{Playout, WordLoop, LOOP_ENDS};
 use crate::ir::{Candidates, Rules, Select};
 
 /// Plays uniformly random moves until the game ends or no move is legal; returns
@@ -157,8 +157,8 @@ impl Rules {
         rng: &mut R,
         max_moves: u32,
     ) -> u32 {
-        if let Some(ends) = words {
-            if let Some(played) = self.word_playout(ends, place, state, rng, max_moves) {
+        if let Some(plan) = words {
+            if let Some(played) = self.word_playout(plan, place, state, rng, max_moves) {
                 return played;
             }
         }
@@ -286,10 +286,7 @@ const MAX_PROBES: usize = LOOP_ENDS;
 
 /// How the placement loop reads the end rules: on words, and on the state
 /// (`playout-loop` chose them).
-type LoopEnds<'p> = (
-    Option<&'p [WordEnd; LOOP_ENDS]>,
-    Option<&'p [Probe; LOOP_ENDS]>,
-);
+type LoopEnds<'p> = (Option<&'p WordLoop>, Option<&'p [Probe; LOOP_ENDS]>);
 
 /// Whether a leaf of an end condition holds after the mover's placement.
 #[inline(always)]

@@ -5,15 +5,19 @@
 //! word, two bit operations and the line shifts. The cells are written to
 //! the state once, in order, when the playout stops, so that the state
 //! ends exactly as turn-by-turn play (with the same draws) leaves it.
+//! Two seats with one line table play in a loop of their own (`duel.rs`)
+//! when the plan says so.
 
 use rand::Rng;
+
+mod duel;
 
 use super::bitboard::nth_cell64;
 use super::drop::UP;
 use super::play::below;
 use super::State;
 use crate::ir::loop_ends::WordEnd;
-use crate::ir::plan::LOOP_ENDS;
+use crate::ir::plan::{WordLoop, LOOP_ENDS};
 use crate::ir::{Candidates, CellId, LineTable, Rules, Select};
 
 /// The most end rules a word playout tests.
@@ -56,13 +60,16 @@ impl Rules {
     #[inline(always)]
     pub(super) fn word_playout<R: Rng + Clone>(
         &self,
-        ends: &[WordEnd; MAX_ENDS],
+        plan: &WordLoop,
         place: &Select,
         state: &mut State,
         rng: &mut R,
         max_moves: u32,
     ) -> Option<u32> {
-        let game = self.word_game(ends, place, state)?;
+        let game = self.word_game(&plan.ends, place, state)?;
+        if let Some(duel) = &plan.duel {
+            return Some(self.duel_playout(&game, duel, state, rng, max_moves));
+        }
         let mut words = Words::of(state, self.seats.len());
         // The supplies decide, once, how many turns can be played: a
         // turn's test is then one comparison.
@@ -216,10 +223,25 @@ fn turn_limit(supply: &[i32], first: usize, max_moves: u32) -> u32 {
 }
 
 impl WordGame {
+    /// The first of the `ends` end rules that holds, given the line flags
+    /// shifted to the mover (`lines`) and whether the board is full.
+    #[inline]
+    fn first_end(&self, ends: usize, lines: u64, seats: usize, full: bool) -> Option<usize> {
+        self.ends[..ends].iter().position(|end| match *end {
+            WordEnd::MoverLine(t) => lines >> (t as usize * seats) & 1 != 0,
+            WordEnd::Full => full,
+        })
+    }
+
     /// A uniformly random candidate cell (as `random_move` draws it), if any.
     #[inline(always)]
     fn draw<R: Rng>(&self, words: &Words, rng: &mut R) -> Option<CellId> {
-        let empty = words.empty;
+        self.draw_of(words.empty, rng)
+    }
+
+    /// [`WordGame::draw`] of the `empty` cells.
+    #[inline(always)]
+    fn draw_of<R: Rng>(&self, empty: u64, rng: &mut R) -> Option<CellId> {
         let bits = match self.drop {
             None => empty,
             Some((delta, from, floor)) => empty & ((!empty & from).rotate_left(delta) | floor),

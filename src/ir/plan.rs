@@ -9,7 +9,7 @@
 
 use super::end_test::EndTest;
 use super::loop_ends::{LeafEnd, Probe, WordEnd};
-use super::{CellId, Geometry};
+use super::{CellId, Geometry, GuardLayout};
 
 /// The passes that may specialise a game, in the order they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -227,10 +227,10 @@ pub enum Playout {
     /// The last phase is one placement a turn: earlier phases turn by turn,
     /// then a loop of placements.
     Placement {
-        /// The end rules as the loop reads them on words held in registers,
-        /// when it runs on words (a board of at most 64 cells, no scores,
-        /// effects or runs, ends of a mover's line or a full board).
-        words: Option<[WordEnd; LOOP_ENDS]>,
+        /// How the loop runs on words held in registers, when it does (a
+        /// board of at most 64 cells, no scores, effects or runs, ends of a
+        /// mover's line or a full board).
+        words: Option<WordLoop>,
         /// The end rules as the loop reads them on the state, when there
         /// are at most [`LOOP_ENDS`].
         probes: Option<[Probe; LOOP_ENDS]>,
@@ -246,6 +246,45 @@ pub enum Playout {
     Flips(u8, [LeafEnd; LOOP_ENDS]),
 }
 
+/// The placement loop on words (`playout-loop`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WordLoop {
+    /// The end rules as the loop reads them.
+    pub ends: [WordEnd; LOOP_ENDS],
+    /// With two seats and one line table, the loop for them: the mover's
+    /// and the other seat's words are two locals swapped each turn, and
+    /// the lines are looked for as `DuelLines` says. `None`: any seats
+    /// and tables, each seat's word and each table's flags in arrays.
+    pub duel: Option<DuelLines>,
+}
+
+/// How the two-seat word loop looks for the mover's lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DuelLines {
+    /// By the line table's own test (its axis shifts and their masks, or
+    /// the masks of the lines through the cell played).
+    Table,
+    /// By shifts alone on the seats' words in the guard-column layout
+    /// (rows a bit wider than the board): the loop maps each cell played
+    /// to its bit, and the seats' words in and out once, at its ends.
+    Guard(GuardLayout),
+}
+
+impl WordLoop {
+    /// The loop as `--ir` prints it, reading the first `ends` end rules.
+    fn describe(&self, ends: usize) -> String {
+        let duel = match &self.duel {
+            None => String::new(),
+            Some(DuelLines::Table) => " for two seats, lines by the table,".into(),
+            Some(DuelLines::Guard(g)) => format!(
+                " for two seats, lines by shifts on guard columns (rows of {} + 1),",
+                g.width
+            ),
+        };
+        format!("on words{duel} reading {}", first(&self.ends, ends))
+    }
+}
+
 impl Playout {
     /// The loop, and how it reads the first `ends` end rules, as `--ir`
     /// prints it (`placement loop on words reading [MoverLine(0), Full]`).
@@ -253,9 +292,9 @@ impl Playout {
         match self {
             Playout::Turns => "turn by turn".into(),
             Playout::Placement { words, probes } => {
-                let words = words.as_ref().map_or(String::new(), |w| {
-                    format!(" on words reading {};", first(w, ends))
-                });
+                let words = words
+                    .as_ref()
+                    .map_or(String::new(), |w| format!(" {};", w.describe(ends)));
                 let probes = probes
                     .as_ref()
                     .map_or("each by the engine".into(), |p| first(p, ends));
