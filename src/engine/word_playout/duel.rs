@@ -75,7 +75,7 @@ impl Rules {
     /// Cold: called once a playout, and so the general word loop, inlined
     /// beside the call, keeps its registers for its own turns.
     #[cold]
-    pub(super) fn duel_playout<R: Rng>(
+    pub(super) fn duel_playout<R: Rng + Clone>(
         &self,
         game: &WordGame,
         duel: &DuelLines,
@@ -105,7 +105,7 @@ impl Rules {
 
     /// The loop itself (see the module doc). The line flags are a bit a
     /// seat, as `Words::lines` has them for one table.
-    fn duel_loop<R: Rng, L: Lines>(
+    fn duel_loop<R: Rng + Clone, L: Lines>(
         &self,
         game: &WordGame,
         lines: L,
@@ -121,8 +121,11 @@ impl Rules {
         let limit = turn_limit(&state.supply, first, max_moves);
         let mut played = [(0u8, 0u8); 64];
         let (mut n, mut mover, mut ended) = (0, first, None);
+        // Drawn from a copy, written back at the end, as the general word
+        // loop does: kept in registers where the loop is not inlined.
+        let mut local = rng.clone();
         while (n as u32) < limit {
-            let Some(cell) = game.draw_of(empty, rng) else {
+            let Some(cell) = game.draw_of(empty, &mut local) else {
                 break;
             };
             played[n & 63] = (cell as u8, mover as u8 + 1);
@@ -147,6 +150,7 @@ impl Rules {
             std::mem::swap(&mut mine, &mut theirs);
             mover ^= 1;
         }
+        *rng = local;
         // The other seat's word is what it had and the cells played that
         // the mover's word lacks: one word mapped back, not two.
         let mut own = [0; MAX_SEATS];
