@@ -205,7 +205,7 @@ fn two_seat_word_loops_are_turn_by_turn_games() {
         let rules = load_text(&text, &[]);
         let Playout::Placement {
             words: Some(words), ..
-        } = rules.plan.playout
+        } = &rules.plan.playout
         else {
             panic!("{file}: not the word loop");
         };

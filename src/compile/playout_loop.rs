@@ -27,7 +27,7 @@ pub fn playout_loop(rules: &mut Rules) -> Option<String> {
         flip_loop(rules, features),
     ];
     let playout = loops.into_iter().flatten().next()?;
-    rules.plan.playout = playout;
+    rules.plan.playout = playout.clone();
     if let Playout::Cards(phase) = playout {
         let rule = &rules.phases[phase as usize].rules[0];
         let readers = rule
@@ -120,7 +120,7 @@ fn duel_lines(rules: &Rules) -> Option<DuelLines> {
     }
     let guard = rules.geometry.guard_layout();
     Some(match guard {
-        Some(layout) if (3..=6).contains(&table.length) => DuelLines::Guard(layout),
+        Some(layout) if (3..=6).contains(&table.length) => DuelLines::Guard(Box::new(layout)),
         _ => DuelLines::Table,
     })
 }

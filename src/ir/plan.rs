@@ -220,7 +220,7 @@ pub const LOOP_ENDS: usize = 4;
 pub const SOW_LOOP_CODES: usize = 16;
 
 /// How a random playout runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Playout {
     /// Turn by turn: a random move, played.
     Turns,
@@ -247,7 +247,7 @@ pub enum Playout {
 }
 
 /// The placement loop on words (`playout-loop`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WordLoop {
     /// The end rules as the loop reads them.
     pub ends: [WordEnd; LOOP_ENDS],
@@ -259,7 +259,7 @@ pub struct WordLoop {
 }
 
 /// How the two-seat word loop looks for the mover's lines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DuelLines {
     /// By the line table's own test (its axis shifts and their masks, or
     /// the masks of the lines through the cell played).
@@ -267,7 +267,7 @@ pub enum DuelLines {
     /// By shifts alone on the seats' words in the guard-column layout
     /// (rows a bit wider than the board): the loop maps each cell played
     /// to its bit, and the seats' words in and out once, at its ends.
-    Guard(GuardLayout),
+    Guard(Box<GuardLayout>),
 }
 
 impl WordLoop {
