@@ -84,17 +84,16 @@ impl Rules {
             .map(|t| self.near_lines(state, t, threat))
             .unwrap_or_default();
         keep.extend_from_slice(moves);
-        // Only rules with a relocation of lasting wins look for them.
-        let lasts = self.plan.lasting_wins.iter().any(Option::is_some);
         let mut lasting = Lasting::NONE;
         super::budget::retain_in_time(&mut keep, |m| {
-            let last = lasts.then(|| self.last_place(m)).flatten();
-            let last = last.map(|p| (p.key, p.cell));
+            // Read once: the lasting wins and the copy's prefix both use it.
+            let place = self.plan.take_back.then(|| self.last_place(m)).flatten();
+            let last = place.as_ref().map(|p| (p.key, p.cell));
             if lasting.holds_against(last) {
                 return false;
             }
             let before = prefix.key;
-            self.play_from(state, &mut prefix, &mut child, m);
+            self.play_from(state, &mut prefix, &mut child, m, place);
             // The copy is ours: it becomes the threat's turn in place.
             child.mover = threat;
             if child.is_over() {
@@ -118,15 +117,23 @@ impl Rules {
     /// differ only in their last `place` share the position before it,
     /// kept in `prefix`, so their earlier steps are played once; and a
     /// child that is that position plus the last move's piece is turned
-    /// back by taking the piece off, not copied again.
-    fn play_from(&self, state: &State, prefix: &mut Prefix, child: &mut State, m: Move) {
+    /// back by taking the piece off, not copied again. `place` is the
+    /// move's last place as `last_place` reads it, read by the caller.
+    fn play_from(
+        &self,
+        state: &State,
+        prefix: &mut Prefix,
+        child: &mut State,
+        m: Move,
+        place: Option<LastPlace>,
+    ) {
         if !self.plan.take_back {
             // Without `take-back`: each move on a fresh copy.
             child.clone_from(state);
             self.play(child, m);
             return;
         }
-        let Some(LastPlace { key, cell, rule }) = self.last_place(m) else {
+        let Some(LastPlace { key, cell, rule }) = place else {
             // The position before a placement is `state` itself.
             let base = prefix.placed.filter(|_| prefix.key.is_none());
             self.reset_child(child, state, base);
