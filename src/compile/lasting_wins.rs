@@ -80,14 +80,7 @@ fn board_free(node: &Node) -> bool {
     let mut free = true;
     node.visit(&mut |n| {
         free &= match n {
-            Node::Const(_)
-            | Node::Not(_)
-            | Node::Neg(_)
-            | Node::And(..)
-            | Node::Or(..)
-            | Node::Cmp(..)
-            | Node::CmpConst(..)
-            | Node::Arith(..) => true,
+            n if n.only_combines() => true,
             Node::Read(r) => steady(r),
             Node::Test(t) => steady_test(t),
             Node::Both(tests) => tests.iter().all(steady_test),

@@ -80,25 +80,16 @@ fn reads_cells_reached_only(node: &Node) -> bool {
         local &= match n {
             Node::Call(B::Empty | B::Height | B::Owner, c) => reached(&c[0]),
             Node::Call(B::Stones, c) => reached(&c[1]),
+            n if n.only_combines() => true,
             // What does not read the position, or reads it only through
             // the nodes above.
-            Node::Const(_)
-            | Node::Read(Read::Mover)
+            Node::Read(Read::Mover)
             | Node::Read(Read::Next)
             | Node::Read(Read::Turn)
             | Node::Read(Read::Cell(At::Chosen))
             | Node::Read(Read::Cell(At::From))
             | Node::Read(Read::Cell(At::To))
             | Node::Read(Read::Piece)
-            | Node::Not(_)
-            | Node::Neg(_)
-            | Node::And(..)
-            | Node::Or(..)
-            | Node::Cmp(..)
-            | Node::CmpConst(..)
-            | Node::Arith(..)
-            | Node::If(..)
-            | Node::PerSeat(..)
             | Node::Call(
                 B::Edge
                 | B::Corner

@@ -375,6 +375,26 @@ impl Node {
         found
     }
 
+    /// Whether the node reads nothing itself, only combining what its
+    /// children give (constants, logic, comparisons, arithmetic, a choice,
+    /// a per-seat value): an analysis that visits every node decides such
+    /// nodes by their children.
+    pub fn only_combines(&self) -> bool {
+        matches!(
+            self,
+            Node::Const(_)
+                | Node::Not(_)
+                | Node::Neg(_)
+                | Node::And(..)
+                | Node::Or(..)
+                | Node::Cmp(..)
+                | Node::CmpConst(..)
+                | Node::Arith(..)
+                | Node::If(..)
+                | Node::PerSeat(..)
+        )
+    }
+
     /// Whether the node's value depends on the chosen cell.
     pub fn uses_chosen(&self) -> bool {
         let mut found = false;
