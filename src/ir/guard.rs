@@ -15,10 +15,6 @@
 
 use super::geometry::{CellId, Geometry, NO_CELL};
 
-/// The shift of an axis the board does not have: the last bit, which is
-/// a guard bit (the rows fit in 64 bits with theirs).
-pub const NO_AXIS: u8 = 63;
-
 /// A board's cells in rows of `width + 1` bits (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GuardLayout {
@@ -26,11 +22,14 @@ pub struct GuardLayout {
     pub width: u8,
     /// The rows.
     pub rows: u8,
-    /// Per axis, the shift of one step along it ([`NO_AXIS`] past the
-    /// board's axes).
-    pub steps: [u8; 4],
     /// Each cell's bit.
     pub bits: [u8; 64],
+    /// Per axis, `1 << step` and `1 << 2 * step`, `step` the shift of one
+    /// step along it (0 past the board's axes): a shift by a step is a
+    /// multiplication by these, one instruction with the factor in memory
+    /// where a shift by a variable amount takes two (the amount must go to
+    /// `cl` first).
+    pub factors: [[u64; 2]; 4],
 }
 
 impl Geometry {
@@ -58,14 +57,15 @@ impl Geometry {
         let mut layout = GuardLayout {
             width: width as u8,
             rows: rows as u8,
-            steps: [NO_AXIS; 4],
             bits: [0; 64],
+            factors: [[0; 2]; 4],
         };
         for (c, &(x, y)) in self.coords.iter().enumerate() {
             layout.bits[c] = (y * (width + 1) + x) as u8;
         }
         for axis in 0..axes {
-            layout.steps[axis] = self.guard_step(&layout, axis)?;
+            let step = self.guard_step(&layout, axis)?;
+            layout.factors[axis] = [1 << step, 1 << (2 * step)];
         }
         Some(layout)
     }
@@ -123,19 +123,19 @@ impl GuardLayout {
     /// Whether `stones` (in this layout) hold a run of `N` (3 to 6) cells
     /// along an axis, by doubling: pairs are stones a step after a stone,
     /// runs of 4 pairs two steps after a pair, and so on, each shift
-    /// running into the guard bits at the edges. A missing axis shifts by
-    /// 63 (`NO_AXIS`): no stone is on bit 63, so it has no pairs.
+    /// running into the guard bits at the edges. The shifts are
+    /// multiplications by `factors`; a missing axis's are by 0, so it has
+    /// no pairs.
     #[inline(always)]
     pub fn holds_run<const N: usize>(&self, stones: u64) -> bool {
-        self.steps.iter().any(|&k| {
-            let k = u32::from(k);
-            let pairs = stones & stones.wrapping_shl(k);
-            let fours = pairs & pairs.wrapping_shl(2 * k);
+        self.factors.iter().any(|&[step, two]| {
+            let pairs = stones & stones.wrapping_mul(step);
+            let fours = pairs & pairs.wrapping_mul(two);
             let runs = match N {
-                3 => pairs & pairs.wrapping_shl(k),
+                3 => pairs & pairs.wrapping_mul(step),
                 4 => fours,
-                5 => fours & fours.wrapping_shl(k),
-                _ => fours & fours.wrapping_shl(2 * k),
+                5 => fours & fours.wrapping_mul(step),
+                _ => fours & fours.wrapping_mul(two),
             };
             runs != 0
         })

@@ -115,41 +115,60 @@ impl Rules {
     ) -> u32 {
         let first = state.mover as usize;
         let mut empty = state.tops[0] as u64;
-        let mut mine = lines.word_in(state.tops[1 + first] as u64);
-        let mut theirs = lines.word_in(state.tops[2 - first] as u64);
+        // The words of the seat to move first and of the other: the loop
+        // plays two turns a round, one for each, so neither word nor
+        // seat is swapped, and each seat's flag is a constant of its half.
+        let mut words = [
+            lines.word_in(state.tops[1 + first] as u64),
+            lines.word_in(state.tops[2 - first] as u64),
+        ];
         let mut flags = u64::from(state.lines[0]) | u64::from(state.lines[1]) << 1;
-        let limit = turn_limit(&state.supply, first, max_moves);
+        let limit = turn_limit(&state.supply, first, max_moves) as usize;
         let mut played = [(0u8, 0u8); 64];
-        let (mut n, mut mover, mut ended) = (0, first, None);
+        let (mut n, mut ended) = (0, None);
         // Drawn from a copy, written back at the end, as the general word
         // loop does: kept in registers where the loop is not inlined.
         let mut local = rng.clone();
-        while (n as u32) < limit {
-            let Some(cell) = game.draw_of(empty, &mut local) else {
-                break;
-            };
-            played[n & 63] = (cell as u8, mover as u8 + 1);
-            n += 1;
-            empty &= !(1u64 << cell);
-            mine |= lines.bit(cell);
-            // As the general loop's test, in an order that costs less
-            // where most turns end nothing: the mover's flag, set now or
-            // before, matters only to an end rule that reads it.
-            let flag = 1 << mover;
-            let line = flags & flag != 0 || lines.holds(mine, cell);
-            if line {
-                flags |= flag;
-            }
-            let full = empty == 0;
-            if (line && game.line_ends != 0) || (full && game.full_end) {
-                ended = game.first_end(self.ends.len(), flags >> mover, 2, full);
-                if ended.is_some() {
+        // One turn of the seat `first ^ $k` (`$k` 0 or 1, fixed in each
+        // half of the round); leaves the round's loop when play stops.
+        macro_rules! turn {
+            ($k:literal) => {
+                if n >= limit {
                     break;
                 }
-            }
-            std::mem::swap(&mut mine, &mut theirs);
-            mover ^= 1;
+                let seat = first ^ $k;
+                let Some(cell) = game.draw_of(empty, &mut local) else {
+                    break;
+                };
+                played[n & 63] = (cell as u8, seat as u8 + 1);
+                n += 1;
+                empty &= !(1u64 << cell);
+                words[$k] |= lines.bit(cell);
+                // As the general loop's test, in an order that costs less
+                // where most turns end nothing: the seat's flag, set now
+                // or before, matters only to an end rule that reads it.
+                let flag = 1 << seat;
+                let line = flags & flag != 0 || lines.holds(words[$k], cell);
+                if line {
+                    flags |= flag;
+                }
+                let full = empty == 0;
+                if (line && game.line_ends != 0) || (full && game.full_end) {
+                    ended = game.first_end(self.ends.len(), flags >> seat, 2, full);
+                    if ended.is_some() {
+                        break;
+                    }
+                }
+            };
         }
+        loop {
+            turn!(0);
+            turn!(1);
+        }
+        // The seat to move (turn n's), or the one whose move ended the
+        // game (turn n - 1's, of the same parity as n + 1).
+        let k = (n + usize::from(ended.is_some())) & 1;
+        let (mover, mine) = (first ^ k, words[k]);
         *rng = local;
         // The other seat's word is what it had and the cells played that
         // the mover's word lacks: one word mapped back, not two.
