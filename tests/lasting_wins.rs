@@ -33,7 +33,7 @@ const CASES: &[Case] = &[
         &[],
         200,
     ),
-    ("tests/hostile/lasting-wins-crowded.game", &[], 150),
+    ("tests/hostile/lasting-wins-crowded.game", &[], 120),
 ];
 
 /// The rules with `passes`.

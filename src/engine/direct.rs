@@ -25,7 +25,7 @@ impl Rules {
             Read::Next => next_seat(st.mover as usize, self.seats.len()) as i64,
             Read::Turn => st.turn as i64,
             Read::Bound => s.bound as i64,
-            Read::Full => st.empty_list.is_empty() as i64,
+            Read::Full => st.is_full() as i64,
             Read::Played => s.played as i64,
             Read::Total => s.total as i64,
             Read::Piece => self.piece_seat(s.piece),

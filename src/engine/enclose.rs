@@ -29,7 +29,7 @@ impl Rules {
         if let Some(bits) = self.kind_word(&Candidates::Enclosing, state) {
             return push_cells(bits, out);
         }
-        let cells = state.empty_list.iter().copied();
+        let cells = state.empty_cells();
         out.extend(
             cells
                 .filter(|&c| self.encloses(state, c) > 0)

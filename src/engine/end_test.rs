@@ -43,7 +43,7 @@ impl Rules {
         };
         match atom {
             Atom::Line(t, who) => state.lines[t as usize * seats + seat(who)],
-            Atom::Full => state.empty_list.is_empty(),
+            Atom::Full => state.is_full(),
             Atom::OnSide(who, sides) => self.on_side_holds(seat(who), &sides, state),
             Atom::Compare(counter, op, c) => {
                 let value = match counter {

@@ -69,11 +69,22 @@ impl State {
             board,
             empty_list,
             empty_pos,
+            empty_listed,
             ..
         } = self;
         let n = board.len();
-        let (heights, empty_pos) = (&mut heights[..n], &mut empty_pos[..n]);
         let stride = rules.stack_capacity;
+        if !*empty_listed {
+            let heights = &mut heights[..n];
+            for &(cell, code) in cells {
+                let c = cell.into();
+                board[c] = code;
+                heights[c] = 1;
+                stacks[c * stride] = code;
+            }
+            return;
+        }
+        let (heights, empty_pos) = (&mut heights[..n], &mut empty_pos[..n]);
         let mut len = empty_list.len();
         for &(cell, code) in cells {
             let c = cell.into();
@@ -132,9 +143,7 @@ impl State {
         self.joined.0 = false;
         self.recount_sowing(c, rules);
         self.set_top(cell, 0, rules);
-        let pos = self.empty_list.len();
-        self.empty_list.push(cell);
-        self.empty_pos[c] = pos as CellId;
+        self.vacate(cell);
         h
     }
 
@@ -150,8 +159,7 @@ impl State {
         self.set_top(cell, top, rules);
         if h == 1 {
             self.joined.0 = false;
-            self.empty_pos[c] = self.empty_list.len() as CellId;
-            self.empty_list.push(cell);
+            self.vacate(cell);
         }
         code
     }
@@ -226,16 +234,26 @@ impl State {
     /// it is the first, or it touches one (only known on bitboards).
     fn joins(&self, cell: CellId, rules: &Rules) -> bool {
         let masks = &rules.geometry.neighbour_masks;
-        if self.empty_list.len() == rules.geometry.cell_count() {
+        if self.empty_count() == rules.geometry.cell_count() {
             return true;
         }
         rules.plan.keeps.tops && !masks.is_empty() && masks[cell as usize] & !self.tops[0] != 0
     }
 
-    /// Takes a cell out of the empty-cell list.
+    /// Takes a cell out of the empty-cell list, where it is kept.
     #[inline]
     fn occupy(&mut self, cell: CellId) {
-        occupy_in(&mut self.empty_list, &mut self.empty_pos, cell);
+        if self.empty_listed {
+            occupy_in(&mut self.empty_list, &mut self.empty_pos, cell);
+        }
+    }
+
+    /// Puts a cell on the empty-cell list, where it is kept.
+    fn vacate(&mut self, cell: CellId) {
+        if self.empty_listed {
+            self.empty_pos[cell as usize] = self.empty_list.len() as CellId;
+            self.empty_list.push(cell);
+        }
     }
 }
 

@@ -246,7 +246,7 @@ impl Rules {
                 for (probe, (end, test)) in probes.iter().zip(ends) {
                     let holds = match *probe {
                         Probe::MoverLine(t) => state.lines[t * seats + seat as usize],
-                        Probe::Full => state.empty_list.is_empty(),
+                        Probe::Full => state.is_full(),
                         Probe::MoverRuns(t) => state.runs[t * seats + seat as usize] > 0,
                         Probe::MoverOut if AFTER_TURN => state.supply[seat as usize] == 0,
                         Probe::Either(a, b) if AFTER_TURN => {
@@ -294,7 +294,7 @@ fn leaf_holds(leaf: Leaf, state: &State, seats: usize) -> bool {
     let mover = state.mover as usize;
     match leaf {
         Leaf::MoverLine(t) => state.lines[t as usize * seats + mover],
-        Leaf::Full => state.empty_list.is_empty(),
+        Leaf::Full => state.is_full(),
         Leaf::MoverOut => state.supply[mover] == 0,
         Leaf::MoverRuns(t) => state.runs[t as usize * seats + mover] > 0,
     }

@@ -39,7 +39,10 @@ impl Rules {
                     })
                     .map(Move::Place),
             ),
-            Candidates::Empty => out.extend(state.empty_list.iter().map(|&c| Move::Place(c))),
+            Candidates::Empty => match state.empty_listed {
+                true => out.extend(state.empty_list.iter().map(|&c| Move::Place(c))),
+                false => push_cells(state.tops[0], out),
+            },
             Candidates::EmptyNeighbours(of) => {
                 let c = self.eval(of, &progress.scope(state, NO_CELL)) as CellId;
                 if c != NO_CELL {
@@ -193,15 +196,14 @@ impl Rules {
         }
         out.extend(
             state
-                .empty_list
-                .iter()
-                .filter(|&&c| {
+                .empty_cells()
+                .filter(|&c| {
                     self.geometry
                         .neighbours_of(c)
                         .iter()
                         .any(|&n| state.heights[n as usize] > 0)
                 })
-                .map(|&c| Move::Place(c)),
+                .map(Move::Place),
         );
     }
 }

@@ -50,8 +50,11 @@ pub enum FaultKind {
 pub struct State {
     /// Per cell: 0 empty, else the owning seat + 1.
     pub board: Vec<u8>,
-    /// The empty cells, in no particular order.
+    /// The empty cells, in no particular order, where the plan keeps them
+    /// (`empty_listed`); else empty, and the empty cells are `tops[0]`.
     pub(super) empty_list: Vec<CellId>,
+    /// Whether `empty_list` and `empty_pos` are kept (`Keeps::empty_list`).
+    pub(super) empty_listed: bool,
     /// Per cell: its index in `empty_list` (meaningless for occupied cells).
     pub(super) empty_pos: Vec<CellId>,
     /// `board` laid out in the geometry's slot grid (empty border included), so
@@ -283,6 +286,7 @@ impl State {
         copy_vec(&mut self.discard, &source.discard);
         copy_vec(&mut self.stones, &source.stones);
         copy_vec(&mut self.most, &source.most);
+        self.empty_listed = source.empty_listed;
         copy_vec(&mut self.empty_list, &source.empty_list);
         copy_vec(&mut self.empty_pos, &source.empty_pos);
         copy_vec(&mut self.supply, &source.supply);
@@ -403,6 +407,7 @@ impl State {
             stacks: Vec::new(),
             heights: Vec::new(),
             tops: Vec::new(),
+            empty_listed: true,
             sow_moves: Vec::new(),
             sow_total: 0,
             chance: Vec::new(),
@@ -507,10 +512,12 @@ impl State {
             self.tops[0] = u128::MAX >> (128 - cells);
         }
         self.chance.clear();
+        self.empty_listed = rules.plan.keeps.empty_list;
+        let listed = if self.empty_listed { cells } else { 0 };
         self.empty_list.clear();
-        self.empty_list.extend(0..cells as CellId);
+        self.empty_list.extend(0..listed as CellId);
         self.empty_pos.clear();
-        self.empty_pos.extend(0..cells as CellId);
+        self.empty_pos.extend(0..listed as CellId);
         self.supply.clear();
         let each = match rules.supply {
             crate::ir::Supply::Each(n) => n,
@@ -638,7 +645,37 @@ impl State {
 
     /// The number of empty cells.
     pub fn empty_count(&self) -> usize {
-        self.empty_list.len()
+        match self.empty_listed {
+            true => self.empty_list.len(),
+            false => self.empty_word().count_ones() as usize,
+        }
+    }
+
+    /// Whether no cell is empty.
+    #[inline(always)]
+    pub(super) fn is_full(&self) -> bool {
+        match self.empty_listed {
+            true => self.empty_list.is_empty(),
+            false => self.empty_word() == 0,
+        }
+    }
+
+    /// The empty cells where the state keeps them as a word (not listed).
+    #[inline(always)]
+    fn empty_word(&self) -> u128 {
+        self.tops.first().copied().unwrap_or(0)
+    }
+
+    /// The empty cells: in the list's order, or lowest first.
+    pub(super) fn empty_cells(&self) -> EmptyCells<'_> {
+        EmptyCells {
+            list: self.empty_list.iter(),
+            word: if self.empty_listed {
+                0
+            } else {
+                self.empty_word()
+            },
+        }
     }
 
     /// The owner of a cell, if any (a neutral piece has none).
@@ -662,5 +699,25 @@ impl State {
     /// How many pieces a cell holds.
     pub fn height(&self, cell: CellId) -> u8 {
         self.heights[cell as usize]
+    }
+}
+
+/// The empty cells of a state ([`State::empty_cells`]): the list's, then
+/// the word's (one of the two is empty).
+pub(super) struct EmptyCells<'s> {
+    list: std::slice::Iter<'s, CellId>,
+    word: u128,
+}
+
+impl Iterator for EmptyCells<'_> {
+    type Item = CellId;
+
+    fn next(&mut self) -> Option<CellId> {
+        if let Some(&c) = self.list.next() {
+            return Some(c);
+        }
+        let c = (self.word != 0).then(|| self.word.trailing_zeros() as CellId)?;
+        self.word &= self.word - 1;
+        Some(c)
     }
 }

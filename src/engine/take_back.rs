@@ -75,7 +75,7 @@ mod tests {
     fn summary(state: &State, rules: &Rules) -> String {
         let cells = 0..rules.geometry.cell_count() as crate::ir::CellId;
         let stacks: Vec<&[u8]> = cells.map(|c| state.stack(c, rules)).collect();
-        let mut empty = state.empty_list.clone();
+        let mut empty: Vec<_> = state.empty_cells().collect();
         empty.sort_unstable();
         format!(
             "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {} {} {} {:?} {:?}",

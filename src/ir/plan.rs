@@ -335,6 +335,11 @@ pub struct Keeps {
     /// `tops`, where the rules have kinds and no majorities): a pick of one
     /// kind, and an aggregate over a kind's cells, read them.
     pub kind_tops: bool,
+    /// The empty cells as a list (each with its place in it), for a random
+    /// draw and a listing in one step. Not kept with `tops` on a board of
+    /// at most 64 cells and no majorities or sowing (`bitboards`): the empty
+    /// cells are then code 0's word, listed lowest first.
+    pub empty_list: bool,
     /// The board in the geometry's slot grid, where runs are walked: when
     /// the rules count runs, or check lines that the tops' bitboards do
     /// not hold (a line is then a run walked from the placed cell).

@@ -522,8 +522,9 @@ impl Printer<'_> {
         ));
         let k = plan.keeps;
         out.push(format!(
-            "state keeps: tops {}, slots {}, links {}, scores {}{}{}{}{}",
+            "state keeps: tops {}{}, slots {}, links {}, scores {}{}{}{}{}",
             yes(k.tops),
+            if k.empty_list { "" } else { ", empty list no" },
             yes(k.slots),
             yes(k.links),
             yes(k.scores),
