@@ -243,9 +243,7 @@ impl State {
     /// Takes a cell out of the empty-cell list, where it is kept.
     #[inline]
     fn occupy(&mut self, cell: CellId) {
-        if self.empty_listed {
-            occupy_in(&mut self.empty_list, &mut self.empty_pos, cell);
-        }
+        occupy_in(&mut self.empty_list, &mut self.empty_pos, cell);
     }
 
     /// Puts a cell on the empty-cell list, where it is kept.
@@ -257,11 +255,15 @@ impl State {
     }
 }
 
-/// Takes a cell out of an empty-cell list and its table of positions.
+/// Takes a cell out of an empty-cell list and its table of positions. A
+/// list that is not kept is empty: its one test tells that too, so a
+/// list kept costs no more for it.
 #[inline(always)]
 pub(super) fn occupy_in(list: &mut Vec<CellId>, positions: &mut [CellId], cell: CellId) {
+    let Some(&moved) = list.last() else {
+        return;
+    };
     let pos = positions[cell as usize] as usize;
-    let moved = *list.last().expect("the cell was empty");
     list.swap_remove(pos);
     if moved != cell {
         positions[moved as usize] = pos as CellId;

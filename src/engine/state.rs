@@ -651,13 +651,11 @@ impl State {
         }
     }
 
-    /// Whether no cell is empty.
+    /// Whether no cell is empty. A list not kept is empty: a kept one's
+    /// one test answers most positions.
     #[inline(always)]
     pub(super) fn is_full(&self) -> bool {
-        match self.empty_listed {
-            true => self.empty_list.is_empty(),
-            false => self.empty_word() == 0,
-        }
+        self.empty_list.is_empty() && (self.empty_listed || self.empty_word() == 0)
     }
 
     /// The empty cells where the state keeps them as a word (not listed).
