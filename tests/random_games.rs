@@ -1030,13 +1030,14 @@ fn qawale_every_move_gets_the_right_result() {
     );
 }
 
-/// `State::restart` (a copy of the start, what `simulate` does between
-/// games) against `State::reset` (the set-up run again), on every rules
-/// file, shipped and hostile: the same start for each seed, and the same
-/// random game from it, whether or not the set-up draws chance.
+/// What `simulate` does between games (a copy of the start with the
+/// game's chance, unless `Rules::set_up_draws`, when the set-up runs
+/// again) against a fresh set-up, on every rules file, shipped and
+/// hostile: the same start for each seed, and the same random game from
+/// it, whether or not the set-up draws chance.
 #[test]
 fn restarting_from_a_copy_plays_the_games_a_fresh_set_up_plays() {
-    let mut compared = 0;
+    let (mut compared, mut drawn) = (0, 0);
     for (what, rules) in common_rules::shipped_and_hostile() {
         let start = rules.start(0);
         // A state that played a game first, as a simulation's does.
@@ -1048,7 +1049,13 @@ fn restarting_from_a_copy_plays_the_games_a_fresh_set_up_plays() {
             let fresh = State::new(&rules, seed);
             // Chance from `game_rngs`, as simulate makes it.
             let chance = tabula::engine::game_rngs(seed).1;
-            restarted.restart(&rules, &start, seed, chance);
+            if rules.set_up_draws() {
+                restarted.reset(&rules, seed);
+                drawn += 1;
+            } else {
+                restarted.clone_from(&start);
+                restarted.rng = chance;
+            }
             assert!(restarted == fresh, "{what}: the starts differ");
             let (mut a, mut b) = (fresh, restarted.clone());
             let la = random_playout(&rules, &mut a, &mut buf, &mut small_rng(seed), 200);
@@ -1059,6 +1066,7 @@ fn restarting_from_a_copy_plays_the_games_a_fresh_set_up_plays() {
         }
     }
     assert!(compared > 200, "only {compared} games compared");
+    assert!(drawn > 10, "only {drawn} set-ups that draw chance");
 }
 
 fn small_rng(seed: u64) -> rand::rngs::SmallRng {

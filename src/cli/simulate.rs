@@ -132,9 +132,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
         progress: &progress,
         bound: turn_bound(&loaded.rules),
         all_random: !slow,
+        fast: !slow && args.records.is_none(),
     };
     let new_runner = || match from_start {
-        true => Runner::new(Start::Rules(loaded.rules.start(0))),
+        true => Runner::new(Start::of(&loaded.rules)),
         false => Runner::new(Start::Position(start.lock().expect("not poisoned").clone())),
     };
     let tally = games.play_all(share.clone(), slow, moves.as_slice(), new_runner);
@@ -179,35 +180,55 @@ fn start_of(position: &super::position::PositionArgs) -> String {
 struct Runner {
     state: State,
     buf: Vec<Move>,
-    start: Start,
+    /// The start position, and whether each game sets it up again
+    /// (`Start::Drawn`) or starts from a position (`Start::Position`):
+    /// told once here, not asked of the start every game.
+    start: State,
+    drawn: bool,
+    from_position: bool,
     tally: Tally,
 }
 
 impl Runner {
     /// A runner whose games start at `start`.
     fn new(start: Start) -> Runner {
-        let (Start::Rules(state) | Start::Position(state)) = &start;
+        let (drawn, from_position) = match start {
+            Start::Rules(_) => (false, false),
+            Start::Drawn(_) => (true, false),
+            Start::Position(_) => (false, true),
+        };
+        let (Start::Rules(start) | Start::Drawn(start) | Start::Position(start)) = start;
         Runner {
-            state: state.clone(),
+            state: start.clone(),
             buf: Vec::new(),
             start,
+            drawn,
+            from_position,
             tally: Tally::default(),
         }
     }
 }
 
-/// Where a thread's games start: the rules' start (a copy of it, with
-/// the game's own seed), or a position, with the moves that led there.
+/// Where a thread's games start (chosen once, not a game).
 enum Start {
+    /// The rules' start, one position for every seed but its chance (the
+    /// set-up draws none): copied, with the game's chance.
     Rules(State),
+    /// The rules' start, set up again from each game's seed (a first seat
+    /// drawn, cards dealt, dice).
+    Drawn(State),
+    /// A position, with the moves that led there: copied, with the game's
+    /// own chance from there.
     Position(State),
 }
 
 impl Start {
-    fn with<'s>(&'s self, moves: &'s [String]) -> (&'s State, Option<&'s [String]>) {
-        match self {
-            Start::Rules(start) => (start, None),
-            Start::Position(start) => (start, Some(moves)),
+    /// The rules' start, as `Rules` or `Drawn` as its set-up says.
+    fn of(rules: &crate::ir::Rules) -> Start {
+        let start = rules.start(0);
+        match rules.set_up_draws() {
+            true => Start::Drawn(start),
+            false => Start::Rules(start),
         }
     }
 }
@@ -223,6 +244,9 @@ struct Games<'a> {
     bound: u32,
     /// Whether every seat plays at random.
     all_random: bool,
+    /// Whether every seat plays at random and no record is written: the
+    /// engine's own random playout plays the games.
+    fast: bool,
 }
 
 impl Games<'_> {
@@ -294,22 +318,20 @@ impl Games<'_> {
         let seed = self.seating.game_seed(i);
         // Both generators at once, as `seed_from_u64(seed)` would make them.
         let (mut rng, chance) = crate::engine::game_rngs(seed);
-        let (start, moves) = runner.start.with(moves);
         let state = &mut runner.state;
-        match moves {
-            // From a position, the game's own chance starts there.
-            Some(_) => {
-                state.clone_from(start);
-                state.rng = chance;
-            }
-            None => state.restart(rules, start, seed, chance),
+        if runner.drawn {
+            state.reset(rules, seed);
+        } else {
+            state.clone_from(&runner.start);
+            state.rng = chance;
         }
-        if self.all_random && self.records.is_none() {
+        if self.fast {
             // The fast path: the engine's own random playout, no move list when it can avoid one.
             let length = random_playout(rules, state, &mut runner.buf, &mut rng, self.bound);
             runner.tally.add(state, length);
             return Ok(length);
         }
+        let moves = runner.from_position.then_some(moves);
         let length = self.played_out(state, &mut runner.buf, rng, moves, seed, i)?;
         runner.tally.add(state, length);
         Ok(0)

@@ -375,6 +375,17 @@ pub(super) fn copy_vec<T: Copy>(to: &mut Vec<T>, from: &Vec<T>) {
     }
 }
 
+impl Rules {
+    /// Whether the set-up draws chance (a first seat drawn, cards dealt,
+    /// dice). If not, every seed's start is one position with the seed's
+    /// chance (`Pcg64Mcg::seed_from_u64(seed)`, see [`super::game_rngs`]),
+    /// and a copy of it costs less than a set-up (tic-tac-toe: about 300
+    /// instructions against 800).
+    pub fn set_up_draws(&self) -> bool {
+        self.first_random || !self.deck.is_empty() || self.deal.is_some() || self.dice.is_some()
+    }
+}
+
 impl State {
     /// The start position of `rules`, with chance seeded by `seed`.
     pub fn new(rules: &Rules, seed: u64) -> Self {
@@ -449,21 +460,6 @@ impl State {
             round: super::Round::START,
             memory: None,
         }
-    }
-
-    /// [`State::reset`] from `start`, the start position of `rules` (for
-    /// any seed): when the set-up draws no chance (no first seat drawn, no
-    /// cards, no dice), every seed's start is `start` with `chance`, the
-    /// seed's RNG (`Pcg64Mcg::seed_from_u64(seed)`, see [`super::game_rngs`]):
-    /// a copy costs less than a set-up (tic-tac-toe: about 300 instructions
-    /// against 800). Otherwise the set-up is run again.
-    pub fn restart(&mut self, rules: &Rules, start: &State, seed: u64, chance: Pcg64Mcg) {
-        let draws = rules.first_random || !rules.deck.is_empty() || rules.deal.is_some();
-        if draws || rules.dice.is_some() {
-            return self.reset(rules, seed);
-        }
-        self.clone_from(start);
-        self.rng = chance;
     }
 
     /// Makes this the start position of `rules` with chance seeded by `seed`,
