@@ -169,3 +169,30 @@ pub(super) fn side_links(rules: &mut Rules, reads: Reads) -> Option<String> {
     rules.plan.keeps.links = true;
     Some(format!("{} cells", rules.geometry.cell_count()))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::load;
+
+    /// Whether the state of `file` with `set` keeps a list of empty cells.
+    fn lists_empties(file: &str, set: &[(&str, i64)]) -> bool {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        let text = std::fs::read_to_string(path).expect("a rules file");
+        let set: Vec<_> = set.iter().map(|&(k, v)| (k.to_string(), v)).collect();
+        let rules = load(&text, &set).expect("the rules compile");
+        assert!(rules.plan.keeps.tops, "{file}: bitboards kept");
+        rules.plan.keeps.empty_list
+    }
+
+    #[test]
+    fn the_empty_cells_are_a_word_on_one_word_of_cells_without_majorities_or_sowing() {
+        assert!(!lists_empties("rules/connect-four.game", &[]));
+        // 64 cells fit a word; 81 do not.
+        assert!(!lists_empties("rules/gomoku.game", &[("size", 8)]));
+        assert!(lists_empties("rules/gomoku.game", &[("size", 9)]));
+        // A tied field tops with code 0 but is not empty.
+        assert!(lists_empties("rules/just-4-fun.game", &[]));
+        // Sowing keeps its own list (Qawale sows its stacks).
+        assert!(lists_empties("rules/qawale.game", &[]));
+    }
+}
