@@ -75,7 +75,7 @@ pub use key_set::splitmix64;
 pub use moves::{Move, MoveError};
 pub use perft::{perft, perft_bulk, Perft};
 pub use play::below;
-pub use playout::random_playout;
+pub use playout::{random_playout, random_playout_inline};
 pub use seeds::game_rngs;
 pub use state::{Fault, FaultKind, Outcome, State};
 

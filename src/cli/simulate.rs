@@ -16,7 +16,7 @@ use super::check::turn_bound;
 use super::load::Loaded;
 use super::{Failure, Format};
 use crate::ai::{make_player, PlayerSpec};
-use crate::engine::{random_playout, Move, State};
+use crate::engine::{random_playout_inline, Move, State};
 use crate::record::Record;
 
 /// The most games one `simulate` plays.
@@ -327,7 +327,7 @@ impl Games<'_> {
         }
         if self.fast {
             // The fast path: the engine's own random playout, no move list when it can avoid one.
-            let length = random_playout(rules, state, &mut runner.buf, &mut rng, self.bound);
+            let length = random_playout_inline(rules, state, &mut runner.buf, &mut rng, self.bound);
             runner.tally.add(state, length);
             return Ok(length);
         }

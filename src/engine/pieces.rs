@@ -246,24 +246,27 @@ impl State {
         occupy_in(&mut self.empty_list, &mut self.empty_pos, cell);
     }
 
-    /// Puts a cell on the empty-cell list, where it is kept.
+    /// Puts a cell on the empty-cell list, where it is kept (a list not
+    /// kept has no positions: the bounds test tells it, as in `occupy_in`).
+    #[inline]
     fn vacate(&mut self, cell: CellId) {
-        if self.empty_listed {
-            self.empty_pos[cell as usize] = self.empty_list.len() as CellId;
+        if let Some(pos) = self.empty_pos.get_mut(cell as usize) {
+            *pos = self.empty_list.len() as CellId;
             self.empty_list.push(cell);
         }
     }
 }
 
 /// Takes a cell out of an empty-cell list and its table of positions. A
-/// list that is not kept is empty: its one test tells that too, so a
-/// list kept costs no more for it.
+/// list that is not kept has no positions: the bounds test of the cell's
+/// tells that too, so a list kept costs no more for it.
 #[inline(always)]
 pub(super) fn occupy_in(list: &mut Vec<CellId>, positions: &mut [CellId], cell: CellId) {
-    let Some(&moved) = list.last() else {
+    let Some(&pos) = positions.get(cell as usize) else {
         return;
     };
-    let pos = positions[cell as usize] as usize;
+    let pos = pos as usize;
+    let moved = *list.last().expect("the cell was empty");
     list.swap_remove(pos);
     if moved != cell {
         positions[moved as usize] = pos as CellId;
