@@ -21,6 +21,7 @@ mod dice;
 mod dice_walks;
 mod direct;
 mod drop;
+mod empties;
 mod enclose;
 mod end_test;
 mod ending;
