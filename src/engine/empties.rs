@@ -15,13 +15,13 @@ impl State {
 
     /// Whether no cell is empty. A list not kept is empty: a kept one's
     /// one test answers most positions.
-    #[inline(always)]
+    #[inline]
     pub(super) fn is_full(&self) -> bool {
         self.empty_list.is_empty() && (self.empty_listed || self.empty_word() == 0)
     }
 
     /// The empty cells where the state keeps them as a word (not listed).
-    #[inline(always)]
+    #[inline]
     fn empty_word(&self) -> u128 {
         self.tops.first().copied().unwrap_or(0)
     }
