@@ -4,7 +4,7 @@
 # what the command users run costs over the engine. simulate refuses
 # --games 0, so its figure is (N games - 1 game) / (N - 1).
 #
-#   benches/simulate.sh                 # tic-tac-toe and Connect Four
+#   benches/simulate.sh                 # every row: short games and long
 #   benches/simulate.sh connect         # the rows whose name contains it
 #
 # Needs valgrind. Honours CARGO_TARGET_DIR. A run that fails under valgrind
@@ -23,6 +23,8 @@ export RAYON_NUM_THREADS=1
 rows=(
   "tic-tac-toe|rules/tic-tac-toe.game|2000"
   "connect-four|rules/connect-four.game|2000"
+  "reversi|rules/reversi.game|300"
+  "breakthrough|rules/breakthrough.game|200"
 )
 
 printf '%-14s %10s %10s %8s\n' game engine simulate over

@@ -51,7 +51,6 @@ mod positions;
 mod read;
 mod relocation;
 mod rotate;
-mod seeds;
 mod seen;
 mod select;
 mod sow;
@@ -77,7 +76,6 @@ pub use moves::{Move, MoveError};
 pub use perft::{perft, perft_bulk, Perft};
 pub use play::below;
 pub use playout::{random_playout, random_playout_inline};
-pub use seeds::game_rngs;
 pub use state::{Fault, FaultKind, Outcome, State};
 
 /// The most moves listed in one position (16 MB of moves): past it the

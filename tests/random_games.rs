@@ -1030,11 +1030,12 @@ fn qawale_every_move_gets_the_right_result() {
     );
 }
 
-/// What `simulate` does between games (a copy of the start with the
-/// game's chance, unless `Rules::set_up_draws`, when the set-up runs
-/// again) against a fresh set-up, on every rules file, shipped and
-/// hostile: the same start for each seed, and the same random game from
-/// it, whether or not the set-up draws chance.
+/// What `simulate` does between games (a copy of the start, whose chance
+/// generator the game never draws from, unless `Rules::set_up_draws`, when
+/// the set-up runs again with the game's chance) against a fresh set-up,
+/// on every rules file, shipped and hostile: the same start for each seed,
+/// and the same random game from it, whether or not the set-up draws
+/// chance; and where it draws none, no game draws chance later either.
 #[test]
 fn restarting_from_a_copy_plays_the_games_a_fresh_set_up_plays() {
     let (mut compared, mut drawn) = (0, 0);
@@ -1047,14 +1048,13 @@ fn restarting_from_a_copy_plays_the_games_a_fresh_set_up_plays() {
         for seed in [1, 2, 7] {
             let what = format!("{what} seed {seed}");
             let fresh = State::new(&rules, seed);
-            // Chance from `game_rngs`, as simulate makes it.
-            let chance = tabula::engine::game_rngs(seed).1;
+            // As simulate starts a game: a copy keeps the start's chance
+            // (seed 0's), which the game must then never draw from.
             if rules.set_up_draws() {
                 restarted.reset(&rules, seed);
                 drawn += 1;
             } else {
                 restarted.clone_from(&start);
-                restarted.rng = chance;
             }
             assert!(restarted == fresh, "{what}: the starts differ");
             let (mut a, mut b) = (fresh, restarted.clone());
@@ -1062,6 +1062,12 @@ fn restarting_from_a_copy_plays_the_games_a_fresh_set_up_plays() {
             let lb = random_playout(&rules, &mut b, &mut buf, &mut small_rng(seed), 200);
             assert_eq!(la, lb, "{what}: lengths");
             assert!(a == b, "{what}: the games differ");
+            if !rules.set_up_draws() {
+                assert!(
+                    b.rng == start.rng,
+                    "{what}: drew chance the set-up does not"
+                );
+            }
             compared += 1;
         }
     }

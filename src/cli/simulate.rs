@@ -1,8 +1,10 @@
 //! `tabula simulate`: many games, in parallel, and their statistics.
 
-use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+pub mod players_rng;
 pub mod progress;
 pub mod seating;
 pub mod shard;
@@ -18,6 +20,7 @@ use super::{Failure, Format};
 use crate::ai::{make_player, PlayerSpec};
 use crate::engine::{random_playout_inline, Move, State};
 use crate::record::Record;
+use players_rng::SplitMix64;
 
 /// The most games one `simulate` plays.
 pub const MAX_GAMES: u32 = 10_000_000;
@@ -316,14 +319,18 @@ impl Games<'_> {
     fn play(&self, runner: &mut Runner, moves: &[String], i: u32) -> Result<u32, Failure> {
         let rules = &self.loaded.rules;
         let seed = self.seating.game_seed(i);
-        // Both generators at once, as `seed_from_u64(seed)` would make them.
-        let (mut rng, chance) = crate::engine::game_rngs(seed);
+        let mut rng = SplitMix64::new(seed);
         let state = &mut runner.state;
         if runner.drawn {
             state.reset(rules, seed);
         } else {
             state.clone_from(&runner.start);
-            state.rng = chance;
+            // Chance from the position on, as `State::new(seed)` seeds it.
+            // The rules' start draws none, then or later (`set_up_draws`),
+            // so its copy keeps the start's generator, never drawn from.
+            if runner.from_position {
+                state.rng = Pcg64Mcg::seed_from_u64(seed);
+            }
         }
         if self.fast {
             // The fast path: the engine's own random playout, no move list when it can avoid one.
@@ -346,7 +353,7 @@ impl Games<'_> {
         buf: &mut Vec<Move>,
         // All-random games draw from the same generator as the fast path, so
         // that writing records does not change which games are played.
-        mut rng: SmallRng,
+        mut rng: SplitMix64,
         moves: Option<&[String]>,
         seed: u64,
         index: u32,

@@ -377,10 +377,10 @@ pub(super) fn copy_vec<T: Copy>(to: &mut Vec<T>, from: &Vec<T>) {
 
 impl Rules {
     /// Whether the set-up draws chance (a first seat drawn, cards dealt,
-    /// dice). If not, every seed's start is one position with the seed's
-    /// chance (`Pcg64Mcg::seed_from_u64(seed)`, see [`super::game_rngs`]),
-    /// and a copy of it costs less than a set-up (tic-tac-toe: about 300
-    /// instructions against 800).
+    /// dice). These are the rules' only chance, so if not, no game of
+    /// them ever draws from its chance generator: every seed's start is
+    /// one position, and a copy of it costs less than a set-up
+    /// (tic-tac-toe: about 300 instructions against 800).
     pub fn set_up_draws(&self) -> bool {
         self.first_random || !self.deck.is_empty() || self.deal.is_some() || self.dice.is_some()
     }
