@@ -956,6 +956,33 @@ fn play_hint_suggests_a_move() {
         "nothing played: {}",
         run.stdout
     );
+    // An open position: the value, and the moves expected after the hint's.
+    let run = tabula_stdin(
+        &[
+            "play",
+            "rules/connect-four.game",
+            "--players",
+            "human,human",
+            "--seed",
+            "1",
+        ],
+        "hint 3000\nquit\n",
+    )
+    .expect(3);
+    let text = run.stdout.replace('\n', " ");
+    let hinted = text
+        .split("Hint: `")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .unwrap_or_else(|| panic!("no hint: {text}"));
+    assert!(
+        text.contains("to Yellow (1 a sure win, 0 a sure loss)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("After `{hinted}` it expects: ")),
+        "{text}"
+    );
     // In a game of hidden cards it searches from what the mover sees, and says so.
     let run = tabula_stdin(
         &[

@@ -47,7 +47,7 @@ pub fn hint(rules: &Rules, state: &State, budget: Budget, seed: u64, threads: us
     let then = match line.get(1..) {
         Some(rest) if !rest.is_empty() => {
             let rest: Vec<String> = rest.iter().map(|&m| rules.move_text(m)).collect();
-            format!(" The line it expects: {}.", rest.join(", "))
+            format!(" After `{text}` it expects: {}.", rest.join(", "))
         }
         _ => String::new(),
     };

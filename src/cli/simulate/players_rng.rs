@@ -3,8 +3,8 @@
 //! `simulate` seeds one for every game, and seeding it costs nothing: rand's
 //! `SmallRng::seed_from_u64` filled its 32 bytes from eight PCG32 words,
 //! about 75 instructions, 4% of a game of tic-tac-toe. SplitMix64 passes
-//! BigCrush, and its draws cost no more than `SmallRng`'s (benches/README,
-//! "simulate's players' generator").
+//! BigCrush, and games drawn from it cost no more than with `SmallRng`
+//! (benches/README, "simulate's players' generator").
 
 use rand::RngCore;
 
