@@ -116,6 +116,17 @@ fn a_merge_refuses_missing_repeated_and_foreign_shards() {
     let foreign = shards(&other, &[&ttt, "--games", "40", "--seed", "1"], 4);
     let err = refused(&["merge", &files[0], &files[1], &files[2], &foreign[3]], 1);
     assert!(err.contains("different studies"), "{err}");
+    // A shard of a Tabula whose random players drew from SmallRng (its
+    // summary says nothing of the generator) played other games.
+    let text = std::fs::read_to_string(&files[3]).unwrap();
+    let mut old: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(old["study"]["players_rng"], "splitmix64");
+    old["study"].as_object_mut().unwrap().remove("players_rng");
+    let older = dir.path().join("older.json");
+    std::fs::write(&older, old.to_string()).unwrap();
+    let older = older.to_str().unwrap();
+    let err = refused(&["merge", &files[0], &files[1], &files[2], older], 1);
+    assert!(err.contains("random players' generators"), "{err}");
     // A file that is no summary, and one that is not there.
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, "{\"games\": 3}").unwrap();

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::check::turn_bound;
 use super::load::{load_text, parse_sets, read, Loaded};
+use super::simulate::players_rng::PlayersRng;
 use super::simulate::progress::Progress;
 use super::simulate::seating::Seating;
 use super::simulate::shard::Shard;
@@ -217,6 +218,7 @@ fn new_analysis(
             seed: args.seating.seed,
             seeds: args.seating.seeds,
             games: args.games,
+            players_rng: PlayersRng::SmallRng,
             shard: args.shard.map(|s| [s.k, s.of]),
             first,
         },

@@ -287,6 +287,8 @@ fn same_study<T: Share>(first_file: &str, first: &T, file: &str, s: &T) -> Resul
         Some("rules text")
     } else if first.identity() != s.identity() {
         Some("game, seats, players, swept values or decisiveness playouts")
+    } else if a.players_rng != b.players_rng {
+        Some("random players' generators (`players_rng`, which `simulate` changed on 2026-11-30)")
     } else if a != b {
         Some("options, start, seed, --seeds or number of games")
     } else {

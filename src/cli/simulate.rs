@@ -152,6 +152,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         seed: args.seating.seed,
         seeds: args.seating.seeds,
         games: args.games,
+        players_rng: players_rng::PlayersRng::SplitMix64,
         shard: args.shard.map(|s| [s.k, s.of]),
         first: share.start,
     };

@@ -10,6 +10,20 @@ use rand::RngCore;
 
 use crate::engine::splitmix64;
 
+/// Which generator a study's random players drew from, as its summary
+/// says: `simulate` drew from `SmallRng` until 2026-11-30 and from
+/// SplitMix64 since; `analyse` draws from `SmallRng`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayersRng {
+    /// rand's `SmallRng`, seeded by `seed_from_u64` (and what a summary
+    /// that does not say drew from).
+    #[default]
+    SmallRng,
+    /// [`SplitMix64`].
+    SplitMix64,
+}
+
 /// The step SplitMix64's state takes at each draw (odd: the period is 2^64).
 const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::super::view::rounded;
+use super::players_rng::PlayersRng;
 use super::seating::Seeds;
 use crate::engine::{FaultKind, Outcome, State};
 use crate::ir::Rules;
@@ -98,6 +99,11 @@ pub struct Study {
     pub seeds: Seeds,
     /// The study's games, all shards together.
     pub games: u32,
+    /// The generator the random players drew from (a summary without it
+    /// is older than the field, `smallrng`): shards drawn from different
+    /// ones played different games, and do not merge.
+    #[serde(default)]
+    pub players_rng: PlayersRng,
     /// This share of the games, `[K, N]` (K from 1 to N), if a shard.
     pub shard: Option<[u32; 2]>,
     /// The index of the first game played here.
