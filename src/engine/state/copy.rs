@@ -108,25 +108,27 @@ pub(in crate::engine) fn copy_slice<T: Copy>(to: &mut [T], from: &[T]) {
         1 => to[0] = from[0],
         2 => to[..2].copy_from_slice(&from[..2]),
         3 => to[..3].copy_from_slice(&from[..3]),
-        4..=8 => copy_ends::<4, T>(to, from),
-        9..=16 => copy_ends::<8, T>(to, from),
+        4..=8 => {
+            to[..4].copy_from_slice(&from[..4]);
+            to[n - 4..n].copy_from_slice(&from[n - 4..]);
+        }
+        9..=16 => {
+            to[..8].copy_from_slice(&from[..8]);
+            to[n - 8..n].copy_from_slice(&from[n - 8..]);
+        }
         // Boards of up to 64 cells: two overlapping copies of known size,
         // not a call to memcpy (the start copy of a word playout copies
         // five such tables).
-        17..=32 => copy_ends::<16, T>(to, from),
-        33..=64 => copy_ends::<32, T>(to, from),
+        17..=32 => {
+            to[..16].copy_from_slice(&from[..16]);
+            to[n - 16..n].copy_from_slice(&from[n - 16..]);
+        }
+        33..=64 => {
+            to[..32].copy_from_slice(&from[..32]);
+            to[n - 32..n].copy_from_slice(&from[n - 32..]);
+        }
         _ => to.copy_from_slice(from),
     }
-}
-
-/// Copies `from`, of `N` to `2N` values, into `to` as its first `N` and
-/// its last `N`: two copies of a size known when compiling, which overlap
-/// unless the length is `2N`.
-#[inline(always)]
-fn copy_ends<const N: usize, T: Copy>(to: &mut [T], from: &[T]) {
-    let n = from.len();
-    to[..N].copy_from_slice(&from[..N]);
-    to[n - N..n].copy_from_slice(&from[n - N..]);
 }
 
 /// Copies a buffer, reusing its memory.
